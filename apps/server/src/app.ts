@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { formatMessage, messages, pickLocale } from '@keel/contract/status';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { modules } from './modules/registry';
+import { loadPasswordKey } from './platform/auth/rsa-key';
+import { createSessions } from './platform/auth/sessions';
+import type { Config } from './platform/config';
+import { connect } from './platform/db/connect';
+import { migrateToLatest } from './platform/db/migrate';
+import { AppError } from './platform/http/errors';
+import { mountModules } from './platform/http/mount';
+import { openApiDocument } from './platform/http/openapi';
+import { RateLimiter } from './platform/http/rate-limit';
+import { serveWeb } from './platform/http/web';
+import { createOutbox } from './platform/outbox/outbox';
+import { createLocalBus } from './platform/realtime/bus';
+import { createRedisBus } from './platform/realtime/redis-bus';
+import { mountSocket } from './platform/realtime/socket';
+import { loadTicketSecret } from './platform/realtime/ticket';
+import type { Services } from './platform/services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    keel: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** The clock (tests move it to expire tokens and codes). */
+  now?: () => number;
+  /** Overrides the logger (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+function errorBody(key: keyof typeof messages, locale: 'zh-cn' | 'en', params: Record<string, string> = {}) {
+  return { status: messages[key].status, msg: formatMessage(key, locale, params), data: null };
+}
+
+/** The whole server: database (migrated), services, /api from the contract, docs, health, the console. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // No per-request log lines: errors are logged with their request id where they happen.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  });
+
+  const { db, dialect } = connect(config.database);
+  app.addHook('onClose', async () => db.destroy());
+  await migrateToLatest(db);
+
+  const services: Services = {
+    config,
+    db,
+    dialect,
+    log: app.log,
+    now,
+    sessions: createSessions(db, now, config.tokenIdleMs),
+    passwordKey: await loadPasswordKey(db, now()),
+    limiter: new RateLimiter(now),
+    outbox: createOutbox(db, config.outbox, app.log, now),
+    bus: config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus(),
+    ticketSecret: await loadTicketSecret(db, now()),
+  };
+  app.addHook('onClose', async () => services.bus.close());
+  app.decorate('keel', services);
+
+  // An empty JSON body is `{}`; malformed JSON is an input error the envelope names.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (text === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('malformedJson'), undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const locale = pickLocale(request.headers['accept-language'] ?? request.headers['content-language']);
+    if (error instanceof AppError) {
+      return reply.code(error.http.status ?? 200).send(errorBody(error.key, locale, mapParams(error.params)));
+    }
+    const code = (error as { code?: string }).code;
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
+      return reply.code(413).send(errorBody('tooLarge', locale));
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      return reply.send(errorBody('invalidInput', locale, { field: 'content-type' }));
+    }
+    if (statusCode === 403 || statusCode === 404) {
+      return reply
+        .code(statusCode)
+        .send(errorBody(statusCode === 403 ? 'forbidden' : 'notFound', locale, { what: request.url }));
+    }
+    request.log.error({ err: error, reqId: request.id, url: request.url }, 'request failed');
+    return reply.code(500).send(errorBody('internal', locale, { requestId: request.id }));
+  });
+
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await db.selectFrom('server_keys').select('name').limit(1).execute();
+      return { ok: true };
+    } catch {
+      return reply.code(503).send({ ok: false });
+    }
+  });
+
+  mountModules(app, services, modules);
+  await mountSocket(app, services);
+
+  const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)));
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const hasWeb = await serveWeb(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const locale = pickLocale(request.headers['accept-language'] ?? request.headers['content-language']);
+    const path = request.url.split('?')[0] ?? '';
+    // A missing built file (a stale chunk after a deploy) is a 404, not the console page.
+    const builtFile = /^\/(assets|_i18n|builds)\//.test(path);
+    if (
+      path === '/api' ||
+      path.startsWith('/api/') ||
+      builtFile ||
+      !hasWeb ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply.code(404).send(errorBody('notFound', locale, { what: path }));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+function mapParams(params: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+}

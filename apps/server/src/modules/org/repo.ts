@@ -1,0 +1,554 @@
+import { type Insertable, sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import type { OrgRequestsTable, OrgsTable } from '../../platform/db/schema';
+import { likePattern, pageWindow } from './paging';
+
+/** SQL for organisation trees, members and requests. Every query names its property. No rules here. */
+
+export const rootId = (pno: string) => `root-${pno}`;
+
+/** `lower(column) like pattern escape '\'` (patterns from likePattern). */
+const likeLower = (column: string, pattern: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+
+// ---- nodes -------------------------------------------------------------------------------------------------
+
+export const listNodes = (db: Db, pno: string) =>
+  db
+    .selectFrom('orgs')
+    .select(['oid', 'pid', 'name', 'sort'])
+    .where('pno', '=', pno)
+    .orderBy('sort')
+    .orderBy('name')
+    .orderBy('oid')
+    .execute();
+
+/** Members per node (null: the root), from the trigger-maintained counts. */
+export async function memberCounts(db: Db, pno: string): Promise<Map<string | null, number>> {
+  const rows = await db.selectFrom('org_member_counts').select(['oid_key', 'n']).where('pno', '=', pno).execute();
+  return new Map(rows.map((r) => [r.oid_key === '' ? null : r.oid_key, Number(r.n)]));
+}
+
+/** Members on these nodes (null: the root), or in the whole property without `keys`. */
+async function countOnNodes(db: Db, pno: string, keys?: Array<string | null>): Promise<number> {
+  if (keys && keys.length === 0) return 0;
+  let q = db
+    .selectFrom('org_member_counts')
+    .select((eb) => eb.fn.sum<number>('n').as('n'))
+    .where('pno', '=', pno);
+  if (keys)
+    q = q.where(
+      'oid_key',
+      'in',
+      keys.map((k) => k ?? ''),
+    );
+  const row = await q.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export const findNode = (db: Db, pno: string, oid: string) =>
+  db.selectFrom('orgs').selectAll().where('pno', '=', pno).where('oid', '=', oid).executeTakeFirst();
+
+export async function countNodes(db: Db, pno: string): Promise<number> {
+  const row = await db
+    .selectFrom('orgs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pno', '=', pno)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const findSiblingByName = (db: Db, pno: string, pid: string, name: string) =>
+  db
+    .selectFrom('orgs')
+    .select('oid')
+    .where('pno', '=', pno)
+    .where('pid', '=', pid)
+    .where('name', '=', name)
+    .executeTakeFirst();
+
+/*
+ * Recursive steps name the working table first and CROSS JOIN the nodes: SQLite then always drives from the
+ * few rows of the step into the (pno, pid) index instead of scanning the property's nodes per step (seconds at
+ * 5 000 nodes); PostgreSQL reads CROSS JOIN with a join condition as an inner join.
+ */
+
+/** The node and its ancestors up to (not including) the root, nearest first. */
+export async function ancestorIds(db: Db, pno: string, oid: string): Promise<string[]> {
+  const rows = await db
+    .withRecursive('anc(oid, pid, lvl)', (qb) =>
+      qb
+        .selectFrom('orgs')
+        .select(['oid', 'pid', sql<number>`0`.as('lvl')])
+        .where('pno', '=', pno)
+        .where('oid', '=', oid)
+        .unionAll((eb) =>
+          eb
+            .selectFrom('anc')
+            .crossJoin('orgs as o')
+            .select(['o.oid', 'o.pid', sql<number>`anc.lvl + 1`.as('lvl')])
+            .whereRef('o.oid', '=', 'anc.pid')
+            .where('o.pno', '=', pno)
+            .where('anc.lvl', '<', 100),
+        ),
+    )
+    .selectFrom('anc')
+    .select(['oid', 'lvl'])
+    .orderBy('lvl')
+    .execute();
+  return rows.map((r) => r.oid);
+}
+
+/** Levels below the node (0 for a leaf). */
+export async function subtreeHeight(db: Db, pno: string, oid: string): Promise<number> {
+  const row = await db
+    .withRecursive('sub(oid, lvl)', (qb) =>
+      qb
+        .selectFrom('orgs')
+        .select(['oid', sql<number>`0`.as('lvl')])
+        .where('pno', '=', pno)
+        .where('oid', '=', oid)
+        .unionAll((eb) =>
+          eb
+            .selectFrom('sub')
+            .crossJoin('orgs as o')
+            .select(['o.oid', sql<number>`sub.lvl + 1`.as('lvl')])
+            .whereRef('o.pid', '=', 'sub.oid')
+            .where('o.pno', '=', pno)
+            .where('sub.lvl', '<', 100),
+        ),
+    )
+    .selectFrom('sub')
+    .select((eb) => eb.fn.max<number>('lvl').as('h'))
+    .executeTakeFirst();
+  return Number(row?.h ?? 0);
+}
+
+export const insertNode = (db: Db, node: Insertable<OrgsTable>) => db.insertInto('orgs').values(node).execute();
+
+export const updateNode = (
+  db: Db,
+  pno: string,
+  oid: string,
+  set: { pid: string; name: string; sort: number; updated_at: number },
+) => db.updateTable('orgs').set(set).where('pno', '=', pno).where('oid', '=', oid).execute();
+
+/**
+ * Serialises tree changes of one property inside a transaction: every writer first touches the same row (the
+ * property's), so two concurrent moves cannot both pass the cycle check on PostgreSQL; SQLite writes are serial.
+ */
+export const lockTree = (db: Db, pno: string) =>
+  db
+    .updateTable('properties')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('pno', '=', pno)
+    .execute();
+
+export async function childCount(db: Db, pno: string, oid: string): Promise<number> {
+  const row = await db
+    .selectFrom('orgs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pno', '=', pno)
+    .where('pid', '=', oid)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const nodeMemberCount = (db: Db, pno: string, oid: string) => countOnNodes(db, pno, [oid]);
+
+/** Deletes a node; open requests aimed at it fall back to the root. */
+export async function deleteNode(db: Db, pno: string, oid: string): Promise<void> {
+  await db.updateTable('org_requests').set({ oid: null }).where('pno', '=', pno).where('oid', '=', oid).execute();
+  await db.deleteFrom('orgs').where('pno', '=', pno).where('oid', '=', oid).execute();
+}
+
+/** Every property's root, for the operator's overview. */
+export const listPropertyRoots = (db: Db) =>
+  db.selectFrom('properties').select(['pno', 'name']).orderBy('pno').execute();
+
+export async function topLevelCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('orgs')
+    .select(['pno', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('pid', 'like', 'root-%')
+    .groupBy('pno')
+    .execute();
+  return new Map(rows.map((r) => [r.pno, Number(r.n)]));
+}
+
+export async function propertyMemberTotals(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('org_member_counts')
+    .select(['pno', (eb) => eb.fn.sum<number>('n').as('n')])
+    .groupBy('pno')
+    .execute();
+  return new Map(rows.map((r) => [r.pno, Number(r.n)]));
+}
+
+export const findProperty = (db: Db, pno: string) =>
+  db.selectFrom('properties').select(['pno', 'name', 'owner_uid']).where('pno', '=', pno).executeTakeFirst();
+
+// ---- members -----------------------------------------------------------------------------------------------
+
+export const findMember = (db: Db, pno: string, uid: string) =>
+  db
+    .selectFrom('property_members')
+    .select(['uid', 'role', 'oid', 'joined_at'])
+    .where('pno', '=', pno)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+
+/** Adds a member on a node; false when the user already is one. */
+export async function addMemberAt(db: Db, pno: string, uid: string, oid: string | null, now: number): Promise<boolean> {
+  const r = await db
+    .insertInto('property_members')
+    .values({ pno, uid, role: 'member', joined_at: now, oid })
+    .onConflict((oc) => oc.columns(['pno', 'uid']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function moveMembers(db: Db, pno: string, uids: string[], oid: string | null): Promise<number> {
+  const r = await db
+    .updateTable('property_members')
+    .set({ oid })
+    .where('pno', '=', pno)
+    .where('uid', 'in', uids)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export const removeMember = (db: Db, pno: string, uid: string) =>
+  db.deleteFrom('property_members').where('pno', '=', pno).where('uid', '=', uid).execute();
+
+export async function existingMembers(db: Db, pno: string, uids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('property_members')
+    .select('uid')
+    .where('pno', '=', pno)
+    .where('uid', 'in', uids)
+    .execute();
+  return new Set(rows.map((r) => r.uid));
+}
+
+export interface MemberFilter {
+  /** A node; null the root. Absent: the whole property. */
+  oid?: string | null;
+  /** With a non-root `oid`: the node and everything below it. */
+  includeSub?: boolean;
+  str?: string;
+  status?: number;
+  /** Only members placed on these nodes (an administrator's scope). */
+  oids?: string[];
+}
+
+const subtreeOf = (db: Db, pno: string, oid: string) =>
+  db
+    .withRecursive('sub(oid)', (qb) =>
+      qb
+        .selectFrom('orgs')
+        .select('oid')
+        .where('pno', '=', pno)
+        .where('oid', '=', oid)
+        .unionAll((eb) =>
+          eb
+            .selectFrom('sub')
+            .crossJoin('orgs as o')
+            .select('o.oid')
+            .whereRef('o.pid', '=', 'sub.oid')
+            .where('o.pno', '=', pno),
+        ),
+    )
+    .selectFrom('sub')
+    .select('sub.oid');
+
+/** Ids of a node and every node below it. */
+export async function subtreeIds(db: Db, pno: string, oid: string): Promise<string[]> {
+  return (await subtreeOf(db, pno, oid).execute()).map((r) => r.oid);
+}
+
+type MemberQb = ReturnType<typeof memberBase>;
+const memberBase = (db: Db, pno: string) =>
+  db.selectFrom('property_members as m').innerJoin('users as u', 'u.uid', 'm.uid').where('m.pno', '=', pno);
+
+function applyMemberFilter(q: MemberQb, f: MemberFilter): MemberQb {
+  let out = q;
+  if (f.oid === null && !f.includeSub) out = out.where('m.oid', 'is', null);
+  else if (typeof f.oid === 'string' && !f.includeSub) out = out.where('m.oid', '=', f.oid);
+  // Subtrees arrive resolved into `oids` (pageMembers): a list the planner uses the node index with.
+  if (f.oids) out = out.where('m.oid', 'in', f.oids.length > 0 ? f.oids : ['']);
+  if (f.status !== undefined) out = out.where('u.status', '=', f.status);
+  if (f.str) {
+    const p = likePattern(f.str);
+    out = out.where((eb) => eb.or([likeLower('u.name', p), likeLower('u.phone', p), likeLower('u.email', p)]));
+  }
+  return out;
+}
+
+/**
+ * A page of a property's members, ordered by joining time. The page's ids are found on the membership index
+ * first (joining users only when a filter needs them), then the page's rows are read in full.
+ */
+export async function pageMembers(db: Db, pno: string, filter: MemberFilter, pageNum: number, pageSize: number) {
+  let f = filter;
+  if (typeof f.oid === 'string' && f.includeSub) {
+    const sub = await subtreeIds(db, pno, f.oid);
+    const scope = f.oids ? new Set(f.oids) : null;
+    f = { ...f, oids: scope ? sub.filter((o) => scope.has(o)) : sub };
+  }
+  const needsUsers = Boolean(f.str) || f.status !== undefined;
+  const idsQuery = () => {
+    if (needsUsers) return applyMemberFilter(memberBase(db, pno), f);
+    // Without user filters the users table is not needed (the foreign key guarantees the row).
+    return applyMemberFilter(db.selectFrom('property_members as m').where('m.pno', '=', pno) as unknown as MemberQb, f);
+  };
+  let total: number;
+  if (needsUsers) {
+    const countRow = await idsQuery()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    total = Number(countRow.n);
+  } else {
+    // Node filters only: the total is a sum of per-node counts (the same filter as applyMemberFilter).
+    let keys: Array<string | null> | undefined;
+    if (f.oid === null && !f.includeSub) keys = [null];
+    else if (typeof f.oid === 'string' && !f.includeSub) keys = [f.oid];
+    if (f.oids) {
+      const allowed = new Set(f.oids);
+      keys = keys ? keys.filter((k) => k !== null && allowed.has(k)) : f.oids;
+    }
+    total = await countOnNodes(db, pno, keys);
+  }
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [], total };
+  const dir = w.reverse ? 'desc' : 'asc';
+  const ids = await idsQuery()
+    .select('m.uid')
+    .orderBy('m.joined_at', dir)
+    .orderBy('m.uid', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  const uids = ids.map((r) => r.uid);
+  if (w.reverse) uids.reverse();
+  if (uids.length === 0) return { rows: [], total };
+  const rows = await memberRows(db, pno, uids);
+  const byUid = new Map(rows.map((r) => [r.uid, r]));
+  return { rows: uids.flatMap((u) => byUid.get(u) ?? []), total };
+}
+
+export const memberRows = (db: Db, pno: string, uids: string[]) =>
+  db
+    .selectFrom('property_members as m')
+    .innerJoin('users as u', 'u.uid', 'm.uid')
+    .leftJoin('orgs as o', (j) => j.onRef('o.oid', '=', 'm.oid').on('o.pno', '=', pno))
+    .select([
+      'm.uid',
+      'm.role',
+      'm.oid',
+      'm.joined_at',
+      'u.name',
+      'u.phone',
+      'u.email',
+      'u.status',
+      'u.is_operator',
+      'u.created_at',
+      'o.name as org_name',
+      (eb) =>
+        eb
+          .selectFrom('property_members as pm')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('pm.uid', '=', 'm.uid')
+          .as('property_num'),
+    ])
+    .where('m.pno', '=', pno)
+    .where('m.uid', 'in', uids)
+    .execute();
+
+// ---- users ---------------------------------------------------------------------------------------------------
+
+export const findUserByPhone = (db: Db, phone: string) =>
+  db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+
+export const findUser = (db: Db, uid: string) =>
+  db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
+
+// ---- invitations and join requests ---------------------------------------------------------------------------
+
+export const insertRequest = (db: Db, r: Insertable<OrgRequestsTable>) =>
+  db.insertInto('org_requests').values(r).execute();
+
+export const findOpenRequest = (db: Db, pno: string, kind: 'invite' | 'join', phone: string) =>
+  db
+    .selectFrom('org_requests')
+    .selectAll()
+    .where('pno', '=', pno)
+    .where('kind', '=', kind)
+    .where('phone', '=', phone)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+
+export const refreshRequest = (
+  db: Db,
+  id: string,
+  set: {
+    oid: string | null;
+    inviter_uid: string | null;
+    remark: string;
+    created_at: number;
+    expires_at: number | null;
+  },
+) => db.updateTable('org_requests').set(set).where('id', '=', id).where('status', '=', 'pending').execute();
+
+export const findRequest = (db: Db, pno: string, id: string) =>
+  db.selectFrom('org_requests').selectAll().where('pno', '=', pno).where('id', '=', id).executeTakeFirst();
+
+export const findRequestsIn = (db: Db, pno: string, ids: string[]) =>
+  db.selectFrom('org_requests').selectAll().where('pno', '=', pno).where('id', 'in', ids).execute();
+
+/** An invitation addressed to a user (by account or, before it was linked, by phone). */
+export const findInviteFor = (db: Db, id: string, uid: string, phone: string) =>
+  db
+    .selectFrom('org_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where('kind', '=', 'invite')
+    .where((eb) => eb.or([eb('uid', '=', uid), eb.and([eb('uid', 'is', null), eb('phone', '=', phone)])]))
+    .executeTakeFirst();
+
+/** Closes a pending request; false when another call closed it first. */
+export async function decideRequest(
+  db: Db,
+  id: string,
+  set: { status: string; reviewer_uid: string | null; decided_at: number; uid?: string; oid?: string | null },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('org_requests')
+    .set(set)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Links the open invitations of a phone to the account that now has it; answers them. */
+export async function linkInvitations(db: Db, uid: string, phone: string) {
+  const open = await db
+    .selectFrom('org_requests')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('kind', '=', 'invite')
+    .where('status', '=', 'pending')
+    .where('uid', 'is', null)
+    .execute();
+  if (open.length > 0) {
+    await db
+      .updateTable('org_requests')
+      .set({ uid })
+      .where(
+        'id',
+        'in',
+        open.map((r) => r.id),
+      )
+      .execute();
+  }
+  return open;
+}
+
+export interface RequestFilter {
+  kind?: 'invite' | 'join';
+  statuses: string[];
+  /** Pending invitations past this time count as expired. */
+  now: number;
+  /** Target nodes (null: the root). Absent: any. */
+  oids?: Array<string | null>;
+  uids?: string[];
+  str?: string;
+}
+
+const requestBase = (db: Db, pno: string) =>
+  db.selectFrom('org_requests as r').leftJoin('users as u', 'u.uid', 'r.uid').where('r.pno', '=', pno);
+
+function applyRequestFilter(q: ReturnType<typeof requestBase>, f: RequestFilter) {
+  let out = q;
+  if (f.kind) out = out.where('r.kind', '=', f.kind);
+  const expired = f.statuses.includes('expired');
+  const pending = f.statuses.includes('pending');
+  const plain = f.statuses.filter((s) => s !== 'expired' && s !== 'pending');
+  out = out.where((eb) => {
+    const ors = [];
+    if (plain.length > 0) ors.push(eb('r.status', 'in', plain));
+    if (pending)
+      ors.push(
+        eb.and([
+          eb('r.status', '=', 'pending'),
+          eb.or([eb('r.expires_at', 'is', null), eb('r.expires_at', '>', f.now)]),
+        ]),
+      );
+    if (expired) ors.push(eb.and([eb('r.status', '=', 'pending'), eb('r.expires_at', '<=', f.now)]));
+    return eb.or(ors);
+  });
+  if (f.oids) {
+    const named = f.oids.filter((o): o is string => o !== null);
+    const root = f.oids.includes(null);
+    out = out.where((eb) =>
+      eb.or([
+        ...(named.length > 0 ? [eb('r.oid', 'in', named)] : []),
+        ...(root ? [eb('r.oid', 'is', null)] : []),
+        ...(named.length === 0 && !root ? [sql<boolean>`1 = 0`] : []),
+      ]),
+    );
+  }
+  if (f.uids) out = out.where('r.uid', 'in', f.uids.length > 0 ? f.uids : ['']);
+  if (f.str) {
+    const p = likePattern(f.str);
+    out = out.where((eb) => eb.or([likeLower('r.phone', p), likeLower('u.name', p)]));
+  }
+  return out;
+}
+
+export async function pageRequests(db: Db, pno: string, f: RequestFilter, pageNum: number, pageSize: number) {
+  const countRow = await applyRequestFilter(requestBase(db, pno), f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [], total };
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await applyRequestFilter(requestBase(db, pno), f)
+    .selectAll('r')
+    .orderBy('r.created_at', dir)
+    .orderBy('r.id', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  if (w.reverse) rows.reverse();
+  return { rows, total };
+}
+
+/** Names of users and nodes, for rendering requests. */
+export async function namesOf(db: Db, uids: string[]): Promise<Map<string, string>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['uid', 'name']).where('uid', 'in', uids).execute();
+  return new Map(rows.map((r) => [r.uid, r.name]));
+}
+
+export async function nodeNames(db: Db, pno: string, oids: string[]): Promise<Map<string, string>> {
+  if (oids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orgs')
+    .select(['oid', 'name'])
+    .where('pno', '=', pno)
+    .where('oid', 'in', oids)
+    .execute();
+  return new Map(rows.map((r) => [r.oid, r.name]));
+}
+
+/** Owner and administrators: who hears about join requests. */
+export const reviewersOf = (db: Db, pno: string) =>
+  db
+    .selectFrom('property_members')
+    .select('uid')
+    .where('pno', '=', pno)
+    .where('role', 'in', ['owner', 'admin'])
+    .execute();

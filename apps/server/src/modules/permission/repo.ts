@@ -1,0 +1,414 @@
+import { bumpAclVersion } from '../../platform/auth/property-context';
+import type { Db } from '../../platform/db/connect';
+import { containsCi } from '../../platform/db/sql-helpers';
+
+/** Permission sets, their assignments and scopes: SQL only, every query filtered by `pno` (DESIGN §5). */
+
+export type ScopeKind = 'org' | 'space';
+
+/** Takes every set and scope from a member (ownership, removal from the property). Run inside the change's transaction. */
+export async function removeAdminRights(db: Db, pno: string, uid: string): Promise<void> {
+  await db.deleteFrom('admin_scopes').where('pno', '=', pno).where('uid', '=', uid).execute();
+  await db.deleteFrom('permission_set_admins').where('pno', '=', pno).where('uid', '=', uid).execute();
+}
+
+export interface SetFilter {
+  /** Absent only in the operators' list across properties. */
+  pno?: string;
+  str?: string;
+  assignedUid?: string;
+}
+
+export async function listSets(db: Db, f: SetFilter, pageNum: number, pageSize: number) {
+  const base = db
+    .selectFrom('permission_sets as s')
+    .innerJoin('properties as p', 'p.pno', 's.pno')
+    .$if(f.pno !== undefined, (q) => q.where('s.pno', '=', f.pno as string))
+    .$if(Boolean(f.str), (q) =>
+      q.where((eb) => eb.or([containsCi('s.name', f.str ?? ''), containsCi('s.remark', f.str ?? '')])),
+    )
+    .$if(f.assignedUid !== undefined, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('permission_set_admins as a')
+            .select('a.psid')
+            .whereRef('a.psid', '=', 's.psid')
+            .where('a.uid', '=', f.assignedUid as string),
+        ),
+      ),
+    );
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        's.psid',
+        's.pno',
+        's.name',
+        's.remark',
+        's.permissions',
+        's.created_at',
+        's.updated_at',
+        'p.name as property_name',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('permission_set_admins as a')
+          .innerJoin('property_members as m', (j) => j.onRef('m.pno', '=', 'a.pno').onRef('m.uid', '=', 'a.uid'))
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('a.psid', '=', 's.psid')
+          .where('m.role', '=', 'admin')
+          .as('admin_count'),
+      )
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.psid', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      permissions: JSON.parse(r.permissions) as string[],
+      admin_count: Number(r.admin_count ?? 0),
+    })),
+    total: Number(total.n),
+  };
+}
+
+export async function findSets(db: Db, pno: string, psids: readonly string[]) {
+  if (psids.length === 0) return [];
+  const rows = await db
+    .selectFrom('permission_sets')
+    .select(['psid', 'name', 'permissions'])
+    .where('pno', '=', pno)
+    .where('psid', 'in', psids)
+    .execute();
+  return rows.map((r) => ({ ...r, permissions: JSON.parse(r.permissions) as string[] }));
+}
+
+export const findSetByNameKey = (db: Db, pno: string, nameKey: string, exceptPsid?: string) =>
+  db
+    .selectFrom('permission_sets')
+    .select('psid')
+    .where('pno', '=', pno)
+    .where('name_key', '=', nameKey)
+    .$if(exceptPsid !== undefined, (q) => q.where('psid', '!=', exceptPsid as string))
+    .executeTakeFirst();
+
+export interface SetValues {
+  name: string;
+  nameKey: string;
+  remark: string;
+  permissions: readonly string[];
+}
+
+export async function insertSet(db: Db, pno: string, psid: string, v: SetValues, by: string, now: number) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('permission_sets')
+      .values({
+        psid,
+        pno,
+        name: v.name,
+        name_key: v.nameKey,
+        remark: v.remark,
+        permissions: JSON.stringify(v.permissions),
+        created_by: by,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+}
+
+/** Edits a set; its administrators' permissions change with it. */
+export async function updateSet(db: Db, pno: string, psid: string, v: SetValues, now: number) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('permission_sets')
+      .set({
+        name: v.name,
+        name_key: v.nameKey,
+        remark: v.remark,
+        permissions: JSON.stringify(v.permissions),
+        updated_at: now,
+      })
+      .where('pno', '=', pno)
+      .where('psid', '=', psid)
+      .execute();
+    await bumpAclVersion(trx, pno);
+  });
+}
+
+/**
+ * The administrators a set is assigned to. Rows of someone no longer an administrator (removed from the property
+ * and back as an ordinary member) do not count; they are cleared with the set or at their next assignment.
+ */
+export async function adminsOfSet(db: Db, pno: string, psid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('permission_set_admins as a')
+    .innerJoin('property_members as m', (j) => j.onRef('m.pno', '=', 'a.pno').onRef('m.uid', '=', 'a.uid'))
+    .select('a.uid')
+    .where('a.pno', '=', pno)
+    .where('a.psid', '=', psid)
+    .where('m.role', '=', 'admin')
+    .execute();
+  return rows.map((r) => r.uid);
+}
+
+/** Demotes to ordinary members those of `uids` who hold no set any more (owners are left alone). */
+async function demoteEmpty(db: Db, pno: string, uids: readonly string[]): Promise<string[]> {
+  if (uids.length === 0) return [];
+  const still = new Set(
+    (
+      await db
+        .selectFrom('permission_set_admins')
+        .select('uid')
+        .where('pno', '=', pno)
+        .where('uid', 'in', uids)
+        .execute()
+    ).map((r) => r.uid),
+  );
+  const empty = uids.filter((u) => !still.has(u));
+  if (empty.length > 0) {
+    await db
+      .updateTable('property_members')
+      .set({ role: 'member' })
+      .where('pno', '=', pno)
+      .where('uid', 'in', empty)
+      .where('role', '=', 'admin')
+      .execute();
+  }
+  return empty;
+}
+
+/** Deletes a set with its assignments and scopes; administrators left without sets become ordinary members. */
+export async function deleteSet(db: Db, pno: string, psid: string): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const uids = await adminsOfSet(trx, pno, psid);
+    await trx.deleteFrom('admin_scopes').where('pno', '=', pno).where('psid', '=', psid).execute();
+    await trx.deleteFrom('permission_set_admins').where('pno', '=', pno).where('psid', '=', psid).execute();
+    await trx.deleteFrom('permission_sets').where('pno', '=', pno).where('psid', '=', psid).execute();
+    await demoteEmpty(trx, pno, uids);
+    await bumpAclVersion(trx, pno);
+    return uids;
+  });
+}
+
+/** The members among `uids` with their roles. */
+export async function membersOf(db: Db, pno: string, uids: readonly string[]) {
+  if (uids.length === 0) return [];
+  return db
+    .selectFrom('property_members')
+    .select(['uid', 'role'])
+    .where('pno', '=', pno)
+    .where('uid', 'in', uids)
+    .execute();
+}
+
+/** The current assignments of some members. */
+export async function assignmentsOf(db: Db, pno: string, uids: readonly string[]) {
+  if (uids.length === 0) return [];
+  return db
+    .selectFrom('permission_set_admins')
+    .select(['uid', 'psid'])
+    .where('pno', '=', pno)
+    .where('uid', 'in', uids)
+    .execute();
+}
+
+export interface AssignmentChange {
+  uid: string;
+  add: readonly string[];
+  remove: readonly string[];
+}
+
+/** How a new assignment is limited: `null` whole property, otherwise those ids. */
+export interface NewScope {
+  orgs: readonly string[] | null;
+  spaces: readonly string[] | null;
+}
+
+/**
+ * Adds and removes assignments; members who get a set become administrators, administrators left with none
+ * ordinary members. One transaction.
+ */
+export async function applyAssignments(
+  db: Db,
+  pno: string,
+  changes: readonly AssignmentChange[],
+  scope: NewScope,
+  by: string,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const c of changes) {
+      if (c.remove.length > 0) {
+        await trx
+          .deleteFrom('admin_scopes')
+          .where('pno', '=', pno)
+          .where('uid', '=', c.uid)
+          .where('psid', 'in', c.remove)
+          .execute();
+        await trx
+          .deleteFrom('permission_set_admins')
+          .where('pno', '=', pno)
+          .where('uid', '=', c.uid)
+          .where('psid', 'in', c.remove)
+          .execute();
+      }
+      if (c.add.length > 0) {
+        await trx
+          .insertInto('permission_set_admins')
+          .values(
+            c.add.map((psid) => ({
+              psid,
+              uid: c.uid,
+              pno,
+              org_limited: scope.orgs === null ? 0 : 1,
+              space_limited: scope.spaces === null ? 0 : 1,
+              assigned_by: by,
+              assigned_at: now,
+            })),
+          )
+          .execute();
+        const rows = c.add.flatMap((psid) => [
+          ...(scope.orgs ?? []).map((ref_id) => ({ psid, uid: c.uid, pno, kind: 'org' as const, ref_id })),
+          ...(scope.spaces ?? []).map((ref_id) => ({ psid, uid: c.uid, pno, kind: 'space' as const, ref_id })),
+        ]);
+        if (rows.length > 0) await trx.insertInto('admin_scopes').values(rows).execute();
+        await trx
+          .updateTable('property_members')
+          .set({ role: 'admin' })
+          .where('pno', '=', pno)
+          .where('uid', '=', c.uid)
+          .where('role', '=', 'member')
+          .execute();
+      }
+    }
+    await demoteEmpty(
+      trx,
+      pno,
+      changes.filter((c) => c.remove.length > 0).map((c) => c.uid),
+    );
+    await bumpAclVersion(trx, pno);
+  });
+}
+
+export const findAssignment = (db: Db, pno: string, psid: string, uid: string) =>
+  db
+    .selectFrom('permission_set_admins')
+    .select(['psid', 'uid', 'org_limited', 'space_limited'])
+    .where('pno', '=', pno)
+    .where('psid', '=', psid)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+
+/** Replaces the org or space limit of one assignment; an empty list lifts it (the whole property). */
+export async function setScope(
+  db: Db,
+  pno: string,
+  psid: string,
+  uid: string,
+  kind: ScopeKind,
+  ids: readonly string[],
+) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('admin_scopes')
+      .where('pno', '=', pno)
+      .where('psid', '=', psid)
+      .where('uid', '=', uid)
+      .where('kind', '=', kind)
+      .execute();
+    if (ids.length > 0) {
+      await trx
+        .insertInto('admin_scopes')
+        .values(ids.map((ref_id) => ({ psid, uid, pno, kind, ref_id })))
+        .execute();
+    }
+    await trx
+      .updateTable('permission_set_admins')
+      .set(kind === 'org' ? { org_limited: ids.length > 0 ? 1 : 0 } : { space_limited: ids.length > 0 ? 1 : 0 })
+      .where('pno', '=', pno)
+      .where('psid', '=', psid)
+      .where('uid', '=', uid)
+      .execute();
+    await bumpAclVersion(trx, pno);
+  });
+}
+
+/** The assignments (with set names and scopes) of some administrators, for listings. */
+export async function assignmentDetails(db: Db, pairs: ReadonlyArray<{ pno: string; uid: string }>) {
+  if (pairs.length === 0) return [];
+  const pnos = [...new Set(pairs.map((p) => p.pno))];
+  const uids = [...new Set(pairs.map((p) => p.uid))];
+  const rows = await db
+    .selectFrom('permission_set_admins as a')
+    .innerJoin('permission_sets as s', 's.psid', 'a.psid')
+    .leftJoin('admin_scopes as sc', (j) =>
+      j.onRef('sc.psid', '=', 'a.psid').onRef('sc.uid', '=', 'a.uid').onRef('sc.pno', '=', 'a.pno'),
+    )
+    .select(['a.pno', 'a.uid', 'a.psid', 's.name', 'a.org_limited', 'a.space_limited', 'sc.kind', 'sc.ref_id'])
+    .where('a.pno', 'in', pnos)
+    .where('a.uid', 'in', uids)
+    .orderBy('a.assigned_at')
+    .orderBy('a.psid')
+    .execute();
+  const wanted = new Set(pairs.map((p) => `${p.pno}|${p.uid}`));
+  const out = new Map<
+    string,
+    { pno: string; uid: string; psid: string; name: string; oidList: string[] | null; sidList: string[] | null }
+  >();
+  for (const r of rows) {
+    if (!wanted.has(`${r.pno}|${r.uid}`)) continue;
+    const key = `${r.pno}|${r.uid}|${r.psid}`;
+    let a = out.get(key);
+    if (!a) {
+      a = {
+        pno: r.pno,
+        uid: r.uid,
+        psid: r.psid,
+        name: r.name,
+        oidList: r.org_limited === 1 ? [] : null,
+        sidList: r.space_limited === 1 ? [] : null,
+      };
+      out.set(key, a);
+    }
+    if (r.kind === 'org' && a.oidList && r.ref_id) a.oidList.push(r.ref_id);
+    if (r.kind === 'space' && a.sidList && r.ref_id) a.sidList.push(r.ref_id);
+  }
+  return [...out.values()];
+}
+
+export interface AdminFilter {
+  pno?: string;
+  str?: string;
+}
+
+/** Owners and administrators, the owner first, then by joining time. */
+export async function listAdmins(db: Db, f: AdminFilter, pageNum: number, pageSize: number) {
+  const base = db
+    .selectFrom('property_members as m')
+    .innerJoin('users as u', 'u.uid', 'm.uid')
+    .innerJoin('properties as p', 'p.pno', 'm.pno')
+    .where('m.role', 'in', ['owner', 'admin'])
+    .$if(f.pno !== undefined, (q) => q.where('m.pno', '=', f.pno as string))
+    .$if(Boolean(f.str), (q) =>
+      q.where((eb) => eb.or([containsCi('u.name', f.str ?? ''), containsCi('u.phone', f.str ?? '')])),
+    );
+  const [rows, total] = await Promise.all([
+    base
+      .select(['m.pno', 'm.uid', 'm.role', 'm.joined_at', 'u.name', 'u.phone', 'p.name as property_name'])
+      .orderBy('m.pno')
+      .orderBy('m.role', 'desc')
+      .orderBy('m.joined_at')
+      .orderBy('m.uid')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}

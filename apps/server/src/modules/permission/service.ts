@@ -1,0 +1,242 @@
+import { PERMISSION_SET_PERMISSIONS as P, type PermissionTreeItem } from '@keel/contract/endpoints/permission';
+import { permissionCatalogue } from '@keel/contract/permissions/catalogue';
+import { buildTree, type PermissionTreeNode } from '@keel/contract/permissions/tree';
+import type { Locale } from '@keel/contract/status';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { isUniqueViolation, nameKey } from '../../platform/db/sql-helpers';
+import type { PropertyContext, SessionUser } from '../../platform/http/context';
+import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import { notify } from '../../platform/news/notify';
+import {
+  availableFor,
+  isPropertyPermission,
+  type Scope,
+  setWithin,
+  sortByCatalogue,
+} from '../../platform/permissions/effective';
+import type { Services } from '../../platform/services';
+import * as repo from './repo';
+
+/** The rules of permission sets and administrators (README.md). No SQL and no HTTP here. */
+
+/** Either of the two administration pages lets a member read the sets and the grantable tree. */
+export function requireSetReader(property: PropertyContext): void {
+  if (!property.permissions.has(P.view) && !property.permissions.has(P.admins)) throw forbidden();
+}
+
+const within = (property: PropertyContext, ids: readonly string[]) =>
+  setWithin(property.permissions, property.businesses, ids);
+
+function assertWithin(property: PropertyContext, set: { name: string; permissions: readonly string[] }): void {
+  if (!within(property, set.permissions)) throw new AppError('permissionSetBeyondYou', { name: set.name });
+}
+
+/** The grantable catalogue as a tree in the request's language. */
+export function grantableTree(property: PropertyContext, locale: Locale): PermissionTreeItem[] {
+  const nodes = permissionCatalogue.filter((n) => n.scope === 'property' && property.permissions.has(n.id));
+  const map = (n: PermissionTreeNode): PermissionTreeItem => ({
+    id: n.id,
+    name: n.name[locale],
+    kind: n.kind,
+    ...(n.route ? { route: n.route } : {}),
+    ...(n.business ? { business: n.business } : {}),
+    children: n.children.map(map),
+  });
+  return buildTree(nodes).map(map);
+}
+
+export async function saveSet(
+  s: Services,
+  property: PropertyContext,
+  user: SessionUser,
+  input: { psid?: string; name: string; remark: string; permissionIdList: string[] },
+): Promise<string> {
+  const { pno } = property;
+  const unknown = input.permissionIdList.filter((id) => !isPropertyPermission(id));
+  if (unknown.length > 0) throw invalidInput('permissionIdList');
+  const notHeld = input.permissionIdList.filter((id) => !property.permissions.has(id));
+  if (notHeld.length > 0) throw new AppError('permissionNotGrantable', { ids: notHeld.slice(0, 5).join(', ') });
+
+  const key = nameKey(input.name);
+  if (await repo.findSetByNameKey(s.db, pno, key, input.psid)) throw new AppError('nameTaken', { name: input.name });
+  const now = s.now();
+  try {
+    if (input.psid === undefined) {
+      const psid = newId();
+      const values = {
+        name: input.name,
+        nameKey: key,
+        remark: input.remark,
+        permissions: sortByCatalogue(input.permissionIdList),
+      };
+      await repo.insertSet(s.db, pno, psid, values, user.uid, now);
+      return psid;
+    }
+    const [existing] = await repo.findSets(s.db, pno, [input.psid]);
+    if (!existing) throw notFound('psid');
+    assertWithin(property, existing);
+    // Ids of switched-off businesses are dormant: nobody sees them in the tree, so an edit keeps them.
+    const available = availableFor(property.businesses);
+    const dormant = existing.permissions.filter((id) => !available.has(id));
+    const permissions = sortByCatalogue([...input.permissionIdList, ...dormant]);
+    await repo.updateSet(
+      s.db,
+      pno,
+      input.psid,
+      { name: input.name, nameKey: key, remark: input.remark, permissions },
+      now,
+    );
+    return input.psid;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('nameTaken', { name: input.name });
+    throw error;
+  }
+}
+
+export async function deleteSet(s: Services, property: PropertyContext, psid: string, force: boolean) {
+  const { pno } = property;
+  const [set] = await repo.findSets(s.db, pno, [psid]);
+  if (!set) throw notFound('psid');
+  assertWithin(property, set);
+  const admins = await repo.adminsOfSet(s.db, pno, psid);
+  if (admins.length > 0 && !force) throw new AppError('stillHasUsers', { count: admins.length });
+  await repo.deleteSet(s.db, pno, psid);
+  for (const uid of admins) await tellRoleChanged(s, property, uid);
+  return admins.length;
+}
+
+export async function assignSets(
+  s: Services,
+  property: PropertyContext,
+  user: SessionUser,
+  input: { uidList: string[]; psidList: string[]; mode: 'replace' | 'add' | 'remove' },
+): Promise<number> {
+  const { pno } = property;
+  if (input.uidList.includes(user.uid)) throw new AppError('notYourself');
+  const members = await repo.membersOf(s.db, pno, input.uidList);
+  if (members.length !== input.uidList.length) throw notFound('uid');
+  if (members.some((m) => m.role === 'owner')) throw new AppError('ownerHoldsEverything');
+  const roles = new Map(members.map((m) => [m.uid, m.role]));
+
+  const current = new Map<string, Set<string>>(input.uidList.map((uid) => [uid, new Set()]));
+  const stale = new Map<string, string[]>();
+  for (const a of await repo.assignmentsOf(s.db, pno, input.uidList)) {
+    // Rows left behind for someone who is an ordinary member again are cleared without further checks.
+    if (roles.get(a.uid) === 'member') stale.set(a.uid, [...(stale.get(a.uid) ?? []), a.psid]);
+    else current.get(a.uid)?.add(a.psid);
+  }
+
+  const named = await repo.findSets(s.db, pno, input.psidList);
+  if (named.length !== input.psidList.length) throw notFound('psid');
+
+  const changes: repo.AssignmentChange[] = [];
+  const touched = new Set<string>();
+  for (const uid of input.uidList) {
+    const now = current.get(uid) ?? new Set<string>();
+    const target =
+      input.mode === 'replace'
+        ? new Set(input.psidList)
+        : input.mode === 'add'
+          ? new Set([...now, ...input.psidList])
+          : new Set([...now].filter((p) => !input.psidList.includes(p)));
+    const add = [...target].filter((p) => !now.has(p));
+    const remove = [...now].filter((p) => !target.has(p));
+    for (const p of [...add, ...remove]) touched.add(p);
+    const cleared = stale.get(uid) ?? [];
+    if (add.length + remove.length + cleared.length > 0) changes.push({ uid, add, remove: [...remove, ...cleared] });
+  }
+  // Every set added or taken away must be within what the caller holds.
+  for (const set of await repo.findSets(s.db, pno, [...touched])) assertWithin(property, set);
+  if (changes.length === 0) return 0;
+
+  // An administrator limited to some organisations or spaces hands on no more than their own reach.
+  const reach = property.role === 'owner' ? { orgs: null, spaces: null } : property.scopeOf(P.assign);
+  await repo.applyAssignments(s.db, pno, changes, reach, user.uid, s.now());
+  for (const c of changes) await tellRoleChanged(s, property, c.uid);
+  return changes.filter((c) => c.add.length + c.remove.length > 0).length;
+}
+
+export async function limitAssignment(
+  s: Services,
+  property: PropertyContext,
+  user: SessionUser,
+  input: { uid: string; psid: string; ids: string[] },
+  kind: repo.ScopeKind,
+): Promise<void> {
+  const { pno } = property;
+  if (input.uid === user.uid) throw new AppError('notYourself');
+  const [member] = await repo.membersOf(s.db, pno, [input.uid]);
+  if (!member) throw notFound('uid');
+  if (member.role === 'owner') throw new AppError('ownerHoldsEverything');
+  const [set] = await repo.findSets(s.db, pno, [input.psid]);
+  if (!set) throw notFound('psid');
+  assertWithin(property, set);
+  if (member.role !== 'admin' || !(await repo.findAssignment(s.db, pno, input.psid, input.uid))) {
+    throw notFound('assignment');
+  }
+  let ids = input.ids;
+  if (kind === 'org') {
+    // The root node is the property itself: naming it lifts the limit.
+    ids = ids.includes(`root-${pno}`) ? [] : ids;
+    const found = await orgChains(s.db, pno, ids);
+    if (found.size !== ids.length) throw notFound('oid');
+    const reach = callerReach(property).orgs;
+    if (reach !== null && (ids.length === 0 || ids.some((oid) => !found.get(oid)?.some((a) => reach.includes(a))))) {
+      throw new AppError('scopeBeyondYou');
+    }
+  } else {
+    // Spaces arrive with a later issue: the ids are stored as given and checked against the caller's reach.
+    const reach = callerReach(property).spaces;
+    if (reach !== null && (ids.length === 0 || ids.some((sid) => !reach.includes(sid)))) {
+      throw new AppError('scopeBeyondYou');
+    }
+  }
+  await repo.setScope(s.db, pno, input.psid, input.uid, kind, ids);
+  await tellRoleChanged(s, property, input.uid);
+}
+
+const callerReach = (property: PropertyContext): Scope =>
+  property.role === 'owner' ? { orgs: null, spaces: null } : property.scopeOf(P.assign);
+
+/** Each organisation of the property among `oids` with itself and its ancestors (the subtrees it lies in). */
+async function orgChains(db: Db, pno: string, oids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (oids.length === 0) return out;
+  const rows = await sql<{ start: string; oid: string }>`
+    with recursive chain(start, oid, pid, depth) as (
+      select oid, oid, pid, 0 from orgs where pno = ${pno} and oid in (${sql.join(oids)})
+      union all
+      select c.start, o.oid, o.pid, c.depth + 1 from orgs o join chain c on o.oid = c.pid
+      where o.pno = ${pno} and c.depth < 64
+    )
+    select start, oid from chain`.execute(db);
+  for (const r of rows.rows) out.set(r.start, [...(out.get(r.start) ?? []), r.oid]);
+  return out;
+}
+
+/** A message to an administrator whose sets or scopes changed, in their language. */
+async function tellRoleChanged(s: Services, property: PropertyContext, uid: string): Promise<void> {
+  const names = (await repo.assignmentDetails(s.db, [{ pno: property.pno, uid }])).map((a) => a.name);
+  const list = (sep: string) => names.join(sep);
+  await notify(s, {
+    uid,
+    pno: property.pno,
+    type: 'role',
+    text: {
+      'zh-cn': {
+        title: `您在“${property.name}”的管理权限已变更`,
+        content: names.length > 0 ? `您现在持有的权限集：${list('、')}。` : '您已不再是该物业的管理员。',
+      },
+      en: {
+        title: `Your administrator rights in "${property.name}" changed`,
+        content:
+          names.length > 0
+            ? `Your permission sets now: ${list(', ')}.`
+            : 'You are no longer an administrator of this property.',
+      },
+    },
+    link: { kind: 'property', id: property.pno },
+  });
+}

@@ -1,0 +1,233 @@
+import { bumpAclVersion } from '../../platform/auth/property-context';
+import type { Db } from '../../platform/db/connect';
+import { nextCounter } from '../../platform/db/counters';
+import { containsCi } from '../../platform/db/sql-helpers';
+import type { PropertyRole } from '../../platform/permissions/effective';
+import { removeAdminRights } from '../permission/repo';
+
+/** Properties, members' roles and businesses: SQL only (DESIGN §5–6). */
+
+/** Property numbers are eight digits from 10000001 on. */
+const PNO_START = 10_000_000;
+
+export interface NewProperty {
+  name: string;
+  isCustomer: boolean;
+  ownerUid: string;
+  businesses: readonly string[];
+}
+
+/** Creates a property with its owner as a member and its authorised businesses, in one transaction. */
+export async function createProperty(db: Db, p: NewProperty, now: number): Promise<string> {
+  const pno = String(await nextCounter(db, 'pno', PNO_START));
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('properties')
+      .values({
+        pno,
+        name: p.name,
+        is_customer: p.isCustomer ? 1 : 0,
+        owner_uid: p.ownerUid,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx.insertInto('property_members').values({ pno, uid: p.ownerUid, role: 'owner', joined_at: now }).execute();
+    if (p.businesses.length > 0) {
+      await trx
+        .insertInto('property_businesses')
+        .values(p.businesses.map((business) => ({ pno, business, disabled: 0, authorised_at: now })))
+        .execute();
+    }
+  });
+  return pno;
+}
+
+export const addMember = (db: Db, pno: string, uid: string, role: PropertyRole, now: number) =>
+  db
+    .insertInto('property_members')
+    .values({ pno, uid, role, joined_at: now })
+    .onConflict((oc) => oc.columns(['pno', 'uid']).doNothing())
+    .execute();
+
+export const findPropertyByName = (db: Db, name: string) =>
+  db.selectFrom('properties').selectAll().where('name', '=', name).executeTakeFirst();
+
+export const findProperty = (db: Db, pno: string) =>
+  db.selectFrom('properties').selectAll().where('pno', '=', pno).executeTakeFirst();
+
+export const findUser = (db: Db, by: { uid?: string; phone?: string }) =>
+  db
+    .selectFrom('users')
+    .select(['uid', 'name', 'phone', 'status'])
+    .$if(by.uid !== undefined, (q) => q.where('uid', '=', by.uid as string))
+    .$if(by.phone !== undefined, (q) => q.where('phone', '=', by.phone as string))
+    .executeTakeFirst();
+
+export const findMember = (db: Db, pno: string, uid: string) =>
+  db
+    .selectFrom('property_members')
+    .select(['uid', 'role'])
+    .where('pno', '=', pno)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+
+export interface PropertyFilter {
+  str?: string;
+  /** -1 all. */
+  isCustomer: number;
+  filterUid?: string;
+  business?: string;
+}
+
+/** The back office's property list, newest first, with owner and member count. */
+export async function listProperties(db: Db, f: PropertyFilter, pageNum: number, pageSize: number) {
+  const base = db
+    .selectFrom('properties as p')
+    .innerJoin('users as u', 'u.uid', 'p.owner_uid')
+    .$if(Boolean(f.str), (q) =>
+      q.where((eb) => eb.or([containsCi('p.name', f.str ?? ''), eb('p.pno', '=', f.str ?? '')])),
+    )
+    .$if(f.isCustomer !== -1, (q) => q.where('p.is_customer', '=', f.isCustomer))
+    .$if(f.filterUid !== undefined, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('property_members as m')
+            .select('m.uid')
+            .whereRef('m.pno', '=', 'p.pno')
+            .where('m.uid', '=', f.filterUid as string),
+        ),
+      ),
+    )
+    .$if(f.business !== undefined, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('property_businesses as b')
+            .select('b.pno')
+            .whereRef('b.pno', '=', 'p.pno')
+            .where('b.business', '=', f.business as string),
+        ),
+      ),
+    );
+  const [rows, total] = await Promise.all([
+    base
+      .select([
+        'p.pno',
+        'p.name',
+        'p.is_customer',
+        'p.owner_uid',
+        'p.created_at',
+        'p.updated_at',
+        'u.name as owner_name',
+        'u.phone as owner_phone',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('property_members as m')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('m.pno', '=', 'p.pno')
+          .as('member_count'),
+      )
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.pno', 'desc')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** The authorised businesses of some properties. */
+export async function businessesOf(db: Db, pnos: readonly string[]) {
+  if (pnos.length === 0) return [];
+  return db
+    .selectFrom('property_businesses')
+    .select(['pno', 'business', 'disabled', 'authorised_at'])
+    .where('pno', 'in', pnos)
+    .orderBy('pno')
+    .orderBy('business')
+    .execute();
+}
+
+export async function updateProperty(
+  db: Db,
+  pno: string,
+  patch: { name?: string; isCustomer?: number },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('properties')
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.isCustomer !== undefined ? { is_customer: patch.isCustomer } : {}),
+      updated_at: now,
+    })
+    .where('pno', '=', pno)
+    .execute();
+}
+
+/**
+ * Makes `to` the owner (a member first if they are not one) and the previous owner an ordinary member; the new
+ * owner's permission sets and scopes go (the owner holds everything). One transaction.
+ */
+export async function transferOwnership(db: Db, pno: string, from: string, to: string, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('property_members')
+      .set({ role: 'member' })
+      .where('pno', '=', pno)
+      .where('uid', '=', from)
+      .execute();
+    await trx
+      .insertInto('property_members')
+      .values({ pno, uid: to, role: 'owner', joined_at: now })
+      .onConflict((oc) => oc.columns(['pno', 'uid']).doUpdateSet({ role: 'owner' }))
+      .execute();
+    await removeAdminRights(trx, pno, to);
+    await trx.updateTable('properties').set({ owner_uid: to, updated_at: now }).where('pno', '=', pno).execute();
+    await bumpAclVersion(trx, pno);
+  });
+}
+
+/** Switches an authorised business off or on; false when it is not authorised. */
+export async function setBusinessDisabled(db: Db, pno: string, business: string, disabled: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('property_businesses')
+      .set({ disabled })
+      .where('pno', '=', pno)
+      .where('business', '=', business)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    await bumpAclVersion(trx, pno);
+    return true;
+  });
+}
+
+/** Replaces the authorised businesses; kept ones keep their on/off state. */
+export async function authoriseBusinesses(db: Db, pno: string, wanted: readonly string[], now: number) {
+  return db.transaction().execute(async (trx) => {
+    const current = (
+      await trx.selectFrom('property_businesses').select('business').where('pno', '=', pno).execute()
+    ).map((r) => r.business);
+    const added = wanted.filter((b) => !current.includes(b));
+    const removed = current.filter((b) => !wanted.includes(b));
+    if (added.length > 0) {
+      await trx
+        .insertInto('property_businesses')
+        .values(added.map((business) => ({ pno, business, disabled: 0, authorised_at: now })))
+        .execute();
+    }
+    if (removed.length > 0) {
+      await trx.deleteFrom('property_businesses').where('pno', '=', pno).where('business', 'in', removed).execute();
+    }
+    if (added.length + removed.length > 0) {
+      await trx.updateTable('properties').set({ updated_at: now }).where('pno', '=', pno).execute();
+      await bumpAclVersion(trx, pno);
+    }
+    return { added, removed };
+  });
+}

@@ -1,0 +1,133 @@
+import { BUSINESSES } from '@keel/contract/constants';
+import type { BusinessStatus } from '@keel/contract/endpoints/property';
+import { isUniqueViolation } from '../../platform/db/sql-helpers';
+import type { RequestContext } from '../../platform/http/context';
+import { requireUser } from '../../platform/http/context';
+import { AppError, invalidInput, notFound } from '../../platform/http/errors';
+import { notify } from '../../platform/news/notify';
+import type { Services } from '../../platform/services';
+import * as repo from './repo';
+
+/** The rules of properties and their businesses (README.md). No SQL and no HTTP here. */
+
+/**
+ * The property a call works on: the selected one (`pno` header; a `pno` in the input must then name it), or,
+ * for an operator calling from the back office without a selected property, the one the input names.
+ */
+export async function targetProperty(s: Services, ctx: RequestContext, inputPno: string | undefined) {
+  const pno = ctx.property ? ctx.property.pno : inputPno;
+  if (ctx.property && inputPno !== undefined && inputPno !== ctx.property.pno) throw notFound('pno');
+  if (pno === undefined) throw invalidInput('pno');
+  const property = await repo.findProperty(s.db, pno);
+  if (!property) throw notFound('pno');
+  return property;
+}
+
+async function assertNameFree(s: Services, name: string, exceptPno?: string) {
+  const same = await repo.findPropertyByName(s.db, name);
+  if (same && same.pno !== exceptPno) throw new AppError('nameTaken', { name });
+}
+
+export async function addProperty(
+  s: Services,
+  input: { name: string; isCustomer: 0 | 1; ownerUid?: string; ownerPhoneNum?: string; businessList: string[] },
+): Promise<string> {
+  const owner = await repo.findUser(s.db, { uid: input.ownerUid, phone: input.ownerPhoneNum });
+  if (!owner) throw notFound(input.ownerUid !== undefined ? 'ownerUid' : 'ownerPhoneNum');
+  if (owner.status !== 1) throw new AppError('accountDisabled');
+  await assertNameFree(s, input.name);
+  let pno: string;
+  try {
+    pno = await repo.createProperty(
+      s.db,
+      { name: input.name, isCustomer: input.isCustomer === 1, ownerUid: owner.uid, businesses: input.businessList },
+      s.now(),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('nameTaken', { name: input.name });
+    throw error;
+  }
+  await tellOwner(s, owner.uid, pno, input.name);
+  return pno;
+}
+
+/**
+ * Renames, transfers or re-flags a property. Operators may change everything on any property; in the property,
+ * `account.property.edit` renames, only the owner transfers (to another member), and the customer flag is the
+ * platform's.
+ */
+export async function updateProperty(
+  s: Services,
+  ctx: RequestContext,
+  input: { pno?: string; name?: string; isCustomer?: 0 | 1; ownerUid?: string },
+): Promise<string> {
+  const user = requireUser(ctx);
+  const property = await targetProperty(s, ctx, input.pno);
+  const operator = user.isOperator;
+  if (input.isCustomer !== undefined && !operator) throw new AppError('notForAdmins', { field: 'isCustomer' });
+  let newOwner: { uid: string } | undefined;
+  if (input.ownerUid !== undefined && input.ownerUid !== property.owner_uid) {
+    if (!operator && ctx.property?.role !== 'owner') throw new AppError('onlyOwnerTransfers');
+    const target = await repo.findUser(s.db, { uid: input.ownerUid });
+    const member = target ? await repo.findMember(s.db, property.pno, target.uid) : undefined;
+    // In the property only a member can take it over; an operator may hand it to any account.
+    if (!target || (!operator && !member)) throw notFound('ownerUid');
+    if (target.status !== 1) throw new AppError('accountDisabled');
+    newOwner = target;
+  }
+  if (input.name !== undefined && input.name !== property.name) await assertNameFree(s, input.name, property.pno);
+  const now = s.now();
+  try {
+    await repo.updateProperty(s.db, property.pno, { name: input.name, isCustomer: input.isCustomer }, now);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('nameTaken', { name: input.name ?? '' });
+    throw error;
+  }
+  if (newOwner) {
+    await repo.transferOwnership(s.db, property.pno, property.owner_uid, newOwner.uid, now);
+    await tellOwner(s, newOwner.uid, property.pno, input.name ?? property.name);
+  }
+  return property.pno;
+}
+
+/** Every business of the catalogue as it stands for the property. */
+export async function businessStatus(s: Services, pno: string): Promise<BusinessStatus[]> {
+  const rows = await repo.businessesOf(s.db, [pno]);
+  return BUSINESSES.map((business) => {
+    const row = rows.find((r) => r.business === business);
+    return {
+      business,
+      authorised: row ? 1 : 0,
+      disabled: row?.disabled === 1 ? 1 : 0,
+      authoriseTime: row ? row.authorised_at : null,
+    };
+  });
+}
+
+export async function setBusinessDisabled(s: Services, pno: string, business: string, disabled: 0 | 1) {
+  if (!(await repo.setBusinessDisabled(s.db, pno, business, disabled))) {
+    throw new AppError('businessNotAuthorised', { business });
+  }
+}
+
+export async function authoriseBusinesses(s: Services, pno: string, businessList: string[]) {
+  const property = await repo.findProperty(s.db, pno);
+  if (!property) throw notFound('pno');
+  return repo.authoriseBusinesses(s.db, pno, businessList, s.now());
+}
+
+async function tellOwner(s: Services, uid: string, pno: string, name: string) {
+  await notify(s, {
+    uid,
+    pno,
+    type: 'role',
+    text: {
+      'zh-cn': { title: `您已成为“${name}”的所有者`, content: `物业编号 ${pno}。您拥有该物业开通业务的全部权限。` },
+      en: {
+        title: `You are now the owner of "${name}"`,
+        content: `Property number ${pno}. You hold every permission its businesses allow.`,
+      },
+    },
+    link: { kind: 'property', id: pno },
+  });
+}

@@ -1,0 +1,26 @@
+import type { ApiModule } from '../platform/http/mount';
+import { authModule } from './auth/routes';
+import { customerModule } from './customer/routes';
+import { newsModule } from './news/routes';
+import { orgModule } from './org/routes';
+import { permissionModule } from './permission/routes';
+import { propertyModule } from './property/routes';
+import { titleModule } from './title/routes';
+import { userModule } from './user/routes';
+import { userSetModule } from './user-set/routes';
+
+/** Every API module the server mounts. Add a module here and it is mounted, documented and counted. */
+export const modules: readonly ApiModule[] = [
+  authModule,
+  propertyModule,
+  permissionModule,
+  newsModule,
+  orgModule,
+  userModule,
+  titleModule,
+  userSetModule,
+  customerModule,
+];
+
+/** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */
+export const mountedPaths: readonly string[] = modules.flatMap((m) => Object.keys(m.endpoints));

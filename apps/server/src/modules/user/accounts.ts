@@ -1,0 +1,81 @@
+import { hashPassword, isAcceptablePassword } from '../../platform/auth/passwords';
+import type { Db } from '../../platform/db/connect';
+import { AppError } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import type { Services } from '../../platform/services';
+
+/** Decrypts an RSA-OAEP password from the console and checks the policy (as a/register does). */
+export async function passwordHashFrom(s: Services, cipher: string): Promise<string> {
+  const plain = s.passwordKey.decrypt(cipher);
+  if (plain === null) throw new AppError('badCipher');
+  if (!isAcceptablePassword(plain)) throw new AppError('badPassword');
+  return hashPassword(plain);
+}
+
+async function assertEmailFree(db: Db, email: string | null, exceptUid?: string): Promise<void> {
+  if (!email) return;
+  const row = await db
+    .selectFrom('users')
+    .select('uid')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  if (row && row.uid !== exceptUid) throw new AppError('emailTaken');
+}
+
+/**
+ * Creates an account for a phone that has none (administrators and operators creating users directly).
+ * `passwordHash` comes from passwordHashFrom (hash before a transaction); without one the user signs in with
+ * a code. Answers the new uid.
+ */
+export async function createAccount(
+  s: Services,
+  a: { phone: string; name: string; email?: string | null; passwordHash?: string | null; isOperator?: boolean },
+  db: Db = s.db,
+): Promise<string> {
+  const email = a.email ? a.email : null;
+  const taken = await db.selectFrom('users').select('uid').where('phone', '=', a.phone).executeTakeFirst();
+  if (taken) throw new AppError('phoneTaken');
+  await assertEmailFree(db, email);
+  const uid = newId();
+  const now = s.now();
+  await db
+    .insertInto('users')
+    .values({
+      uid,
+      phone: a.phone,
+      email,
+      name: a.name,
+      password_hash: a.passwordHash ?? null,
+      is_operator: a.isOperator ? 1 : 0,
+      status: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return uid;
+}
+
+/** Changes an account's profile; `email` '' clears it. */
+export async function updateAccount(
+  s: Services,
+  uid: string,
+  a: { phone?: string; name?: string; email?: string; password?: string; isOperator?: boolean },
+): Promise<void> {
+  const set: Record<string, unknown> = { updated_at: s.now() };
+  if (a.phone !== undefined) {
+    const taken = await s.db.selectFrom('users').select('uid').where('phone', '=', a.phone).executeTakeFirst();
+    if (taken && taken.uid !== uid) throw new AppError('phoneTaken');
+    set.phone = a.phone;
+  }
+  if (a.name !== undefined) set.name = a.name;
+  if (a.email !== undefined) {
+    const email = a.email === '' ? null : a.email;
+    await assertEmailFree(s.db, email, uid);
+    set.email = email;
+  }
+  if (a.password !== undefined) set.password_hash = await passwordHashFrom(s, a.password);
+  if (a.isOperator !== undefined) set.is_operator = a.isOperator ? 1 : 0;
+  await s.db.updateTable('users').set(set).where('uid', '=', uid).execute();
+  // A new password signs the account out everywhere, as a reset does.
+  if (a.password !== undefined) await s.sessions.revokeAllOf(uid);
+}

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { likePattern, pageWindow } from '../org/paging';
+
+/** SQL for accounts across the platform (the property's members are read through org/repo). No rules here. */
+
+export interface AccountFilter {
+  str?: string;
+  status?: number;
+}
+
+const base = (db: Db, f: AccountFilter) => {
+  let q = db.selectFrom('users as u');
+  if (f.status !== undefined) q = q.where('u.status', '=', f.status);
+  if (f.str) {
+    const p = likePattern(f.str);
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(u.name) like ${p} escape '\\'`,
+        sql<boolean>`u.phone like ${p} escape '\\'`,
+        sql<boolean>`lower(u.email) like ${p} escape '\\'`,
+      ]),
+    );
+  }
+  return q;
+};
+
+/** A page of every account, oldest first (operators). */
+export async function pageAccounts(db: Db, f: AccountFilter, pageNum: number, pageSize: number) {
+  const countRow = await base(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [], total };
+  const dir = w.reverse ? 'desc' : 'asc';
+  const rows = await base(db, f)
+    .select([
+      'u.uid',
+      'u.name',
+      'u.phone',
+      'u.email',
+      'u.status',
+      'u.is_operator',
+      'u.created_at',
+      (eb) =>
+        eb
+          .selectFrom('property_members as pm')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('pm.uid', '=', 'u.uid')
+          .as('property_num'),
+    ])
+    .orderBy('u.created_at', dir)
+    .orderBy('u.uid', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  if (w.reverse) rows.reverse();
+  return { rows, total };
+}
+
+export const findAccounts = (db: Db, uids: string[]) =>
+  db
+    .selectFrom('users as u')
+    .select([
+      'u.uid',
+      'u.is_operator',
+      (eb) =>
+        eb
+          .selectFrom('property_members as pm')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('pm.uid', '=', 'u.uid')
+          .as('property_num'),
+    ])
+    .where('u.uid', 'in', uids)
+    .execute();
+
+export async function setStatus(db: Db, uids: string[], status: number, now: number): Promise<number> {
+  const r = await db
+    .updateTable('users')
+    .set({ status, updated_at: now })
+    .where('uid', 'in', uids)
+    .where('status', '!=', status)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** The property a node id belongs to (operators filtering by node without naming the property). */
+export const propertyOfNode = (db: Db, oid: string) =>
+  db.selectFrom('orgs').select('pno').where('oid', '=', oid).executeTakeFirst();

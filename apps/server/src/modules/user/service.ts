@@ -1,0 +1,230 @@
+import { USER_PERMISSIONS, type UserItem } from '@keel/contract/endpoints/user';
+import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
+import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import type { Services } from '../../platform/services';
+import * as orgRepo from '../org/repo';
+import * as org from '../org/service';
+import { createAccount, passwordHashFrom, updateAccount } from './accounts';
+import * as repo from './repo';
+
+/**
+ * Users (README.md). With a selected property the caller is its administrator and works on its members; a
+ * platform operator without `pno` works on every account.
+ */
+
+type MemberRow = Awaited<ReturnType<typeof orgRepo.memberRows>>[number];
+
+const memberItem = (pno: string, propertyName: string, r: MemberRow): UserItem => ({
+  uid: r.uid,
+  name: r.name,
+  phoneNum: r.phone,
+  email: r.email,
+  status: r.status === 1 ? 1 : 0,
+  isOperator: r.is_operator === 1 ? 1 : 0,
+  createTime: r.created_at,
+  oid: r.oid ?? orgRepo.rootId(pno),
+  orgName: r.org_name ?? propertyName,
+  role: r.role,
+  joinTime: r.joined_at,
+  propertyNum: Number(r.property_num ?? 0),
+});
+
+interface ListInput {
+  filterOid?: string;
+  filterPno?: string;
+  includeSub: 0 | 1;
+  str?: string;
+  status?: 0 | 1;
+  pageNum: number;
+  pageSize: number;
+}
+
+async function listMembers(
+  s: Services,
+  prop: { pno: string; name: string },
+  input: ListInput,
+  admin?: PropertyContext,
+) {
+  const filter: orgRepo.MemberFilter = input.filterOid
+    ? await org.memberFilter(s.db, prop, input.filterOid, input.includeSub === 1, 'filterOid')
+    : {};
+  if (admin) {
+    // An administrator limited to subtrees sees the members placed inside them.
+    const scope = await org.scopeNodes(s.db, admin, USER_PERMISSIONS.view);
+    if (scope) {
+      if (input.filterOid) await org.assertInScope(s.db, admin, USER_PERMISSIONS.view, filter.oid ?? null);
+      else filter.oids = [...scope];
+    }
+  }
+  const { rows, total } = await orgRepo.pageMembers(
+    s.db,
+    prop.pno,
+    { ...filter, str: input.str || undefined, status: input.status },
+    input.pageNum,
+    input.pageSize,
+  );
+  return {
+    list: rows.map((r) => memberItem(prop.pno, prop.name, r)),
+    total,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+export async function listUsers(s: Services, ctx: RequestContext, user: SessionUser, input: ListInput) {
+  const prop = ctx.property;
+  const crossProperty = input.filterPno !== undefined && input.filterPno !== '' && input.filterPno !== prop?.pno;
+  if (prop && !crossProperty) return listMembers(s, prop, input, prop);
+  // Everything below is the operator's: another property, or the whole platform.
+  if (!user.isOperator) throw forbidden();
+  let pno = input.filterPno || undefined;
+  if (!pno && input.filterOid) {
+    pno = input.filterOid.startsWith('root-')
+      ? input.filterOid.slice('root-'.length)
+      : (await repo.propertyOfNode(s.db, input.filterOid))?.pno;
+    if (!pno) throw notFound('filterOid');
+  }
+  if (pno) {
+    const property = await orgRepo.findProperty(s.db, pno);
+    if (!property) throw notFound('filterPno');
+    return listMembers(s, property, input);
+  }
+  const { rows, total } = await repo.pageAccounts(
+    s.db,
+    { str: input.str || undefined, status: input.status },
+    input.pageNum,
+    input.pageSize,
+  );
+  return {
+    list: rows.map(
+      (r): UserItem => ({
+        uid: r.uid,
+        name: r.name,
+        phoneNum: r.phone,
+        email: r.email,
+        status: r.status === 1 ? 1 : 0,
+        isOperator: r.is_operator === 1 ? 1 : 0,
+        createTime: r.created_at,
+        oid: null,
+        orgName: null,
+        role: null,
+        joinTime: null,
+        propertyNum: Number(r.property_num ?? 0),
+      }),
+    ),
+    total,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+interface EditInput {
+  uid?: string;
+  phoneNum?: string;
+  name?: string;
+  email?: string;
+  password?: string;
+  oid?: string;
+  isOperator?: 0 | 1;
+}
+
+/**
+ * Whether a property administrator may change an account (profile or status): only an account that belongs to
+ * this property alone, is not an operator's, is not the owner's, and (for another administrator) only the owner.
+ */
+async function assertManagedHere(s: Services, prop: PropertyContext, caller: SessionUser, uid: string) {
+  const member = await orgRepo.findMember(s.db, prop.pno, uid);
+  if (!member) throw notFound('uid');
+  if (member.role === 'owner' && uid !== caller.uid) throw new AppError('ownerIsFixed');
+  if (member.role === 'admin' && prop.role !== 'owner' && uid !== caller.uid) throw forbidden();
+  await org.assertMembersInScope(s.db, prop, USER_PERMISSIONS.edit, [uid]);
+  const [account] = await repo.findAccounts(s.db, [uid]);
+  if (!account || account.is_operator === 1 || Number(account.property_num) > 1) throw new AppError('accountShared');
+  return member;
+}
+
+export async function addOrEdit(s: Services, ctx: RequestContext, caller: SessionUser, input: EditInput) {
+  const prop = ctx.property;
+  if (prop && input.isOperator !== undefined) throw new AppError('notForAdmins', { field: 'isOperator' });
+  if (!input.uid) {
+    if (!input.phoneNum) throw invalidInput('phoneNum');
+    if (!input.name) throw invalidInput('name');
+    if (prop) {
+      return org.registerMember(
+        s,
+        ctx,
+        prop,
+        {
+          phoneNum: input.phoneNum,
+          name: input.name,
+          email: input.email,
+          password: input.password,
+          oid: input.oid,
+        },
+        USER_PERMISSIONS.edit,
+      );
+    }
+    if (input.oid) throw invalidInput('oid');
+    const passwordHash = input.password ? await passwordHashFrom(s, input.password) : null;
+    const uid = await createAccount(s, {
+      phone: input.phoneNum,
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      isOperator: input.isOperator === 1,
+    });
+    ctx.audit.target = uid;
+    await s.outbox.send({ channel: 'sms', recipient: input.phoneNum, template: 'notice.accountCreated', payload: {} });
+    return { uid };
+  }
+
+  const uid = input.uid;
+  ctx.audit.target = uid;
+  const profile = {
+    phone: input.phoneNum,
+    name: input.name,
+    email: input.email,
+    password: input.password,
+  };
+  const changesProfile = Object.values(profile).some((v) => v !== undefined);
+  if (prop) {
+    if (changesProfile) await assertManagedHere(s, prop, caller, uid);
+    else if (!(await orgRepo.findMember(s.db, prop.pno, uid))) throw notFound('uid');
+    if (input.oid) await org.moveUsers(s, prop, [uid], input.oid, USER_PERMISSIONS.edit);
+    if (changesProfile) await updateAccount(s, uid, profile);
+    return { uid };
+  }
+  const [account] = await repo.findAccounts(s.db, [uid]);
+  if (!account) throw notFound('uid');
+  if (input.oid) throw invalidInput('oid');
+  if (input.isOperator === 0 && uid === caller.uid) throw new AppError('notYourself');
+  await updateAccount(s, uid, {
+    ...profile,
+    ...(input.isOperator !== undefined ? { isOperator: input.isOperator === 1 } : {}),
+  });
+  return { uid };
+}
+
+/**
+ * Enables or disables accounts. The status is the account's (global): sessions.resolve refuses a disabled
+ * account's tokens on its next call, and disabling also revokes its sessions.
+ */
+export async function setStatus(
+  s: Services,
+  ctx: RequestContext,
+  caller: SessionUser,
+  input: { uidList: string[]; status: 0 | 1 },
+) {
+  if (input.uidList.includes(caller.uid)) throw new AppError('notYourself');
+  const prop = ctx.property;
+  if (prop) {
+    for (const uid of input.uidList) await assertManagedHere(s, prop, caller, uid);
+  } else {
+    const found = await repo.findAccounts(s.db, input.uidList);
+    if (found.length !== input.uidList.length) throw notFound('uid');
+  }
+  ctx.audit.target = input.uidList.join(',').slice(0, 500);
+  const changed = await repo.setStatus(s.db, input.uidList, input.status, s.now());
+  if (input.status === 0) for (const uid of input.uidList) await s.sessions.revokeAllOf(uid);
+  return { changed };
+}

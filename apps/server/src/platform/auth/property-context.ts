@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+import type { PropertyContext } from '../http/context';
+import { computePermissions, type EffectivePermissions, type Grant, type PropertyRole } from '../permissions/effective';
+
+/**
+ * The property context of every property call (DESIGN §5). One indexed query per request reads the membership
+ * (primary keys of `property_members` and `properties`), the property's `acl_version` and its enabled
+ * businesses (primary-key prefix of `property_businesses`). The permission computation is cached: for owners and
+ * members by role and businesses, for administrators also by property, user and `acl_version`, whose grants are
+ * read only on a miss. Every write that changes a permission set, an assignment or a scope bumps `acl_version`
+ * in its transaction (`bumpAclVersion`), so a cached entry is never used past a change, on this instance or
+ * another. Businesses are read on every call, so even a change made outside the API takes effect at once.
+ */
+
+/** Most cached computations per database; the oldest go first. */
+const CACHE_MAX = 20_000;
+const caches = new WeakMap<Db, Map<string, EffectivePermissions>>();
+
+function cacheOf(db: Db): Map<string, EffectivePermissions> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The property a member works in, or null when the user is not a member (answered as "not found"). */
+export async function loadPropertyContext(db: Db, uid: string, pno: string): Promise<PropertyContext | null> {
+  const rows = await db
+    .selectFrom('property_members as m')
+    .innerJoin('properties as p', 'p.pno', 'm.pno')
+    .leftJoin('property_businesses as b', (j) => j.onRef('b.pno', '=', 'p.pno').on('b.disabled', '=', 0))
+    .select(['p.pno', 'p.name', 'p.is_customer', 'p.acl_version', 'm.role', 'b.business'])
+    .where('m.pno', '=', pno)
+    .where('m.uid', '=', uid)
+    .execute();
+  const row = rows[0];
+  if (!row) return null;
+  const role = row.role as PropertyRole;
+  const businesses = rows.flatMap((r) => (r.business ? [r.business] : [])).sort();
+  const effective = await effectiveFor(db, uid, pno, role, Number(row.acl_version), businesses);
+  return {
+    pno: row.pno,
+    name: row.name,
+    isCustomer: row.is_customer === 1,
+    role,
+    businesses,
+    permissions: effective.permissions,
+    grants: effective.grants,
+    scopeOf: effective.scopeOf,
+  };
+}
+
+async function effectiveFor(
+  db: Db,
+  uid: string,
+  pno: string,
+  role: PropertyRole,
+  version: number,
+  businesses: readonly string[],
+): Promise<EffectivePermissions> {
+  const cache = cacheOf(db);
+  const key =
+    role === 'admin' ? `admin|${pno}|${uid}|${version}|${businesses.join(',')}` : `${role}|${businesses.join(',')}`;
+  let effective = cache.get(key);
+  if (!effective) {
+    const grants = role === 'admin' ? await loadGrants(db, pno, uid) : [];
+    effective = computePermissions(role, businesses, grants);
+    if (cache.size >= CACHE_MAX) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
+    cache.set(key, effective);
+  }
+  return effective;
+}
+
+/** An administrator's sets with each assignment's scope (one query: assignments, sets, scope rows). */
+export async function loadGrants(db: Db, pno: string, uid: string): Promise<Grant[]> {
+  const rows = await db
+    .selectFrom('permission_set_admins as a')
+    .innerJoin('permission_sets as s', 's.psid', 'a.psid')
+    .leftJoin('admin_scopes as sc', (j) =>
+      j.onRef('sc.psid', '=', 'a.psid').onRef('sc.uid', '=', 'a.uid').onRef('sc.pno', '=', 'a.pno'),
+    )
+    .select(['a.psid', 's.permissions', 'a.org_limited', 'a.space_limited', 'sc.kind', 'sc.ref_id'])
+    .where('a.pno', '=', pno)
+    .where('a.uid', '=', uid)
+    .where('s.pno', '=', pno)
+    .orderBy('a.psid')
+    .execute();
+  const grants = new Map<string, Grant & { orgs: string[] | null; spaces: string[] | null }>();
+  for (const r of rows) {
+    let g = grants.get(r.psid);
+    if (!g) {
+      g = {
+        psid: r.psid,
+        permissions: JSON.parse(r.permissions) as string[],
+        orgs: r.org_limited === 1 ? [] : null,
+        spaces: r.space_limited === 1 ? [] : null,
+      };
+      grants.set(r.psid, g);
+    }
+    if (r.kind === 'org' && g.orgs && r.ref_id) g.orgs.push(r.ref_id);
+    if (r.kind === 'space' && g.spaces && r.ref_id) g.spaces.push(r.ref_id);
+  }
+  return [...grants.values()];
+}
+
+export async function enabledBusinesses(db: Db, pno: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('property_businesses')
+    .select('business')
+    .where('pno', '=', pno)
+    .where('disabled', '=', 0)
+    .orderBy('business')
+    .execute();
+  return rows.map((r) => r.business);
+}
+
+/**
+ * Marks a change to what the members of a property may do; call it in the transaction of the change
+ * (businesses, permission sets, assignments and scopes, ownership, roles).
+ */
+export async function bumpAclVersion(db: Db, pno: string): Promise<void> {
+  await db.updateTable('properties').set({ acl_version: sql`acl_version + 1` }).where('pno', '=', pno).execute();
+}
+
+/** The properties a user belongs to, in the order they joined (the first is selected at sign-in, SPEC §4). */
+export async function listMyProperties(db: Db, uid: string) {
+  const rows = await db
+    .selectFrom('property_members as m')
+    .innerJoin('properties as p', 'p.pno', 'm.pno')
+    .select(['p.pno', 'p.name', 'p.is_customer', 'm.role'])
+    .where('m.uid', '=', uid)
+    .orderBy('m.joined_at')
+    .orderBy('p.pno')
+    .execute();
+  return rows.map((r) => ({
+    pno: r.pno,
+    name: r.name,
+    isCustomer: r.is_customer === 1 ? (1 as const) : (0 as const),
+    role: r.role as PropertyRole,
+  }));
+}

@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const minutes = z.coerce.number().int().min(1);
+
+/** Everything the server reads from the environment, validated once at start (DESIGN §9). */
+const schema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  STORAGE_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  ADMIN_PHONE: z
+    .string()
+    .regex(/^1\d{10}$/, 'must be an 11-digit mobile number starting with 1')
+    .default('13800000000'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_IDLE_MINUTES: minutes.default(720),
+  OUTBOX_DRIVER: z.enum(['log', 'webhook']).default('log'),
+  OUTBOX_WEBHOOK_URL: z.url().optional(),
+  WEB_DIST: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `sqlite:<file>` or a postgres URL. */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  storageUrl?: string;
+  redisUrl?: string;
+  adminPhone: string;
+  adminPassword?: string;
+  logLevel: string;
+  tokenIdleMs: number;
+  outbox: { driver: 'log' } | { driver: 'webhook'; url: string };
+  /** The built console (apps/web/dist); not served when absent. */
+  webDist: string;
+  bodyLimit: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.OUTBOX_DRIVER === 'webhook' && !e.OUTBOX_WEBHOOK_URL) {
+    throw new ConfigError('Invalid configuration:\n  OUTBOX_WEBHOOK_URL: required when OUTBOX_DRIVER=webhook');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: resolve(dataDir, 'keel.db') },
+    storageUrl: e.STORAGE_URL,
+    redisUrl: e.REDIS_URL,
+    adminPhone: e.ADMIN_PHONE,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    tokenIdleMs: e.TOKEN_IDLE_MINUTES * 60_000,
+    outbox:
+      e.OUTBOX_DRIVER === 'webhook' ? { driver: 'webhook', url: e.OUTBOX_WEBHOOK_URL as string } : { driver: 'log' },
+    webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY === '1',
+  };
+}

@@ -1,0 +1,32 @@
+import { type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import type { Db } from './connect';
+import * as m0001 from './migrations/0001_foundation';
+import * as m0002 from './migrations/0002_news';
+import * as m0003 from './migrations/0003_permissions';
+import * as m0004 from './migrations/0004_organisations';
+import * as m0005 from './migrations/0005_directory';
+
+/** Every migration, in order. Append only; never edit a shipped one. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+  '0002_news': m0002,
+  '0003_permissions': m0003,
+  '0004_organisations': m0004,
+  '0005_directory': m0005,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws on the first failure. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  // On PostgreSQL, name the schema of the migration tables: Kysely otherwise looks for them in every schema
+  // and, with another schema of the same database holding them (parallel test suites), skips creating its own.
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const schema = postgres
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,271 @@
+import type { Generated } from 'kysely';
+
+/** Table row types (DESIGN §6: text ids, bigint epoch-ms times, 0/1 flags, JSON in text). */
+export interface UsersTable {
+  uid: string;
+  phone: string;
+  email: string | null;
+  name: string;
+  password_hash: string | null;
+  is_operator: number;
+  /** 1 enabled, 0 disabled. */
+  status: number;
+  /** The language messages to this user are written in: the last one they signed in with. */
+  language: Generated<'zh-cn' | 'en'>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PropertiesTable {
+  pno: string;
+  name: string;
+  is_customer: number;
+  owner_uid: string;
+  created_at: number;
+  updated_at: number;
+  /** Bumped with every change to what members may do (businesses, sets, assignments, owner): cache key. */
+  acl_version: Generated<number>;
+}
+
+export interface PropertyBusinessesTable {
+  pno: string;
+  business: string;
+  /** Authorised by the platform; 1 when the property has switched it off itself. */
+  disabled: number;
+  authorised_at: number;
+}
+
+export interface PropertyMembersTable {
+  pno: string;
+  uid: string;
+  role: 'owner' | 'admin' | 'member';
+  joined_at: number;
+  /** The organisation node the member is placed on; null means the root (modules/org). */
+  oid: string | null;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  uid: string;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+}
+
+export interface CodesTable {
+  id: string;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  attempts: number;
+  created_at: number;
+}
+
+export interface LoginFailuresTable {
+  account: string;
+  failures: number;
+  locked_until: number;
+  updated_at: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  channel: 'sms' | 'email';
+  recipient: string;
+  template: string;
+  /** JSON text. */
+  payload: string;
+  created_at: number;
+  delivered_at: number | null;
+  error: string | null;
+}
+
+export interface AuditLogTable {
+  seq: number;
+  at: number;
+  actor_uid: string | null;
+  pno: string | null;
+  endpoint: string;
+  target: string | null;
+  result: number;
+  address: string;
+  request_id: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface NewsTable {
+  nid: string;
+  /** The recipient. */
+  uid: string;
+  pno: string | null;
+  /** invite | join | joinResult | role | task | review | system */
+  news_type: string;
+  /** Already in the recipient's language. */
+  title: string;
+  content: string;
+  /** JSON `{ kind, id }` of the related object, opened from the message centre. */
+  link: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+/** A title or a user set (migration 0005): a named group of the property's members. */
+export interface DirectoryGroupColumns {
+  pno: string;
+  name: string;
+  /** `name` trimmed and lower-cased; unique per property. */
+  name_key: string;
+  remark: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TitlesTable extends DirectoryGroupColumns {
+  tid: string;
+}
+
+export interface UserSetsTable extends DirectoryGroupColumns {
+  usid: string;
+}
+
+export interface CustomersTable extends DirectoryGroupColumns {
+  cid: string;
+  code: string;
+  /** `code` lower-cased, NULL when there is none; unique per property. */
+  code_key: string | null;
+  contact_name: string;
+  contact_phone: string;
+  contact_email: string;
+  address: string;
+}
+
+interface MembershipColumns {
+  pno: string;
+  uid: string;
+  added_by: string | null;
+  added_at: number;
+}
+
+export interface TitleUsersTable extends MembershipColumns {
+  tid: string;
+}
+
+export interface UserSetUsersTable extends MembershipColumns {
+  usid: string;
+}
+
+export interface CustomerUsersTable extends MembershipColumns {
+  cid: string;
+}
+
+/** A node of a property's organisation tree; the root (the property) has no row (modules/org). */
+export interface OrgsTable {
+  oid: string;
+  pno: string;
+  /** The parent node; `root-<pno>` for top-level nodes. */
+  pid: string;
+  name: string;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Members per organisation node, maintained by triggers on property_members (modules/org). */
+export interface OrgMemberCountsTable {
+  pno: string;
+  /** The node; '' is the root. */
+  oid_key: string;
+  n: number;
+}
+
+/** An invitation or a join request (modules/org README). */
+export interface OrgRequestsTable {
+  id: string;
+  pno: string;
+  kind: 'invite' | 'join';
+  phone: string;
+  uid: string | null;
+  /** The target node; null means the root. */
+  oid: string | null;
+  inviter_uid: string | null;
+  reviewer_uid: string | null;
+  /** pending | accepted | declined | approved | rejected | revoked (expiry is read from expires_at). */
+  status: string;
+  remark: string;
+  created_at: number;
+  decided_at: number | null;
+  expires_at: number | null;
+}
+
+/** A permission set (migration 0003): catalogue ids bundled for administrators of one property. */
+export interface PermissionSetsTable {
+  psid: string;
+  pno: string;
+  name: string;
+  /** `name` folded (platform/db/sql-helpers nameKey); unique per property. */
+  name_key: string;
+  remark: string;
+  /** JSON array of catalogue ids. */
+  permissions: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A set assigned to a member, who is then an administrator; `*_limited` 1 when `admin_scopes` limit it. */
+export interface PermissionSetAdminsTable {
+  psid: string;
+  uid: string;
+  pno: string;
+  org_limited: number;
+  space_limited: number;
+  assigned_by: string | null;
+  assigned_at: number;
+}
+
+/** The organisation subtrees (`org`) or spaces (`space`) a limited assignment applies to. */
+export interface AdminScopesTable {
+  psid: string;
+  uid: string;
+  pno: string;
+  kind: 'org' | 'space';
+  ref_id: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  properties: PropertiesTable;
+  property_businesses: PropertyBusinessesTable;
+  property_members: PropertyMembersTable;
+  sessions: SessionsTable;
+  codes: CodesTable;
+  login_failures: LoginFailuresTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  server_keys: ServerKeysTable;
+  news: NewsTable;
+  permission_sets: PermissionSetsTable;
+  permission_set_admins: PermissionSetAdminsTable;
+  admin_scopes: AdminScopesTable;
+  orgs: OrgsTable;
+  org_requests: OrgRequestsTable;
+  org_member_counts: OrgMemberCountsTable;
+  titles: TitlesTable;
+  title_users: TitleUsersTable;
+  user_sets: UserSetsTable;
+  user_set_users: UserSetUsersTable;
+  customers: CustomersTable;
+  customer_users: CustomerUsersTable;
+  /** Sequences portable across dialects (audit chain order, pno numbers). */
+  counters: { name: string; value: Generated<number> };
+}

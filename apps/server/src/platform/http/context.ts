@@ -1,0 +1,52 @@
+import type { Locale } from '@keel/contract/status';
+import type { Grant, PropertyRole, Scope } from '../permissions/effective';
+
+export interface SessionUser {
+  uid: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  isOperator: boolean;
+  tokenHash: string;
+}
+
+export interface PropertyContext {
+  pno: string;
+  name: string;
+  isCustomer: boolean;
+  role: PropertyRole;
+  /** Businesses authorised by the platform and not switched off by the property. */
+  businesses: readonly string[];
+  /** The member's effective permission ids in this property (the menu-id list). */
+  permissions: ReadonlySet<string>;
+  /** An administrator's permission sets with their scopes (empty for the owner and ordinary members). */
+  grants: readonly Grant[];
+  /**
+   * Where the member may use a permission: `{ orgs: null, spaces: null }` is the whole property (the owner, or
+   * an unlimited assignment); otherwise the organisation subtrees / spaces the assignments name.
+   */
+  scopeOf(permission: string): Scope;
+}
+
+/** What every handler gets besides its input (DESIGN §5: repos take the request context). */
+export interface RequestContext {
+  requestId: string;
+  locale: Locale;
+  ip: string;
+  /** Set on every access kind but `public`. */
+  user: SessionUser | null;
+  /** Set on `property` endpoints. */
+  property: PropertyContext | null;
+  /** Handlers fill these for the audit record. */
+  audit: { actorUid?: string; target?: string };
+}
+
+export function requireUser(ctx: RequestContext): SessionUser {
+  if (!ctx.user) throw new Error('handler needs a user: declare access user/property/platform');
+  return ctx.user;
+}
+
+export function requireProperty(ctx: RequestContext): PropertyContext {
+  if (!ctx.property) throw new Error('handler needs a property: declare access property');
+  return ctx.property;
+}

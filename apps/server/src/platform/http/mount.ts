@@ -1,0 +1,110 @@
+import type { Endpoint, OutputOf, ParsedInputOf } from '@keel/contract/endpoint';
+import { pickLocale } from '@keel/contract/status';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { appendAudit } from '../audit/audit-log';
+import type { Services } from '../services';
+import { authorize } from './access';
+import type { RequestContext } from './context';
+import { errorEnvelope, okEnvelope } from './envelope';
+import { AppError, invalidInput } from './errors';
+import { applyRateLimits } from './rate-rules';
+
+export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: RequestContext) => Promise<OutputOf<E>>;
+
+/** One handler per declared endpoint, each typed from its declaration: a missing or mistyped one fails to compile. */
+export type Handlers<G extends Record<string, Endpoint>> = { [P in keyof G]: Handler<G[P]> };
+
+export interface ApiModule {
+  endpoints: Record<string, Endpoint>;
+  // biome-ignore lint/suspicious/noExplicitAny: the typed view is checked in defineModule.
+  build: (s: Services) => Record<string, Handler<any>>;
+}
+
+/** Binds a contract group to its handlers (a module's routes.ts). */
+export function defineModule<G extends Record<string, Endpoint>>(
+  endpoints: G,
+  build: (s: Services) => Handlers<G>,
+): ApiModule {
+  return { endpoints, build: build as ApiModule['build'] };
+}
+
+/** Names the first invalid field the way the message catalogue expects. */
+function fieldOf(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'input';
+  return issue.path.length > 0 ? issue.path.join('.') : issue.message;
+}
+
+export function newContext(request: FastifyRequest): RequestContext {
+  return {
+    requestId: request.id,
+    locale: pickLocale(request.headers['accept-language'] ?? request.headers['content-language']),
+    ip: request.ip,
+    user: null,
+    property: null,
+    audit: {},
+  };
+}
+
+/** Mounts every endpoint of the modules under /api (DESIGN §4). */
+export function mountModules(app: FastifyInstance, s: Services, modules: readonly ApiModule[]): void {
+  for (const module of modules) {
+    const handlers = module.build(s);
+    for (const [path, def] of Object.entries(module.endpoints)) {
+      const handler = handlers[path];
+      if (!handler) throw new Error(`No handler for ${path}`);
+      app.route({
+        method: def.method,
+        url: `/api/${path}`,
+        handler: (request, reply) => serve(s, def, handler, request, reply),
+      });
+    }
+  }
+}
+
+async function serve(
+  s: Services,
+  def: Endpoint,
+  // biome-ignore lint/suspicious/noExplicitAny: input is parsed by def.input just before the call.
+  handler: Handler<any>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const ctx = newContext(request);
+  let status = 0;
+  let authorised = false;
+  try {
+    await authorize(s, def.access, request.headers, ctx);
+    authorised = true;
+    const raw = def.method === 'GET' ? request.query : (request.body ?? {});
+    if (def.rateLimit) applyRateLimits(s.limiter, def.rateLimit, ctx.ip, raw);
+    const parsed = def.input.safeParse(raw);
+    if (!parsed.success) throw invalidInput(fieldOf(parsed.error));
+    const data = await handler(parsed.data, ctx);
+    return okEnvelope(data ?? null, ctx.locale);
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      status = -1;
+      throw error;
+    }
+    const envelope = errorEnvelope(error, ctx.locale);
+    status = envelope.status;
+    if (error.http.status) reply.code(error.http.status);
+    if (error.http.retryAfterSeconds) reply.header('retry-after', String(error.http.retryAfterSeconds));
+    return envelope;
+  } finally {
+    if (def.mutates && authorised) {
+      await appendAudit(s.db, {
+        at: s.now(),
+        actor_uid: ctx.audit.actorUid ?? ctx.user?.uid ?? null,
+        pno: ctx.property?.pno ?? null,
+        endpoint: def.path,
+        target: ctx.audit.target ?? null,
+        result: status === -1 ? 100110050500 : status,
+        address: ctx.ip,
+        request_id: ctx.requestId,
+      }).catch((e) => request.log.error({ err: e }, 'audit write failed'));
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import type { Endpoint } from '@keel/contract/endpoint';
+import { envelopeSchema } from '@keel/contract/envelope';
+import { z } from 'zod';
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any', io }) as Record<string, unknown>;
+
+/** The OpenAPI 3 document of every mounted endpoint, generated from the contract (DESIGN §4). */
+export function openApiDocument(endpoints: Record<string, Endpoint>) {
+  const paths: Record<string, unknown> = {};
+  for (const [path, def] of Object.entries(endpoints)) {
+    const input = jsonSchema(def.input, 'input');
+    const properties = (input.properties ?? {}) as Record<string, unknown>;
+    const required = new Set((input.required as string[] | undefined) ?? []);
+    const security = def.access.kind === 'public' ? [] : [{ token: [] }];
+    const headers =
+      def.access.kind === 'property'
+        ? [{ name: 'pno', in: 'header', required: !def.access.orPlatform, schema: { type: 'string' } }]
+        : [];
+    paths[`/api/${path}`] = {
+      [def.method.toLowerCase()]: {
+        summary: def.summary,
+        tags: [path.split('/')[0]],
+        description: [
+          `Access: ${def.access.kind}${'permission' in def.access && def.access.permission ? ` (${def.access.permission})` : ''}`,
+          def.ours ? 'Not shown in the spec: ours.' : '',
+        ]
+          .filter(Boolean)
+          .join('. '),
+        security,
+        parameters: [
+          ...headers,
+          ...(def.method === 'GET'
+            ? Object.entries(properties).map(([name, schema]) => ({
+                name,
+                in: 'query',
+                required: required.has(name),
+                schema,
+              }))
+            : []),
+        ],
+        ...(def.method === 'POST' ? { requestBody: { content: { 'application/json': { schema: input } } } } : {}),
+        responses: {
+          200: {
+            description: 'Envelope: status 0 with data, or a catalogue status with a translated msg',
+            content: { 'application/json': { schema: jsonSchema(envelopeSchema(def.output), 'output') } },
+          },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Keel console API', version: '1' },
+    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    paths,
+  };
+}

@@ -1,0 +1,32 @@
+import { tooManyAttempts } from './errors';
+
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Fixed-window counters in memory, per instance (enough for one process; a shared store can replace it behind
+ * the same interface). `hit` throws `…0429` with the seconds to wait once a key is over its limit.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  hit(key: string, rule: RateRule): void {
+    const t = this.now();
+    let w = this.windows.get(key);
+    if (!w || t - w.start >= rule.windowMs) {
+      w = { start: t, count: 0 };
+      this.windows.set(key, w);
+      if (this.windows.size > 100_000) this.sweep(t, rule.windowMs);
+    }
+    w.count += 1;
+    if (w.count > rule.limit) throw tooManyAttempts(Math.max(1, Math.ceil((w.start + rule.windowMs - t) / 1000)));
+  }
+
+  private sweep(t: number, windowMs: number): void {
+    for (const [key, w] of this.windows) if (t - w.start >= windowMs) this.windows.delete(key);
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PasswordKey } from './auth/rsa-key';
+import type { Sessions } from './auth/sessions';
+import type { Config } from './config';
+import type { Db, Dialect } from './db/connect';
+import type { RateLimiter } from './http/rate-limit';
+import type { Outbox } from './outbox/outbox';
+import type { EventBus } from './realtime/bus';
+
+/** What handlers are built from: one instance per app (DESIGN §3 platform). */
+export interface Services {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  log: FastifyBaseLogger;
+  now: () => number;
+  sessions: Sessions;
+  passwordKey: PasswordKey;
+  limiter: RateLimiter;
+  outbox: Outbox;
+  bus: EventBus;
+  /** Signs WebSocket tickets (platform/realtime/ticket.ts). */
+  ticketSecret: Buffer;
+}

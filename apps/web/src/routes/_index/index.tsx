@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SignInPage } from '../../features/auth/SignInPage';
+
+export const Route = createFileRoute('/_index/')({ component: SignInPage });

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DataTable } from './DataTable';
+import { pageLocally } from './table-params';
+
+afterEach(cleanup);
+
+interface Row {
+  id: string;
+  name: string;
+}
+const rows: Row[] = Array.from({ length: 12 }, (_, i) => ({ id: `id${i}`, name: i % 2 ? `Odd ${i}` : `Even ${i}` }));
+
+function mount(url: string, load: () => Promise<Row[]>) {
+  const root = createRootRoute();
+  const page = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    component: () => (
+      <DataTable
+        rowKey="id"
+        columns={[
+          { key: 'id', title: 'Id' },
+          { key: 'name', title: 'Name', filter: true },
+        ]}
+        query={() => ({ queryKey: ['rows'], queryFn: load })}
+        toPage={(data: Row[], params) => pageLocally(data, params, (r, _k, v) => r.name.includes(v))}
+      />
+    ),
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([page]),
+    history: createMemoryHistory({ initialEntries: [url] }),
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('DataTable', () => {
+  it('reads page and filters from the URL', async () => {
+    mount('/?name=Odd&pageSize=2&pageNum=2', async () => rows);
+    expect(await screen.findByText('Odd 5')).toBeTruthy();
+    expect(screen.getByText('Odd 7')).toBeTruthy();
+    expect(screen.queryByText('Odd 1')).toBeNull();
+    expect(screen.queryByText('Even 4')).toBeNull();
+  });
+
+  it('writes the filter into the URL and resets to page 1', async () => {
+    const router = mount('/?pageNum=2', async () => rows);
+    await screen.findByText('Even 10');
+    fireEvent.change(screen.getByTestId('filter-name'), { target: { value: 'Even' } });
+    fireEvent.click(screen.getByTestId('filter-search'));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ name: 'Even' }));
+    expect((router.state.location.search as Record<string, unknown>).pageNum).toBeUndefined();
+    expect(await screen.findByText('Even 0')).toBeTruthy();
+  });
+
+  it('shows the empty state and the error state', async () => {
+    mount('/', async () => []);
+    expect(await screen.findByText('kit.empty')).toBeTruthy();
+    cleanup();
+    mount('/', () => Promise.reject(new Error('server down')));
+    expect(await screen.findByText('server down')).toBeTruthy();
+    expect(screen.getByTestId('retry')).toBeTruthy();
+  });
+});

@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FormDialog } from './FormDialog';
+
+afterEach(cleanup);
+
+function setup(result: boolean) {
+  const onSubmit = vi.fn(async (_v: { name: string }) => result);
+  const onClose = vi.fn();
+  render(
+    <FormDialog<{ name: string }> open title="Edit" onSubmit={onSubmit} onClose={onClose}>
+      <Form.Item name="name" label="Name" rules={[{ required: true, message: 'Name needed' }]}>
+        <Input data-testid="name-input" />
+      </Form.Item>
+    </FormDialog>,
+  );
+  return { onSubmit, onClose };
+}
+
+describe('FormDialog', () => {
+  it('validates before submitting', async () => {
+    const { onSubmit } = setup(true);
+    fireEvent.click(screen.getByTestId('form-dialog-ok'));
+    expect(await screen.findByText('Name needed')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('closes when submit resolves true', async () => {
+    const { onSubmit, onClose } = setup(true);
+    fireEvent.change(screen.getByTestId('name-input'), { target: { value: 'Alpha' } });
+    fireEvent.click(screen.getByTestId('form-dialog-ok'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Alpha' });
+  });
+
+  it('stays open when submit resolves false', async () => {
+    const { onSubmit, onClose } = setup(false);
+    fireEvent.change(screen.getByTestId('name-input'), { target: { value: 'Alpha' } });
+    fireEvent.click(screen.getByTestId('form-dialog-ok'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

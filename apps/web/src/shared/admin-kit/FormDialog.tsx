@@ -1,0 +1,72 @@
+import type { ButtonProps } from 'antd/es/button';
+import type { FormInstance } from 'antd/es/form';
+import Form from 'antd/es/form';
+import Modal from 'antd/es/modal';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface FormDialogProps<V> {
+  open: boolean;
+  title: ReactNode;
+  initialValues?: Partial<V>;
+  /** Resolves `true` to close the dialog; anything else keeps it open (e.g. the server refused). */
+  onSubmit: (values: V) => Promise<boolean>;
+  onClose: () => void;
+  children: ReactNode | ((form: FormInstance<V>) => ReactNode);
+  testId?: string;
+}
+
+/** A modal form: validates, awaits `onSubmit` with a spinner, closes when it resolves `true`. */
+export function FormDialog<V extends object>({
+  open,
+  title,
+  initialValues,
+  onSubmit,
+  onClose,
+  children,
+  testId,
+}: FormDialogProps<V>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<V>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      if (initialValues) form.setFieldsValue(initialValues as never);
+    }
+  }, [open, form, initialValues]);
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      if ((await onSubmit(values)) === true) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      okText={t('kit.ok')}
+      cancelText={t('kit.cancel')}
+      destroyOnHidden
+      data-testid={testId ?? 'form-dialog'}
+      okButtonProps={{ 'data-testid': 'form-dialog-ok' } as ButtonProps}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        {typeof children === 'function' ? children(form) : children}
+      </Form>
+    </Modal>
+  );
+}

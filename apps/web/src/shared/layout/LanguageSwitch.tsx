@@ -1,0 +1,27 @@
+import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
+import { useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '../i18n/switch-language';
+import '../ui/ui.css';
+
+/** Toggles between Chinese and English; the button names the language it switches to. */
+export function LanguageSwitch({ light }: { light?: boolean }) {
+  const router = useRouter();
+  const { i18n, t } = useTranslation();
+  const target = i18n.language === 'en' ? 'zh-cn' : 'en';
+  return (
+    <button
+      type="button"
+      className={light ? 'k-btn k-btn--on-dark' : 'k-btn'}
+      data-testid="language-switch"
+      aria-label={t('shell.switchLanguage')}
+      lang={target === 'en' ? 'en' : 'zh-CN'}
+      onClick={() => void switchLanguage(router, target)}
+    >
+      <span className="k-btn-icon" aria-hidden>
+        <GlobalOutlined />
+      </span>
+      {target === 'en' ? 'English' : '中文'}
+    </button>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { MenuIcon } from '../menu/menu-icon';
+import type { MenuEntry } from '../menu/menu-tree';
+import { useMenu } from '../menu/use-menu';
+import { type NavNode, NavTree } from '../ui/NavTree';
+
+function toNodes(entries: readonly MenuEntry[], depth = 0): NavNode[] {
+  return entries.map((entry) => ({
+    id: entry.id,
+    label: entry.label,
+    route: entry.route,
+    icon: depth === 0 ? <MenuIcon name={entry.icon} /> : undefined,
+    children: toNodes(entry.children, depth + 1),
+  }));
+}
+
+/** The side menu of a layout, from the permission catalogue (see `useMenu`); pages are router links. */
+export function SideMenu(props: {
+  scope: 'property' | 'platform';
+  dark?: boolean;
+  collapsed?: boolean;
+  onExpand?: () => void;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const entries = useMenu(props.scope);
+  const { pathname } = useLocation();
+  return (
+    <NavTree
+      entries={toNodes(entries)}
+      activeRoute={pathname}
+      aria-label={t('shell.navigation')}
+      data-testid="side-menu"
+      dark={props.dark}
+      collapsed={props.collapsed}
+      onExpand={props.onExpand}
+      onNavigate={props.onNavigate}
+      renderLink={(node, linkProps) => <Link to={node.route as string} {...linkProps} />}
+    />
+  );
+}

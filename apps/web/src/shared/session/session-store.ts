@@ -1,0 +1,86 @@
+import { STORAGE_KEYS } from '@keel/contract/constants';
+import type { PropertySummary, UserInfo } from '@keel/contract/endpoints/auth';
+import { create } from 'zustand';
+import { fetchMenuIds } from './menu-ids';
+import { readStored, writeStored } from './storage';
+
+export interface SessionState {
+  userInfo: UserInfo | null;
+  selectedProperty: PropertySummary | null;
+  selectedPropertyPno: string | null;
+  /** The selected property's effective menu ids (SPEC §4). */
+  menuIdList: string[];
+  /** `KeyIsForground`: -1 until known in memory; 0 when read from storage without a value. */
+  isForeground: number;
+  /** Unread messages; filled by the message centre (next issue), 0 until then. */
+  unreadCount: number;
+  login(userInfo: UserInfo): Promise<void>;
+  selectProperty(property: PropertySummary): Promise<void>;
+  clearProperty(): void;
+  clearUserInfo(): void;
+  setForeground(value: number): void;
+  setUnreadCount(count: number): void;
+}
+
+function initialState() {
+  return {
+    userInfo: readStored<UserInfo>(STORAGE_KEYS.userInfo),
+    selectedProperty: readStored<PropertySummary>(STORAGE_KEYS.selectedProperty),
+    selectedPropertyPno: readStored<string>(STORAGE_KEYS.selectedPropertyPno),
+    menuIdList: [] as string[],
+    isForeground: -1,
+    unreadCount: 0,
+  };
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  ...initialState(),
+
+  async login(userInfo) {
+    writeStored(STORAGE_KEYS.userInfo, userInfo);
+    set({ userInfo });
+    const first = userInfo.propertyList[0];
+    if (first) await get().selectProperty(first);
+    else get().clearProperty();
+  },
+
+  async selectProperty(property) {
+    writeStored(STORAGE_KEYS.selectedProperty, property);
+    writeStored(STORAGE_KEYS.selectedPropertyPno, property.pno);
+    set({ selectedProperty: property, selectedPropertyPno: property.pno });
+    const ids = await fetchMenuIds();
+    // A later selection wins: only store ids for the property still selected.
+    if (get().selectedPropertyPno === property.pno) set({ menuIdList: ids ?? [] });
+  },
+
+  clearProperty() {
+    writeStored(STORAGE_KEYS.selectedProperty, null);
+    writeStored(STORAGE_KEYS.selectedPropertyPno, null);
+    set({ selectedProperty: null, selectedPropertyPno: null, menuIdList: [] });
+  },
+
+  clearUserInfo() {
+    writeStored(STORAGE_KEYS.userInfo, null);
+    set({ userInfo: null });
+    get().clearProperty();
+  },
+
+  setForeground(value) {
+    writeStored(STORAGE_KEYS.isForeground, value);
+    set({ isForeground: value });
+  },
+
+  setUnreadCount(count) {
+    set({ unreadCount: count });
+  },
+}));
+
+/** `KeyIsForground` as read from storage: 0 when nothing is stored. */
+export function readStoredForeground(): number {
+  return readStored<number>(STORAGE_KEYS.isForeground) ?? 0;
+}
+
+/** Re-reads the store from local storage (tests, and other tabs signing out). */
+export function reloadSessionFromStorage(): void {
+  useSession.setState(initialState());
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The end-to-end suite drives Debian's Chromium against the real server (built console, SQLite in a fresh
+ * data directory, demo seed). Workers inherit the runner's environment, so the data directory is made once.
+ */
+if (!process.env.KEEL_E2E_DATA_DIR) process.env.KEEL_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'keel-e2e-'));
+const dataDir = process.env.KEEL_E2E_DATA_DIR;
+const port = Number(process.env.KEEL_E2E_PORT ?? 3210);
+const root = resolve(import.meta.dirname, '..');
+const main = 'npx tsx apps/server/src/main.ts';
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `${main} seed-demo && ${main} start`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PHONE: '13800000000',
+      ADMIN_PASSWORD: 'Operator123',
+      OUTBOX_DRIVER: 'log',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

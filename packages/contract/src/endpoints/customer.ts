@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineEndpoint, group } from '../endpoint';
+import { flag, id, pageOf, pageQuery } from '../envelope';
+import { isEmail } from '../validators';
+import { addedCount, directoryMember, groupName, remark, removedCount, searchText, uidList } from './directory';
+
+/** Reading needs the page; changing needs its `edit` function (catalogue.ts). */
+const read = { kind: 'property', permission: 'account.customer' } as const;
+const edit = { kind: 'property', permission: 'account.customer.edit' } as const;
+
+/** An optional text: trimmed, '' when absent. */
+const optional = (max: number) => z.string().trim().max(max).default('');
+
+export const CUSTOMER_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
+/** Landline or mobile, with an optional country code and extension: digits, spaces, + - ( ) and #. */
+export const CONTACT_PHONE_PATTERN = /^\+?[0-9][0-9 ()#-]{2,31}$/;
+
+export const customerItem = z.object({
+  cid: z.string(),
+  name: z.string(),
+  /** The property's own code for the customer (unique in the property), or ''. */
+  code: z.string(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  contactEmail: z.string(),
+  address: z.string(),
+  remark: z.string(),
+  /** Members of the property assigned to the customer. */
+  userCount: z.number().int(),
+  createTime: z.number().int(),
+  updateTime: z.number().int(),
+});
+export type CustomerItem = z.output<typeof customerItem>;
+
+/** Customers (downstream organisations a property serves). Model: apps/server/src/modules/customer/README.md. */
+export const customerEndpoints = group(
+  defineEndpoint({
+    method: 'GET',
+    path: 'cu/getCustomerList',
+    summary: "The property's customers, newest first; `str` searches name, code, contact, phone and remark",
+    access: read,
+    input: pageQuery().extend({ str: searchText() }),
+    output: pageOf(customerItem),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'cu/addOrUpdateCustomer',
+    summary: 'Create a customer, or replace its details when `cid` is given; name and code are unique in the property',
+    access: edit,
+    input: z.object({
+      cid: id().optional(),
+      name: groupName(100),
+      code: optional(32).refine((v) => v === '' || CUSTOMER_CODE_PATTERN.test(v), 'code'),
+      contactName: optional(50),
+      contactPhone: optional(32).refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), 'phone'),
+      contactEmail: optional(100).refine((v) => v === '' || isEmail(v), 'e-mail'),
+      address: optional(200),
+      remark: remark(),
+    }),
+    output: z.object({ cid: z.string() }),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'cu/delCustomer',
+    summary: 'Delete a customer; one that still has users is refused unless `force` is 1, which removes them too',
+    access: edit,
+    input: z.object({ cid: id(), force: flag().default(0) }),
+    output: removedCount,
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: 'cu/getCustomerUserList',
+    summary: "A customer's users, latest added first; `str` searches name, phone and e-mail",
+    access: read,
+    input: pageQuery().extend({ cid: id(), str: searchText() }),
+    output: pageOf(directoryMember),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'cu/addCustomerUser',
+    summary: 'Assign members of the property to a customer (idempotent: users already assigned are skipped)',
+    access: edit,
+    input: z.object({ cid: id(), uidList: uidList() }),
+    output: addedCount,
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'cu/delCustomerUser',
+    summary: 'Remove users from a customer (idempotent: users not assigned are skipped)',
+    access: edit,
+    input: z.object({ cid: id(), uidList: uidList() }),
+    output: removedCount,
+  }),
+);

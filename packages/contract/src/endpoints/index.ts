@@ -1,0 +1,26 @@
+import type { Endpoint } from '../endpoint';
+import { authEndpoints } from './auth';
+import { customerEndpoints } from './customer';
+import { newsEndpoints } from './news';
+import { orgEndpoints } from './org';
+import { permissionEndpoints } from './permission';
+import { propertyEndpoints } from './property';
+import { titleEndpoints } from './title';
+import { userEndpoints } from './user';
+import { userSetEndpoints } from './user-set';
+
+/** Every endpoint the product declares, keyed by path. One source of truth (DESIGN §4). */
+export const endpoints = {
+  ...authEndpoints,
+  ...propertyEndpoints,
+  ...permissionEndpoints,
+  ...newsEndpoints,
+  ...orgEndpoints,
+  ...userEndpoints,
+  ...titleEndpoints,
+  ...userSetEndpoints,
+  ...customerEndpoints,
+} satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointPath = keyof Endpoints;

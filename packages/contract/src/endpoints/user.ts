@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { defineEndpoint, group } from '../endpoint';
+import { flag, id, pageOf, pageQuery } from '../envelope';
+import { encryptedPassword, phoneNum, propertyRole } from './auth';
+
+/**
+ * Users (`u/`): the property administrator's user list (with `pno`) and the operator's across the platform
+ * (without `pno`, `filterPno` optional). Model: apps/server/src/modules/user/README.md.
+ */
+
+export const USER_PERMISSIONS = { view: 'manage.users', edit: 'manage.users.edit' } as const;
+
+const zeroOne = z.union([z.literal(0), z.literal(1)]);
+
+export const userItem = z.object({
+  uid: z.string(),
+  name: z.string(),
+  phoneNum: z.string(),
+  email: z.string().nullable(),
+  /** 1 enabled, 0 disabled (the account; DESIGN: status is global). */
+  status: zeroOne,
+  isOperator: zeroOne,
+  createTime: z.number().int(),
+  /** In a property listing: the member's node, role and joining time; null in a platform-wide listing. */
+  oid: z.string().nullable(),
+  orgName: z.string().nullable(),
+  role: propertyRole.nullable(),
+  joinTime: z.number().int().nullable(),
+  /** How many properties the account belongs to. */
+  propertyNum: z.number().int(),
+});
+export type UserItem = z.output<typeof userItem>;
+
+export const userEndpoints = group(
+  defineEndpoint({
+    method: 'GET',
+    path: 'u/getUserList',
+    summary:
+      "The selected property's members (operators without `pno`: every account, or `filterPno`'s members); `filterOid` a node, `includeSub` its subtree",
+    access: { kind: 'property', permission: USER_PERMISSIONS.view, orPlatform: true },
+    input: pageQuery().extend({
+      filterOid: id().optional(),
+      filterPno: z.string().trim().max(64).optional(),
+      includeSub: flag().default(0),
+      str: z.string().trim().max(100).optional(),
+      status: flag().optional(),
+    }),
+    output: pageOf(userItem),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'u/addOrEditInternalUser',
+    summary:
+      'Create an account (a property administrator also makes it a member on `oid`), or edit one when `uid` is given',
+    access: { kind: 'property', permission: USER_PERMISSIONS.edit, orPlatform: true },
+    input: z.object({
+      uid: id().optional(),
+      phoneNum: phoneNum().optional(),
+      name: z.string().trim().min(1).max(32).optional(),
+      email: z
+        .string()
+        .trim()
+        .max(100)
+        .refine((v) => v === '' || /^\w+([.-]\w+)*@\w+([.-]\w+)*\.\w+$/.test(v), 'email')
+        .optional(),
+      password: encryptedPassword().optional(),
+      oid: id().optional(),
+      /** Operators only: grant or take the platform-operator flag. */
+      isOperator: flag().optional(),
+    }),
+    output: z.object({ uid: z.string() }),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'u/updateUserStatus',
+    summary:
+      "Enable (1) or disable (0) accounts; a disabled account's tokens stop at once. Administrators only for accounts that belong to no other property",
+    access: { kind: 'property', permission: USER_PERMISSIONS.edit, orPlatform: true },
+    input: z.object({
+      uidList: z
+        .array(id())
+        .min(1)
+        .max(500)
+        .transform((ids) => [...new Set(ids)]),
+      status: flag(),
+    }),
+    output: z.object({ changed: z.number().int() }),
+  }),
+);

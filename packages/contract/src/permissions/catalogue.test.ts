@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { permissionCatalogue } from './catalogue';
+import { ancestorsOf } from './tree';
+
+const routesTsv = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/spec/routes.tsv');
+const pageRoutes = readFileSync(routesTsv, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+  .map((l) => l.split('\t'))
+  .filter(([, kind]) => kind === 'page' || kind === 'back')
+  .map(([path]) => path);
+
+describe('permissionCatalogue', () => {
+  it('has unique ids and existing parents, no cycles', () => {
+    const ids = permissionCatalogue.map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const n of permissionCatalogue) {
+      if (n.parent !== null) expect(ids).toContain(n.parent);
+      const chain = ancestorsOf(permissionCatalogue, n.id);
+      expect(chain.some((a) => a.id === n.id)).toBe(false);
+      expect(chain.at(-1)?.parent ?? null).toBeNull();
+    }
+  });
+  it('keeps the general nodes', () => {
+    expect(permissionCatalogue.find((n) => n.id === 'general')?.kind).toBe('menu');
+    expect(permissionCatalogue.find((n) => n.id === 'general.home')?.route).toBe('/home');
+  });
+  it('has every page and back route of routes.tsv exactly once, and nothing else', () => {
+    expect(pageRoutes.length).toBeGreaterThan(60);
+    const routes = permissionCatalogue.flatMap((n) => (n.route ? [n.route] : []));
+    for (const r of pageRoutes)
+      expect(
+        routes.filter((x) => x === r),
+        r,
+      ).toHaveLength(1);
+    expect(routes.length).toBe(pageRoutes.length);
+  });
+  it('names every node in both languages; top menus have icons; pages have routes', () => {
+    for (const n of permissionCatalogue) {
+      expect(n.name['zh-cn'].trim(), n.id).not.toBe('');
+      expect(n.name.en.trim(), n.id).not.toBe('');
+      if (n.parent === null) expect(n.icon, n.id).toMatch(/Outlined$/);
+      if (n.kind === 'page') expect(n.route, n.id).toMatch(/^\//);
+    }
+  });
+  it('marks back-office pages as platform', () => {
+    for (const n of permissionCatalogue) {
+      if (n.route?.startsWith('/Backend/') || /\/Back[A-Z]/.test(n.route ?? '')) expect(n.scope, n.id).toBe('platform');
+    }
+    expect(permissionCatalogue.find((n) => n.route === '/Tis/space/SpaceListPage')?.scope).toBe('platform');
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * The status-code catalogue (DESIGN §4). Every business answer is HTTP 200 with `{ status, msg, data }`.
+ * `100110050401` (session expired or missing) is fixed by the spec; the others are ours, same shape:
+ * `1001100 5 0 HTTP-like-suffix` for generic outcomes, `1001100 6 0 suffix` for sign-in and account outcomes
+ * (kept apart so that, for instance, wrong credentials never look like an expired session to the client).
+ */
+export const Status = {
+  ok: 0,
+  invalidInput: 100110050400,
+  sessionExpired: 100110050401,
+  forbidden: 100110050403,
+  notFound: 100110050404,
+  conflict: 100110050409,
+  tooLarge: 100110050413,
+  tooManyAttempts: 100110050429,
+  internal: 100110050500,
+  accountInvalid: 100110060400,
+  badCredentials: 100110060401,
+  accountDisabled: 100110060403,
+  accountConflict: 100110060409,
+  accountLocked: 100110060423,
+} as const;
+
+export type StatusCode = (typeof Status)[keyof typeof Status];
+
+export type Locale = 'zh-cn' | 'en';
+
+interface MessageDef {
+  status: StatusCode;
+  'zh-cn': string;
+  en: string;
+}
+
+/**
+ * Every message a response can carry, once, in both languages. `{name}` placeholders are filled from the
+ * params of the error. Add new keys here; never write a message text in a handler.
+ */
+export const messages = {
+  ok: { status: Status.ok, 'zh-cn': '成功', en: 'Success' },
+  invalidInput: { status: Status.invalidInput, 'zh-cn': '非法输入：{field}', en: 'Illegal input: {field}' },
+  malformedJson: {
+    status: Status.invalidInput,
+    'zh-cn': '请求内容不是有效的 JSON',
+    en: 'The request body is not valid JSON',
+  },
+  sessionExpired: {
+    status: Status.sessionExpired,
+    'zh-cn': '登录已过期，请重新登录',
+    en: 'Your session has expired, please sign in again',
+  },
+  forbidden: { status: Status.forbidden, 'zh-cn': '没有权限执行此操作', en: 'You are not allowed to do this' },
+  propertyRequired: { status: Status.forbidden, 'zh-cn': '请先选择物业', en: 'Select a property first' },
+  businessDisabled: {
+    status: Status.forbidden,
+    'zh-cn': '该业务未对当前物业开通',
+    en: 'This business is not enabled for the current property',
+  },
+  notFound: { status: Status.notFound, 'zh-cn': '对象不存在：{what}', en: 'Not found: {what}' },
+  conflict: {
+    status: Status.conflict,
+    'zh-cn': '操作与当前状态冲突：{reason}',
+    en: 'Conflicts with the current state: {reason}',
+  },
+  tooLarge: { status: Status.tooLarge, 'zh-cn': '内容过大', en: 'Too large' },
+  tooManyAttempts: {
+    status: Status.tooManyAttempts,
+    'zh-cn': '尝试次数过多，请 {seconds} 秒后再试',
+    en: 'Too many attempts, try again in {seconds} s',
+  },
+  internal: {
+    status: Status.internal,
+    'zh-cn': '服务器内部错误（请求号 {requestId}）',
+    en: 'Internal server error (request {requestId})',
+  },
+  badCredentials: { status: Status.badCredentials, 'zh-cn': '账号或密码错误', en: 'Wrong account or password' },
+  badCode: {
+    status: Status.accountInvalid,
+    'zh-cn': '验证码错误或已过期',
+    en: 'The verification code is wrong or has expired',
+  },
+  badPassword: {
+    status: Status.accountInvalid,
+    'zh-cn': '密码需为 8–64 位，且同时包含字母和数字',
+    en: 'The password needs 8–64 characters with both letters and digits',
+  },
+  badCipher: {
+    status: Status.accountInvalid,
+    'zh-cn': '密码无法解密，请刷新页面重试',
+    en: 'The password could not be decrypted; reload the page and try again',
+  },
+  phoneTaken: {
+    status: Status.accountConflict,
+    'zh-cn': '该手机号已注册',
+    en: 'This phone number is already registered',
+  },
+  accountDisabled: { status: Status.accountDisabled, 'zh-cn': '账号已停用', en: 'This account is disabled' },
+  accountLocked: {
+    status: Status.accountLocked,
+    'zh-cn': '失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    en: 'Too many failed attempts; the account is locked, try again in {minutes} min',
+  },
+  nameTaken: {
+    status: Status.conflict,
+    'zh-cn': '名称“{name}”已被使用',
+    en: 'The name "{name}" is already in use',
+  },
+  codeTaken: {
+    status: Status.conflict,
+    'zh-cn': '编号“{code}”已被使用',
+    en: 'The code "{code}" is already in use',
+  },
+  stillHasUsers: {
+    status: Status.conflict,
+    'zh-cn': '仍有 {count} 位用户，请先移除，或确认一并移除',
+    en: 'Still has {count} users; remove them first, or confirm removing them too',
+  },
+  orgIsRoot: {
+    status: Status.conflict,
+    'zh-cn': '组织根节点即物业本身，不能移动、改名或删除',
+    en: 'The root of the organisation tree is the property itself; it cannot be moved, renamed or deleted',
+  },
+  orgNotEmpty: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”下还有 {children} 个子组织和 {members} 位成员，请先移走或删除',
+    en: '"{name}" still has {children} sub-organisations and {members} members; move or remove them first',
+  },
+  orgCycle: {
+    status: Status.conflict,
+    'zh-cn': '不能把组织移动到它自己或它的下级组织之下',
+    en: 'An organisation cannot be moved under itself or one of its own sub-organisations',
+  },
+  orgTooDeep: {
+    status: Status.conflict,
+    'zh-cn': '组织架构最多 {max} 级',
+    en: 'The organisation tree can be at most {max} levels deep',
+  },
+  orgTooMany: {
+    status: Status.tooLarge,
+    'zh-cn': '一个物业最多 {max} 个组织',
+    en: 'A property can have at most {max} organisations',
+  },
+  orgNameTaken: {
+    status: Status.conflict,
+    'zh-cn': '同级组织中已有“{name}”',
+    en: 'A sibling organisation is already named "{name}"',
+  },
+  alreadyMember: {
+    status: Status.conflict,
+    'zh-cn': '该用户已是本物业成员',
+    en: 'This user is already a member of the property',
+  },
+  joinPending: {
+    status: Status.conflict,
+    'zh-cn': '已提交过加入申请，请等待审核',
+    en: 'A request to join this property is already waiting for review',
+  },
+  inviteNotPending: {
+    status: Status.conflict,
+    'zh-cn': '该邀请或申请已处理（{status}）',
+    en: 'This invitation or request has already been handled ({status})',
+  },
+  inviteExpired: {
+    status: Status.conflict,
+    'zh-cn': '邀请已过期，请联系管理员重新邀请',
+    en: 'The invitation has expired; ask the administrator to invite you again',
+  },
+  inviteNotApprovable: {
+    status: Status.conflict,
+    'zh-cn': '邀请只能由被邀请人接受；管理员只能撤回',
+    en: 'Only the invitee can accept an invitation; an administrator can only withdraw it',
+  },
+  ownerIsFixed: {
+    status: Status.conflict,
+    'zh-cn': '物业所有者不能被移出或停用',
+    en: 'The property owner cannot be removed or disabled',
+  },
+  notYourself: {
+    status: Status.conflict,
+    'zh-cn': '不能对自己的账号执行此操作',
+    en: 'You cannot do this to your own account',
+  },
+  accountShared: {
+    status: Status.forbidden,
+    'zh-cn': '该账号还属于其他物业，只有平台运营人员可以修改',
+    en: 'This account also belongs to other properties; only a platform operator can change it',
+  },
+  notForAdmins: {
+    status: Status.forbidden,
+    'zh-cn': '只有平台运营人员可以设置 {field}',
+    en: 'Only a platform operator can set {field}',
+  },
+  permissionNotGrantable: {
+    status: Status.forbidden,
+    'zh-cn': '不能授予您自己没有的权限：{ids}',
+    en: 'You cannot grant permissions you do not hold: {ids}',
+  },
+  permissionSetBeyondYou: {
+    status: Status.forbidden,
+    'zh-cn': '权限集“{name}”含有您没有的权限，您不能修改、删除或分配它',
+    en: 'The permission set "{name}" holds permissions you do not; you cannot change, delete or assign it',
+  },
+  scopeBeyondYou: {
+    status: Status.forbidden,
+    'zh-cn': '管理范围超出了您自己的管理范围',
+    en: 'The scope goes beyond your own administration scope',
+  },
+  businessNotAuthorised: {
+    status: Status.conflict,
+    'zh-cn': '业务“{business}”未获平台授权给本物业',
+    en: 'The business "{business}" is not authorised for this property',
+  },
+  ownerHoldsEverything: {
+    status: Status.conflict,
+    'zh-cn': '物业所有者拥有全部权限，无需分配权限集或管理范围',
+    en: 'The property owner holds every permission; sets and scopes are not assigned to them',
+  },
+  onlyOwnerTransfers: {
+    status: Status.forbidden,
+    'zh-cn': '只有物业所有者或平台运营人员可以转让物业',
+    en: 'Only the property owner or a platform operator can transfer the property',
+  },
+  emailTaken: {
+    status: Status.accountConflict,
+    'zh-cn': '该邮箱已被其他账号使用',
+    en: 'This e-mail address is used by another account',
+  },
+} as const satisfies Record<string, MessageDef>;
+
+export type MessageKey = keyof typeof messages;
+
+/** Fills `{name}` placeholders; unknown placeholders are left as they are. */
+export function formatMessage(key: MessageKey, locale: Locale, params: Record<string, string | number> = {}): string {
+  const text: string = messages[key][locale];
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** `zh-cn` unless the header asks for English first. */
+export function pickLocale(header: string | undefined | null): Locale {
+  if (!header) return 'zh-cn';
+  const first = header.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh-cn';
+}
