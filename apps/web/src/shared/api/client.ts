@@ -13,6 +13,8 @@ export interface CallOptions {
   /** false: no warning toast on a non-zero status (the caller reports it). */
   notify?: boolean;
   signal?: AbortSignal;
+  /** null: send no `pno` header (operator calls in the back office, which name the property in the input). */
+  pno?: null;
 }
 
 let onSessionExpired: () => void = () => {
@@ -34,7 +36,7 @@ function queryString(input: Record<string, unknown>): string {
   return qs ? `?${qs}` : '';
 }
 
-function headers(method: 'GET' | 'POST'): Record<string, string> {
+function headers(method: 'GET' | 'POST', omitPno = false): Record<string, string> {
   const { userInfo, selectedPropertyPno } = useSession.getState();
   const language = currentLanguage();
   const out: Record<string, string> = {
@@ -42,7 +44,7 @@ function headers(method: 'GET' | 'POST'): Record<string, string> {
     'Content-Language': language,
     'Accept-Language': language,
   };
-  if (selectedPropertyPno) out.pno = selectedPropertyPno;
+  if (selectedPropertyPno && !omitPno) out.pno = selectedPropertyPno;
   if (method === 'POST') out['Content-Type'] = 'application/json';
   return out;
 }
@@ -72,7 +74,7 @@ export async function api<P extends EndpointPath>(
   try {
     response = await fetch(url, {
       method,
-      headers: headers(method),
+      headers: headers(method, options.pno === null),
       body: method === 'POST' ? JSON.stringify(payload) : undefined,
       signal: options.signal,
     });

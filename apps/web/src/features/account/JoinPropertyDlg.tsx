@@ -1,0 +1,58 @@
+import { REMARK_MAX } from '@keel/contract/endpoints/org';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/admin-kit/FormDialog';
+import { api } from '../../shared/api/client';
+import { toast } from '../../shared/toast/toast-store';
+
+interface Values {
+  pno: string;
+  remark?: string;
+}
+
+/** `/JoinPropertyDlg`: ask to join a property by its number; its administrators review the request. */
+export function JoinPropertyDlg({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const submit = async (values: Values) => {
+    try {
+      const { propertyName } = await api('o/applyJoinProperty', {
+        pno: values.pno.trim(),
+        remark: values.remark?.trim() ?? '',
+      });
+      toast.success(t('account.join.sent', { name: propertyName }));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return (
+    <FormDialog<Values>
+      open={open}
+      title={t('account.join.title')}
+      onSubmit={submit}
+      onClose={onClose}
+      testId="join-property-dialog"
+    >
+      <Typography.Paragraph type="secondary">{t('account.join.help')}</Typography.Paragraph>
+      <Form.Item
+        name="pno"
+        label={t('account.properties.pno')}
+        rules={[
+          { required: true, whitespace: true, message: t('account.join.pnoRequired') },
+          { max: 64, message: t('account.join.pnoInvalid') },
+        ]}
+      >
+        <Input data-testid="join-pno" autoFocus inputMode="numeric" />
+      </Form.Item>
+      <Form.Item
+        name="remark"
+        label={t('account.join.remark')}
+        rules={[{ max: REMARK_MAX, message: t('account.join.remarkLength', { max: REMARK_MAX }) }]}
+      >
+        <Input.TextArea data-testid="join-remark" rows={3} maxLength={REMARK_MAX} showCount />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,149 @@
+import { REMARK_MAX } from '@keel/contract/endpoints/org';
+import { isMobile } from '@keel/contract/validators';
+import { useQueryClient } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../shared/admin-kit/FormDialog';
+import { api } from '../../shared/api/client';
+import { OrgTreeSelect } from '../../shared/pickers/OrgTreeSelect';
+import { toast } from '../../shared/toast/toast-store';
+
+const phoneRules = (t: (k: string) => string) => [
+  { required: true, whitespace: true, message: t('org.rules.phoneRequired') },
+  {
+    validator: async (_: unknown, value?: string) => {
+      if (value?.trim() && !isMobile(value.trim())) throw new Error(t('org.rules.phone'));
+    },
+  },
+];
+
+type PhoneState = { kind: 'member'; orgName: string | null } | { kind: 'account' } | { kind: 'new' } | null;
+
+/** Invite a phone to the property, placed on a node once accepted (`o/inviteOrgUser`). */
+export function InviteDialog({ open, onClose, oid }: { open: boolean; onClose: () => void; oid?: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [phone, setPhone] = useState<PhoneState>(null);
+  const initialValues = useMemo(() => ({ oid }), [oid]);
+  const check = async (value: string) => {
+    setPhone(null);
+    if (!isMobile(value.trim())) return;
+    try {
+      const info = await api('o/ifOrgUser', { phoneNum: value.trim() }, { notify: false });
+      setPhone(
+        info.ifOrgUser === 1
+          ? { kind: 'member', orgName: info.orgName }
+          : info.hasAccount
+            ? { kind: 'account' }
+            : { kind: 'new' },
+      );
+    } catch {
+      setPhone(null);
+    }
+  };
+  const submit = async (values: { phoneNum: string; oid?: string; remark?: string }) => {
+    try {
+      const result = await api('o/inviteOrgUser', {
+        phoneNum: values.phoneNum.trim(),
+        oid: values.oid,
+        remark: values.remark?.trim() ?? '',
+      });
+      toast.success(result.hasAccount ? t('org.invite.sentMessage') : t('org.invite.sentSms'));
+      await queryClient.invalidateQueries();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={() => {
+        setPhone(null);
+        onClose();
+      }}
+      title={t('org.invite.title')}
+      initialValues={initialValues}
+      onSubmit={submit}
+      testId="invite-dialog"
+    >
+      <Form.Item name="phoneNum" label={t('org.member.phone')} rules={phoneRules(t)}>
+        <Input
+          data-testid="invite-phone"
+          inputMode="tel"
+          maxLength={11}
+          autoFocus
+          onBlur={(e) => void check(e.target.value)}
+        />
+      </Form.Item>
+      {phone && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          showIcon
+          data-testid="invite-phone-state"
+          type={phone.kind === 'member' ? 'warning' : 'info'}
+          title={
+            phone.kind === 'member'
+              ? t('org.invite.isMember', { org: phone.orgName ?? '' })
+              : phone.kind === 'account'
+                ? t('org.invite.hasAccount')
+                : t('org.invite.noAccount')
+          }
+        />
+      )}
+      <Form.Item name="oid" label={t('org.member.org')} extra={t('org.invite.orgHelp')}>
+        <OrgTreeSelect testId="invite-org" />
+      </Form.Item>
+      <Form.Item name="remark" label={t('org.invite.remark')} rules={[{ max: REMARK_MAX }]}>
+        <Input.TextArea rows={2} maxLength={REMARK_MAX} showCount data-testid="invite-remark" />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** Place members on another node (`o/moveOrgUser`). */
+export function MoveMemberDialog({
+  open,
+  onClose,
+  member,
+}: {
+  open: boolean;
+  onClose: () => void;
+  member?: { uid: string; name: string; oid: string };
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const initialValues = useMemo(() => ({ oid: member?.oid }), [member]);
+  const submit = async (values: { oid: string }) => {
+    if (!member) return false;
+    try {
+      await api('o/moveOrgUser', { uidList: [member.uid], oid: values.oid });
+      toast.success(t('org.member.moved'));
+      await queryClient.invalidateQueries();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return (
+    <FormDialog<{ oid: string }>
+      open={open}
+      onClose={onClose}
+      title={t('org.member.moveTitle', { name: member?.name ?? '' })}
+      initialValues={initialValues}
+      onSubmit={submit}
+      testId="move-member-dialog"
+    >
+      <Form.Item
+        name="oid"
+        label={t('org.member.org')}
+        rules={[{ required: true, message: t('org.rules.orgRequired') }]}
+      >
+        <OrgTreeSelect allowClear={false} testId="move-member-target" />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,187 @@
+import type { Browser, Page } from '@playwright/test';
+import { DEMO_MEMBER, DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { expectHome, type Lang, localized, openSignIn, signInWithPassword, switchProperty } from '../support/pages';
+
+/**
+ * Properties and organisations: the operator creates a property (owned by the demo member) and authorises two
+ * businesses; its owner builds a two-level tree, invites a phone and creates a user; the demo owner asks to join
+ * and the request is approved on the member-approval page. Then a short pass of the same pages in English.
+ */
+const SHOTS = process.env.KEEL_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.waitForTimeout(600);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+/** Console errors of the extra browser contexts this spec opens (the fixture watches only `page`). */
+const errors: string[] = [];
+let baseURL: string | undefined;
+
+test.beforeEach(({ baseURL: url }) => {
+  baseURL = url;
+  errors.length = 0;
+});
+test.afterEach(() => {
+  expect(errors, 'console errors or uncaught exceptions').toEqual([]);
+});
+
+async function signedIn(browser: Browser, account: { phone: string; password: string }, lang: Lang = 'zh-cn') {
+  const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && errors.push(`${account.phone}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`${account.phone}: ${e.message}`));
+  await openSignIn(page, lang);
+  await signInWithPassword(page, account.phone, account.password);
+  await expectHome(page, lang);
+  return page;
+}
+
+async function confirm(page: Page) {
+  await page.getByTestId('confirm-ok').click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+const propertyName = `组织测试${Date.now() % 1_000_000}`;
+let pno = '';
+
+test('operator creates a property and authorises two businesses', async ({ browser }) => {
+  const page = await signedIn(browser, OPERATOR);
+  await page.goto('/Account/BackPropertyPage');
+  await expect(page.getByTestId('back-property-page')).toBeVisible();
+
+  await page.getByTestId('create-property').click();
+  const dialog = page.getByTestId('edit-property-dialog');
+  await dialog.getByTestId('form-dialog-ok').click();
+  await expect(dialog.getByText('请输入物业名称')).toBeVisible();
+  await dialog.getByTestId('property-name-input').fill(propertyName);
+  await dialog.getByTestId('property-owner-input').fill(DEMO_MEMBER.phone);
+  await dialog.getByTestId('form-dialog-ok').click();
+  await expect(dialog).toBeHidden();
+
+  const table = page.getByTestId('back-property-table');
+  await table.getByTestId('filter-str').fill(propertyName);
+  await table.getByTestId('filter-search').click();
+  const row = table.locator('tr', { has: page.getByTestId(`property-row-${propertyName}`) });
+  await expect(row).toBeVisible();
+  pno = (await row.locator('td').first().innerText()).trim();
+  expect(pno).toMatch(/^\d{8}$/);
+
+  await row.getByTestId(`authorise-${pno}`).click();
+  const auth = page.getByTestId('property-authorized-dialog');
+  await auth.getByTestId('business-check-firmware').click();
+  await auth.getByTestId('business-check-process').click();
+  await shot(page, 'back-authorise-zh');
+  await auth.getByTestId('business-save').click();
+  await expect(auth).toBeHidden();
+  await expect(row.getByText('固件')).toBeVisible();
+  await expect(row.getByText('业务流程')).toBeVisible();
+  await shot(page, 'back-properties-zh');
+
+  await row.getByTestId(`orgs-${pno}`).click();
+  await expect(page.getByTestId('back-org-page')).toBeVisible();
+  await expect(page.getByTestId('org-tree').getByText(propertyName)).toBeVisible();
+  await shot(page, 'back-orgs-zh');
+  await page.context().close();
+});
+
+test('the owner builds the organisation, invites and creates members; a join request is approved', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, DEMO_MEMBER);
+  await switchProperty(page, propertyName);
+  await page.goto('/Account/PropertyPage');
+  await expect(page.getByTestId('property-fore')).toBeVisible();
+  await expect(page.getByTestId('summary-pno')).toContainText(pno);
+
+  const tree = page.getByTestId('org-tree');
+  // Level one under the root, then level two under it.
+  await page.getByTestId('org-add').click();
+  let dialog = page.getByTestId('org-node-dialog');
+  await dialog.getByTestId('org-node-name').fill('销售部');
+  await dialog.getByTestId('form-dialog-ok').click();
+  await expect(dialog).toBeHidden();
+  await tree.getByTestId('org-node-销售部').click();
+  await page.getByTestId('org-add').click();
+  dialog = page.getByTestId('org-node-dialog');
+  await dialog.getByTestId('org-node-name').fill('华东区');
+  await dialog.getByTestId('form-dialog-ok').click();
+  await expect(dialog).toBeHidden();
+  await expect(tree.getByTestId('org-node-华东区')).toBeVisible();
+
+  // A node with a sub-node cannot be deleted: the server says why.
+  await tree.getByTestId('org-node-销售部').click();
+  await page.getByTestId('org-delete').click();
+  await confirm(page);
+  await expect(page.getByTestId('toast-text').filter({ hasText: '销售部' })).toBeVisible();
+
+  await tree.getByTestId('org-node-华东区').click();
+  const invited = freshPhone();
+  await page.getByTestId('org-invite').click();
+  const invite = page.getByTestId('invite-dialog');
+  await invite.getByTestId('invite-phone').fill(invited);
+  await invite.getByTestId('invite-remark').click();
+  await expect(invite.getByTestId('invite-phone-state')).toBeVisible();
+  await invite.getByTestId('form-dialog-ok').click();
+  await expect(invite).toBeHidden();
+
+  const created = freshPhone();
+  await page.getByTestId('org-add-user').click();
+  const add = page.getByTestId('add-user-dialog');
+  await add.getByTestId('add-user-name').fill('直建用户');
+  await add.getByTestId('add-user-phone').fill(created);
+  await add.getByTestId('add-user-password').fill('Passw0rd1');
+  await add.getByTestId('form-dialog-ok').click();
+  await expect(add).toBeHidden();
+  await expect(page.getByTestId('org-member-table').getByTestId(`member-${created}`)).toBeVisible();
+  await shot(page, 'property-page-zh');
+
+  // The demo owner asks to join by the property's number.
+  const requester = await signedIn(browser, DEMO_OWNER);
+  await requester.goto('/JoinPropertyDlg');
+  const join = requester.getByTestId('join-property-dialog');
+  await join.getByTestId('join-pno').fill(pno);
+  await join.getByTestId('join-remark').fill('请通过');
+  await shot(requester, 'join-dialog-zh');
+  await join.getByTestId('form-dialog-ok').click();
+  await expect(join).toBeHidden();
+  await expect(requester).toHaveURL('/home');
+  await requester.context().close();
+
+  await page.goto('/BusinessProcess/MemberAuditPage');
+  const audit = page.getByTestId('member-audit-table');
+  await expect(audit.getByTestId(`request-${invited}`)).toBeVisible();
+  await expect(audit.getByTestId(`request-${DEMO_OWNER.phone}`)).toBeVisible();
+  await shot(page, 'member-audit-zh');
+  await audit.getByTestId(`approve-${DEMO_OWNER.phone}`).click();
+  await confirm(page);
+  await expect(audit.getByTestId(`request-${DEMO_OWNER.phone}`)).toHaveCount(0);
+
+  await page.goto('/Account/PropertyPage');
+  await expect(page.getByTestId('org-member-table').getByTestId(`member-${DEMO_OWNER.phone}`)).toBeVisible();
+  await page.context().close();
+});
+
+test('the same pages in English', async ({ browser }) => {
+  const operator = await signedIn(browser, OPERATOR, 'en');
+  await operator.goto(localized('/Account/BackPropertyPage', 'en'));
+  await expect(operator.getByTestId('create-property')).toHaveText(/New property/);
+  await operator.getByTestId(`authorise-${pno}`).click();
+  await expect(operator.getByTestId('property-authorized-dialog')).toContainText('Authorise businesses');
+  await shot(operator, 'back-authorise-en');
+  await operator.keyboard.press('Escape');
+  await shot(operator, 'back-properties-en');
+  await operator.context().close();
+
+  const owner = await signedIn(browser, DEMO_MEMBER, 'en');
+  await switchProperty(owner, propertyName);
+  await owner.goto(localized('/Account/PropertyPage', 'en'));
+  await expect(owner.getByTestId('property-fore')).toContainText('Property overview');
+  await expect(owner.getByTestId('org-manage')).toContainText('Organisation');
+  await shot(owner, 'property-page-en');
+  await owner.goto(localized('/BusinessProcess/MemberAuditPage', 'en'));
+  await expect(owner.getByTestId('member-audit-page')).toContainText('Member approval');
+  await shot(owner, 'member-audit-en');
+  await owner.context().close();
+});
