@@ -1,4 +1,5 @@
 import type { ApiModule } from '../platform/http/mount';
+import { auditModule } from './audit/routes';
 import { authModule } from './auth/routes';
 import { customerModule } from './customer/routes';
 import { newsModule } from './news/routes';
@@ -20,6 +21,7 @@ export const modules: readonly ApiModule[] = [
   titleModule,
   userSetModule,
   customerModule,
+  auditModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint';
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { customerEndpoints } from './customer';
 import { newsEndpoints } from './news';
@@ -20,6 +21,7 @@ export const endpoints = {
   ...titleEndpoints,
   ...userSetEndpoints,
   ...customerEndpoints,
+  ...auditEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

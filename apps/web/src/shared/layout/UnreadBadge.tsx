@@ -1,20 +1,31 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../session/session-store';
+import { useUnreadNews } from '../realtime/use-unread-news';
 import '../ui/ui.css';
 
-/** Unread messages from the session store (the message centre fills it); the count shows from 0, capped at 99+. */
+/**
+ * The head's bell: the live unread count (WebSocket, `useUnreadNews`), from 0, capped at 99+; it opens the
+ * message centre. The layouts mount it once, which keeps one socket per tab.
+ */
 export function UnreadBadge({ light }: { light?: boolean }) {
   const { t } = useTranslation();
-  const count = useSession((s) => s.unreadCount);
+  const count = useUnreadNews();
   return (
-    <span data-testid="unread-badge" role="img" aria-label={t('shell.unread', { count })} className="k-unread">
+    <Link
+      to="/msg/MsgCenter"
+      data-testid="unread-badge"
+      data-count={count}
+      aria-label={t('shell.unread', { count })}
+      title={t('shell.unread', { count })}
+      className="k-unread"
+    >
       <span className="k-badge">
         <BellOutlined style={{ fontSize: 18, color: light ? '#fff' : 'var(--k-text-2)' }} />
         <span className={count > 0 ? 'k-badge-count' : 'k-badge-count k-badge-count--zero'} aria-hidden>
           {count > 99 ? '99+' : count}
         </span>
       </span>
-    </span>
+    </Link>
   );
 }

@@ -1,0 +1,248 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { DEMO_OWNER, DEMO_PROPERTY, freshPhone, OPERATOR } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { readCode } from '../support/outbox';
+import { expectHome, type Lang, localized, openSignIn, signInWithPassword } from '../support/pages';
+
+/**
+ * The message centre (issue 3): an administrator invites an existing account; the invitee, on /home, sees the
+ * unread badge go up without a reload (WebSocket), answers the invitation in the message centre, and the new
+ * property appears in the switcher; mark-all-read; a short English pass; the operator's back-office home with
+ * recent audit records.
+ */
+const SHOTS = process.env.KEEL_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+const errors: string[] = [];
+let baseURL: string | undefined;
+test.beforeEach(({ baseURL: url }) => {
+  baseURL = url;
+  errors.length = 0;
+});
+test.afterEach(() => {
+  expect(errors, 'console errors or uncaught exceptions').toEqual([]);
+});
+test.describe.configure({ mode: 'serial' });
+
+/** Calls the API the way the console does; answers `data`, failing the test on a non-zero status. */
+async function call(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  input: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever the call answers
+): Promise<any> {
+  const all = { 'Accept-Language': 'zh-cn', 'Content-Language': 'zh-cn', ...headers };
+  const response =
+    method === 'GET'
+      ? await request.get(`/api/${path}`, { params: input as Record<string, string>, headers: all })
+      : await request.post(`/api/${path}`, { data: input, headers: all });
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body, `${path}: ${body.msg}`).toMatchObject({ status: 0 });
+  return body.data;
+}
+
+async function encrypt(request: APIRequestContext, plain: string): Promise<string> {
+  const { publicKey } = await call(request, 'GET', 'a/getPublicKey', {});
+  const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(plain),
+  ).toString('base64url');
+}
+
+async function login(request: APIRequestContext, phone: string, password: string) {
+  return call(request, 'POST', 'a/login', { account: phone, password: await encrypt(request, password) });
+}
+
+async function signedIn(browser: Browser, account: { phone: string; password: string }, lang: Lang = 'zh-cn') {
+  const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && errors.push(`${account.phone}: ${m.text()}`));
+  page.on('pageerror', (e) => errors.push(`${account.phone}: ${e.message}`));
+  await openSignIn(page, lang);
+  await signInWithPassword(page, account.phone, account.password);
+  await expectHome(page, lang);
+  return page;
+}
+
+const badge = (page: Page) => page.getByTestId('unread-badge');
+const invitee = { phone: freshPhone(), password: 'Invitee123', name: `受邀用户${Date.now() % 10_000}` };
+let inviteePage: Page;
+
+test('an invitation arrives live, is accepted in the message centre, and the property joins the switcher', async ({
+  browser,
+  request,
+}) => {
+  // Setup through the API: the invitee registers; the demo owner signs in.
+  const since = Date.now() - 1000;
+  await call(request, 'POST', 'a/sendCode', { phoneNum: invitee.phone, purpose: 'register' });
+  const code = await readCode(invitee.phone, 'code.register', since);
+  await call(request, 'POST', 'a/register', {
+    phoneNum: invitee.phone,
+    code,
+    password: await encrypt(request, invitee.password),
+    name: invitee.name,
+  });
+  const owner = await login(request, DEMO_OWNER.phone, DEMO_OWNER.password);
+  const demo = owner.propertyList.find((p: { name: string }) => p.name === DEMO_PROPERTY);
+  expect(demo).toBeTruthy();
+
+  inviteePage = await signedIn(browser, invitee);
+  const page = inviteePage;
+  await expect(page.getByTestId('property-switcher')).toBeDisabled();
+  await expect(badge(page)).toHaveAttribute('data-count', '0');
+
+  // The administrator invites the invitee by phone: the badge goes up with no reload.
+  const marker = await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+    return true;
+  });
+  expect(marker).toBe(true);
+  await call(
+    request,
+    'POST',
+    'o/inviteOrgUser',
+    { phoneNum: invitee.phone, remark: '欢迎加入' },
+    {
+      token: owner.token,
+      pno: demo.pno,
+    },
+  );
+  await expect(badge(page)).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('home-unread')).toContainText('1');
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  await shot(page, 'msg-home-badge-zh');
+
+  // The bell opens the message centre.
+  await badge(page).click();
+  await expect(page).toHaveURL(/\/msg\/MsgCenter/);
+  const table = page.getByTestId('msg-table');
+  const row = table.locator('tr', { hasText: DEMO_PROPERTY }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByText('邀请', { exact: true })).toBeVisible();
+  await expect(row.getByText('未读', { exact: true })).toBeVisible();
+  await shot(page, 'msg-center-zh');
+
+  await row.getByRole('button', { name: '处理' }).click();
+  await expect(page).toHaveURL(/\/msg\/ProcessInviteMsgDialog\?/);
+  const dialog = page.getByTestId('process-invite-dialog');
+  await expect(dialog.getByTestId('invite-property')).toHaveText(DEMO_PROPERTY);
+  await expect(dialog.getByTestId('invite-inviter')).toHaveText(DEMO_OWNER.name);
+  await expect(dialog.getByTestId('invite-status')).toHaveText('待处理');
+  await expect(dialog.getByText('欢迎加入')).toBeVisible();
+  await shot(page, 'msg-invite-dialog-zh');
+
+  await expect(badge(page)).toHaveAttribute('data-count', '1');
+  await dialog.getByTestId('invite-accept').click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/msg\/MsgCenter$/);
+  await expect(badge(page)).toHaveAttribute('data-count', '0');
+  await expect(row.getByText('已读', { exact: true })).toBeVisible();
+  // The new property is in the switcher (and selected: the invitee had none).
+  await expect(page.getByTestId('property-switcher')).toHaveText(DEMO_PROPERTY);
+  await page.getByTestId('property-switcher').click();
+  await expect(page.getByRole('listbox').getByRole('option', { name: DEMO_PROPERTY, exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await shot(page, 'msg-center-accepted-zh');
+
+  // The answered invitation opens read-only.
+  await row.getByRole('button', { name: '处理' }).click();
+  await expect(dialog.getByTestId('invite-status')).toHaveText('已接受');
+  await expect(dialog.getByTestId('invite-accept')).toHaveCount(0);
+  await dialog.getByTestId('invite-close').click();
+  await expect(dialog).toBeHidden();
+});
+
+test('filters live in the URL and mark-all-read clears the badge', async ({ request }) => {
+  const page = inviteePage;
+  // Two more messages: the operator makes the invitee the owner of two new properties.
+  const operator = await login(request, OPERATOR.phone, OPERATOR.password);
+  for (const n of [1, 2]) {
+    await call(
+      request,
+      'POST',
+      'pro/addProperty',
+      { name: `消息物业${Date.now() % 100_000}-${n}`, ownerPhoneNum: invitee.phone },
+      { token: operator.token },
+    );
+  }
+  await expect(badge(page)).toHaveAttribute('data-count', '2');
+  const table = page.getByTestId('msg-table');
+  await expect(table.getByText('未读', { exact: true })).toHaveCount(2);
+
+  // Read-state filter (in the URL, survives a reload).
+  await table.getByTestId('filter-readStatus').click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="未读"]')
+    .click();
+  await table.getByTestId('filter-search').click();
+  await expect(page).toHaveURL(/readStatus=(%22)?0/);
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await page.reload();
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(badge(page)).toHaveAttribute('data-count', '2');
+  await shot(page, 'msg-center-unread-filter-zh');
+
+  await page.getByTestId('mark-all-read').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(badge(page)).toHaveAttribute('data-count', '0');
+  await expect(table.locator('.ant-empty-description')).toHaveText('暂无数据');
+  await expect(page.getByTestId('mark-all-read')).toBeDisabled();
+  await table.getByTestId('filter-reset').click();
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(table.getByText('未读', { exact: true })).toHaveCount(0);
+});
+
+test('English pass: the message centre and the answered invitation', async () => {
+  const page = inviteePage;
+  await page.goto(localized('/msg/MsgCenter', 'en'));
+  const card = page.getByTestId('msg-center');
+  await expect(card.getByText('Messages', { exact: true })).toBeVisible();
+  const table = page.getByTestId('msg-table');
+  await expect(table.getByText('Invitation', { exact: true })).toBeVisible();
+  await expect(table.getByText('Read', { exact: true }).first()).toBeVisible();
+  await shot(page, 'msg-center-en');
+  const invite = table.locator('tr', { hasText: 'Invitation' }).first();
+  await invite.getByRole('button', { name: 'Respond' }).click();
+  await expect(page).toHaveURL(/\/en\/msg\/ProcessInviteMsgDialog\?/);
+  const dialog = page.getByTestId('process-invite-dialog');
+  await expect(dialog.getByTestId('invite-status')).toHaveText('Accepted');
+  await expect(dialog.getByText('Invited by')).toBeVisible();
+  await shot(page, 'msg-invite-dialog-en');
+  await dialog.getByTestId('invite-close').click();
+  await expect(page).toHaveURL(/\/en\/msg\/MsgCenter$/);
+  // A property message opens the property page.
+  const ownerMsg = table.locator('tr', { hasText: 'Role change' }).first();
+  await ownerMsg.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL(/\/en\/Account\/PropertyPage/);
+  await page.context().close();
+});
+
+for (const lang of ['zh-cn', 'en'] as const) {
+  test(`the operator's back-office home shows counts and recent audit records (${lang})`, async ({ browser }) => {
+    const page = await signedIn(browser, OPERATOR, lang);
+    await page.goto(localized('/Backend/BackendHome', lang));
+    const home = page.getByTestId('backend-home');
+    await expect(home).toBeVisible();
+    await expect(page.getByTestId('count-properties')).not.toContainText('—');
+    await expect(page.getByTestId('business-counts')).toBeVisible();
+    const table = page.getByTestId('audit-table');
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await table.getByTestId('filter-endpoint').fill('processInvite');
+    await table.getByTestId('filter-search').click();
+    await expect(page).toHaveURL(/endpoint=processInvite/);
+    const accepted = table.locator('tr', { hasText: invitee.phone });
+    await expect(accepted.getByText('o/processInvite')).toBeVisible();
+    await expect(accepted.getByText(lang === 'en' ? 'Success' : '成功')).toBeVisible();
+    await shot(page, `backend-home-${lang}`);
+    await page.context().close();
+  });
+}
