@@ -64,6 +64,9 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true, ws: true } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/ws': { target: 'ws://localhost:3000', ws: true },
+    },
   },
 });

@@ -1,8 +1,6 @@
-import { STORAGE_KEYS } from '@keel/contract/constants';
 import type { PropertySummary } from '@keel/contract/endpoints/auth';
 import { api } from '../api/client';
 import { useSession } from '../session/session-store';
-import { writeStored } from '../session/storage';
 
 /**
  * Re-reads the user's properties into the session (SPEC §9 `UserInfo.propertyList`), so the head's switcher shows
@@ -12,11 +10,9 @@ export async function refreshPropertyList(
   select: (property: PropertySummary) => Promise<void>,
 ): Promise<PropertySummary[]> {
   const list = await api('pro/getMyPropertyList', {}, { notify: false });
-  const { userInfo, selectedPropertyPno } = useSession.getState();
+  const { userInfo, selectedPropertyPno, setPropertyList } = useSession.getState();
   if (!userInfo) return list;
-  const next = { ...userInfo, propertyList: list };
-  writeStored(STORAGE_KEYS.userInfo, next);
-  useSession.setState({ userInfo: next });
+  setPropertyList(list);
   const stillThere = list.some((p) => p.pno === selectedPropertyPno);
   if ((!selectedPropertyPno || !stillThere) && list[0]) await select(list[0]);
   return list;

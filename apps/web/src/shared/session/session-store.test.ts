@@ -56,6 +56,15 @@ describe('session store (SPEC §4)', () => {
     expect(useSession.getState().menuIdList).toEqual([]);
   });
 
+  it('replacing the property list keeps the user and stores the new list', async () => {
+    vi.stubGlobal('fetch', fakeFetch([{ body: { status: 0, msg: '', data: { menuIdList: [] } } }]).fn);
+    await useSession.getState().login(user(['P1']));
+    useSession.getState().setPropertyList(user(['P1', 'P9']).propertyList);
+    expect(useSession.getState().userInfo?.propertyList.map((p) => p.pno)).toEqual(['P1', 'P9']);
+    expect(JSON.parse(localStorage.getItem('UserInfo')!).propertyList).toHaveLength(2);
+    expect(useSession.getState().selectedPropertyPno).toBe('P1');
+  });
+
   it('clearing the property empties the menu list; clearing the user removes user and property', async () => {
     vi.stubGlobal('fetch', fakeFetch([{ body: { status: 0, msg: '', data: { menuIdList: ['a'] } } }]).fn);
     await useSession.getState().login(user(['P1']));

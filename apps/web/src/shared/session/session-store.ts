@@ -12,10 +12,12 @@ export interface SessionState {
   menuIdList: string[];
   /** `KeyIsForground`: -1 until known in memory; 0 when read from storage without a value. */
   isForeground: number;
-  /** Unread messages; filled by the message centre (next issue), 0 until then. */
+  /** Unread messages, kept live by the unread-news socket (shared/realtime). */
   unreadCount: number;
   login(userInfo: UserInfo): Promise<void>;
   selectProperty(property: PropertySummary): Promise<void>;
+  /** Replaces the stored user's property list (after joining or leaving a property). */
+  setPropertyList(list: PropertySummary[]): void;
   clearProperty(): void;
   clearUserInfo(): void;
   setForeground(value: number): void;
@@ -51,6 +53,14 @@ export const useSession = create<SessionState>()((set, get) => ({
     const ids = await fetchMenuIds();
     // A later selection wins: only store ids for the property still selected.
     if (get().selectedPropertyPno === property.pno) set({ menuIdList: ids ?? [] });
+  },
+
+  setPropertyList(propertyList) {
+    const userInfo = get().userInfo;
+    if (!userInfo) return;
+    const next = { ...userInfo, propertyList };
+    writeStored(STORAGE_KEYS.userInfo, next);
+    set({ userInfo: next });
   },
 
   clearProperty() {
