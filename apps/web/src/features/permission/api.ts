@@ -1,0 +1,51 @@
+import { PAGE_SIZE_MAX } from '@keel/contract/constants';
+import type { InputOf } from '@keel/contract/endpoint';
+import type { EndpointPath, Endpoints } from '@keel/contract/endpoints/index';
+import { PERMISSION_SET_PERMISSIONS } from '@keel/contract/endpoints/permission';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useCallback } from 'react';
+import { api } from '../../shared/api/client';
+import { apiQuery } from '../../shared/api/query';
+import { useSession } from '../../shared/session/session-store';
+
+/** The selected property's sets, all of them (for pickers: a property has far fewer than a page's maximum). */
+export const allSetsQuery = () => apiQuery('ps/getMyPerSetList', { pageNum: 1, pageSize: PAGE_SIZE_MAX });
+
+/**
+ * The caller's grantable catalogue in the selected property. The editor names nodes from the contract's catalogue
+ * (both languages, also for what is not grantable) and uses this answer for which ids may be granted.
+ */
+export const grantableTreeQuery = () => apiQuery('ps/getPerTreeList', {});
+
+/** An operator query: sent without `pno`, the property is named by `filterPno`. */
+export function platformQuery<P extends EndpointPath>(path: P, input: InputOf<Endpoints[P]>) {
+  return queryOptions({
+    queryKey: [path, 'platform', input] as const,
+    queryFn: ({ signal }) => api(path, input, { signal, pno: null }),
+  });
+}
+
+/** Refetches every `ps/` list (sets, administrators, tree) after a change. */
+export function useRefreshPermission() {
+  const client = useQueryClient();
+  return useCallback(
+    () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('ps/') }),
+    [client],
+  );
+}
+
+/** What the signed-in member may do on these pages (the owner holds everything; the menu ids say the rest). */
+export function usePermissionRights() {
+  const ids = useSession((s) => s.menuIdList);
+  const role = useSession((s) => s.selectedProperty?.role);
+  const owner = role === 'owner';
+  return {
+    editSets: owner || ids.includes(PERMISSION_SET_PERMISSIONS.edit),
+    assign: owner || ids.includes(PERMISSION_SET_PERMISSIONS.assign),
+    /** The organisation tree (names of org scopes, the scope picker) needs the property page. */
+    seeOrgs: owner || ids.includes('account.property'),
+  };
+}
+
+export const formatTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');

@@ -1,0 +1,224 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import Card from 'antd/es/card';
+import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../shared/admin-kit/DataTable';
+import { formatTime, platformQuery } from '../api';
+import { PermissionCount } from '../components/PermissionNames';
+
+/** A searchable select of every property (operators), its value in the URL as `filterPno`. */
+function PropertyFilter({ value, onChange }: { value?: string; onChange: (pno?: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const properties = useQuery(
+    platformQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 20, str: debounced || undefined, isCustomer: -1 }),
+  );
+  // The chosen property stays listed whatever is typed.
+  const chosen = useQuery({
+    ...platformQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 1, str: value, isCustomer: -1 }),
+    enabled: value !== undefined,
+  });
+  const options = [
+    ...(chosen.data?.list ?? []).filter((p) => p.pno === value),
+    ...(properties.data?.list ?? []).filter((p) => p.pno !== value),
+  ].map((p) => ({ value: p.pno, label: `${p.name} (${p.pno})` }));
+  return (
+    <Select
+      showSearch
+      allowClear
+      data-testid="back-perm-property"
+      aria-label={t('permission.back.property')}
+      placeholder={t('permission.back.allProperties')}
+      style={{ width: 320, maxWidth: '100%' }}
+      value={value}
+      filterOption={false}
+      onSearch={setText}
+      loading={properties.isFetching}
+      options={options}
+      notFoundContent={properties.isFetching ? undefined : t('kit.empty')}
+      onChange={(pno?: string) => onChange(pno || undefined)}
+    />
+  );
+}
+
+/**
+ * `/Account/BackPermissionSetPage` (operators): permission sets, or administrators, across every property
+ * (`ps/getAllPerSetList`, `ps/getAllAdminList`), narrowed to one property with `filterPno`.
+ */
+export function BackPermissionSetPage() {
+  const { t } = useTranslation();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const filterPno = typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
+  const view = search.view === 'admins' ? 'admins' : 'sets';
+  const go = (next: Record<string, unknown>) =>
+    void navigate({ to: '.', search: { ...search, pageNum: undefined, ...next } as never, replace: true });
+
+  const property = (row: { propertyName: string; pno: string }) => (
+    <span>
+      {row.propertyName}
+      <Typography.Text type="secondary" style={{ marginLeft: 6 }}>
+        {row.pno}
+      </Typography.Text>
+    </span>
+  );
+
+  return (
+    <Card
+      title={t('permission.back.title')}
+      data-testid="back-perm-page"
+      extra={
+        <Segmented
+          data-testid="back-perm-view"
+          value={view}
+          onChange={(v) => go({ view: v === 'admins' ? 'admins' : undefined, str: undefined })}
+          options={[
+            { value: 'sets', label: t('permission.back.sets') },
+            { value: 'admins', label: t('permission.back.admins') },
+          ]}
+        />
+      }
+    >
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Typography.Text>{t('permission.back.property')}</Typography.Text>
+        <PropertyFilter value={filterPno} onChange={(pno) => go({ filterPno: pno })} />
+      </Space>
+      {view === 'sets' ? (
+        <DataTable
+          key="sets"
+          testId="back-perm-table"
+          rowKey="psid"
+          query={(params) =>
+            platformQuery('ps/getAllPerSetList', {
+              pageNum: params.pageNum,
+              pageSize: params.pageSize,
+              str: params.filters.str,
+              filterPno,
+            })
+          }
+          toPage={(data) => ({ list: data.list, total: data.total })}
+          columns={[
+            { key: 'property', title: t('permission.back.property'), render: (row) => property(row) },
+            {
+              key: 'str',
+              title: t('permission.set.name'),
+              filter: true,
+              render: (row) => <span data-testid={`back-perm-row-${row.name}`}>{row.name}</span>,
+            },
+            {
+              key: 'remark',
+              title: t('permission.set.remark'),
+              render: (row) =>
+                row.remark ? (
+                  <Typography.Text ellipsis={{ tooltip: row.remark }} style={{ maxWidth: 240 }}>
+                    {row.remark}
+                  </Typography.Text>
+                ) : (
+                  <Typography.Text type="secondary">—</Typography.Text>
+                ),
+            },
+            {
+              key: 'count',
+              title: t('permission.set.count'),
+              width: 110,
+              render: (row) => <PermissionCount ids={row.permissionIdList} />,
+            },
+            {
+              key: 'adminCount',
+              title: t('permission.set.admins'),
+              width: 110,
+              render: (row) =>
+                row.adminCount > 0 ? (
+                  <Tag color="blue">{t('permission.set.adminCount', { count: row.adminCount })}</Tag>
+                ) : (
+                  <Typography.Text type="secondary">{t('permission.set.unused')}</Typography.Text>
+                ),
+            },
+            {
+              key: 'updateTime',
+              title: t('permission.set.updated'),
+              width: 150,
+              render: (row) => formatTime(row.updateTime),
+            },
+          ]}
+        />
+      ) : (
+        <DataTable
+          key="admins"
+          testId="back-admin-table"
+          rowKey="key"
+          query={(params) =>
+            platformQuery('ps/getAllAdminList', {
+              pageNum: params.pageNum,
+              pageSize: params.pageSize,
+              str: params.filters.str,
+              filterPno,
+            })
+          }
+          toPage={(data) => ({
+            list: data.list.map((a) => ({ ...a, key: `${a.pno}:${a.uid}` })),
+            total: data.total,
+          })}
+          columns={[
+            { key: 'property', title: t('permission.back.property'), render: (row) => property(row) },
+            {
+              key: 'str',
+              title: t('permission.admin.user'),
+              filter: true,
+              render: (row) => (
+                <span>
+                  {row.name}
+                  <Typography.Text type="secondary" style={{ marginLeft: 6 }}>
+                    {row.phoneNum}
+                  </Typography.Text>
+                </span>
+              ),
+            },
+            {
+              key: 'role',
+              title: t('permission.back.role'),
+              width: 110,
+              render: (row) => (
+                <Tag color={row.role === 'owner' ? 'gold' : 'blue'}>{t(`common.roles.${row.role}`)}</Tag>
+              ),
+            },
+            {
+              key: 'sets',
+              title: t('permission.admin.sets'),
+              render: (row) =>
+                row.role === 'owner' ? (
+                  <Typography.Text type="secondary">{t('permission.admin.ownerHoldsAll')}</Typography.Text>
+                ) : (
+                  <Space wrap size={[4, 4]}>
+                    {row.permissionSetList.map((s) => (
+                      <Tag key={s.psid}>
+                        {s.name}
+                        {(s.oidList !== null || s.sidList !== null) && ` · ${t('permission.back.limited')}`}
+                      </Tag>
+                    ))}
+                  </Space>
+                ),
+            },
+            {
+              key: 'joinTime',
+              title: t('permission.admin.joined'),
+              width: 150,
+              render: (row) => formatTime(row.joinTime),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
