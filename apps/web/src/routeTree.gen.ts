@@ -12,10 +12,48 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as BackRouteRouteImport } from './routes/_back/route'
 import { Route as DefaultRouteRouteImport } from './routes/_default/route'
 import { Route as IndexRouteRouteImport } from './routes/_index/route'
+import { Route as DefaultJoinPropertyDlgRouteImport } from './routes/_default/JoinPropertyDlg'
 import { Route as DefaultHomeRouteImport } from './routes/_default/home'
 import { Route as IndexIndexRouteImport } from './routes/_index/index'
+import { Route as BackAccountBackOrgManagePageRouteImport } from './routes/_back/Account/BackOrgManagePage'
+import { Route as BackAccountBackPermissionSetPageRouteImport } from './routes/_back/Account/BackPermissionSetPage'
+import { Route as BackAccountBackPropertyPageRouteImport } from './routes/_back/Account/BackPropertyPage'
+import { Route as BackAccountBackTitlePageRouteImport } from './routes/_back/Account/BackTitlePage'
+import { Route as BackAccountBackUserInfoRouteImport } from './routes/_back/Account/BackUserInfo'
+import { Route as BackAccountBackUserSetPageRouteImport } from './routes/_back/Account/BackUserSetPage'
 import { Route as BackBackendBackendHomeRouteImport } from './routes/_back/Backend/BackendHome'
+import { Route as DefaultAccountAddAdminAuthScopeForPerSetDlgRouteImport } from './routes/_default/Account/AddAdminAuthScopeForPerSetDlg'
+import { Route as DefaultAccountAddAdminForPerSetComponentRouteImport } from './routes/_default/Account/AddAdminForPerSetComponent'
+import { Route as DefaultAccountAddAdminForPerSetDlgRouteImport } from './routes/_default/Account/AddAdminForPerSetDlg'
+import { Route as DefaultAccountAddAdminForPerSetPageRouteImport } from './routes/_default/Account/AddAdminForPerSetPage'
+import { Route as DefaultAccountAddCustomerMemberDialogRouteImport } from './routes/_default/Account/AddCustomerMemberDialog'
+import { Route as DefaultAccountAddUserForOrgPropertyDlgRouteImport } from './routes/_default/Account/AddUserForOrgPropertyDlg'
+import { Route as DefaultAccountAddUserForTitleDlgRouteImport } from './routes/_default/Account/AddUserForTitleDlg'
+import { Route as DefaultAccountAddUserSetMemberDialogRouteImport } from './routes/_default/Account/AddUserSetMemberDialog'
+import { Route as DefaultAccountCustomerPageRouteImport } from './routes/_default/Account/CustomerPage'
+import { Route as DefaultAccountEditCustomerDialogRouteImport } from './routes/_default/Account/EditCustomerDialog'
+import { Route as DefaultAccountEditPerSetDialogRouteImport } from './routes/_default/Account/EditPerSetDialog'
+import { Route as DefaultAccountEditPerSetForAdminDialogRouteImport } from './routes/_default/Account/EditPerSetForAdminDialog'
+import { Route as DefaultAccountEditPropertyDialogRouteImport } from './routes/_default/Account/EditPropertyDialog'
+import { Route as DefaultAccountEditTitleDialogRouteImport } from './routes/_default/Account/EditTitleDialog'
+import { Route as DefaultAccountEditUserInfoDialogRouteImport } from './routes/_default/Account/EditUserInfoDialog'
+import { Route as DefaultAccountEditUserSetDialogRouteImport } from './routes/_default/Account/EditUserSetDialog'
+import { Route as DefaultAccountOrgManageComponentRouteImport } from './routes/_default/Account/OrgManageComponent'
+import { Route as DefaultAccountPerSetPageComponentRouteImport } from './routes/_default/Account/PerSetPageComponent'
+import { Route as DefaultAccountPerSetTreeComponentRouteImport } from './routes/_default/Account/PerSetTreeComponent'
+import { Route as DefaultAccountPermissionSetPageRouteImport } from './routes/_default/Account/PermissionSetPage'
+import { Route as DefaultAccountPropertyAuthorizedDlgRouteImport } from './routes/_default/Account/PropertyAuthorizedDlg'
+import { Route as DefaultAccountPropertyForePageComponentRouteImport } from './routes/_default/Account/PropertyForePageComponent'
 import { Route as DefaultAccountPropertyPageRouteImport } from './routes/_default/Account/PropertyPage'
+import { Route as DefaultAccountPropertyPageComponentRouteImport } from './routes/_default/Account/PropertyPageComponent'
+import { Route as DefaultAccountTitlePageRouteImport } from './routes/_default/Account/TitlePage'
+import { Route as DefaultAccountTitlePageComponentRouteImport } from './routes/_default/Account/TitlePageComponent'
+import { Route as DefaultAccountUserSetPageRouteImport } from './routes/_default/Account/UserSetPage'
+import { Route as DefaultAccountUserSetPageComponentRouteImport } from './routes/_default/Account/UserSetPageComponent'
+import { Route as DefaultBusinessProcessMemberAuditPageRouteImport } from './routes/_default/BusinessProcess/MemberAuditPage'
+import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
+import { Route as DefaultMsgMsgCenterRouteImport } from './routes/_default/msg/MsgCenter'
+import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_default/msg/ProcessInviteMsgDialog'
 
 const BackRouteRoute = BackRouteRouteImport.update({
   id: '/_back',
@@ -29,6 +67,11 @@ const IndexRouteRoute = IndexRouteRouteImport.update({
   id: '/_index',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DefaultJoinPropertyDlgRoute = DefaultJoinPropertyDlgRouteImport.update({
+  id: '/JoinPropertyDlg',
+  path: '/JoinPropertyDlg',
+  getParentRoute: () => DefaultRouteRoute,
+} as any)
 const DefaultHomeRoute = DefaultHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -39,54 +82,509 @@ const IndexIndexRoute = IndexIndexRouteImport.update({
   path: '/',
   getParentRoute: () => IndexRouteRoute,
 } as any)
+const BackAccountBackOrgManagePageRoute =
+  BackAccountBackOrgManagePageRouteImport.update({
+    id: '/Account/BackOrgManagePage',
+    path: '/Account/BackOrgManagePage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackAccountBackPermissionSetPageRoute =
+  BackAccountBackPermissionSetPageRouteImport.update({
+    id: '/Account/BackPermissionSetPage',
+    path: '/Account/BackPermissionSetPage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackAccountBackPropertyPageRoute =
+  BackAccountBackPropertyPageRouteImport.update({
+    id: '/Account/BackPropertyPage',
+    path: '/Account/BackPropertyPage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackAccountBackTitlePageRoute =
+  BackAccountBackTitlePageRouteImport.update({
+    id: '/Account/BackTitlePage',
+    path: '/Account/BackTitlePage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackAccountBackUserInfoRoute = BackAccountBackUserInfoRouteImport.update({
+  id: '/Account/BackUserInfo',
+  path: '/Account/BackUserInfo',
+  getParentRoute: () => BackRouteRoute,
+} as any)
+const BackAccountBackUserSetPageRoute =
+  BackAccountBackUserSetPageRouteImport.update({
+    id: '/Account/BackUserSetPage',
+    path: '/Account/BackUserSetPage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
 const BackBackendBackendHomeRoute = BackBackendBackendHomeRouteImport.update({
   id: '/Backend/BackendHome',
   path: '/Backend/BackendHome',
   getParentRoute: () => BackRouteRoute,
 } as any)
+const DefaultAccountAddAdminAuthScopeForPerSetDlgRoute =
+  DefaultAccountAddAdminAuthScopeForPerSetDlgRouteImport.update({
+    id: '/Account/AddAdminAuthScopeForPerSetDlg',
+    path: '/Account/AddAdminAuthScopeForPerSetDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountAddAdminForPerSetComponentRoute =
+  DefaultAccountAddAdminForPerSetComponentRouteImport.update({
+    id: '/Account/AddAdminForPerSetComponent',
+    path: '/Account/AddAdminForPerSetComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountAddAdminForPerSetDlgRoute =
+  DefaultAccountAddAdminForPerSetDlgRouteImport.update({
+    id: '/Account/AddAdminForPerSetDlg',
+    path: '/Account/AddAdminForPerSetDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountAddAdminForPerSetPageRoute =
+  DefaultAccountAddAdminForPerSetPageRouteImport.update({
+    id: '/Account/AddAdminForPerSetPage',
+    path: '/Account/AddAdminForPerSetPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountAddCustomerMemberDialogRoute =
+  DefaultAccountAddCustomerMemberDialogRouteImport.update({
+    id: '/Account/AddCustomerMemberDialog',
+    path: '/Account/AddCustomerMemberDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountAddUserForOrgPropertyDlgRoute =
+  DefaultAccountAddUserForOrgPropertyDlgRouteImport.update({
+    id: '/Account/AddUserForOrgPropertyDlg',
+    path: '/Account/AddUserForOrgPropertyDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountAddUserForTitleDlgRoute =
+  DefaultAccountAddUserForTitleDlgRouteImport.update({
+    id: '/Account/AddUserForTitleDlg',
+    path: '/Account/AddUserForTitleDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountAddUserSetMemberDialogRoute =
+  DefaultAccountAddUserSetMemberDialogRouteImport.update({
+    id: '/Account/AddUserSetMemberDialog',
+    path: '/Account/AddUserSetMemberDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountCustomerPageRoute =
+  DefaultAccountCustomerPageRouteImport.update({
+    id: '/Account/CustomerPage',
+    path: '/Account/CustomerPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountEditCustomerDialogRoute =
+  DefaultAccountEditCustomerDialogRouteImport.update({
+    id: '/Account/EditCustomerDialog',
+    path: '/Account/EditCustomerDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountEditPerSetDialogRoute =
+  DefaultAccountEditPerSetDialogRouteImport.update({
+    id: '/Account/EditPerSetDialog',
+    path: '/Account/EditPerSetDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountEditPerSetForAdminDialogRoute =
+  DefaultAccountEditPerSetForAdminDialogRouteImport.update({
+    id: '/Account/EditPerSetForAdminDialog',
+    path: '/Account/EditPerSetForAdminDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountEditPropertyDialogRoute =
+  DefaultAccountEditPropertyDialogRouteImport.update({
+    id: '/Account/EditPropertyDialog',
+    path: '/Account/EditPropertyDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountEditTitleDialogRoute =
+  DefaultAccountEditTitleDialogRouteImport.update({
+    id: '/Account/EditTitleDialog',
+    path: '/Account/EditTitleDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountEditUserInfoDialogRoute =
+  DefaultAccountEditUserInfoDialogRouteImport.update({
+    id: '/Account/EditUserInfoDialog',
+    path: '/Account/EditUserInfoDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountEditUserSetDialogRoute =
+  DefaultAccountEditUserSetDialogRouteImport.update({
+    id: '/Account/EditUserSetDialog',
+    path: '/Account/EditUserSetDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountOrgManageComponentRoute =
+  DefaultAccountOrgManageComponentRouteImport.update({
+    id: '/Account/OrgManageComponent',
+    path: '/Account/OrgManageComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountPerSetPageComponentRoute =
+  DefaultAccountPerSetPageComponentRouteImport.update({
+    id: '/Account/PerSetPageComponent',
+    path: '/Account/PerSetPageComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountPerSetTreeComponentRoute =
+  DefaultAccountPerSetTreeComponentRouteImport.update({
+    id: '/Account/PerSetTreeComponent',
+    path: '/Account/PerSetTreeComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountPermissionSetPageRoute =
+  DefaultAccountPermissionSetPageRouteImport.update({
+    id: '/Account/PermissionSetPage',
+    path: '/Account/PermissionSetPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountPropertyAuthorizedDlgRoute =
+  DefaultAccountPropertyAuthorizedDlgRouteImport.update({
+    id: '/Account/PropertyAuthorizedDlg',
+    path: '/Account/PropertyAuthorizedDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountPropertyForePageComponentRoute =
+  DefaultAccountPropertyForePageComponentRouteImport.update({
+    id: '/Account/PropertyForePageComponent',
+    path: '/Account/PropertyForePageComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultAccountPropertyPageRoute =
   DefaultAccountPropertyPageRouteImport.update({
     id: '/Account/PropertyPage',
     path: '/Account/PropertyPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultAccountPropertyPageComponentRoute =
+  DefaultAccountPropertyPageComponentRouteImport.update({
+    id: '/Account/PropertyPageComponent',
+    path: '/Account/PropertyPageComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountTitlePageRoute = DefaultAccountTitlePageRouteImport.update({
+  id: '/Account/TitlePage',
+  path: '/Account/TitlePage',
+  getParentRoute: () => DefaultRouteRoute,
+} as any)
+const DefaultAccountTitlePageComponentRoute =
+  DefaultAccountTitlePageComponentRouteImport.update({
+    id: '/Account/TitlePageComponent',
+    path: '/Account/TitlePageComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountUserSetPageRoute =
+  DefaultAccountUserSetPageRouteImport.update({
+    id: '/Account/UserSetPage',
+    path: '/Account/UserSetPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAccountUserSetPageComponentRoute =
+  DefaultAccountUserSetPageComponentRouteImport.update({
+    id: '/Account/UserSetPageComponent',
+    path: '/Account/UserSetPageComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessMemberAuditPageRoute =
+  DefaultBusinessProcessMemberAuditPageRouteImport.update({
+    id: '/BusinessProcess/MemberAuditPage',
+    path: '/BusinessProcess/MemberAuditPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultUserManageUserListPageRoute =
+  DefaultUserManageUserListPageRouteImport.update({
+    id: '/UserManage/UserListPage',
+    path: '/UserManage/UserListPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultMsgMsgCenterRoute = DefaultMsgMsgCenterRouteImport.update({
+  id: '/msg/MsgCenter',
+  path: '/msg/MsgCenter',
+  getParentRoute: () => DefaultRouteRoute,
+} as any)
+const DefaultMsgProcessInviteMsgDialogRoute =
+  DefaultMsgProcessInviteMsgDialogRouteImport.update({
+    id: '/msg/ProcessInviteMsgDialog',
+    path: '/msg/ProcessInviteMsgDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexIndexRoute
+  '/JoinPropertyDlg': typeof DefaultJoinPropertyDlgRoute
   '/home': typeof DefaultHomeRoute
+  '/Account/BackOrgManagePage': typeof BackAccountBackOrgManagePageRoute
+  '/Account/BackPermissionSetPage': typeof BackAccountBackPermissionSetPageRoute
+  '/Account/BackPropertyPage': typeof BackAccountBackPropertyPageRoute
+  '/Account/BackTitlePage': typeof BackAccountBackTitlePageRoute
+  '/Account/BackUserInfo': typeof BackAccountBackUserInfoRoute
+  '/Account/BackUserSetPage': typeof BackAccountBackUserSetPageRoute
   '/Backend/BackendHome': typeof BackBackendBackendHomeRoute
+  '/Account/AddAdminAuthScopeForPerSetDlg': typeof DefaultAccountAddAdminAuthScopeForPerSetDlgRoute
+  '/Account/AddAdminForPerSetComponent': typeof DefaultAccountAddAdminForPerSetComponentRoute
+  '/Account/AddAdminForPerSetDlg': typeof DefaultAccountAddAdminForPerSetDlgRoute
+  '/Account/AddAdminForPerSetPage': typeof DefaultAccountAddAdminForPerSetPageRoute
+  '/Account/AddCustomerMemberDialog': typeof DefaultAccountAddCustomerMemberDialogRoute
+  '/Account/AddUserForOrgPropertyDlg': typeof DefaultAccountAddUserForOrgPropertyDlgRoute
+  '/Account/AddUserForTitleDlg': typeof DefaultAccountAddUserForTitleDlgRoute
+  '/Account/AddUserSetMemberDialog': typeof DefaultAccountAddUserSetMemberDialogRoute
+  '/Account/CustomerPage': typeof DefaultAccountCustomerPageRoute
+  '/Account/EditCustomerDialog': typeof DefaultAccountEditCustomerDialogRoute
+  '/Account/EditPerSetDialog': typeof DefaultAccountEditPerSetDialogRoute
+  '/Account/EditPerSetForAdminDialog': typeof DefaultAccountEditPerSetForAdminDialogRoute
+  '/Account/EditPropertyDialog': typeof DefaultAccountEditPropertyDialogRoute
+  '/Account/EditTitleDialog': typeof DefaultAccountEditTitleDialogRoute
+  '/Account/EditUserInfoDialog': typeof DefaultAccountEditUserInfoDialogRoute
+  '/Account/EditUserSetDialog': typeof DefaultAccountEditUserSetDialogRoute
+  '/Account/OrgManageComponent': typeof DefaultAccountOrgManageComponentRoute
+  '/Account/PerSetPageComponent': typeof DefaultAccountPerSetPageComponentRoute
+  '/Account/PerSetTreeComponent': typeof DefaultAccountPerSetTreeComponentRoute
+  '/Account/PermissionSetPage': typeof DefaultAccountPermissionSetPageRoute
+  '/Account/PropertyAuthorizedDlg': typeof DefaultAccountPropertyAuthorizedDlgRoute
+  '/Account/PropertyForePageComponent': typeof DefaultAccountPropertyForePageComponentRoute
   '/Account/PropertyPage': typeof DefaultAccountPropertyPageRoute
+  '/Account/PropertyPageComponent': typeof DefaultAccountPropertyPageComponentRoute
+  '/Account/TitlePage': typeof DefaultAccountTitlePageRoute
+  '/Account/TitlePageComponent': typeof DefaultAccountTitlePageComponentRoute
+  '/Account/UserSetPage': typeof DefaultAccountUserSetPageRoute
+  '/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
+  '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
+  '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
+  '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexIndexRoute
+  '/JoinPropertyDlg': typeof DefaultJoinPropertyDlgRoute
   '/home': typeof DefaultHomeRoute
+  '/Account/BackOrgManagePage': typeof BackAccountBackOrgManagePageRoute
+  '/Account/BackPermissionSetPage': typeof BackAccountBackPermissionSetPageRoute
+  '/Account/BackPropertyPage': typeof BackAccountBackPropertyPageRoute
+  '/Account/BackTitlePage': typeof BackAccountBackTitlePageRoute
+  '/Account/BackUserInfo': typeof BackAccountBackUserInfoRoute
+  '/Account/BackUserSetPage': typeof BackAccountBackUserSetPageRoute
   '/Backend/BackendHome': typeof BackBackendBackendHomeRoute
+  '/Account/AddAdminAuthScopeForPerSetDlg': typeof DefaultAccountAddAdminAuthScopeForPerSetDlgRoute
+  '/Account/AddAdminForPerSetComponent': typeof DefaultAccountAddAdminForPerSetComponentRoute
+  '/Account/AddAdminForPerSetDlg': typeof DefaultAccountAddAdminForPerSetDlgRoute
+  '/Account/AddAdminForPerSetPage': typeof DefaultAccountAddAdminForPerSetPageRoute
+  '/Account/AddCustomerMemberDialog': typeof DefaultAccountAddCustomerMemberDialogRoute
+  '/Account/AddUserForOrgPropertyDlg': typeof DefaultAccountAddUserForOrgPropertyDlgRoute
+  '/Account/AddUserForTitleDlg': typeof DefaultAccountAddUserForTitleDlgRoute
+  '/Account/AddUserSetMemberDialog': typeof DefaultAccountAddUserSetMemberDialogRoute
+  '/Account/CustomerPage': typeof DefaultAccountCustomerPageRoute
+  '/Account/EditCustomerDialog': typeof DefaultAccountEditCustomerDialogRoute
+  '/Account/EditPerSetDialog': typeof DefaultAccountEditPerSetDialogRoute
+  '/Account/EditPerSetForAdminDialog': typeof DefaultAccountEditPerSetForAdminDialogRoute
+  '/Account/EditPropertyDialog': typeof DefaultAccountEditPropertyDialogRoute
+  '/Account/EditTitleDialog': typeof DefaultAccountEditTitleDialogRoute
+  '/Account/EditUserInfoDialog': typeof DefaultAccountEditUserInfoDialogRoute
+  '/Account/EditUserSetDialog': typeof DefaultAccountEditUserSetDialogRoute
+  '/Account/OrgManageComponent': typeof DefaultAccountOrgManageComponentRoute
+  '/Account/PerSetPageComponent': typeof DefaultAccountPerSetPageComponentRoute
+  '/Account/PerSetTreeComponent': typeof DefaultAccountPerSetTreeComponentRoute
+  '/Account/PermissionSetPage': typeof DefaultAccountPermissionSetPageRoute
+  '/Account/PropertyAuthorizedDlg': typeof DefaultAccountPropertyAuthorizedDlgRoute
+  '/Account/PropertyForePageComponent': typeof DefaultAccountPropertyForePageComponentRoute
   '/Account/PropertyPage': typeof DefaultAccountPropertyPageRoute
+  '/Account/PropertyPageComponent': typeof DefaultAccountPropertyPageComponentRoute
+  '/Account/TitlePage': typeof DefaultAccountTitlePageRoute
+  '/Account/TitlePageComponent': typeof DefaultAccountTitlePageComponentRoute
+  '/Account/UserSetPage': typeof DefaultAccountUserSetPageRoute
+  '/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
+  '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
+  '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
+  '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_back': typeof BackRouteRouteWithChildren
   '/_default': typeof DefaultRouteRouteWithChildren
   '/_index': typeof IndexRouteRouteWithChildren
+  '/_default/JoinPropertyDlg': typeof DefaultJoinPropertyDlgRoute
   '/_default/home': typeof DefaultHomeRoute
   '/_index/': typeof IndexIndexRoute
+  '/_back/Account/BackOrgManagePage': typeof BackAccountBackOrgManagePageRoute
+  '/_back/Account/BackPermissionSetPage': typeof BackAccountBackPermissionSetPageRoute
+  '/_back/Account/BackPropertyPage': typeof BackAccountBackPropertyPageRoute
+  '/_back/Account/BackTitlePage': typeof BackAccountBackTitlePageRoute
+  '/_back/Account/BackUserInfo': typeof BackAccountBackUserInfoRoute
+  '/_back/Account/BackUserSetPage': typeof BackAccountBackUserSetPageRoute
   '/_back/Backend/BackendHome': typeof BackBackendBackendHomeRoute
+  '/_default/Account/AddAdminAuthScopeForPerSetDlg': typeof DefaultAccountAddAdminAuthScopeForPerSetDlgRoute
+  '/_default/Account/AddAdminForPerSetComponent': typeof DefaultAccountAddAdminForPerSetComponentRoute
+  '/_default/Account/AddAdminForPerSetDlg': typeof DefaultAccountAddAdminForPerSetDlgRoute
+  '/_default/Account/AddAdminForPerSetPage': typeof DefaultAccountAddAdminForPerSetPageRoute
+  '/_default/Account/AddCustomerMemberDialog': typeof DefaultAccountAddCustomerMemberDialogRoute
+  '/_default/Account/AddUserForOrgPropertyDlg': typeof DefaultAccountAddUserForOrgPropertyDlgRoute
+  '/_default/Account/AddUserForTitleDlg': typeof DefaultAccountAddUserForTitleDlgRoute
+  '/_default/Account/AddUserSetMemberDialog': typeof DefaultAccountAddUserSetMemberDialogRoute
+  '/_default/Account/CustomerPage': typeof DefaultAccountCustomerPageRoute
+  '/_default/Account/EditCustomerDialog': typeof DefaultAccountEditCustomerDialogRoute
+  '/_default/Account/EditPerSetDialog': typeof DefaultAccountEditPerSetDialogRoute
+  '/_default/Account/EditPerSetForAdminDialog': typeof DefaultAccountEditPerSetForAdminDialogRoute
+  '/_default/Account/EditPropertyDialog': typeof DefaultAccountEditPropertyDialogRoute
+  '/_default/Account/EditTitleDialog': typeof DefaultAccountEditTitleDialogRoute
+  '/_default/Account/EditUserInfoDialog': typeof DefaultAccountEditUserInfoDialogRoute
+  '/_default/Account/EditUserSetDialog': typeof DefaultAccountEditUserSetDialogRoute
+  '/_default/Account/OrgManageComponent': typeof DefaultAccountOrgManageComponentRoute
+  '/_default/Account/PerSetPageComponent': typeof DefaultAccountPerSetPageComponentRoute
+  '/_default/Account/PerSetTreeComponent': typeof DefaultAccountPerSetTreeComponentRoute
+  '/_default/Account/PermissionSetPage': typeof DefaultAccountPermissionSetPageRoute
+  '/_default/Account/PropertyAuthorizedDlg': typeof DefaultAccountPropertyAuthorizedDlgRoute
+  '/_default/Account/PropertyForePageComponent': typeof DefaultAccountPropertyForePageComponentRoute
   '/_default/Account/PropertyPage': typeof DefaultAccountPropertyPageRoute
+  '/_default/Account/PropertyPageComponent': typeof DefaultAccountPropertyPageComponentRoute
+  '/_default/Account/TitlePage': typeof DefaultAccountTitlePageRoute
+  '/_default/Account/TitlePageComponent': typeof DefaultAccountTitlePageComponentRoute
+  '/_default/Account/UserSetPage': typeof DefaultAccountUserSetPageRoute
+  '/_default/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
+  '/_default/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
+  '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/_default/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
+  '/_default/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/home' | '/Backend/BackendHome' | '/Account/PropertyPage'
+  fullPaths:
+    | '/'
+    | '/JoinPropertyDlg'
+    | '/home'
+    | '/Account/BackOrgManagePage'
+    | '/Account/BackPermissionSetPage'
+    | '/Account/BackPropertyPage'
+    | '/Account/BackTitlePage'
+    | '/Account/BackUserInfo'
+    | '/Account/BackUserSetPage'
+    | '/Backend/BackendHome'
+    | '/Account/AddAdminAuthScopeForPerSetDlg'
+    | '/Account/AddAdminForPerSetComponent'
+    | '/Account/AddAdminForPerSetDlg'
+    | '/Account/AddAdminForPerSetPage'
+    | '/Account/AddCustomerMemberDialog'
+    | '/Account/AddUserForOrgPropertyDlg'
+    | '/Account/AddUserForTitleDlg'
+    | '/Account/AddUserSetMemberDialog'
+    | '/Account/CustomerPage'
+    | '/Account/EditCustomerDialog'
+    | '/Account/EditPerSetDialog'
+    | '/Account/EditPerSetForAdminDialog'
+    | '/Account/EditPropertyDialog'
+    | '/Account/EditTitleDialog'
+    | '/Account/EditUserInfoDialog'
+    | '/Account/EditUserSetDialog'
+    | '/Account/OrgManageComponent'
+    | '/Account/PerSetPageComponent'
+    | '/Account/PerSetTreeComponent'
+    | '/Account/PermissionSetPage'
+    | '/Account/PropertyAuthorizedDlg'
+    | '/Account/PropertyForePageComponent'
+    | '/Account/PropertyPage'
+    | '/Account/PropertyPageComponent'
+    | '/Account/TitlePage'
+    | '/Account/TitlePageComponent'
+    | '/Account/UserSetPage'
+    | '/Account/UserSetPageComponent'
+    | '/BusinessProcess/MemberAuditPage'
+    | '/UserManage/UserListPage'
+    | '/msg/MsgCenter'
+    | '/msg/ProcessInviteMsgDialog'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/home' | '/Backend/BackendHome' | '/Account/PropertyPage'
+  to:
+    | '/'
+    | '/JoinPropertyDlg'
+    | '/home'
+    | '/Account/BackOrgManagePage'
+    | '/Account/BackPermissionSetPage'
+    | '/Account/BackPropertyPage'
+    | '/Account/BackTitlePage'
+    | '/Account/BackUserInfo'
+    | '/Account/BackUserSetPage'
+    | '/Backend/BackendHome'
+    | '/Account/AddAdminAuthScopeForPerSetDlg'
+    | '/Account/AddAdminForPerSetComponent'
+    | '/Account/AddAdminForPerSetDlg'
+    | '/Account/AddAdminForPerSetPage'
+    | '/Account/AddCustomerMemberDialog'
+    | '/Account/AddUserForOrgPropertyDlg'
+    | '/Account/AddUserForTitleDlg'
+    | '/Account/AddUserSetMemberDialog'
+    | '/Account/CustomerPage'
+    | '/Account/EditCustomerDialog'
+    | '/Account/EditPerSetDialog'
+    | '/Account/EditPerSetForAdminDialog'
+    | '/Account/EditPropertyDialog'
+    | '/Account/EditTitleDialog'
+    | '/Account/EditUserInfoDialog'
+    | '/Account/EditUserSetDialog'
+    | '/Account/OrgManageComponent'
+    | '/Account/PerSetPageComponent'
+    | '/Account/PerSetTreeComponent'
+    | '/Account/PermissionSetPage'
+    | '/Account/PropertyAuthorizedDlg'
+    | '/Account/PropertyForePageComponent'
+    | '/Account/PropertyPage'
+    | '/Account/PropertyPageComponent'
+    | '/Account/TitlePage'
+    | '/Account/TitlePageComponent'
+    | '/Account/UserSetPage'
+    | '/Account/UserSetPageComponent'
+    | '/BusinessProcess/MemberAuditPage'
+    | '/UserManage/UserListPage'
+    | '/msg/MsgCenter'
+    | '/msg/ProcessInviteMsgDialog'
   id:
     | '__root__'
     | '/_back'
     | '/_default'
     | '/_index'
+    | '/_default/JoinPropertyDlg'
     | '/_default/home'
     | '/_index/'
+    | '/_back/Account/BackOrgManagePage'
+    | '/_back/Account/BackPermissionSetPage'
+    | '/_back/Account/BackPropertyPage'
+    | '/_back/Account/BackTitlePage'
+    | '/_back/Account/BackUserInfo'
+    | '/_back/Account/BackUserSetPage'
     | '/_back/Backend/BackendHome'
+    | '/_default/Account/AddAdminAuthScopeForPerSetDlg'
+    | '/_default/Account/AddAdminForPerSetComponent'
+    | '/_default/Account/AddAdminForPerSetDlg'
+    | '/_default/Account/AddAdminForPerSetPage'
+    | '/_default/Account/AddCustomerMemberDialog'
+    | '/_default/Account/AddUserForOrgPropertyDlg'
+    | '/_default/Account/AddUserForTitleDlg'
+    | '/_default/Account/AddUserSetMemberDialog'
+    | '/_default/Account/CustomerPage'
+    | '/_default/Account/EditCustomerDialog'
+    | '/_default/Account/EditPerSetDialog'
+    | '/_default/Account/EditPerSetForAdminDialog'
+    | '/_default/Account/EditPropertyDialog'
+    | '/_default/Account/EditTitleDialog'
+    | '/_default/Account/EditUserInfoDialog'
+    | '/_default/Account/EditUserSetDialog'
+    | '/_default/Account/OrgManageComponent'
+    | '/_default/Account/PerSetPageComponent'
+    | '/_default/Account/PerSetTreeComponent'
+    | '/_default/Account/PermissionSetPage'
+    | '/_default/Account/PropertyAuthorizedDlg'
+    | '/_default/Account/PropertyForePageComponent'
     | '/_default/Account/PropertyPage'
+    | '/_default/Account/PropertyPageComponent'
+    | '/_default/Account/TitlePage'
+    | '/_default/Account/TitlePageComponent'
+    | '/_default/Account/UserSetPage'
+    | '/_default/Account/UserSetPageComponent'
+    | '/_default/BusinessProcess/MemberAuditPage'
+    | '/_default/UserManage/UserListPage'
+    | '/_default/msg/MsgCenter'
+    | '/_default/msg/ProcessInviteMsgDialog'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -118,6 +616,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_default/JoinPropertyDlg': {
+      id: '/_default/JoinPropertyDlg'
+      path: '/JoinPropertyDlg'
+      fullPath: '/JoinPropertyDlg'
+      preLoaderRoute: typeof DefaultJoinPropertyDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/home': {
       id: '/_default/home'
       path: '/home'
@@ -132,12 +637,208 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexIndexRouteImport
       parentRoute: typeof IndexRouteRoute
     }
+    '/_back/Account/BackOrgManagePage': {
+      id: '/_back/Account/BackOrgManagePage'
+      path: '/Account/BackOrgManagePage'
+      fullPath: '/Account/BackOrgManagePage'
+      preLoaderRoute: typeof BackAccountBackOrgManagePageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Account/BackPermissionSetPage': {
+      id: '/_back/Account/BackPermissionSetPage'
+      path: '/Account/BackPermissionSetPage'
+      fullPath: '/Account/BackPermissionSetPage'
+      preLoaderRoute: typeof BackAccountBackPermissionSetPageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Account/BackPropertyPage': {
+      id: '/_back/Account/BackPropertyPage'
+      path: '/Account/BackPropertyPage'
+      fullPath: '/Account/BackPropertyPage'
+      preLoaderRoute: typeof BackAccountBackPropertyPageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Account/BackTitlePage': {
+      id: '/_back/Account/BackTitlePage'
+      path: '/Account/BackTitlePage'
+      fullPath: '/Account/BackTitlePage'
+      preLoaderRoute: typeof BackAccountBackTitlePageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Account/BackUserInfo': {
+      id: '/_back/Account/BackUserInfo'
+      path: '/Account/BackUserInfo'
+      fullPath: '/Account/BackUserInfo'
+      preLoaderRoute: typeof BackAccountBackUserInfoRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Account/BackUserSetPage': {
+      id: '/_back/Account/BackUserSetPage'
+      path: '/Account/BackUserSetPage'
+      fullPath: '/Account/BackUserSetPage'
+      preLoaderRoute: typeof BackAccountBackUserSetPageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
     '/_back/Backend/BackendHome': {
       id: '/_back/Backend/BackendHome'
       path: '/Backend/BackendHome'
       fullPath: '/Backend/BackendHome'
       preLoaderRoute: typeof BackBackendBackendHomeRouteImport
       parentRoute: typeof BackRouteRoute
+    }
+    '/_default/Account/AddAdminAuthScopeForPerSetDlg': {
+      id: '/_default/Account/AddAdminAuthScopeForPerSetDlg'
+      path: '/Account/AddAdminAuthScopeForPerSetDlg'
+      fullPath: '/Account/AddAdminAuthScopeForPerSetDlg'
+      preLoaderRoute: typeof DefaultAccountAddAdminAuthScopeForPerSetDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/AddAdminForPerSetComponent': {
+      id: '/_default/Account/AddAdminForPerSetComponent'
+      path: '/Account/AddAdminForPerSetComponent'
+      fullPath: '/Account/AddAdminForPerSetComponent'
+      preLoaderRoute: typeof DefaultAccountAddAdminForPerSetComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/AddAdminForPerSetDlg': {
+      id: '/_default/Account/AddAdminForPerSetDlg'
+      path: '/Account/AddAdminForPerSetDlg'
+      fullPath: '/Account/AddAdminForPerSetDlg'
+      preLoaderRoute: typeof DefaultAccountAddAdminForPerSetDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/AddAdminForPerSetPage': {
+      id: '/_default/Account/AddAdminForPerSetPage'
+      path: '/Account/AddAdminForPerSetPage'
+      fullPath: '/Account/AddAdminForPerSetPage'
+      preLoaderRoute: typeof DefaultAccountAddAdminForPerSetPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/AddCustomerMemberDialog': {
+      id: '/_default/Account/AddCustomerMemberDialog'
+      path: '/Account/AddCustomerMemberDialog'
+      fullPath: '/Account/AddCustomerMemberDialog'
+      preLoaderRoute: typeof DefaultAccountAddCustomerMemberDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/AddUserForOrgPropertyDlg': {
+      id: '/_default/Account/AddUserForOrgPropertyDlg'
+      path: '/Account/AddUserForOrgPropertyDlg'
+      fullPath: '/Account/AddUserForOrgPropertyDlg'
+      preLoaderRoute: typeof DefaultAccountAddUserForOrgPropertyDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/AddUserForTitleDlg': {
+      id: '/_default/Account/AddUserForTitleDlg'
+      path: '/Account/AddUserForTitleDlg'
+      fullPath: '/Account/AddUserForTitleDlg'
+      preLoaderRoute: typeof DefaultAccountAddUserForTitleDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/AddUserSetMemberDialog': {
+      id: '/_default/Account/AddUserSetMemberDialog'
+      path: '/Account/AddUserSetMemberDialog'
+      fullPath: '/Account/AddUserSetMemberDialog'
+      preLoaderRoute: typeof DefaultAccountAddUserSetMemberDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/CustomerPage': {
+      id: '/_default/Account/CustomerPage'
+      path: '/Account/CustomerPage'
+      fullPath: '/Account/CustomerPage'
+      preLoaderRoute: typeof DefaultAccountCustomerPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/EditCustomerDialog': {
+      id: '/_default/Account/EditCustomerDialog'
+      path: '/Account/EditCustomerDialog'
+      fullPath: '/Account/EditCustomerDialog'
+      preLoaderRoute: typeof DefaultAccountEditCustomerDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/EditPerSetDialog': {
+      id: '/_default/Account/EditPerSetDialog'
+      path: '/Account/EditPerSetDialog'
+      fullPath: '/Account/EditPerSetDialog'
+      preLoaderRoute: typeof DefaultAccountEditPerSetDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/EditPerSetForAdminDialog': {
+      id: '/_default/Account/EditPerSetForAdminDialog'
+      path: '/Account/EditPerSetForAdminDialog'
+      fullPath: '/Account/EditPerSetForAdminDialog'
+      preLoaderRoute: typeof DefaultAccountEditPerSetForAdminDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/EditPropertyDialog': {
+      id: '/_default/Account/EditPropertyDialog'
+      path: '/Account/EditPropertyDialog'
+      fullPath: '/Account/EditPropertyDialog'
+      preLoaderRoute: typeof DefaultAccountEditPropertyDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/EditTitleDialog': {
+      id: '/_default/Account/EditTitleDialog'
+      path: '/Account/EditTitleDialog'
+      fullPath: '/Account/EditTitleDialog'
+      preLoaderRoute: typeof DefaultAccountEditTitleDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/EditUserInfoDialog': {
+      id: '/_default/Account/EditUserInfoDialog'
+      path: '/Account/EditUserInfoDialog'
+      fullPath: '/Account/EditUserInfoDialog'
+      preLoaderRoute: typeof DefaultAccountEditUserInfoDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/EditUserSetDialog': {
+      id: '/_default/Account/EditUserSetDialog'
+      path: '/Account/EditUserSetDialog'
+      fullPath: '/Account/EditUserSetDialog'
+      preLoaderRoute: typeof DefaultAccountEditUserSetDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/OrgManageComponent': {
+      id: '/_default/Account/OrgManageComponent'
+      path: '/Account/OrgManageComponent'
+      fullPath: '/Account/OrgManageComponent'
+      preLoaderRoute: typeof DefaultAccountOrgManageComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/PerSetPageComponent': {
+      id: '/_default/Account/PerSetPageComponent'
+      path: '/Account/PerSetPageComponent'
+      fullPath: '/Account/PerSetPageComponent'
+      preLoaderRoute: typeof DefaultAccountPerSetPageComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/PerSetTreeComponent': {
+      id: '/_default/Account/PerSetTreeComponent'
+      path: '/Account/PerSetTreeComponent'
+      fullPath: '/Account/PerSetTreeComponent'
+      preLoaderRoute: typeof DefaultAccountPerSetTreeComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/PermissionSetPage': {
+      id: '/_default/Account/PermissionSetPage'
+      path: '/Account/PermissionSetPage'
+      fullPath: '/Account/PermissionSetPage'
+      preLoaderRoute: typeof DefaultAccountPermissionSetPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/PropertyAuthorizedDlg': {
+      id: '/_default/Account/PropertyAuthorizedDlg'
+      path: '/Account/PropertyAuthorizedDlg'
+      fullPath: '/Account/PropertyAuthorizedDlg'
+      preLoaderRoute: typeof DefaultAccountPropertyAuthorizedDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/PropertyForePageComponent': {
+      id: '/_default/Account/PropertyForePageComponent'
+      path: '/Account/PropertyForePageComponent'
+      fullPath: '/Account/PropertyForePageComponent'
+      preLoaderRoute: typeof DefaultAccountPropertyForePageComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
     }
     '/_default/Account/PropertyPage': {
       id: '/_default/Account/PropertyPage'
@@ -146,14 +847,89 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAccountPropertyPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/Account/PropertyPageComponent': {
+      id: '/_default/Account/PropertyPageComponent'
+      path: '/Account/PropertyPageComponent'
+      fullPath: '/Account/PropertyPageComponent'
+      preLoaderRoute: typeof DefaultAccountPropertyPageComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/TitlePage': {
+      id: '/_default/Account/TitlePage'
+      path: '/Account/TitlePage'
+      fullPath: '/Account/TitlePage'
+      preLoaderRoute: typeof DefaultAccountTitlePageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/TitlePageComponent': {
+      id: '/_default/Account/TitlePageComponent'
+      path: '/Account/TitlePageComponent'
+      fullPath: '/Account/TitlePageComponent'
+      preLoaderRoute: typeof DefaultAccountTitlePageComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/UserSetPage': {
+      id: '/_default/Account/UserSetPage'
+      path: '/Account/UserSetPage'
+      fullPath: '/Account/UserSetPage'
+      preLoaderRoute: typeof DefaultAccountUserSetPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Account/UserSetPageComponent': {
+      id: '/_default/Account/UserSetPageComponent'
+      path: '/Account/UserSetPageComponent'
+      fullPath: '/Account/UserSetPageComponent'
+      preLoaderRoute: typeof DefaultAccountUserSetPageComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/MemberAuditPage': {
+      id: '/_default/BusinessProcess/MemberAuditPage'
+      path: '/BusinessProcess/MemberAuditPage'
+      fullPath: '/BusinessProcess/MemberAuditPage'
+      preLoaderRoute: typeof DefaultBusinessProcessMemberAuditPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/UserManage/UserListPage': {
+      id: '/_default/UserManage/UserListPage'
+      path: '/UserManage/UserListPage'
+      fullPath: '/UserManage/UserListPage'
+      preLoaderRoute: typeof DefaultUserManageUserListPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/msg/MsgCenter': {
+      id: '/_default/msg/MsgCenter'
+      path: '/msg/MsgCenter'
+      fullPath: '/msg/MsgCenter'
+      preLoaderRoute: typeof DefaultMsgMsgCenterRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/msg/ProcessInviteMsgDialog': {
+      id: '/_default/msg/ProcessInviteMsgDialog'
+      path: '/msg/ProcessInviteMsgDialog'
+      fullPath: '/msg/ProcessInviteMsgDialog'
+      preLoaderRoute: typeof DefaultMsgProcessInviteMsgDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
   }
 }
 
 interface BackRouteRouteChildren {
+  BackAccountBackOrgManagePageRoute: typeof BackAccountBackOrgManagePageRoute
+  BackAccountBackPermissionSetPageRoute: typeof BackAccountBackPermissionSetPageRoute
+  BackAccountBackPropertyPageRoute: typeof BackAccountBackPropertyPageRoute
+  BackAccountBackTitlePageRoute: typeof BackAccountBackTitlePageRoute
+  BackAccountBackUserInfoRoute: typeof BackAccountBackUserInfoRoute
+  BackAccountBackUserSetPageRoute: typeof BackAccountBackUserSetPageRoute
   BackBackendBackendHomeRoute: typeof BackBackendBackendHomeRoute
 }
 
 const BackRouteRouteChildren: BackRouteRouteChildren = {
+  BackAccountBackOrgManagePageRoute: BackAccountBackOrgManagePageRoute,
+  BackAccountBackPermissionSetPageRoute: BackAccountBackPermissionSetPageRoute,
+  BackAccountBackPropertyPageRoute: BackAccountBackPropertyPageRoute,
+  BackAccountBackTitlePageRoute: BackAccountBackTitlePageRoute,
+  BackAccountBackUserInfoRoute: BackAccountBackUserInfoRoute,
+  BackAccountBackUserSetPageRoute: BackAccountBackUserSetPageRoute,
   BackBackendBackendHomeRoute: BackBackendBackendHomeRoute,
 }
 
@@ -162,13 +938,92 @@ const BackRouteRouteWithChildren = BackRouteRoute._addFileChildren(
 )
 
 interface DefaultRouteRouteChildren {
+  DefaultJoinPropertyDlgRoute: typeof DefaultJoinPropertyDlgRoute
   DefaultHomeRoute: typeof DefaultHomeRoute
+  DefaultAccountAddAdminAuthScopeForPerSetDlgRoute: typeof DefaultAccountAddAdminAuthScopeForPerSetDlgRoute
+  DefaultAccountAddAdminForPerSetComponentRoute: typeof DefaultAccountAddAdminForPerSetComponentRoute
+  DefaultAccountAddAdminForPerSetDlgRoute: typeof DefaultAccountAddAdminForPerSetDlgRoute
+  DefaultAccountAddAdminForPerSetPageRoute: typeof DefaultAccountAddAdminForPerSetPageRoute
+  DefaultAccountAddCustomerMemberDialogRoute: typeof DefaultAccountAddCustomerMemberDialogRoute
+  DefaultAccountAddUserForOrgPropertyDlgRoute: typeof DefaultAccountAddUserForOrgPropertyDlgRoute
+  DefaultAccountAddUserForTitleDlgRoute: typeof DefaultAccountAddUserForTitleDlgRoute
+  DefaultAccountAddUserSetMemberDialogRoute: typeof DefaultAccountAddUserSetMemberDialogRoute
+  DefaultAccountCustomerPageRoute: typeof DefaultAccountCustomerPageRoute
+  DefaultAccountEditCustomerDialogRoute: typeof DefaultAccountEditCustomerDialogRoute
+  DefaultAccountEditPerSetDialogRoute: typeof DefaultAccountEditPerSetDialogRoute
+  DefaultAccountEditPerSetForAdminDialogRoute: typeof DefaultAccountEditPerSetForAdminDialogRoute
+  DefaultAccountEditPropertyDialogRoute: typeof DefaultAccountEditPropertyDialogRoute
+  DefaultAccountEditTitleDialogRoute: typeof DefaultAccountEditTitleDialogRoute
+  DefaultAccountEditUserInfoDialogRoute: typeof DefaultAccountEditUserInfoDialogRoute
+  DefaultAccountEditUserSetDialogRoute: typeof DefaultAccountEditUserSetDialogRoute
+  DefaultAccountOrgManageComponentRoute: typeof DefaultAccountOrgManageComponentRoute
+  DefaultAccountPerSetPageComponentRoute: typeof DefaultAccountPerSetPageComponentRoute
+  DefaultAccountPerSetTreeComponentRoute: typeof DefaultAccountPerSetTreeComponentRoute
+  DefaultAccountPermissionSetPageRoute: typeof DefaultAccountPermissionSetPageRoute
+  DefaultAccountPropertyAuthorizedDlgRoute: typeof DefaultAccountPropertyAuthorizedDlgRoute
+  DefaultAccountPropertyForePageComponentRoute: typeof DefaultAccountPropertyForePageComponentRoute
   DefaultAccountPropertyPageRoute: typeof DefaultAccountPropertyPageRoute
+  DefaultAccountPropertyPageComponentRoute: typeof DefaultAccountPropertyPageComponentRoute
+  DefaultAccountTitlePageRoute: typeof DefaultAccountTitlePageRoute
+  DefaultAccountTitlePageComponentRoute: typeof DefaultAccountTitlePageComponentRoute
+  DefaultAccountUserSetPageRoute: typeof DefaultAccountUserSetPageRoute
+  DefaultAccountUserSetPageComponentRoute: typeof DefaultAccountUserSetPageComponentRoute
+  DefaultBusinessProcessMemberAuditPageRoute: typeof DefaultBusinessProcessMemberAuditPageRoute
+  DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
+  DefaultMsgMsgCenterRoute: typeof DefaultMsgMsgCenterRoute
+  DefaultMsgProcessInviteMsgDialogRoute: typeof DefaultMsgProcessInviteMsgDialogRoute
 }
 
 const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
+  DefaultJoinPropertyDlgRoute: DefaultJoinPropertyDlgRoute,
   DefaultHomeRoute: DefaultHomeRoute,
+  DefaultAccountAddAdminAuthScopeForPerSetDlgRoute:
+    DefaultAccountAddAdminAuthScopeForPerSetDlgRoute,
+  DefaultAccountAddAdminForPerSetComponentRoute:
+    DefaultAccountAddAdminForPerSetComponentRoute,
+  DefaultAccountAddAdminForPerSetDlgRoute:
+    DefaultAccountAddAdminForPerSetDlgRoute,
+  DefaultAccountAddAdminForPerSetPageRoute:
+    DefaultAccountAddAdminForPerSetPageRoute,
+  DefaultAccountAddCustomerMemberDialogRoute:
+    DefaultAccountAddCustomerMemberDialogRoute,
+  DefaultAccountAddUserForOrgPropertyDlgRoute:
+    DefaultAccountAddUserForOrgPropertyDlgRoute,
+  DefaultAccountAddUserForTitleDlgRoute: DefaultAccountAddUserForTitleDlgRoute,
+  DefaultAccountAddUserSetMemberDialogRoute:
+    DefaultAccountAddUserSetMemberDialogRoute,
+  DefaultAccountCustomerPageRoute: DefaultAccountCustomerPageRoute,
+  DefaultAccountEditCustomerDialogRoute: DefaultAccountEditCustomerDialogRoute,
+  DefaultAccountEditPerSetDialogRoute: DefaultAccountEditPerSetDialogRoute,
+  DefaultAccountEditPerSetForAdminDialogRoute:
+    DefaultAccountEditPerSetForAdminDialogRoute,
+  DefaultAccountEditPropertyDialogRoute: DefaultAccountEditPropertyDialogRoute,
+  DefaultAccountEditTitleDialogRoute: DefaultAccountEditTitleDialogRoute,
+  DefaultAccountEditUserInfoDialogRoute: DefaultAccountEditUserInfoDialogRoute,
+  DefaultAccountEditUserSetDialogRoute: DefaultAccountEditUserSetDialogRoute,
+  DefaultAccountOrgManageComponentRoute: DefaultAccountOrgManageComponentRoute,
+  DefaultAccountPerSetPageComponentRoute:
+    DefaultAccountPerSetPageComponentRoute,
+  DefaultAccountPerSetTreeComponentRoute:
+    DefaultAccountPerSetTreeComponentRoute,
+  DefaultAccountPermissionSetPageRoute: DefaultAccountPermissionSetPageRoute,
+  DefaultAccountPropertyAuthorizedDlgRoute:
+    DefaultAccountPropertyAuthorizedDlgRoute,
+  DefaultAccountPropertyForePageComponentRoute:
+    DefaultAccountPropertyForePageComponentRoute,
   DefaultAccountPropertyPageRoute: DefaultAccountPropertyPageRoute,
+  DefaultAccountPropertyPageComponentRoute:
+    DefaultAccountPropertyPageComponentRoute,
+  DefaultAccountTitlePageRoute: DefaultAccountTitlePageRoute,
+  DefaultAccountTitlePageComponentRoute: DefaultAccountTitlePageComponentRoute,
+  DefaultAccountUserSetPageRoute: DefaultAccountUserSetPageRoute,
+  DefaultAccountUserSetPageComponentRoute:
+    DefaultAccountUserSetPageComponentRoute,
+  DefaultBusinessProcessMemberAuditPageRoute:
+    DefaultBusinessProcessMemberAuditPageRoute,
+  DefaultUserManageUserListPageRoute: DefaultUserManageUserListPageRoute,
+  DefaultMsgMsgCenterRoute: DefaultMsgMsgCenterRoute,
+  DefaultMsgProcessInviteMsgDialogRoute: DefaultMsgProcessInviteMsgDialogRoute,
 }
 
 const DefaultRouteRouteWithChildren = DefaultRouteRoute._addFileChildren(

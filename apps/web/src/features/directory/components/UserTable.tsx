@@ -1,0 +1,241 @@
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { USER_PERMISSIONS, type UserItem } from '@keel/contract/endpoints/user';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
+import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable';
+import { useSession } from '../../../shared/session/session-store';
+import { toast } from '../../../shared/toast/toast-store';
+import { call, formatTime, invalidate, type Scope, scopedQuery, useCan } from '../api';
+import { EditUserInfoDialog } from '../dialogs/EditUserInfoDialog';
+import { PropertySelect } from './PropertySelect';
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; user: UserItem } | null;
+
+/**
+ * Accounts with their status (`u/getUserList`): the selected property's members (`/UserManage/UserListPage`) or,
+ * in the back office, every account or one property's (`/Account/BackUserInfo`, `filterPno` in the URL). With
+ * `manage.users.edit` (always in the back office): create, edit, enable and disable — each status change after a
+ * confirmation; disabling signs the user out everywhere (the server revokes the sessions).
+ */
+export function UserTable({ scope = 'property' }: { scope?: Scope }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const pno = useSession((s) => s.selectedPropertyPno);
+  const selfUid = useSession((s) => s.userInfo?.uid);
+  const canEdit = useCan(USER_PERMISSIONS.edit, scope);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const platform = scope === 'platform';
+  const filterPno = platform && typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
+
+  const setStatus = async (user: UserItem, status: 0 | 1) => {
+    try {
+      await call('u/updateUserStatus', { uidList: [user.uid], status }, scope);
+      toast.success(
+        status === 1
+          ? t('directory.user.enabled', { name: user.name })
+          : t('directory.user.disabled', { name: user.name }),
+      );
+      await invalidate(queryClient, 'u/getUserList', 'o/getOrgUserList');
+    } catch {
+      // the client has shown the server's reason (e.g. an account shared with other properties)
+    }
+  };
+
+  if (!platform && !pno) return <Empty description={t('directory.noProperty')} data-testid="user-table" />;
+
+  /** Why an administrator may not change this account, if they may not (the managed-account rule). */
+  const blocked = (user: UserItem): string | null => {
+    if (user.uid === selfUid) return t('directory.user.notYourself');
+    if (platform) return null;
+    if (user.role === 'owner') return t('directory.user.ownerFixed');
+    if (user.isOperator === 1 || user.propertyNum > 1) return t('directory.user.shared');
+    return null;
+  };
+
+  const columns: ColumnSpec<UserItem>[] = [
+    {
+      key: 'str',
+      title: t('directory.user.nameOrPhone'),
+      filter: true,
+      render: (row) => (
+        <span data-testid={`user-row-${row.phoneNum}`} style={{ whiteSpace: 'nowrap' }}>
+          {row.name}
+          {row.isOperator === 1 && (
+            <Tag color="gold" style={{ marginLeft: 6 }}>
+              {t('directory.user.operatorTag')}
+            </Tag>
+          )}
+          {row.email && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {row.email}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    { key: 'phoneNum', title: t('directory.user.phone'), width: 130 },
+    ...(platform && !filterPno
+      ? [{ key: 'propertyNum', title: t('directory.user.properties'), width: 100 }]
+      : [
+          { key: 'orgName', title: t('directory.user.org'), render: (row: UserItem) => row.orgName ?? '—' },
+          {
+            key: 'role',
+            title: t('directory.user.role'),
+            width: 100,
+            render: (row: UserItem) =>
+              row.role ? (
+                <Tag color={row.role === 'member' ? 'default' : 'blue'}>{t(`common.roles.${row.role}`)}</Tag>
+              ) : (
+                '—'
+              ),
+          },
+        ]),
+    {
+      key: 'status',
+      title: t('directory.user.status'),
+      width: 100,
+      filter: [
+        { value: '1', label: t('directory.status.enabled') },
+        { value: '0', label: t('directory.status.disabled') },
+      ],
+      render: (row) =>
+        row.status === 1 ? (
+          <Tag color="green" data-testid={`user-status-${row.phoneNum}`}>
+            {t('directory.status.enabled')}
+          </Tag>
+        ) : (
+          <Tag color="red" data-testid={`user-status-${row.phoneNum}`}>
+            {t('directory.status.disabled')}
+          </Tag>
+        ),
+    },
+    {
+      key: 'time',
+      title: platform && !filterPno ? t('directory.user.createdAt') : t('directory.user.joined'),
+      width: 150,
+      render: (row) => formatTime(platform && !filterPno ? row.createTime : (row.joinTime ?? row.createTime)),
+    },
+    ...(canEdit
+      ? [
+          {
+            key: 'action',
+            title: t('common.actions'),
+            width: 170,
+            render: (row: UserItem) => {
+              const reason = blocked(row);
+              return (
+                <Space size={4}>
+                  <Tooltip title={t('directory.user.edit')}>
+                    <Button
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('directory.user.edit')}
+                      onClick={() => setDialog({ kind: 'edit', user: row })}
+                      data-testid={`user-edit-${row.phoneNum}`}
+                    />
+                  </Tooltip>
+                  {reason ? (
+                    <Tooltip title={reason}>
+                      <Button size="small" disabled data-testid={`user-status-blocked-${row.phoneNum}`}>
+                        {row.status === 1 ? t('directory.user.disable') : t('directory.user.enable')}
+                      </Button>
+                    </Tooltip>
+                  ) : row.status === 1 ? (
+                    <ConfirmAction
+                      title={t('directory.user.disableConfirm', { name: row.name })}
+                      description={t('directory.user.disableHelp')}
+                      onConfirm={() => setStatus(row, 0)}
+                      buttonProps={{ size: 'small', 'data-testid': `user-disable-${row.phoneNum}` } as never}
+                    >
+                      {t('directory.user.disable')}
+                    </ConfirmAction>
+                  ) : (
+                    <ConfirmAction
+                      danger={false}
+                      title={t('directory.user.enableConfirm', { name: row.name })}
+                      description={t('directory.user.enableHelp')}
+                      onConfirm={() => setStatus(row, 1)}
+                      buttonProps={{ size: 'small', 'data-testid': `user-enable-${row.phoneNum}` } as never}
+                    >
+                      {t('directory.user.enable')}
+                    </ConfirmAction>
+                  )}
+                </Space>
+              );
+            },
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div data-testid="user-table-wrap">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }} wrap>
+        {platform ? (
+          <PropertySelect
+            value={filterPno}
+            onChange={(next) =>
+              void navigate({
+                to: '.',
+                search: { ...search, filterPno: next, pageNum: undefined } as never,
+                replace: true,
+              })
+            }
+            testId="filter-property"
+          />
+        ) : (
+          <Typography.Text type="secondary">{t('directory.user.help')}</Typography.Text>
+        )}
+        {canEdit && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setDialog({ kind: 'create' })}
+            data-testid="user-create"
+          >
+            {t('directory.user.createTitle')}
+          </Button>
+        )}
+      </Space>
+      <DataTable
+        testId="user-table"
+        rowKey="uid"
+        query={(params) =>
+          scopedQuery(
+            'u/getUserList',
+            {
+              pageNum: params.pageNum,
+              pageSize: params.pageSize,
+              ...(params.filters.str ? { str: params.filters.str } : {}),
+              ...(params.filters.status === '0' || params.filters.status === '1'
+                ? { status: Number(params.filters.status) as 0 | 1 }
+                : {}),
+              ...(filterPno ? { filterPno } : {}),
+            },
+            scope,
+          )
+        }
+        toPage={(data): { list: UserItem[]; total: number } => ({ list: data.list, total: data.total })}
+        columns={columns}
+      />
+      <EditUserInfoDialog
+        scope={scope}
+        open={dialog !== null}
+        user={dialog?.kind === 'edit' ? dialog.user : undefined}
+        onClose={() => setDialog(null)}
+      />
+    </div>
+  );
+}

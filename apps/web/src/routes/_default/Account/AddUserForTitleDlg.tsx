@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AddUserForTitleDlg } from '../../../features/directory/dialogs/RouteDialogs';
+import { TitlePage } from '../../../features/directory/pages/GroupPages';
+import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
+
+export const Route = createFileRoute('/_default/Account/AddUserForTitleDlg')({
+  component: () => (
+    <DialogRoute
+      parent={TitlePage}
+      parentPath="/Account/TitlePage"
+      dialog={(close) => <AddUserForTitleDlg onClose={close} />}
+    />
+  ),
+});

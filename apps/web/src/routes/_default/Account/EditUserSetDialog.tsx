@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EditUserSetDialog } from '../../../features/directory/dialogs/RouteDialogs';
+import { UserSetPage } from '../../../features/directory/pages/GroupPages';
+import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
+
+export const Route = createFileRoute('/_default/Account/EditUserSetDialog')({
+  component: () => (
+    <DialogRoute
+      parent={UserSetPage}
+      parentPath="/Account/UserSetPage"
+      dialog={(close) => <EditUserSetDialog onClose={close} />}
+    />
+  ),
+});

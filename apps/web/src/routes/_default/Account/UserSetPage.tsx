@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UserSetPage } from '../../../features/directory/pages/GroupPages';
+
+export const Route = createFileRoute('/_default/Account/UserSetPage')({ component: UserSetPage });
