@@ -24,10 +24,13 @@ export function FilterBar({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
+  // Compared by content: callers rebuild `value` from the URL on every render, and a refetch must not wipe what
+  // the user is typing; only a real change of the URL's filters refills the form.
+  const valueKey = JSON.stringify(value);
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(value);
-  }, [form, value]);
+    form.setFieldsValue(JSON.parse(valueKey) as Record<string, string>);
+  }, [form, valueKey]);
   if (filters.length === 0) return null;
   const submit = (values: Record<string, string | undefined>) => {
     const clean: Record<string, string> = {};
