@@ -5,7 +5,7 @@ import { isAcceptablePassword } from './platform/auth/passwords';
 import { ConfigError, loadConfig } from './platform/config';
 import { connect } from './platform/db/connect';
 import { migrateToLatest } from './platform/db/migrate';
-import { seedDemo } from './seed/demo';
+import { seedFullDemo } from './seed/demo';
 import { ensureFirstOperator } from './seed/operator';
 import { ensureUser } from './seed/users';
 
@@ -89,8 +89,12 @@ async function main(argv: string[]) {
       return;
     }
     case 'seed-demo':
-      await withApp(async (app) => seedDemo(app.keel));
-      console.log('Demo data ready: 13800000001 / Demo1234 (owner of 演示物业), 13800000002 / Demo1234 (member)');
+      await withApp(async (app) => seedFullDemo(app.keel));
+      console.log(
+        'Demo data ready: 13800000001 / Demo1234 (owner of 演示物业), 13800000002 / Demo1234 (member); ' +
+          '40 more members 13800001001–13800001040 / Demo1234 (13800001001 account admin, 13800001002 read-only ' +
+          'auditor, 13800001003 admin of 华东区)',
+      );
       return;
     case 'verify-audit': {
       const verdict = await withApp(async (app) => verifyAudit(app.keel.db));

@@ -1,7 +1,13 @@
 import { BUSINESSES } from '@keel/contract/constants';
+import * as orgRepo from '../modules/org/repo';
 import { addMember, createProperty, findPropertyByName } from '../modules/property/repo';
+import { hashPassword } from '../platform/auth/passwords';
+import { newId } from '../platform/ids';
+import { type NewsText, type NewsType, notify } from '../platform/news/notify';
 import type { Services } from '../platform/services';
+import { seedDirectory } from './directory';
 import { ensureFirstOperator } from './operator';
+import { seedPermissionSets } from './permissions';
 import { ensureUser } from './users';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -40,5 +46,246 @@ export async function seedDemo(s: Services): Promise<void> {
       now + 2,
     );
     await addMember(s.db, pno, owner.uid, 'member', now + 3);
+  }
+}
+
+// ---- the full demo (`npm run seed:demo`) ----------------------------------------------------------------------
+
+/** Where the demo's people sit: an organisation tree four levels below the root (22 nodes). */
+interface TreeSpec {
+  name: string;
+  children?: TreeSpec[];
+}
+const DEMO_TREE: TreeSpec[] = [
+  { name: '总部', children: [{ name: '总经办' }, { name: '财务部' }, { name: '人力资源部' }] },
+  {
+    name: '研发中心',
+    children: [
+      { name: '固件研发部', children: [{ name: '固件一组' }, { name: '固件二组' }] },
+      { name: '平台研发部', children: [{ name: '后端组' }, { name: '前端组' }] },
+      { name: '测试部' },
+    ],
+  },
+  {
+    name: '华东区',
+    children: [
+      {
+        name: '上海分公司',
+        children: [
+          { name: '运维一部', children: [{ name: '浦东值守班' }, { name: '浦西值守班' }] },
+          { name: '上海销售部' },
+        ],
+      },
+      { name: '杭州分公司', children: [{ name: '运维二部' }] },
+    ],
+  },
+  { name: '华南区', children: [{ name: '深圳分公司' }] },
+];
+
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '磊',
+  '洋',
+  '艳',
+  '勇',
+  '军',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+];
+
+/** The demo's people: 13800001001–13800001040, each on a node (by the node's path). */
+export const DEMO_PEOPLE_COUNT = 40;
+const personPhone = (i: number) => `1380000${String(1001 + i)}`;
+const personName = (i: number) =>
+  `${SURNAMES[i % SURNAMES.length]}${GIVEN[(i * 7 + Math.floor(i / SURNAMES.length)) % GIVEN.length]}`;
+
+/** Not a member: asks to join, so that the member-approval page and the message centre have something. */
+export const DEMO_APPLICANT_PHONE = '13800001099';
+/** Administrators: the whole property (account set), read-only (audit set), and one limited to 华东区. */
+export const DEMO_ACCOUNT_ADMIN_PHONE = personPhone(0);
+export const DEMO_AUDITOR_PHONE = personPhone(1);
+export const DEMO_REGION_ADMIN_PHONE = personPhone(2);
+
+const both = (zh: [string, string], en: [string, string]): Record<'zh-cn' | 'en', NewsText> => ({
+  'zh-cn': { title: zh[0], content: zh[1] },
+  en: { title: en[0], content: en[1] },
+});
+
+/**
+ * The demo as `npm run seed:demo` leaves it (idempotent: a second run changes nothing): seedDemo, then 演示物业
+ * grows into a realistic property — the organisation tree above, 40 people placed on it with titles, user sets
+ * and three customers, the permission sets 账号管理员 (account administration) and 只读审计 (read-only) with one
+ * administrator limited to 华东区, an open join request and a few unread messages for 演示管理员. The ordinary
+ * member 13800000002 stays on the root without permission sets.
+ */
+export async function seedFullDemo(s: Services): Promise<void> {
+  await seedDemo(s);
+  const property = await findPropertyByName(s.db, '演示物业');
+  if (!property) throw new Error('seedDemo did not create 演示物业');
+  const pno = property.pno;
+  const owner = property.owner_uid;
+  const base = s.now();
+
+  // The tree, top-down; existing nodes (by name under the same parent) are kept.
+  const nodeOf = new Map<string, string>(); // name → oid (names are unique across DEMO_TREE)
+  const leaves: string[] = [];
+  let sort = 0;
+  const addLevel = async (specs: TreeSpec[], pid: string) => {
+    for (const spec of specs) {
+      sort += 1;
+      let oid = (await orgRepo.findSiblingByName(s.db, pno, pid, spec.name))?.oid;
+      if (!oid) {
+        oid = newId();
+        await orgRepo.insertNode(s.db, {
+          oid,
+          pno,
+          pid,
+          name: spec.name,
+          sort: sort * 10,
+          created_at: base,
+          updated_at: base,
+        });
+      }
+      nodeOf.set(spec.name, oid);
+      if (spec.children) await addLevel(spec.children, oid);
+      else leaves.push(oid);
+    }
+  };
+  await addLevel(DEMO_TREE, orgRepo.rootId(pno));
+
+  // People: one password hash for all (hashing is slow on purpose), computed only if someone is missing.
+  const phones = [...Array.from({ length: DEMO_PEOPLE_COUNT }, (_, i) => personPhone(i)), DEMO_APPLICANT_PHONE];
+  const existing = new Map(
+    (await s.db.selectFrom('users').select(['uid', 'phone']).where('phone', 'in', phones).execute()).map((u) => [
+      u.phone,
+      u.uid,
+    ]),
+  );
+  let hash: string | undefined;
+  for (const [i, phone] of phones.entries()) {
+    if (existing.has(phone)) continue;
+    hash ??= await hashPassword(DEMO_PASSWORD);
+    const uid = newId();
+    const name = phone === DEMO_APPLICANT_PHONE ? '林晓' : personName(i);
+    await s.db
+      .insertInto('users')
+      .values({
+        uid,
+        phone,
+        email: phone === DEMO_APPLICANT_PHONE ? null : `user${i + 1}@demo.keel.local`,
+        name,
+        password_hash: hash,
+        is_operator: 0,
+        // Two people are disabled, so that the user page shows both states.
+        status: i === 38 || i === 39 ? 0 : 1,
+        created_at: base + i,
+        updated_at: base + i,
+      })
+      .execute();
+    existing.set(phone, uid);
+  }
+  const people = phones.slice(0, DEMO_PEOPLE_COUNT).map((p) => existing.get(p) as string);
+
+  // Memberships, placed on the tree: the three administrators where they work, the rest over the other nodes.
+  const placed: Record<number, string> = { 0: '总经办', 1: '财务部', 2: '华东区' };
+  const spread = [...nodeOf.values()];
+  for (const [i, uid] of people.entries()) {
+    const oid = placed[i] ? (nodeOf.get(placed[i]) as string) : (spread[(i * 5) % spread.length] as string);
+    await orgRepo.addMemberAt(s.db, pno, uid, oid, base + 100 + i);
+  }
+
+  await seedDirectory(s, pno, owner, people);
+  await seedPermissionSets(
+    s,
+    pno,
+    owner,
+    {
+      accountUids: [people[0] as string],
+      auditUids: [people[1] as string],
+      scoped: [{ uid: people[2] as string, set: 'account', oids: [nodeOf.get('华东区') as string] }],
+    },
+    ['account', 'audit'],
+  );
+
+  // An open join request by someone who is not a member yet.
+  const applicant = existing.get(DEMO_APPLICANT_PHONE) as string;
+  const messages: Array<{
+    type: NewsType;
+    text: Record<'zh-cn' | 'en', NewsText>;
+    link?: { kind: string; id: string };
+  }> = [];
+  if (!(await orgRepo.findMember(s.db, pno, applicant))) {
+    let request = await orgRepo.findOpenRequest(s.db, pno, 'join', DEMO_APPLICANT_PHONE);
+    if (!request) {
+      const id = newId();
+      await orgRepo.insertRequest(s.db, {
+        id,
+        pno,
+        kind: 'join',
+        phone: DEMO_APPLICANT_PHONE,
+        uid: applicant,
+        oid: null,
+        inviter_uid: null,
+        reviewer_uid: null,
+        status: 'pending',
+        remark: '我是杭州分公司新入职的运维工程师',
+        created_at: base,
+        decided_at: null,
+        expires_at: null,
+      });
+      request = await orgRepo.findRequest(s.db, pno, id);
+    }
+    messages.push({
+      type: 'join',
+      text: both(
+        ['新的加入申请', `林晓（${DEMO_APPLICANT_PHONE}）申请加入「演示物业」。留言：我是杭州分公司新入职的运维工程师`],
+        ['New request to join', `林晓 (${DEMO_APPLICANT_PHONE}) asks to join 演示物业.`],
+      ),
+      link: { kind: 'joinRequest', id: request?.id as string },
+    });
+  }
+  messages.push(
+    {
+      type: 'system',
+      text: both(
+        ['欢迎使用 Keel', '演示物业已准备好：组织架构、40 位成员、职务、用户集、客户和两个权限集，可随意体验。'],
+        [
+          'Welcome to Keel',
+          'The demo property is ready: organisation, 40 members, titles, user sets, customers and two permission sets.',
+        ],
+      ),
+    },
+    {
+      type: 'role',
+      text: both(
+        ['管理员范围已设置', `${personName(2)} 已被设为「账号管理员」，管理范围限于「华东区」。`],
+        ['Administrator scope set', `${personName(2)} is now an account administrator limited to 华东区.`],
+      ),
+    },
+  );
+  // Each message once: a second run finds it by title (in either language) and leaves it.
+  for (const m of messages) {
+    const titles = [m.text['zh-cn'].title, m.text.en.title];
+    const seen = await s.db
+      .selectFrom('news')
+      .select('nid')
+      .where('uid', '=', owner)
+      .where('pno', '=', pno)
+      .where('title', 'in', titles)
+      .executeTakeFirst();
+    if (!seen) await notify(s, { uid: owner, pno, type: m.type, text: m.text, link: m.link });
   }
 }

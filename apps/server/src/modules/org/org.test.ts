@@ -688,4 +688,104 @@ describeEachDb('organisations', (env) => {
       expect((await call('o/auditInviteOrgUser', { idList: ['x'], pass: 2 }, owner)).status).toBe(Status.invalidInput);
     });
   });
+
+  describe('removing a member takes everything the membership carried', () => {
+    it('drops administrator rights, titles, user sets and customers of that property only', async () => {
+      const ok = async (path: string, input: Record<string, unknown>, who: Who) => {
+        const res = await call(path, input, who);
+        expect(res.status, `${path}: ${res.msg}`).toBe(0);
+        return res.data;
+      };
+      const node = await addNode(owner, root(demo), '移除测试部');
+      const phone = freshPhone();
+      const { uid } = await ok(
+        'o/registerOrgUser',
+        { phoneNum: phone, name: 'Leaving admin', password: await env().encrypt('Leaving123'), oid: node },
+        owner,
+      );
+      // Something of every kind in the demo property...
+      const { tid } = await ok('t/addOrUpdateTitle', { name: '移除测试职务' }, owner);
+      await ok('t/addTitleUser', { tid, uidList: [uid] }, owner);
+      const { usid } = await ok('us/addOrUpdateUserSet', { name: '移除测试用户集' }, owner);
+      await ok('us/addUserSetUser', { usid, uidList: [uid] }, owner);
+      const { cid } = await ok('cu/addOrUpdateCustomer', { name: '移除测试客户' }, owner);
+      await ok('cu/addCustomerUser', { cid, uidList: [uid] }, owner);
+      const { psid } = await ok(
+        'ps/addOrUpdatePerSet',
+        { name: 'Leaving', permissionIdList: ['account.title'] },
+        owner,
+      );
+      await ok('ps/assignPerSet', { uidList: [uid], psidList: [psid] }, owner);
+      await ok('ps/assignMgeOrg', { uid, psid, oidList: [node] }, owner);
+      // ...and a title in the partner property, which the removal must not touch.
+      await db()
+        .insertInto('property_members')
+        .values({ pno: partner, uid, role: 'member', joined_at: env().now() })
+        .execute();
+      const partnerTitle = await ok('t/addOrUpdateTitle', { name: '合作职务' }, operator);
+      await ok('t/addTitleUser', { tid: partnerTitle.tid, uidList: [uid] }, operator);
+
+      const leaver: Who = { token: (await login(phone, 'Leaving123')).token, uid, pno: demo };
+      const before = await ok('pro/getMyPropertyList', {}, leaver);
+      expect(before.map((p: { pno: string }) => p.pno)).toEqual(expect.arrayContaining([demo, partner]));
+      expect((await call('t/getTitleList', {}, leaver)).status).toBe(0); // an administrator with account.title
+      const rowsIn = async (pno: string) => ({
+        sets: (
+          await db()
+            .selectFrom('permission_set_admins')
+            .select('psid')
+            .where('pno', '=', pno)
+            .where('uid', '=', uid)
+            .execute()
+        ).length,
+        scopes: (
+          await db().selectFrom('admin_scopes').select('psid').where('pno', '=', pno).where('uid', '=', uid).execute()
+        ).length,
+        titles: (
+          await db().selectFrom('title_users').select('tid').where('pno', '=', pno).where('uid', '=', uid).execute()
+        ).length,
+        userSets: (
+          await db().selectFrom('user_set_users').select('usid').where('pno', '=', pno).where('uid', '=', uid).execute()
+        ).length,
+        customers: (
+          await db().selectFrom('customer_users').select('cid').where('pno', '=', pno).where('uid', '=', uid).execute()
+        ).length,
+      });
+      expect(await rowsIn(demo)).toEqual({ sets: 1, scopes: 1, titles: 1, userSets: 1, customers: 1 });
+
+      await ok('o/delOrgUser', { oid: node, uid }, owner);
+
+      expect(await rowsIn(demo)).toEqual({ sets: 0, scopes: 0, titles: 0, userSets: 0, customers: 0 });
+      expect(await rowsIn(partner)).toEqual({ sets: 0, scopes: 0, titles: 1, userSets: 0, customers: 0 });
+      // Through the API: no holder, no administrator, and the property is gone from the user's list.
+      expect((await ok('t/getTitleUserList', { tid }, owner)).total).toBe(0);
+      expect((await ok('us/getUserSetUserList', { usid }, owner)).total).toBe(0);
+      expect((await ok('cu/getCustomerUserList', { cid }, owner)).total).toBe(0);
+      expect((await ok('ps/getMyAdminList', { str: 'Leaving admin' }, owner)).total).toBe(0);
+      expect((await ok('t/getTitleList', {}, owner)).list.find((t: { tid: string }) => t.tid === tid).userCount).toBe(
+        0,
+      );
+      const after = await ok('pro/getMyPropertyList', {}, leaver);
+      expect(after.map((p: { pno: string }) => p.pno)).toEqual([partner]);
+      // No longer a member: the property itself is unknown to them.
+      expect((await call('t/getTitleList', {}, leaver)).status).toBe(Status.notFound);
+      expect((await call('t/getTitleUserList', { tid: partnerTitle.tid }, operator)).data.total).toBe(1);
+    });
+
+    it('keeps the per-property member totals (migration 0006) equal to the memberships', async () => {
+      const { sql } = await import('kysely');
+      const totals = await sql<{ pno: string; n: number }>`select pno, n from org_member_totals order by pno`.execute(
+        db(),
+      );
+      const actual = await db()
+        .selectFrom('property_members')
+        .select(['pno', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('pno')
+        .orderBy('pno')
+        .execute();
+      expect(totals.rows.map((r) => [r.pno, Number(r.n)])).toEqual(actual.map((r) => [r.pno, Number(r.n)]));
+      const whole = await call('o/getOrgUserList', { oid: root(demo), includeSub: 1 }, owner);
+      expect(whole.data.total).toBe(Number(actual.find((r) => r.pno === demo)?.n));
+    });
+  });
 });

@@ -29,20 +29,26 @@ export async function memberCounts(db: Db, pno: string): Promise<Map<string | nu
   return new Map(rows.map((r) => [r.oid_key === '' ? null : r.oid_key, Number(r.n)]));
 }
 
+/** Members of the property, from the trigger-maintained total (migration 0006; not in schema.ts, hence raw SQL). */
+async function propertyMemberTotal(db: Db, pno: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select n from org_member_totals where pno = ${pno}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Members on these nodes (null: the root), or in the whole property without `keys`. */
 async function countOnNodes(db: Db, pno: string, keys?: Array<string | null>): Promise<number> {
   if (keys && keys.length === 0) return 0;
-  let q = db
+  if (!keys) return propertyMemberTotal(db, pno);
+  const row = await db
     .selectFrom('org_member_counts')
     .select((eb) => eb.fn.sum<number>('n').as('n'))
-    .where('pno', '=', pno);
-  if (keys)
-    q = q.where(
+    .where('pno', '=', pno)
+    .where(
       'oid_key',
       'in',
       keys.map((k) => k ?? ''),
-    );
-  const row = await q.executeTakeFirst();
+    )
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -177,11 +183,7 @@ export async function topLevelCounts(db: Db): Promise<Map<string, number>> {
 }
 
 export async function propertyMemberTotals(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('org_member_counts')
-    .select(['pno', (eb) => eb.fn.sum<number>('n').as('n')])
-    .groupBy('pno')
-    .execute();
+  const { rows } = await sql<{ pno: string; n: number }>`select pno, n from org_member_totals`.execute(db);
   return new Map(rows.map((r) => [r.pno, Number(r.n)]));
 }
 

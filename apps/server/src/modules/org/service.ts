@@ -9,6 +9,7 @@ import {
   type RequestStatus,
 } from '@keel/contract/endpoints/org';
 import type { Locale } from '@keel/contract/status';
+import { bumpAclVersion } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
 import type { OrgRequestsTable } from '../../platform/db/schema';
 import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
@@ -17,7 +18,11 @@ import { newId } from '../../platform/ids';
 import { type NewsText, notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { issueCode } from '../auth/codes';
+import * as customerRepo from '../customer/repo';
+import { removeAdminRights } from '../permission/repo';
+import * as titleRepo from '../title/repo';
 import { createAccount, passwordHashFrom } from '../user/accounts';
+import * as userSetRepo from '../user-set/repo';
 import * as repo from './repo';
 
 /** Organisation rules (README.md). No SQL, no HTTP. */
@@ -306,6 +311,21 @@ export async function moveUsers(
   });
 }
 
+/**
+ * Takes a user out of a property with everything that hangs on the membership: administrator rights (permission
+ * sets and scopes), titles, user sets and customers. Every path that removes a member calls this inside its
+ * transaction, so no row of a non-member is left behind.
+ */
+export async function leaveProperty(trx: Db, pno: string, uid: string, role: string): Promise<void> {
+  await repo.removeMember(trx, pno, uid);
+  await removeAdminRights(trx, pno, uid);
+  await titleRepo.removeUserFromTitles(trx, pno, uid);
+  await userSetRepo.removeUserFromUserSets(trx, pno, uid);
+  await customerRepo.removeUserFromCustomers(trx, pno, uid);
+  // Cached permissions of the property are keyed by its ACL version; an administrator's change invalidates them.
+  if (role === 'admin') await bumpAclVersion(trx, pno);
+}
+
 export async function removeUser(s: Services, ctx: RequestContext, prop: PropertyContext, oid: string, uid: string) {
   const node = await resolveNode(s.db, prop, oid);
   const member = await repo.findMember(s.db, prop.pno, uid);
@@ -313,7 +333,14 @@ export async function removeUser(s: Services, ctx: RequestContext, prop: Propert
   if (member.role === 'owner') throw new AppError('ownerIsFixed');
   if (uid === ctx.user?.uid) throw new AppError('notYourself');
   await assertInScope(s.db, prop, ORG_PERMISSIONS.members, node.oid);
-  await repo.removeMember(s.db, prop.pno, uid);
+  await s.db.transaction().execute(async (trx) => {
+    await repo.lockTree(trx, prop.pno);
+    // Re-read under the lock: a concurrent removal or move answers "not found" rather than half a removal.
+    const current = await repo.findMember(trx, prop.pno, uid);
+    if (!current || (current.oid ?? null) !== node.oid) throw notFound('uid');
+    if (current.role === 'owner') throw new AppError('ownerIsFixed');
+    await leaveProperty(trx, prop.pno, uid, current.role);
+  });
   ctx.audit.target = uid;
   await notify(s, {
     uid,

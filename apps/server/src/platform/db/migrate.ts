@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002_news';
 import * as m0003 from './migrations/0003_permissions';
 import * as m0004 from './migrations/0004_organisations';
 import * as m0005 from './migrations/0005_directory';
+import * as m0006 from './migrations/0006_member_totals';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_permissions': m0003,
   '0004_organisations': m0004,
   '0005_directory': m0005,
+  '0006_member_totals': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
