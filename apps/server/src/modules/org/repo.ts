@@ -29,10 +29,10 @@ export async function memberCounts(db: Db, pno: string): Promise<Map<string | nu
   return new Map(rows.map((r) => [r.oid_key === '' ? null : r.oid_key, Number(r.n)]));
 }
 
-/** Members of the property, from the trigger-maintained total (migration 0006; not in schema.ts, hence raw SQL). */
+/** Members of the property, from the trigger-maintained total (migration 0006). */
 async function propertyMemberTotal(db: Db, pno: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select n from org_member_totals where pno = ${pno}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  const row = await db.selectFrom('org_member_totals').select('n').where('pno', '=', pno).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Members on these nodes (null: the root), or in the whole property without `keys`. */
@@ -183,7 +183,7 @@ export async function topLevelCounts(db: Db): Promise<Map<string, number>> {
 }
 
 export async function propertyMemberTotals(db: Db): Promise<Map<string, number>> {
-  const { rows } = await sql<{ pno: string; n: number }>`select pno, n from org_member_totals`.execute(db);
+  const rows = await db.selectFrom('org_member_totals').select(['pno', 'n']).execute();
   return new Map(rows.map((r) => [r.pno, Number(r.n)]));
 }
 

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_permissions';
 import * as m0004 from './migrations/0004_organisations';
 import * as m0005 from './migrations/0005_directory';
 import * as m0006 from './migrations/0006_member_totals';
+import * as m0007 from './migrations/0007_audit_filters';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_organisations': m0004,
   '0005_directory': m0005,
   '0006_member_totals': m0006,
+  '0007_audit_filters': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

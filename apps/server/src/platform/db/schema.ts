@@ -188,6 +188,12 @@ export interface OrgMemberCountsTable {
   n: number;
 }
 
+/** Members per property, maintained by triggers on property_members (migration 0006). */
+export interface OrgMemberTotalsTable {
+  pno: string;
+  n: number;
+}
+
 /** An invitation or a join request (modules/org README). */
 export interface OrgRequestsTable {
   id: string;
@@ -260,6 +266,7 @@ export interface Database {
   orgs: OrgsTable;
   org_requests: OrgRequestsTable;
   org_member_counts: OrgMemberCountsTable;
+  org_member_totals: OrgMemberTotalsTable;
   titles: TitlesTable;
   title_users: TitleUsersTable;
   user_sets: UserSetsTable;
