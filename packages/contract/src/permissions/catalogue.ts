@@ -42,7 +42,7 @@ export const permissionCatalogue: readonly PermissionNode[] = [
   page('general', 'landing', '/', ['欢迎页', 'Welcome']),
   page('general', 'messages', '/msg/MsgCenter', ['消息中心', 'Message centre']),
 
-  menu('account', 'TeamOutlined', ['物业管理', 'Property administration']),
+  menu('account', 'TeamOutlined', ['物业管理', 'Property admin']),
   page('account', 'title', '/Account/TitlePage', ['职务管理', 'Titles']),
   page('account', 'userSet', '/Account/UserSetPage', ['用户集', 'User sets']),
   page('account', 'customer', '/Account/CustomerPage', ['客户管理', 'Customers']),
