@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint, group } from '../endpoint';
-import { flag, id, pageOf, pageQuery } from '../envelope';
+import { pageQuery } from '../envelope';
 import { isEmail } from '../validators';
-import { addedCount, directoryMember, groupName, remark, removedCount, searchText, uidList } from './directory';
-
-/** Reading needs the page; changing needs its `edit` function (catalogue.ts). */
-const read = { kind: 'property', permission: 'account.customer' } as const;
-const edit = { kind: 'property', permission: 'account.customer.edit' } as const;
+import { groupName, remark, searchText } from './directory';
+import { memberGroupEndpoints, optionalIdField } from './member-group';
 
 /** An optional text: trimmed, '' when absent. */
 const optional = (max: number) => z.string().trim().max(max).default('');
@@ -33,62 +29,30 @@ export const customerItem = z.object({
 export type CustomerItem = z.output<typeof customerItem>;
 
 /** Customers (downstream organisations a property serves). Model: apps/server/src/modules/customer/README.md. */
-export const customerEndpoints = group(
-  defineEndpoint({
-    method: 'GET',
-    path: 'cu/getCustomerList',
-    summary: "The property's customers, newest first; `str` searches name, code, contact, phone and remark",
-    access: read,
-    input: pageQuery().extend({ str: searchText() }),
-    output: pageOf(customerItem),
+export const customerEndpoints = memberGroupEndpoints({
+  prefix: 'cu',
+  noun: 'Customer',
+  idKey: 'cid',
+  read: { kind: 'property', permission: 'account.customer' },
+  edit: { kind: 'property', permission: 'account.customer.edit' },
+  item: customerItem,
+  listInput: pageQuery().extend({ str: searchText() }),
+  saveInput: z.object({
+    ...optionalIdField('cid'),
+    name: groupName(100),
+    code: optional(32).refine((v) => v === '' || CUSTOMER_CODE_PATTERN.test(v), 'code'),
+    contactName: optional(50),
+    contactPhone: optional(32).refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), 'phone'),
+    contactEmail: optional(100).refine((v) => v === '' || isEmail(v), 'e-mail'),
+    address: optional(200),
+    remark: remark(),
   }),
-  defineEndpoint({
-    method: 'POST',
-    path: 'cu/addOrUpdateCustomer',
-    summary: 'Create a customer, or replace its details when `cid` is given; name and code are unique in the property',
-    access: edit,
-    input: z.object({
-      cid: id().optional(),
-      name: groupName(100),
-      code: optional(32).refine((v) => v === '' || CUSTOMER_CODE_PATTERN.test(v), 'code'),
-      contactName: optional(50),
-      contactPhone: optional(32).refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), 'phone'),
-      contactEmail: optional(100).refine((v) => v === '' || isEmail(v), 'e-mail'),
-      address: optional(200),
-      remark: remark(),
-    }),
-    output: z.object({ cid: z.string() }),
-  }),
-  defineEndpoint({
-    method: 'POST',
-    path: 'cu/delCustomer',
-    summary: 'Delete a customer; one that still has users is refused unless `force` is 1, which removes them too',
-    access: edit,
-    input: z.object({ cid: id(), force: flag().default(0) }),
-    output: removedCount,
-  }),
-  defineEndpoint({
-    method: 'GET',
-    path: 'cu/getCustomerUserList',
-    summary: "A customer's users, latest added first; `str` searches name, phone and e-mail",
-    access: read,
-    input: pageQuery().extend({ cid: id(), str: searchText() }),
-    output: pageOf(directoryMember),
-  }),
-  defineEndpoint({
-    method: 'POST',
-    path: 'cu/addCustomerUser',
-    summary: 'Assign members of the property to a customer (idempotent: users already assigned are skipped)',
-    access: edit,
-    input: z.object({ cid: id(), uidList: uidList() }),
-    output: addedCount,
-  }),
-  defineEndpoint({
-    method: 'POST',
-    path: 'cu/delCustomerUser',
-    summary: 'Remove users from a customer (idempotent: users not assigned are skipped)',
-    access: edit,
-    input: z.object({ cid: id(), uidList: uidList() }),
-    output: removedCount,
-  }),
-);
+  summaries: {
+    list: "The property's customers, newest first; `str` searches name, code, contact, phone and remark",
+    save: 'Create a customer, or replace its details when `cid` is given; name and code are unique in the property',
+    del: 'Delete a customer; one that still has users is refused unless `force` is 1, which removes them too',
+    users: "A customer's users, latest added first; `str` searches name, phone and e-mail",
+    add: 'Assign members of the property to a customer (idempotent: users already assigned are skipped)',
+    remove: 'Remove users from a customer (idempotent: users not assigned are skipped)',
+  },
+});

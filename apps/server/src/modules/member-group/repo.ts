@@ -1,0 +1,308 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import type { Database } from '../../platform/db/schema';
+import { containsCi } from '../../platform/db/sql-helpers';
+
+/**
+ * The SQL of a member group (titles, user sets, customers: a named group of a property's users, README.md), once
+ * for all three. Every query is filtered by the tenant's `pno` (DESIGN §5).
+ */
+
+/** Where a kind of member group lives. */
+export interface MemberGroupTables<Id extends string, Extra, V> {
+  /** The groups' table (`pno`, the id, `name`, `name_key`, `remark`, `created_by`, `created_at`, `updated_at`, …). */
+  groups: keyof Database;
+  /** The memberships' table (`pno`, the id, `uid`, `added_by`, `added_at`; unique on (id, uid)). */
+  members: keyof Database;
+  /** The id column of both: `tid`, `usid`, `cid`. */
+  id: Id;
+  /** Group columns the list reads besides the id, `pno`, `name`, `remark` and the times (customers: code, contact…). */
+  listColumns: readonly (keyof Extra & string)[];
+  /** The group columns `str` searches in the list. */
+  searchColumns: readonly string[];
+  /** Whether the list names each group's property (`property_name`: lists across properties in the back office). */
+  propertyName: boolean;
+  /** The columns a save writes. */
+  columns: (v: V) => Record<string, string | null>;
+}
+
+/** The values every group saves; a kind may have more (`columns` writes them). */
+export interface GroupValues {
+  name: string;
+  nameKey: string;
+  remark: string;
+}
+
+/** The columns of `GroupValues`. */
+export const groupColumns = (v: GroupValues) => ({ name: v.name, name_key: v.nameKey, remark: v.remark });
+
+/** A row of the groups list. */
+export type GroupRow<Id extends string, Extra> = Record<Id, string> & {
+  pno: string;
+  name: string;
+  remark: string;
+  user_count: number;
+  created_at: number;
+  updated_at: number;
+} & Extra;
+
+export interface MemberRow {
+  uid: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  status: number;
+  added_at: number;
+}
+
+/** The table and column names come from the descriptor, so the queries below are built on an untyped view. */
+// biome-ignore lint/suspicious/noExplicitAny: the descriptor names the tables; each function declares its answer.
+const untyped = (db: Db) => db as unknown as Kysely<any>;
+
+/** Whether a property exists (operators name one in the body). */
+export async function propertyExists(db: Db, pno: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('properties').select('pno').where('pno', '=', pno).executeTakeFirst());
+}
+
+/** Of `uids`, those that are members of the property. */
+export async function propertyMemberUids(db: Db, pno: string, uids: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('property_members')
+    .select('uid')
+    .where('pno', '=', pno)
+    .where('uid', 'in', uids)
+    .execute();
+  return new Set(rows.map((r) => r.uid));
+}
+
+export type MemberGroupRepo<Id extends string, Extra, V> = ReturnType<typeof memberGroupRepo<Id, Extra, V>>;
+
+/** The queries of one kind of member group. */
+export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTables<Id, Extra, V>) {
+  // Plain strings for the query builder (the typed view is each function's declared answer).
+  const groups: string = t.groups;
+  const members: string = t.members;
+  const id: string = t.id;
+
+  /**
+   * The user counts of one page of groups, in one grouped query over the primary key (a correlated count per row
+   * would also run for the rows OFFSET skips).
+   */
+  async function userCounts(db: Db, pnos: string[], ids: string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows: Record<string, unknown>[] = await untyped(db)
+      .selectFrom(members)
+      .select([id, (eb) => eb.fn.countAll<number>().as('n')])
+      .where('pno', 'in', pnos)
+      .where(id, 'in', ids)
+      .groupBy(id)
+      .execute();
+    return new Map(rows.map((r) => [String(r[id]), Number(r.n)]));
+  }
+
+  async function countUsers(db: Db, pno: string, groupId: string): Promise<number> {
+    const row = await untyped(db)
+      .selectFrom(members)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('pno', '=', pno)
+      .where(id, '=', groupId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  return {
+    id: t.id,
+
+    /** A property's groups, or (`pno` null: operators in the back office) every property's; newest first. */
+    async list(
+      db: Db,
+      pno: string | null,
+      str: string | undefined,
+      pageNum: number,
+      pageSize: number,
+    ): Promise<{ rows: GroupRow<Id, Extra>[]; total: number }> {
+      const base = untyped(db)
+        .selectFrom(`${groups} as g`)
+        .$if(pno !== null, (q) => q.where('g.pno', '=', pno as string))
+        .$if(Boolean(str), (q) =>
+          q.where((eb) => eb.or(t.searchColumns.map((column) => containsCi(`g.${column}`, str ?? '')))),
+        );
+      const [rows, total] = await Promise.all([
+        base
+          .$if(t.propertyName, (q) =>
+            q.innerJoin('properties as p', 'p.pno', 'g.pno').select('p.name as property_name'),
+          )
+          .select([
+            `g.${id}`,
+            'g.pno',
+            'g.name',
+            ...t.listColumns.map((column) => `g.${column}`),
+            'g.remark',
+            'g.created_at',
+            'g.updated_at',
+          ])
+          .orderBy('g.created_at', 'desc')
+          .orderBy(`g.${id}`, 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const counts = await userCounts(
+        db,
+        [...new Set(rows.map((r) => String(r.pno)))],
+        rows.map((r) => String(r[id])),
+      );
+      return {
+        rows: rows.map((r) => ({ ...r, user_count: counts.get(r[id]) ?? 0 }) as GroupRow<Id, Extra>),
+        total: Number(total.n),
+      };
+    },
+
+    /** A group of the property, or (`pno` null: operators) of any property; answers its `pno`. */
+    find: (
+      db: Db,
+      pno: string | null,
+      groupId: string,
+    ): Promise<(Record<Id, string> & { pno: string; name: string }) | undefined> =>
+      untyped(db)
+        .selectFrom(groups)
+        .select([id, 'pno', 'name'])
+        .where(id, '=', groupId)
+        .$if(pno !== null, (q) => q.where('pno', '=', pno as string))
+        .executeTakeFirst() as Promise<(Record<Id, string> & { pno: string; name: string }) | undefined>,
+
+    /** Another group of the property with the same key in a unique column (`name_key`, `code_key`), if any. */
+    findByKey: (
+      db: Db,
+      pno: string,
+      column: 'name_key' | 'code_key',
+      key: string,
+      exceptId?: string,
+    ): Promise<Record<Id, string> | undefined> =>
+      untyped(db)
+        .selectFrom(groups)
+        .select(id)
+        .where('pno', '=', pno)
+        .where(column, '=', key)
+        .$if(exceptId !== undefined, (q) => q.where(id, '!=', exceptId as string))
+        .executeTakeFirst() as Promise<Record<Id, string> | undefined>,
+
+    insert: async (db: Db, pno: string, groupId: string, v: V, by: string, now: number): Promise<void> => {
+      await untyped(db)
+        .insertInto(groups)
+        .values({ [id]: groupId, pno, ...t.columns(v), created_by: by, created_at: now, updated_at: now })
+        .execute();
+    },
+
+    update: async (db: Db, pno: string, groupId: string, v: V, now: number): Promise<void> => {
+      await untyped(db)
+        .updateTable(groups)
+        .set({ ...t.columns(v), updated_at: now })
+        .where('pno', '=', pno)
+        .where(id, '=', groupId)
+        .execute();
+    },
+
+    countUsers,
+
+    /** Deletes a group and its memberships; call inside a transaction. */
+    async delete(db: Db, pno: string, groupId: string): Promise<void> {
+      await untyped(db).deleteFrom(members).where('pno', '=', pno).where(id, '=', groupId).execute();
+      await untyped(db).deleteFrom(groups).where('pno', '=', pno).where(id, '=', groupId).execute();
+    },
+
+    /** Of `uids`, those in the group. */
+    async memberUids(db: Db, pno: string, groupId: string, uids: readonly string[]): Promise<Set<string>> {
+      const rows: { uid: string }[] = await untyped(db)
+        .selectFrom(members)
+        .select('uid')
+        .where('pno', '=', pno)
+        .where(id, '=', groupId)
+        .where('uid', 'in', uids)
+        .execute();
+      return new Set(rows.map((r) => r.uid));
+    },
+
+    /** Inserts the memberships that do not exist yet; answers how many were added. */
+    async addUsers(db: Db, pno: string, groupId: string, uids: readonly string[], by: string, now: number) {
+      if (uids.length === 0) return 0;
+      const result = await untyped(db)
+        .insertInto(members)
+        .values(uids.map((uid) => ({ pno, [id]: groupId, uid, added_by: by, added_at: now })))
+        .onConflict((oc) => oc.columns([id, 'uid']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+
+    async removeUsers(db: Db, pno: string, groupId: string, uids: readonly string[]): Promise<number> {
+      const result = await untyped(db)
+        .deleteFrom(members)
+        .where('pno', '=', pno)
+        .where(id, '=', groupId)
+        .where('uid', 'in', uids)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** A group's users, latest added first; `str` searches name, phone and e-mail. */
+    async listUsers(
+      db: Db,
+      pno: string,
+      groupId: string,
+      str: string | undefined,
+      pageNum: number,
+      pageSize: number,
+    ): Promise<{ rows: MemberRow[]; total: number }> {
+      const memberships = untyped(db)
+        .selectFrom(`${members} as m`)
+        .where('m.pno', '=', pno)
+        .where(`m.${id}`, '=', groupId)
+        .$if(Boolean(str), (q) =>
+          q.where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('users as s')
+                .select('s.uid')
+                .whereRef('s.uid', '=', 'm.uid')
+                .where((e) =>
+                  e.or([
+                    containsCi('s.name', str ?? ''),
+                    containsCi('s.phone', str ?? ''),
+                    containsCi('s.email', str ?? ''),
+                  ]),
+                ),
+            ),
+          ),
+        );
+      // Deferred join: page through the membership index first, then read only the page's users.
+      const page = memberships
+        .select(['m.uid', 'm.added_at'])
+        .orderBy('m.added_at', 'desc')
+        .orderBy('m.uid', 'desc')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize);
+      const [rows, total] = await Promise.all([
+        untyped(db)
+          .selectFrom(page.as('pg'))
+          .innerJoin('users as u', 'u.uid', 'pg.uid')
+          .select(['u.uid', 'u.name', 'u.phone', 'u.email', 'u.status', 'pg.added_at'])
+          .orderBy('pg.added_at', 'desc')
+          .orderBy('pg.uid', 'desc')
+          .execute() as Promise<MemberRow[]>,
+        // Without a search the total is an index-only count of the group's memberships.
+        str
+          ? memberships
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+              .then((r) => Number(r.n))
+          : countUsers(db, pno, groupId),
+      ]);
+      return { rows, total };
+    },
+
+    /** Removes a user from every group of the kind in the property (call when the user leaves it). */
+    removeUserEverywhere: (db: Db, pno: string, uid: string) =>
+      untyped(db).deleteFrom(members).where('pno', '=', pno).where('uid', '=', uid).execute(),
+  };
+}
