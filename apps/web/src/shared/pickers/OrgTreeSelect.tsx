@@ -78,10 +78,9 @@ export function OrgTreeSelect(props: OrgTreeSelectProps) {
     return (
       <TreeSelect<string[]>
         {...common}
+        // No checkboxes: checking conducts to the parents (the only sub-node checked checks its parent, and
+        // SHOW_PARENT then answers the parent), which would widen a scope to the parent's own members.
         multiple
-        treeCheckable
-        treeCheckStrictly={false}
-        showCheckedStrategy={TreeSelect.SHOW_PARENT}
         value={props.value}
         onChange={(value) => props.onChange?.(value ?? [])}
       />

@@ -1,0 +1,117 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { readCode } from './outbox';
+import { type Lang, localized } from './pages';
+
+/**
+ * Helpers of the tenancy flow (e2e/specs/tenancy-flow.spec.ts): API calls for setting the scene, browser contexts
+ * that record their console errors, and small page objects (the side menu's pages, antd select options).
+ */
+
+/** Calls the API the way the console does (no session unless `headers` has one); answers `data`. */
+export async function apiCall(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  input: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever the call answers
+): Promise<any> {
+  const all = { 'Accept-Language': 'zh-cn', 'Content-Language': 'zh-cn', ...headers };
+  const response =
+    method === 'GET'
+      ? await request.get(`/api/${path}`, { params: input as Record<string, string>, headers: all })
+      : await request.post(`/api/${path}`, { data: input, headers: all });
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body, `${path}: ${body.msg}`).toMatchObject({ status: 0 });
+  return body.data;
+}
+
+/** A password encrypted with the server's public key (RSA-OAEP, SHA-256), as the console sends it. */
+export async function encryptPassword(request: APIRequestContext, plain: string): Promise<string> {
+  const { publicKey } = await apiCall(request, 'GET', 'a/getPublicKey', {});
+  const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
+  return publicEncrypt(
+    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(plain),
+  ).toString('base64url');
+}
+
+/** Registers an account through the API (code from the outbox). */
+export async function registerByApi(
+  request: APIRequestContext,
+  account: { phone: string; password: string; name: string },
+): Promise<void> {
+  const since = Date.now() - 1000;
+  await apiCall(request, 'POST', 'a/sendCode', { phoneNum: account.phone, purpose: 'register' });
+  const code = await readCode(account.phone, 'code.register', since);
+  await apiCall(request, 'POST', 'a/register', {
+    phoneNum: account.phone,
+    code,
+    password: await encryptPassword(request, account.password),
+    name: account.name,
+  });
+}
+
+/**
+ * A page in a new browser context (its own local storage: one per user) in `lang`; its console errors and
+ * uncaught exceptions go to `errors` prefixed with `who`.
+ */
+export async function userPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  who: string,
+  lang: Lang,
+  errors: string[],
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${who}: ${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (e) => errors.push(`${who}: uncaught ${e.message}`));
+  return page;
+}
+
+/** The catalogue ids of the side menu's pages (`menu-<id>`), groups left out, in menu order. */
+export async function menuPages(page: Page): Promise<string[]> {
+  const ids = await page
+    .getByTestId('side-menu')
+    .locator('[data-testid^="menu-"]:not([data-testid^="menu-group-"])')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')?.slice('menu-'.length) ?? ''));
+  return ids.filter(Boolean);
+}
+
+/** The open antd select dropdown's option with this title. */
+export const selectOption = (page: Page, title: string) =>
+  page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
+
+/** The open antd tree-select dropdown's node with this title. */
+export const treeSelectNode = (page: Page, title: string) =>
+  page.locator(
+    `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper[title="${title}"]`,
+  );
+
+/** Sets a marker on `window` that a page load would drop (to prove that something changed without a reload). */
+export async function markNoReload(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __keelNoReload: boolean }).__keelNoReload = true;
+  });
+}
+
+/** Whether the marker of `markNoReload` is still there (no page load since). */
+export async function stillNoReload(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __keelNoReload?: boolean }).__keelNoReload === true);
+}
+
+/**
+ * `path` in `lang`, as a regular expression for `toHaveURL`: the query string is ignored, and so is a trailing
+ * slash (the router writes the English sign-in page as `/en/`, a link or `localized` as `/en`).
+ */
+export function urlOf(path: string, lang: Lang): RegExp {
+  const full = localized(path, lang)
+    .replace(/\/$/, '')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^[^/]*//[^/]+${full}/?(\\?.*)?$`);
+}
