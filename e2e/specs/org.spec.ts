@@ -4,9 +4,10 @@ import { expect, test } from '../support/fixtures';
 import { expectHome, type Lang, localized, openSignIn, signInWithPassword, switchProperty } from '../support/pages';
 
 /**
- * Properties and organisations: the operator creates a property (owned by the demo member) and authorises two
- * businesses; its owner builds a two-level tree, invites a phone and creates a user; the demo owner asks to join
- * and the request is approved on the member-approval page. Then a short pass of the same pages in English.
+ * Properties and organisations: the operator creates a property (owned by the demo member), authorises two
+ * businesses and adds a unit to its organisation from the back office (no member of it); its owner builds a
+ * two-level tree, invites a phone and creates a user; the demo owner asks to join and the request is approved on
+ * the member-approval page. Then a short pass of the same pages in English.
  */
 const SHOTS = process.env.KEEL_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -82,6 +83,13 @@ test('operator creates a property and authorises two businesses', async ({ brows
   await row.getByTestId(`orgs-${pno}`).click();
   await expect(page.getByTestId('back-org-page')).toBeVisible();
   await expect(page.getByTestId('org-tree').getByText(propertyName)).toBeVisible();
+  // The operator is no member of the property, yet manages its organisation from the back office.
+  await page.getByTestId('org-add').click();
+  const unit = page.getByTestId('org-node-dialog');
+  await unit.getByTestId('org-node-name').fill('运营部');
+  await unit.getByTestId('form-dialog-ok').click();
+  await expect(unit).toBeHidden();
+  await expect(page.getByTestId('org-tree').getByTestId('org-node-运营部')).toBeVisible();
   await shot(page, 'back-orgs-zh');
   await page.context().close();
 });

@@ -29,6 +29,11 @@ export const ORG_PERMISSIONS = {
   members: 'account.property.member',
 } as const;
 
+/**
+ * The property of a back-office call: operators calling without the `pno` header name it here (required then);
+ * with the header it may be left out, and a different one is "not found".
+ */
+const backOfficePno = () => z.string().trim().min(1).max(64).optional();
 const searchText = () => z.string().trim().max(100).optional();
 const remark = () => z.string().trim().max(REMARK_MAX).default('');
 const personName = () => z.string().trim().min(1).max(32);
@@ -136,8 +141,11 @@ export const orgEndpoints = group(
     path: 'o/ifOrgUser',
     summary:
       'Whether the signed-in user (or, for member managers, the phone `phoneNum`) is a member of the selected property, and on which node',
-    access: { kind: 'property' },
-    input: z.object({ phoneNum: phoneNum().optional() }),
+    access: { kind: 'property', orPlatform: true },
+    input: z.object({
+      pno: backOfficePno(),
+      phoneNum: phoneNum().optional(),
+    }),
     output: z.object({
       ifOrgUser: zeroOne,
       /** Whether the phone has an account (0 means an invitation also sends a registration code). */
@@ -152,8 +160,8 @@ export const orgEndpoints = group(
     method: 'GET',
     path: 'o/getMyOrgTreeList',
     summary: "The selected property's organisation tree, root first, with member counts",
-    access: { kind: 'property', permission: ORG_PERMISSIONS.view },
-    input: z.object({}),
+    access: { kind: 'property', permission: ORG_PERMISSIONS.view, orPlatform: true },
+    input: z.object({ pno: backOfficePno() }),
     output: z.array(orgNode),
   }),
   defineEndpoint({
@@ -170,8 +178,9 @@ export const orgEndpoints = group(
     path: 'o/addOrUpdateOrg',
     summary:
       'Create a node under `pid`, or rename / re-sort / move one when `oid` is given; sibling names are unique and moves never create cycles',
-    access: { kind: 'property', permission: ORG_PERMISSIONS.editTree },
+    access: { kind: 'property', permission: ORG_PERMISSIONS.editTree, orPlatform: true },
     input: z.object({
+      pno: backOfficePno(),
       oid: id().optional(),
       pid: id(),
       name: z.string().trim().min(1).max(ORG_NAME_MAX),
@@ -183,24 +192,33 @@ export const orgEndpoints = group(
     method: 'POST',
     path: 'o/delOrgTree',
     summary: 'Delete an empty node; one with sub-nodes or members is refused with what blocks it',
-    access: { kind: 'property', permission: ORG_PERMISSIONS.editTree },
-    input: z.object({ oid: id() }),
+    access: { kind: 'property', permission: ORG_PERMISSIONS.editTree, orPlatform: true },
+    input: z.object({
+      pno: backOfficePno(),
+      oid: id(),
+    }),
     output: z.null(),
   }),
   defineEndpoint({
     method: 'GET',
     path: 'o/getOrgUserList',
     summary: 'Members of a node (with `includeSub` 1, of its whole subtree); `str` searches name, phone and e-mail',
-    access: { kind: 'property', permission: ORG_PERMISSIONS.view },
-    input: pageQuery().extend({ oid: id(), str: searchText(), includeSub: flag().default(0) }),
+    access: { kind: 'property', permission: ORG_PERMISSIONS.view, orPlatform: true },
+    input: pageQuery().extend({
+      pno: backOfficePno(),
+      oid: id(),
+      str: searchText(),
+      includeSub: flag().default(0),
+    }),
     output: pageOf(orgUser),
   }),
   defineEndpoint({
     method: 'POST',
     path: 'o/moveOrgUser',
     summary: 'Place members on another node of the same property',
-    access: { kind: 'property', permission: ORG_PERMISSIONS.members },
+    access: { kind: 'property', permission: ORG_PERMISSIONS.members, orPlatform: true },
     input: z.object({
+      pno: backOfficePno(),
       uidList: z
         .array(id())
         .min(1)
@@ -214,8 +232,12 @@ export const orgEndpoints = group(
     method: 'POST',
     path: 'o/delOrgUser',
     summary: 'Remove a member from the property (the node must be the one the member is on); not the owner',
-    access: { kind: 'property', permission: ORG_PERMISSIONS.members },
-    input: z.object({ oid: id(), uid: id() }),
+    access: { kind: 'property', permission: ORG_PERMISSIONS.members, orPlatform: true },
+    input: z.object({
+      pno: backOfficePno(),
+      oid: id(),
+      uid: id(),
+    }),
     output: z.null(),
   }),
   defineEndpoint({
@@ -223,8 +245,13 @@ export const orgEndpoints = group(
     path: 'o/inviteOrgUser',
     summary:
       'Invite a phone to the property (valid 7 days): a message to an existing account, a registration code by SMS otherwise',
-    access: { kind: 'property', permission: ORG_PERMISSIONS.members },
-    input: z.object({ phoneNum: phoneNum(), oid: id().optional(), remark: remark() }),
+    access: { kind: 'property', permission: ORG_PERMISSIONS.members, orPlatform: true },
+    input: z.object({
+      pno: backOfficePno(),
+      phoneNum: phoneNum(),
+      oid: id().optional(),
+      remark: remark(),
+    }),
     output: z.object({ id: z.string(), hasAccount: zeroOne }),
   }),
   defineEndpoint({
@@ -250,8 +277,9 @@ export const orgEndpoints = group(
     path: 'o/registerOrgUser',
     summary:
       'Create an account for a phone that has none and place it on a node; without a password the user signs in by code',
-    access: { kind: 'property', permission: ORG_PERMISSIONS.members },
+    access: { kind: 'property', permission: ORG_PERMISSIONS.members, orPlatform: true },
     input: z.object({
+      pno: backOfficePno(),
       phoneNum: phoneNum(),
       name: personName(),
       email: email(),

@@ -788,4 +788,135 @@ describeEachDb('organisations', (env) => {
       expect(whole.data.total).toBe(Number(actual.find((r) => r.pno === demo)?.n));
     });
   });
+
+  describe('operators in the back office (orPlatform, pno in the input)', () => {
+    // The operator owns partner and is no member of demo: without the pno header they name the property.
+    const back = { pno: '' };
+    const members = async (pno: string) =>
+      (await db().selectFrom('property_members').select(['uid', 'oid']).where('pno', '=', pno).execute()).length;
+
+    it("edits another property's tree and members without the pno header", async () => {
+      const tree = await call('o/getMyOrgTreeList', { pno: demo }, operator, back);
+      expect(tree.status, tree.msg).toBe(0);
+      expect(tree.data[0]).toMatchObject({ oid: root(demo), name: '演示物业', isRoot: 1 });
+
+      const added = await call('o/addOrUpdateOrg', { pno: demo, pid: root(demo), name: '运营新增部' }, operator, back);
+      expect(added.status, added.msg).toBe(0);
+      const unit = added.data.oid as string;
+      const child = await call('o/addOrUpdateOrg', { pno: demo, pid: unit, name: '运营子组' }, operator, back);
+      expect(child.status, child.msg).toBe(0);
+      const renamed = await call(
+        'o/addOrUpdateOrg',
+        { pno: demo, oid: child.data.oid, pid: root(demo), name: '运营移出组' },
+        operator,
+        back,
+      );
+      expect(renamed.status, renamed.msg).toBe(0);
+      const dup = await call('o/addOrUpdateOrg', { pno: demo, pid: root(demo), name: '运营新增部' }, operator, back);
+      expect(dup.status).toBe(Status.conflict);
+      const audit = await db()
+        .selectFrom('audit_log')
+        .select(['target', 'pno'])
+        .where('endpoint', '=', 'o/addOrUpdateOrg')
+        .where('target', '=', `${demo}:${unit}`)
+        .execute();
+      expect(audit).toHaveLength(1);
+
+      const phone = freshPhone();
+      const reg = await call(
+        'o/registerOrgUser',
+        { pno: demo, phoneNum: phone, name: '运营注册', oid: unit },
+        operator,
+        back,
+      );
+      expect(reg.status, reg.msg).toBe(0);
+      const uid = reg.data.uid as string;
+      const listed = await call('o/getOrgUserList', { pno: demo, oid: unit }, operator, back);
+      expect(listed.data.list.map((u: { uid: string }) => u.uid)).toEqual([uid]);
+      const where = await call('o/ifOrgUser', { pno: demo, phoneNum: phone }, operator, back);
+      expect(where.data).toMatchObject({ ifOrgUser: 1, oid: unit, orgName: '运营新增部' });
+
+      const moved = await call('o/moveOrgUser', { pno: demo, uidList: [uid], oid: child.data.oid }, operator, back);
+      expect(moved).toMatchObject({ status: 0, data: { moved: 1 } });
+      const invited = await call('o/inviteOrgUser', { pno: demo, phoneNum: freshPhone(), oid: unit }, operator, back);
+      expect(invited).toMatchObject({ status: 0, data: { hasAccount: 0 } });
+
+      const blocked = await call('o/delOrgTree', { pno: demo, oid: child.data.oid }, operator, back);
+      expect(blocked.status).toBe(Status.conflict);
+      const removed = await call('o/delOrgUser', { pno: demo, oid: child.data.oid, uid }, operator, back);
+      expect(removed.status, removed.msg).toBe(0);
+      expect(await db().selectFrom('property_members').select('uid').where('uid', '=', uid).execute()).toEqual([]);
+      const ownerGone = await call('o/delOrgUser', { pno: demo, oid: root(demo), uid: owner.uid }, operator, back);
+      expect(ownerGone.status).toBe(Status.conflict);
+      for (const oid of [child.data.oid, unit]) {
+        const del = await call('o/delOrgTree', { pno: demo, oid }, operator, back);
+        expect(del.status, del.msg).toBe(0);
+      }
+      // Another property's node through demo is still "not found".
+      const foreign = await call('o/delOrgTree', { pno: demo, oid: partnerNode }, operator, back);
+      expect(foreign.status).toBe(Status.notFound);
+    });
+
+    /** Every call that takes a back-office pno, aimed at partner's ids (pno left out when undefined). */
+    const calls = (pno?: string): [string, Record<string, unknown>][] => {
+      const p = pno === undefined ? {} : { pno };
+      return [
+        ['o/getMyOrgTreeList', { ...p }],
+        ['o/ifOrgUser', { ...p, phoneNum: DEMO_MEMBER_PHONE }],
+        ['o/addOrUpdateOrg', { ...p, pid: root(partner), name: '越界新增' }],
+        ['o/addOrUpdateOrg', { ...p, oid: partnerNode, pid: root(partner), name: '越界改名' }],
+        ['o/delOrgTree', { ...p, oid: partnerNode }],
+        ['o/getOrgUserList', { ...p, oid: root(partner), includeSub: 1 }],
+        ['o/moveOrgUser', { ...p, uidList: [partnerMemberUid], oid: root(partner) }],
+        ['o/delOrgUser', { ...p, oid: partnerNode, uid: partnerMemberUid }],
+        ['o/inviteOrgUser', { ...p, phoneNum: freshPhone(), oid: partnerNode }],
+        ['o/registerOrgUser', { ...p, phoneNum: freshPhone(), name: '越界注册', oid: partnerNode }],
+      ];
+    };
+
+    it("keeps an administrator of one property out of another's, whatever pno the body names", async () => {
+      const [nodes, people, requests] = [
+        await nodeCount(partner),
+        await members(partner),
+        (await db().selectFrom('org_requests').select('id').where('pno', '=', partner).execute()).length,
+      ];
+      for (const [path, input] of calls(partner)) {
+        // The demo owner with the demo header (partner member, but no rights there) names partner in the body.
+        const res = await call(path, input, owner);
+        expect(res.status, `${path} ${res.msg}`).toBe(Status.notFound);
+        // Without the header a non-operator gets today's answer: a property is needed.
+        const bare = await call(path, input, owner, { pno: '' });
+        expect(bare.status, path).toBe(Status.forbidden);
+      }
+      // An operator with a header is a member like any other: a different pno in the body is "not found".
+      const crossed = await call('o/addOrUpdateOrg', { pno: demo, pid: root(demo), name: '越界' }, operator);
+      expect(crossed.status).toBe(Status.notFound);
+      expect(await nodeCount(partner)).toBe(nodes);
+      expect(await members(partner)).toBe(people);
+      const after = await db().selectFrom('org_requests').select('id').where('pno', '=', partner).execute();
+      expect(after).toHaveLength(requests);
+      const member = await db()
+        .selectFrom('property_members')
+        .select('oid')
+        .where('pno', '=', partner)
+        .where('uid', '=', partnerMemberUid)
+        .executeTakeFirst();
+      expect(member?.oid).toBe(partnerNode);
+      // The same pno as the header is allowed.
+      const same = await call('o/getMyOrgTreeList', { pno: demo }, owner);
+      expect(same.status, same.msg).toBe(0);
+    });
+
+    it('needs pno from an operator without the header; an unknown one is not found', async () => {
+      for (const [path, input] of calls(undefined)) {
+        const res = await call(path, input, operator, back);
+        expect(res.status, path).toBe(Status.invalidInput);
+        expect(res.msg, path).toContain('pno');
+      }
+      for (const [path, input] of calls('99999999')) {
+        const res = await call(path, input, operator, back);
+        expect(res.status, path).toBe(Status.notFound);
+      }
+    });
+  });
 });

@@ -13,7 +13,7 @@ import { bumpAclVersion } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
 import type { OrgRequestsTable } from '../../platform/db/schema';
 import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import { type NewsText, notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
@@ -28,6 +28,37 @@ import * as repo from './repo';
 /** Organisation rules (README.md). No SQL, no HTTP. */
 
 export const rootId = repo.rootId;
+
+/**
+ * The property a call works on: the selected property of a member (with their permissions and scopes), or, for a
+ * platform operator calling from the back office without the `pno` header, the property named in the input,
+ * whole and with every organisation permission.
+ */
+export type OrgProperty = Pick<PropertyContext, 'pno' | 'name' | 'scopeOf' | 'permissions'>;
+
+const WHOLE_PROPERTY = { orgs: null, spaces: null } as const;
+const OPERATOR_PERMISSIONS: ReadonlySet<string> = new Set(Object.values(ORG_PERMISSIONS));
+
+/**
+ * Resolves the property of an `orPlatform` call (README "Operators"): with the `pno` header, the selected
+ * property, and a different `pno` in the input is "not found"; without it (only operators get this far), the
+ * input's `pno`, which is then required.
+ */
+export async function targetProperty(db: Db, ctx: RequestContext, inputPno: string | undefined): Promise<OrgProperty> {
+  if (ctx.property) {
+    if (inputPno !== undefined && inputPno !== ctx.property.pno) throw notFound('pno');
+    return ctx.property;
+  }
+  if (inputPno === undefined) throw invalidInput('pno');
+  const property = await repo.findProperty(db, inputPno);
+  if (!property) throw notFound('pno');
+  return {
+    pno: property.pno,
+    name: property.name,
+    permissions: OPERATOR_PERMISSIONS,
+    scopeOf: () => WHOLE_PROPERTY,
+  };
+}
 
 /** A node named by the console: the root id answers `null` (members on the root have no node). */
 export interface NodeRef {
@@ -50,7 +81,7 @@ export async function resolveNode(db: Db, prop: { pno: string; name: string }, o
  * null is the whole property (the owner, an unlimited assignment, or a scope that names the root); otherwise
  * the named nodes and everything below them.
  */
-export async function scopeNodes(db: Db, prop: PropertyContext, permission: string): Promise<Set<string> | null> {
+export async function scopeNodes(db: Db, prop: OrgProperty, permission: string): Promise<Set<string> | null> {
   const roots = prop.scopeOf ? prop.scopeOf(permission).orgs : null;
   if (roots === null || roots.includes(rootId(prop.pno))) return null;
   const ids = new Set<string>();
@@ -59,13 +90,13 @@ export async function scopeNodes(db: Db, prop: PropertyContext, permission: stri
 }
 
 /** Refuses a node (null: the root) outside the administrator's scope for the permission. */
-export async function assertInScope(db: Db, prop: PropertyContext, permission: string, oid: string | null) {
+export async function assertInScope(db: Db, prop: OrgProperty, permission: string, oid: string | null) {
   const scope = await scopeNodes(db, prop, permission);
   if (scope && (oid === null || !scope.has(oid))) throw forbidden();
 }
 
 /** Refuses members placed outside the administrator's scope (their nodes are checked, not the members). */
-export async function assertMembersInScope(db: Db, prop: PropertyContext, permission: string, uids: string[]) {
+export async function assertMembersInScope(db: Db, prop: OrgProperty, permission: string, uids: string[]) {
   const scope = await scopeNodes(db, prop, permission);
   if (!scope) return;
   for (const uid of uids) {
@@ -122,7 +153,7 @@ export async function propertyTree(db: Db, pno: string, propertyName: string): P
 }
 
 /** The tree an administrator sees: the whole tree, or the subtrees of their scope as top-level entries. */
-export async function myTree(db: Db, prop: PropertyContext): Promise<OrgNode[]> {
+export async function myTree(db: Db, prop: OrgProperty): Promise<OrgNode[]> {
   const root = await propertyTree(db, prop.pno, prop.name);
   const roots = prop.scopeOf ? prop.scopeOf(ORG_PERMISSIONS.view).orgs : null;
   if (roots === null || roots.includes(root.oid)) return [root];
@@ -161,7 +192,7 @@ export async function propertyRoots(db: Db): Promise<OrgNode[]> {
 
 export async function saveNode(
   s: Services,
-  prop: PropertyContext,
+  prop: OrgProperty,
   input: { oid?: string; pid: string; name: string; sort?: number },
 ): Promise<string> {
   const pno = prop.pno;
@@ -218,7 +249,7 @@ export async function saveNode(
   });
 }
 
-export async function deleteNode(s: Services, prop: PropertyContext, oid: string): Promise<void> {
+export async function deleteNode(s: Services, prop: OrgProperty, oid: string): Promise<void> {
   if (oid === rootId(prop.pno)) throw new AppError('orgIsRoot');
   await s.db.transaction().execute(async (trx) => {
     await repo.lockTree(trx, prop.pno);
@@ -265,7 +296,7 @@ export async function memberFilter(
 
 export async function listOrgUsers(
   s: Services,
-  prop: PropertyContext,
+  prop: OrgProperty,
   input: { oid: string; includeSub: 0 | 1; str?: string; pageNum: number; pageSize: number },
 ) {
   const node = await resolveNode(s.db, prop, input.oid);
@@ -293,7 +324,7 @@ export async function listOrgUsers(
 
 export async function moveUsers(
   s: Services,
-  prop: PropertyContext,
+  prop: OrgProperty,
   uids: string[],
   oid: string,
   permission: string = ORG_PERMISSIONS.members,
@@ -326,7 +357,7 @@ export async function leaveProperty(trx: Db, pno: string, uid: string, role: str
   if (role === 'admin') await bumpAclVersion(trx, pno);
 }
 
-export async function removeUser(s: Services, ctx: RequestContext, prop: PropertyContext, oid: string, uid: string) {
+export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProperty, oid: string, uid: string) {
   const node = await resolveNode(s.db, prop, oid);
   const member = await repo.findMember(s.db, prop.pno, uid);
   if (!member || (member.oid ?? null) !== node.oid) throw notFound('uid');
@@ -378,7 +409,7 @@ const inviteText = (propertyName: string, inviterName: string, orgName: string) 
 export async function invite(
   s: Services,
   ctx: RequestContext,
-  prop: PropertyContext,
+  prop: OrgProperty,
   inviter: SessionUser,
   input: { phoneNum: string; oid?: string; remark: string },
 ) {
@@ -558,7 +589,7 @@ export async function answerInvite(s: Services, ctx: RequestContext, user: Sessi
 export async function registerMember(
   s: Services,
   ctx: RequestContext,
-  prop: PropertyContext,
+  prop: OrgProperty,
   input: { phoneNum: string; name: string; email?: string; password?: string; oid?: string },
   permission: string = ORG_PERMISSIONS.members,
 ) {
@@ -644,7 +675,7 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
 export async function review(
   s: Services,
   ctx: RequestContext,
-  prop: PropertyContext,
+  prop: OrgProperty,
   reviewer: SessionUser,
   input: { idList: string[]; pass: 0 | 1; oid?: string; remark: string },
 ) {
@@ -706,7 +737,7 @@ export async function review(
 
 export async function listRequests(
   s: Services,
-  prop: PropertyContext,
+  prop: OrgProperty,
   input: {
     pid?: string;
     authScope?: number;
@@ -749,7 +780,7 @@ export async function listRequests(
 
 // ---- o/ifOrgUser -----------------------------------------------------------------------------------------------
 
-export async function whereIs(s: Services, prop: PropertyContext, caller: SessionUser, phoneNum?: string) {
+export async function whereIs(s: Services, prop: OrgProperty, caller: SessionUser, phoneNum?: string) {
   let user: { uid: string } | undefined = caller;
   let invitePending = false;
   if (phoneNum !== undefined) {

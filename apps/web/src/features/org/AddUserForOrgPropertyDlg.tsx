@@ -1,3 +1,4 @@
+import type { OrgNode } from '@keel/contract/endpoints/org';
 import { isEmail, isMobile, isStrongPassword } from '@keel/contract/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';
@@ -6,10 +7,10 @@ import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/admin-kit/FormDialog';
-import { api } from '../../shared/api/client';
 import { encryptPassword } from '../../shared/crypto/encrypt-password';
 import { OrgTreeSelect } from '../../shared/pickers/OrgTreeSelect';
 import { toast } from '../../shared/toast/toast-store';
+import { orgApi } from './api';
 
 interface Values {
   name: string;
@@ -23,14 +24,27 @@ interface Values {
  * `/Account/AddUserForOrgPropertyDlg`: create an account for a phone that has none and place it on a node
  * (`o/registerOrgUser`); without a password the user signs in with a code.
  */
-export function AddUserForOrgPropertyDlg({ open, onClose, oid }: { open: boolean; onClose: () => void; oid?: string }) {
+export function AddUserForOrgPropertyDlg({
+  open,
+  onClose,
+  oid,
+  pno,
+  tree,
+}: {
+  open: boolean;
+  onClose: () => void;
+  oid?: string;
+  /** Back office: the property (called without the `pno` header) and its tree. */
+  pno?: string;
+  tree?: readonly OrgNode[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const initialValues = useMemo(() => ({ oid }), [oid]);
   const submit = async (values: Values) => {
     try {
       const password = values.password ? await encryptPassword(values.password) : undefined;
-      await api('o/registerOrgUser', {
+      await orgApi(pno, 'o/registerOrgUser', {
         name: values.name.trim(),
         phoneNum: values.phoneNum.trim(),
         email: values.email?.trim() || undefined,
@@ -106,7 +120,7 @@ export function AddUserForOrgPropertyDlg({ open, onClose, oid }: { open: boolean
         <Input.Password data-testid="add-user-password" autoComplete="new-password" maxLength={64} />
       </Form.Item>
       <Form.Item name="oid" label={t('org.member.org')}>
-        <OrgTreeSelect testId="add-user-org" />
+        <OrgTreeSelect testId="add-user-org" tree={tree} />
       </Form.Item>
     </FormDialog>
   );

@@ -8,7 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { platformQuery } from './api';
 import { OrgManageComponent } from './OrgManageComponent';
 
-/** `/Account/BackOrgManagePage` (operators): pick a property (`filterPno` in the URL), then see its organisation. */
+/**
+ * `/Account/BackOrgManagePage` (operators): pick a property (`filterPno` in the URL), then manage its organisation
+ * and members with the property page's own component (calls without the `pno` header, the property in the input).
+ */
 export function BackOrgManagePage() {
   const { t } = useTranslation();
   const search = useSearch({ strict: false }) as Record<string, unknown>;

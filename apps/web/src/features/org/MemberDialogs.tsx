@@ -1,4 +1,4 @@
-import { REMARK_MAX } from '@keel/contract/endpoints/org';
+import { type OrgNode, REMARK_MAX } from '@keel/contract/endpoints/org';
 import { isMobile } from '@keel/contract/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
@@ -7,9 +7,9 @@ import Input from 'antd/es/input';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/admin-kit/FormDialog';
-import { api } from '../../shared/api/client';
 import { OrgTreeSelect } from '../../shared/pickers/OrgTreeSelect';
 import { toast } from '../../shared/toast/toast-store';
+import { orgApi } from './api';
 
 const phoneRules = (t: (k: string) => string) => [
   { required: true, whitespace: true, message: t('org.rules.phoneRequired') },
@@ -23,7 +23,20 @@ const phoneRules = (t: (k: string) => string) => [
 type PhoneState = { kind: 'member'; orgName: string | null } | { kind: 'account' } | { kind: 'new' } | null;
 
 /** Invite a phone to the property, placed on a node once accepted (`o/inviteOrgUser`). */
-export function InviteDialog({ open, onClose, oid }: { open: boolean; onClose: () => void; oid?: string }) {
+export function InviteDialog({
+  open,
+  onClose,
+  oid,
+  pno,
+  tree,
+}: {
+  open: boolean;
+  onClose: () => void;
+  oid?: string;
+  /** Back office: the property (called without the `pno` header) and its tree. */
+  pno?: string;
+  tree?: readonly OrgNode[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [phone, setPhone] = useState<PhoneState>(null);
@@ -32,7 +45,7 @@ export function InviteDialog({ open, onClose, oid }: { open: boolean; onClose: (
     setPhone(null);
     if (!isMobile(value.trim())) return;
     try {
-      const info = await api('o/ifOrgUser', { phoneNum: value.trim() }, { notify: false });
+      const info = await orgApi(pno, 'o/ifOrgUser', { phoneNum: value.trim() }, { notify: false });
       setPhone(
         info.ifOrgUser === 1
           ? { kind: 'member', orgName: info.orgName }
@@ -46,7 +59,7 @@ export function InviteDialog({ open, onClose, oid }: { open: boolean; onClose: (
   };
   const submit = async (values: { phoneNum: string; oid?: string; remark?: string }) => {
     try {
-      const result = await api('o/inviteOrgUser', {
+      const result = await orgApi(pno, 'o/inviteOrgUser', {
         phoneNum: values.phoneNum.trim(),
         oid: values.oid,
         remark: values.remark?.trim() ?? '',
@@ -95,7 +108,7 @@ export function InviteDialog({ open, onClose, oid }: { open: boolean; onClose: (
         />
       )}
       <Form.Item name="oid" label={t('org.member.org')} extra={t('org.invite.orgHelp')}>
-        <OrgTreeSelect testId="invite-org" />
+        <OrgTreeSelect testId="invite-org" tree={tree} />
       </Form.Item>
       <Form.Item name="remark" label={t('org.invite.remark')} rules={[{ max: REMARK_MAX }]}>
         <Input.TextArea rows={2} maxLength={REMARK_MAX} showCount data-testid="invite-remark" />
@@ -109,10 +122,14 @@ export function MoveMemberDialog({
   open,
   onClose,
   member,
+  pno,
+  tree,
 }: {
   open: boolean;
   onClose: () => void;
   member?: { uid: string; name: string; oid: string };
+  pno?: string;
+  tree?: readonly OrgNode[];
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -120,7 +137,7 @@ export function MoveMemberDialog({
   const submit = async (values: { oid: string }) => {
     if (!member) return false;
     try {
-      await api('o/moveOrgUser', { uidList: [member.uid], oid: values.oid });
+      await orgApi(pno, 'o/moveOrgUser', { uidList: [member.uid], oid: values.oid });
       toast.success(t('org.member.moved'));
       await queryClient.invalidateQueries();
       return true;
@@ -142,7 +159,7 @@ export function MoveMemberDialog({
         label={t('org.member.org')}
         rules={[{ required: true, message: t('org.rules.orgRequired') }]}
       >
-        <OrgTreeSelect allowClear={false} testId="move-member-target" />
+        <OrgTreeSelect allowClear={false} testId="move-member-target" tree={tree} />
       </Form.Item>
     </FormDialog>
   );

@@ -20,22 +20,22 @@ import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
-import { api } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
 import { AddUserForOrgPropertyDlg } from './AddUserForOrgPropertyDlg';
-import { indexTree } from './api';
+import { indexTree, orgApi } from './api';
 import { InviteDialog } from './MemberDialogs';
-import { BackOrgMembers, OrgMembers } from './OrgMembers';
+import { OrgMembers } from './OrgMembers';
 import { OrgMoveDialog, OrgNodeDialog } from './OrgNodeDialogs';
 import { OrgTreePanel } from './OrgTreePanel';
 
 type Dialog = 'add' | 'rename' | 'move' | 'invite' | 'addUser' | null;
 
 /**
- * `/Account/OrgManageComponent`: the organisation tree of the selected property (or, with `pno`, of that
- * property in the back office, read-only) and the members of the selected node. The selected node (`oid`) lives
- * in the URL next to the member table's page and filters.
+ * `/Account/OrgManageComponent`: the organisation tree of the selected property and the members of the selected
+ * node. With `pno` (the back office, operators) the same page for that property: every call goes without the
+ * `pno` header and names the property in its input, and the operator may change everything. The selected node
+ * (`oid`) lives in the URL next to the member table's page and filters.
  */
 export function OrgManageComponent({ pno }: { pno?: string }) {
   const { t } = useTranslation();
@@ -49,19 +49,17 @@ export function OrgManageComponent({ pno }: { pno?: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const treeQuery = useQuery({
-    queryKey: platform ? ['o/getAllOrgTreeList', 'platform', pno] : ['o/getMyOrgTreeList', selectedPno],
-    queryFn: ({ signal }) =>
-      platform
-        ? api('o/getAllOrgTreeList', { filterPno: pno }, { signal, pno: null })
-        : api('o/getMyOrgTreeList', {}, { signal }),
+    queryKey: platform ? ['o/getMyOrgTreeList', 'platform', pno] : ['o/getMyOrgTreeList', selectedPno],
+    queryFn: ({ signal }) => orgApi(pno, 'o/getMyOrgTreeList', {}, { signal }),
     enabled: platform || selectedPno !== null,
   });
   const tree = treeQuery.data ?? [];
   const byId = useMemo(() => indexTree(tree), [tree]);
   const oidParam = typeof search.oid === 'string' ? search.oid : undefined;
   const node = (oidParam && byId.get(oidParam)) || tree[0];
-  const canEditTree = !platform && menuIds.includes('account.property.org');
-  const canManage = !platform && menuIds.includes('account.property.member');
+  // Operators in the back office hold every organisation permission of the property they manage.
+  const canEditTree = platform || menuIds.includes('account.property.org');
+  const canManage = platform || menuIds.includes('account.property.member');
 
   const select = (oid: string) =>
     void navigate({
@@ -72,7 +70,7 @@ export function OrgManageComponent({ pno }: { pno?: string }) {
 
   const remove = async (target: OrgNode) => {
     try {
-      await api('o/delOrgTree', { oid: target.oid });
+      await orgApi(pno, 'o/delOrgTree', { oid: target.oid });
       toast.success(t('org.node.deleted', { name: target.name }));
       if (target.pid) select(target.pid);
       await queryClient.invalidateQueries();
@@ -196,25 +194,39 @@ export function OrgManageComponent({ pno }: { pno?: string }) {
             )
           }
         >
-          {platform && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('org.back.readOnly')} />}
-          {platform ? (
-            <BackOrgMembers key={node.oid} node={node} pno={pno} />
-          ) : (
-            <OrgMembers key={node.oid} node={node} canManage={canManage} selfUid={selfUid} />
-          )}
+          <OrgMembers
+            key={node.oid}
+            node={node}
+            canManage={canManage}
+            selfUid={selfUid}
+            pno={pno}
+            tree={platform ? tree : undefined}
+          />
         </Card>
       </Col>
       {canEditTree && (
         <>
-          <OrgNodeDialog open={dialog === 'add'} onClose={() => setDialog(null)} parent={node} />
-          <OrgNodeDialog open={dialog === 'rename'} onClose={() => setDialog(null)} node={node} />
-          <OrgMoveDialog open={dialog === 'move'} onClose={() => setDialog(null)} node={node} tree={tree} />
+          <OrgNodeDialog open={dialog === 'add'} onClose={() => setDialog(null)} parent={node} pno={pno} />
+          <OrgNodeDialog open={dialog === 'rename'} onClose={() => setDialog(null)} node={node} pno={pno} />
+          <OrgMoveDialog open={dialog === 'move'} onClose={() => setDialog(null)} node={node} tree={tree} pno={pno} />
         </>
       )}
       {canManage && (
         <>
-          <InviteDialog open={dialog === 'invite'} onClose={() => setDialog(null)} oid={node.oid} />
-          <AddUserForOrgPropertyDlg open={dialog === 'addUser'} onClose={() => setDialog(null)} oid={node.oid} />
+          <InviteDialog
+            open={dialog === 'invite'}
+            onClose={() => setDialog(null)}
+            oid={node.oid}
+            pno={pno}
+            tree={platform ? tree : undefined}
+          />
+          <AddUserForOrgPropertyDlg
+            open={dialog === 'addUser'}
+            onClose={() => setDialog(null)}
+            oid={node.oid}
+            pno={pno}
+            tree={platform ? tree : undefined}
+          />
         </>
       )}
     </Row>

@@ -7,10 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
 import { type ColumnSpec, DataTable } from '../../shared/admin-kit/DataTable';
-import { api } from '../../shared/api/client';
-import { apiQuery } from '../../shared/api/query';
 import { toast } from '../../shared/toast/toast-store';
-import { formatTime, platformQuery } from './api';
+import { formatTime, orgApi, orgQuery } from './api';
 import { MoveMemberDialog } from './MemberDialogs';
 
 type Row = Pick<OrgUser, 'uid' | 'name' | 'phoneNum' | 'email' | 'status'> & {
@@ -67,15 +65,31 @@ function useColumns(): ColumnSpec<Row>[] {
   ];
 }
 
-/** Members of a node of the selected property (`o/getOrgUserList`), with move and remove for member managers. */
-export function OrgMembers({ node, canManage, selfUid }: { node: OrgNode; canManage: boolean; selfUid?: string }) {
+/**
+ * Members of a node of the selected property (`o/getOrgUserList`), with move and remove for member managers;
+ * in the back office (`pno` given) of that property, called without the `pno` header.
+ */
+export function OrgMembers({
+  node,
+  canManage,
+  selfUid,
+  pno,
+  tree,
+}: {
+  node: OrgNode;
+  canManage: boolean;
+  selfUid?: string;
+  pno?: string;
+  /** The tree the move dialog offers (by default the selected property's). */
+  tree?: readonly OrgNode[];
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [moving, setMoving] = useState<Row | null>(null);
   const columns = useColumns();
   const remove = async (row: Row) => {
     try {
-      await api('o/delOrgUser', { oid: row.oid ?? node.oid, uid: row.uid });
+      await orgApi(pno, 'o/delOrgUser', { oid: row.oid ?? node.oid, uid: row.uid });
       toast.success(t('org.member.removed', { name: row.name }));
       await queryClient.invalidateQueries();
     } catch {
@@ -88,7 +102,7 @@ export function OrgMembers({ node, canManage, selfUid }: { node: OrgNode; canMan
         testId="org-member-table"
         rowKey="uid"
         query={(params) =>
-          apiQuery('o/getOrgUserList', {
+          orgQuery(pno, 'o/getOrgUserList', {
             oid: node.oid,
             pageNum: params.pageNum,
             pageSize: params.pageSize,
@@ -129,30 +143,9 @@ export function OrgMembers({ node, canManage, selfUid }: { node: OrgNode; canMan
         open={moving !== null}
         onClose={() => setMoving(null)}
         member={moving ? { uid: moving.uid, name: moving.name, oid: moving.oid ?? node.oid } : undefined}
+        pno={pno}
+        tree={tree}
       />
     </>
-  );
-}
-
-/** The back office's read-only view of a node's members (`u/getUserList` with `filterPno`, `filterOid`). */
-export function BackOrgMembers({ node, pno }: { node: OrgNode; pno: string }) {
-  const columns = useColumns();
-  return (
-    <DataTable
-      testId="org-member-table"
-      rowKey="uid"
-      query={(params) =>
-        platformQuery('u/getUserList', {
-          filterPno: pno,
-          filterOid: node.oid,
-          pageNum: params.pageNum,
-          pageSize: params.pageSize,
-          str: params.filters.str,
-          includeSub: params.filters.includeSub === '1' ? 1 : 0,
-        })
-      }
-      toPage={(data): { list: Row[]; total: number } => ({ list: data.list, total: data.total })}
-      columns={columns}
-    />
   );
 }

@@ -7,10 +7,9 @@ import InputNumber from 'antd/es/input-number';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/admin-kit/FormDialog';
-import { api } from '../../shared/api/client';
 import { OrgTreeSelect } from '../../shared/pickers/OrgTreeSelect';
 import { toast } from '../../shared/toast/toast-store';
-import { withoutSubtree } from './api';
+import { orgApi, withoutSubtree } from './api';
 
 interface NodeValues {
   name: string;
@@ -24,12 +23,15 @@ export function OrgNodeDialog({
   parent,
   node,
   onSaved,
+  pno,
 }: {
   open: boolean;
   onClose: () => void;
   parent?: OrgNode;
   node?: OrgNode;
   onSaved?: (oid: string) => void;
+  /** Back office: the property, called without the `pno` header. */
+  pno?: string;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -38,7 +40,7 @@ export function OrgNodeDialog({
     try {
       const pid = node ? node.pid : parent?.oid;
       if (!pid) return false;
-      const { oid } = await api('o/addOrUpdateOrg', {
+      const { oid } = await orgApi(pno, 'o/addOrUpdateOrg', {
         ...(node ? { oid: node.oid } : {}),
         pid,
         name: values.name.trim(),
@@ -84,11 +86,13 @@ export function OrgMoveDialog({
   onClose,
   node,
   tree,
+  pno,
 }: {
   open: boolean;
   onClose: () => void;
   node?: OrgNode;
   tree: readonly OrgNode[];
+  pno?: string;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -97,7 +101,7 @@ export function OrgMoveDialog({
   const submit = async (values: { pid: string }) => {
     if (!node) return false;
     try {
-      await api('o/addOrUpdateOrg', { oid: node.oid, pid: values.pid, name: node.name });
+      await orgApi(pno, 'o/addOrUpdateOrg', { oid: node.oid, pid: values.pid, name: node.name });
       toast.success(t('org.node.moved'));
       await queryClient.invalidateQueries();
       return true;

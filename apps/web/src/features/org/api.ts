@@ -3,13 +3,39 @@ import type { EndpointPath, Endpoints } from '@keel/contract/endpoints/index';
 import type { OrgNode } from '@keel/contract/endpoints/org';
 import { queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { api } from '../../shared/api/client';
+import { api, type CallOptions } from '../../shared/api/client';
+import { useSession } from '../../shared/session/session-store';
 
 /** A back-office (operator) query, sent without the `pno` header (the property is named in the input). */
 export function platformQuery<P extends EndpointPath>(path: P, input: InputOf<Endpoints[P]>) {
   return queryOptions({
     queryKey: [path, 'platform', input] as const,
     queryFn: ({ signal }) => api(path, input, { signal, pno: null }),
+  });
+}
+
+/**
+ * An organisation call for the selected property, or — in the back office, `pno` given — for that property
+ * without the `pno` header, the property named in the input (operators; access `orPlatform`).
+ */
+export function orgApi<P extends EndpointPath>(
+  pno: string | undefined,
+  path: P,
+  input: InputOf<Endpoints[P]>,
+  options: CallOptions = {},
+) {
+  return pno === undefined
+    ? api(path, input, options)
+    : api(path, { ...input, pno } as InputOf<Endpoints[P]>, { ...options, pno: null });
+}
+
+/** The query options of `orgApi`. */
+export function orgQuery<P extends EndpointPath>(pno: string | undefined, path: P, input: InputOf<Endpoints[P]>) {
+  // Keyed as apiQuery / platformQuery key them.
+  const scope = pno === undefined ? useSession.getState().selectedPropertyPno : 'platform';
+  return queryOptions({
+    queryKey: [path, scope, pno === undefined ? input : { ...input, pno }] as const,
+    queryFn: ({ signal }) => orgApi(pno, path, input, { signal }),
   });
 }
 
