@@ -1,7 +1,7 @@
-// Keel as `npm start` runs it (every global hook and plugin: helmet, error handler, content-type parser,
-// swagger, the /api contract mount), on a fresh SQLite database in the DATA_DIR it is given, with the
-// demo data seeded. The console (WEB_DIST) is not served, so that results do not depend on whether
-// apps/web was built; it adds no hook on the paths measured here.
+// Keel as `npm start` runs it (every global hook and plugin: the security headers, error handler, content-type
+// parser, WebSocket plugin, swagger, the /api contract mount), on a fresh SQLite database in the DATA_DIR it is
+// given, with the demo data seeded. The console (WEB_DIST) is not served, so that results do not depend on
+// whether apps/web was built; it adds no hook on the paths measured here.
 import { buildApp } from '@keel/server/app';
 import { loadConfig } from '@keel/server/platform/config';
 import { seedDemo } from '@keel/server/seed/demo';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { formatMessage, messages, pickLocale } from '@keel/contract/status';
@@ -14,6 +13,7 @@ import { AppError } from './platform/http/errors';
 import { mountModules } from './platform/http/mount';
 import { openApiDocument } from './platform/http/openapi';
 import { RateLimiter } from './platform/http/rate-limit';
+import { addSecurityHeaders } from './platform/http/security-headers';
 import { serveWeb } from './platform/http/web';
 import { createOutbox } from './platform/outbox/outbox';
 import { createLocalBus } from './platform/realtime/bus';
@@ -46,6 +46,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.logLevel },
     // No per-request log lines: errors are logged with their request id where they happen.
     logController: new LogController({ disableRequestLogging: true }),
+    // No child logger per request either: `request.log` is the server's logger, and what is logged about a
+    // request names its id (`reqId`) explicitly.
+    childLoggerFactory: (logger) => logger,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -83,7 +86,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  await app.register(helmet, {
+  // Helmet's headers (CSP for the built console and the rest), computed once at start and set by one hook.
+  addSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -124,7 +128,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(500).send(errorBody('internal', locale, { requestId: request.id }));
   });
 
-  app.get('/healthz', async () => ({ ok: true }));
+  // Synchronous: a probe called often needs no promise.
+  app.get('/healthz', (_request, reply) => {
+    reply.send({ ok: true });
+  });
   app.get('/readyz', async (_request, reply) => {
     try {
       await db.selectFrom('server_keys').select('name').limit(1).execute();

@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/connect';
+import { type Db, precompile } from '../db/connect';
 import type { PropertyContext } from '../http/context';
 import { computePermissions, type EffectivePermissions, type Grant, type PropertyRole } from '../permissions/effective';
 
 /**
- * The property context of every property call (DESIGN §5). One indexed query per request reads the membership
- * (primary keys of `property_members` and `properties`), the property's `acl_version` and its enabled
- * businesses (primary-key prefix of `property_businesses`). The permission computation is cached: for owners and
- * members by role and businesses, for administrators also by property, user and `acl_version`, whose grants are
- * read only on a miss. Every write that changes a permission set, an assignment or a scope bumps `acl_version`
- * in its transaction (`bumpAclVersion`), so a cached entry is never used past a change, on this instance or
- * another. Businesses are read on every call, so even a change made outside the API takes effect at once.
+ * The property context of every property call (DESIGN §5). One indexed query per request, compiled once per
+ * database, reads the membership (primary keys of `property_members` and `properties`), the property's
+ * `acl_version` and its enabled businesses (primary-key prefix of `property_businesses`, aggregated). The
+ * permission computation is cached: for owners and members by role and businesses, for administrators also by
+ * property, user and `acl_version`, whose grants are read only on a miss. Every write that changes a permission
+ * set, an assignment or a scope bumps `acl_version` in its transaction (`bumpAclVersion`), so a cached entry is
+ * never used past a change, on this instance or another. Businesses are read with the membership, so even a
+ * change made outside the API (but through this process) takes effect on the next call.
  */
 
 /** Most cached computations per database; the oldest go first. */
@@ -26,22 +27,57 @@ function cacheOf(db: Db): Map<string, EffectivePermissions> {
   return cache;
 }
 
+type ContextQuery = ReturnType<typeof compileContextQuery>;
+const contextQueries = new WeakMap<Db, ContextQuery>();
+
+/**
+ * The membership row with the property's enabled businesses aggregated into one column (`string_agg`, which
+ * SQLite has too), so that the answer is one row however many businesses there are. On SQLite the row is reused
+ * for up to a second while nothing at all is written through the connection (`precompile`'s `reuseMs`): any
+ * change to a membership, a property or its businesses is a write, so the next call reads again.
+ */
+function compileContextQuery(db: Db) {
+  return precompile(
+    db,
+    (param: (name: 'pno' | 'uid') => string) =>
+      db
+        .selectFrom('property_members as m')
+        .innerJoin('properties as p', 'p.pno', 'm.pno')
+        .select((eb) => [
+          'p.pno',
+          'p.name',
+          'p.is_customer',
+          'p.acl_version',
+          'm.role',
+          eb
+            .selectFrom('property_businesses as b')
+            .select(sql<string | null>`string_agg(b.business, ',')`.as('list'))
+            .whereRef('b.pno', '=', 'p.pno')
+            .where('b.disabled', '=', 0)
+            .as('businesses'),
+        ])
+        .where('m.pno', '=', param('pno'))
+        .where('m.uid', '=', param('uid')),
+    { reuseMs: 1_000 },
+  );
+}
+
 /** The property a member works in, or null when the user is not a member (answered as "not found"). */
 export async function loadPropertyContext(db: Db, uid: string, pno: string): Promise<PropertyContext | null> {
-  const rows = await db
-    .selectFrom('property_members as m')
-    .innerJoin('properties as p', 'p.pno', 'm.pno')
-    .leftJoin('property_businesses as b', (j) => j.onRef('b.pno', '=', 'p.pno').on('b.disabled', '=', 0))
-    .select(['p.pno', 'p.name', 'p.is_customer', 'p.acl_version', 'm.role', 'b.business'])
-    .where('m.pno', '=', pno)
-    .where('m.uid', '=', uid)
-    .execute();
-  const row = rows[0];
+  let query = contextQueries.get(db);
+  if (!query) {
+    query = compileContextQuery(db);
+    contextQueries.set(db, query);
+  }
+  const row = (await query({ pno, uid }))[0];
   if (!row) return null;
+  // A reused row (same object, same acl_version) answers the context built from it the first time.
+  const known = contexts.get(row);
+  if (known) return known;
+  const businesses = Object.freeze(row.businesses ? row.businesses.split(',').sort() : []);
   const role = row.role as PropertyRole;
-  const businesses = rows.flatMap((r) => (r.business ? [r.business] : [])).sort();
   const effective = await effectiveFor(db, uid, pno, role, Number(row.acl_version), businesses);
-  return {
+  const context: PropertyContext = Object.freeze({
     pno: row.pno,
     name: row.name,
     isCustomer: row.is_customer === 1,
@@ -50,8 +86,13 @@ export async function loadPropertyContext(db: Db, uid: string, pno: string): Pro
     permissions: effective.permissions,
     grants: effective.grants,
     scopeOf: effective.scopeOf,
-  };
+  });
+  contexts.set(row, context);
+  return context;
 }
+
+/** Contexts built from a row, while the row is kept for reuse (frozen: calls share them). */
+const contexts = new WeakMap<object, PropertyContext>();
 
 async function effectiveFor(
   db: Db,

@@ -1,9 +1,12 @@
-import type { Db } from '../db/connect';
+import { hash } from 'node:crypto';
+import { type Db, precompile } from '../db/connect';
 import type { SessionUser } from '../http/context';
 import { newToken, sha256 } from '../ids';
 
 /** Updating last_seen_at on every call would write on every read; once a minute is enough for idle expiry. */
 const TOUCH_EVERY_MS = 60_000;
+/** How long a session row read on SQLite may be reused when nothing at all was written meanwhile (`precompile`). */
+const REUSE_MS = 1_000;
 
 export interface Sessions {
   /** Issues a new token for the user; only its hash is stored. */
@@ -15,6 +18,28 @@ export interface Sessions {
 }
 
 export function createSessions(db: Db, now: () => number, idleMs: number): Sessions {
+  // Every authenticated call runs this lookup: compiled once, and on SQLite its row reused while nothing has been
+  // written (a sign-out, a revocation, a disabled account, a touch all write, so the next call reads again).
+  const lookup = precompile(
+    db,
+    (param: (name: 'tokenHash') => string) =>
+      db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.uid', 's.uid')
+        .select([
+          's.last_seen_at',
+          's.revoked_at',
+          'u.uid',
+          'u.name',
+          'u.phone',
+          'u.email',
+          'u.is_operator',
+          'u.status',
+        ])
+        .where('s.token_hash', '=', param('tokenHash')),
+    { reuseMs: REUSE_MS },
+  );
+  const users = new WeakMap<object, SessionUser>();
   return {
     async issue(uid) {
       const token = newToken();
@@ -28,35 +53,28 @@ export function createSessions(db: Db, now: () => number, idleMs: number): Sessi
 
     async resolve(token) {
       if (!token || token.length > 200) return null;
-      const tokenHash = sha256(token);
-      const row = await db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.uid', 's.uid')
-        .select([
-          's.last_seen_at',
-          's.revoked_at',
-          'u.uid',
-          'u.name',
-          'u.phone',
-          'u.email',
-          'u.is_operator',
-          'u.status',
-        ])
-        .where('s.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      // `sha256` from ids.ts in one call (no Hash object per request).
+      const tokenHash = hash('sha256', token, 'hex');
+      const row = (await lookup({ tokenHash }))[0];
       const t = now();
       if (!row || row.revoked_at !== null || row.status !== 1 || t - row.last_seen_at > idleMs) return null;
       if (t - row.last_seen_at > TOUCH_EVERY_MS) {
         await db.updateTable('sessions').set({ last_seen_at: t }).where('token_hash', '=', tokenHash).execute();
       }
-      return {
-        uid: row.uid,
-        name: row.name,
-        phone: row.phone,
-        email: row.email,
-        isOperator: row.is_operator === 1,
-        tokenHash,
-      };
+      // A reused row (same object) answers the same user object: built once, frozen because calls share it.
+      let user = users.get(row);
+      if (!user) {
+        user = Object.freeze({
+          uid: row.uid,
+          name: row.name,
+          phone: row.phone,
+          email: row.email,
+          isOperator: row.is_operator === 1,
+          tokenHash,
+        });
+        users.set(row, user);
+      }
+      return user;
     },
 
     async revoke(tokenHash) {

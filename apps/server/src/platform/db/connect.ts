@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  type Compilable,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -21,7 +28,10 @@ export function connect(database: Config['database']): { db: Db; dialect: Dialec
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+    const statements = withStatementCache(sqlite);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    registerDirect(db, sqlite, statements);
+    return { db, dialect: 'sqlite' };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -29,4 +39,122 @@ export function connect(database: Config['database']): { db: Db; dialect: Dialec
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+}
+
+/** Most prepared statements kept per SQLite database; the oldest go first. */
+const STATEMENT_CACHE_MAX = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query again (`better-sqlite3` parses and plans it each time); the same
+ * few hundred SQL texts come back on every request, so the prepared statements are kept by their text. A cached
+ * statement still being iterated (a streamed query) is `busy`: the caller then gets a fresh one. Kysely never
+ * switches a statement's mode (`raw`, `pluck`, `expand`, `safeIntegers`), so reusing one is safe, and SQLite
+ * re-plans a statement by itself after a schema change.
+ */
+export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string): SqliteStatement {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_MAX) {
+          const oldest = statements.keys().next();
+          if (!oldest.done) statements.delete(oldest.value);
+        }
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
+
+interface DirectSqlite {
+  sqlite: SQLite.Database;
+  statements: SqliteDatabase;
+  /** Rows inserted, updated or deleted through this connection since it opened (SQLite's `total_changes()`). */
+  changes(): number;
+}
+
+/** The SQLite connection behind each Kysely instance `connect` opened, for `precompile`'s direct reads. */
+const sqliteOf = new WeakMap<Db, DirectSqlite>();
+
+function registerDirect(db: Db, sqlite: SQLite.Database, statements: SqliteDatabase): void {
+  const totalChanges = sqlite.prepare('select total_changes()').pluck();
+  sqliteOf.set(db, { sqlite, statements, changes: () => totalChanges.get() as number });
+}
+
+/** Most answers a cached `precompile` read keeps; the oldest go first. */
+const ANSWER_CACHE_MAX = 10_000;
+
+export interface PrecompileOptions {
+  /**
+   * SQLite only: reuse an answer for the same values for up to this many milliseconds, as long as nothing has
+   * been written through the connection since it was read (its `total_changes()` is unchanged). Any insert,
+   * update or delete by this process, committed or not, so takes effect on the very next read; only a write by
+   * another process (a CLI command on the same file) can go unseen, for at most this long. Off (0) by default,
+   * and never on PostgreSQL, where other instances write.
+   */
+  reuseMs?: number;
+}
+
+/**
+ * A read built and compiled once, run with new parameter values: for the queries of every request (the session
+ * and property lookups), where building and compiling with Kysely costs more than running them. `build` receives
+ * `param(name)`, a marker to use wherever a value goes; the answer runs the query with the values bound by name
+ * and resolves to its rows (frozen when reused: do not change them).
+ *
+ * On SQLite, when no transaction is open on the connection, the statement runs at once on `better-sqlite3`
+ * (synchronous: nothing else can run on the connection meanwhile, and it sees exactly what Kysely would), which
+ * skips Kysely's connection hand-over and its promises. Inside a transaction, on PostgreSQL, or for a
+ * transaction's Kysely, it goes through Kysely as any query.
+ */
+export function precompile<R, K extends string>(
+  db: Db,
+  build: (param: (name: K) => string) => Compilable<R>,
+  options: PrecompileOptions = {},
+): (values: Readonly<Record<K, unknown>>) => Promise<readonly R[]> | readonly R[] {
+  const names = new Map<string, K>();
+  const compiled = build((name) => {
+    const marker = `\u0000param:${name}`;
+    names.set(marker, name);
+    return marker;
+  }).compile();
+  const slots = compiled.parameters.map((p) => (typeof p === 'string' ? names.get(p) : undefined));
+  for (const name of names.values()) {
+    if (!slots.includes(name)) throw new Error(`precompile: parameter ${name} does not reach the SQL: ${compiled.sql}`);
+  }
+  const bind = (values: Readonly<Record<K, unknown>>) =>
+    slots.map((name, i) => (name === undefined ? compiled.parameters[i] : values[name]));
+  const direct = sqliteOf.get(db);
+  const reuseMs = direct ? (options.reuseMs ?? 0) : 0;
+  const answers = new Map<string, { rows: readonly R[]; changes: number; at: number }>();
+
+  return (values) => {
+    const parameters = bind(values);
+    if (!direct || direct.sqlite.inTransaction) {
+      return db.executeQuery<R>({ ...compiled, parameters }).then((r) => r.rows);
+    }
+    if (reuseMs <= 0) return direct.statements.prepare(compiled.sql).all(parameters) as R[];
+    const key = parameters.map(String).join('\u0000');
+    const changes = direct.changes();
+    const at = performance.now();
+    const known = answers.get(key);
+    if (known && known.changes === changes && at - known.at < reuseMs) return known.rows;
+    const rows: readonly R[] = Object.freeze(
+      (direct.statements.prepare(compiled.sql).all(parameters) as R[]).map((row) => Object.freeze(row)),
+    );
+    if (known) answers.delete(key);
+    else if (answers.size >= ANSWER_CACHE_MAX) {
+      const oldest = answers.keys().next();
+      if (!oldest.done) answers.delete(oldest.value);
+    }
+    answers.set(key, { rows, changes, at });
+    return rows;
+  };
 }

@@ -40,6 +40,7 @@ function useColumns(): ColumnSpec<Row>[] {
     {
       key: 'includeSub',
       title: t('org.member.org'),
+      width: 140,
       filter: [{ value: '1', label: t('org.member.withSub') }],
       render: (row) => row.orgName ?? '—',
     },

@@ -88,8 +88,6 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
         columns={antColumns}
         dataSource={page.list}
         loading={result.isLoading}
-        // Narrow panels scroll sideways instead of squeezing headers to one character a line.
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('kit.empty')} /> }}
         pagination={{
           current: params.pageNum,

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Db, precompile } from './connect';
+import { migrateToLatest } from './migrate';
+
+/** The per-request read path: precompiled queries, direct SQLite reads, and answers reused only while nothing changed. */
+describe('precompile on SQLite', () => {
+  let db: Db;
+
+  beforeAll(async () => {
+    db = connect({ kind: 'sqlite', file: ':memory:' }).db;
+    await migrateToLatest(db);
+    for (const [uid, name] of [
+      ['u1', 'One'],
+      ['u2', 'Two'],
+    ]) {
+      await db
+        .insertInto('users')
+        .values({
+          uid,
+          phone: `1380000000${uid.slice(1)}`,
+          email: null,
+          name,
+          password_hash: null,
+          is_operator: 0,
+          status: 1,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .execute();
+    }
+  });
+  afterAll(async () => db.destroy());
+
+  const byUid = () =>
+    precompile(
+      db,
+      (param: (name: 'uid') => string) =>
+        db.selectFrom('users').select(['uid', 'name', 'status']).where('uid', '=', param('uid')),
+      { reuseMs: 60_000 },
+    );
+
+  it('binds the values by name and refuses a parameter that does not reach the SQL', async () => {
+    const plain = precompile(db, (param: (name: 'uid') => string) =>
+      db.selectFrom('users').select('name').where('uid', '=', param('uid')).where('status', '=', 1),
+    );
+    expect(await plain({ uid: 'u2' })).toEqual([{ name: 'Two' }]);
+    expect(await plain({ uid: 'nobody' })).toEqual([]);
+    expect(() =>
+      precompile(db, (param: (name: 'uid') => string) => {
+        param('uid');
+        return db.selectFrom('users').select('name');
+      }),
+    ).toThrow(/does not reach/);
+  });
+
+  it('reuses an answer while nothing is written, and reads again after any write', async () => {
+    const read = byUid();
+    const first = await read({ uid: 'u1' });
+    expect(first).toEqual([{ uid: 'u1', name: 'One', status: 1 }]);
+    expect(await read({ uid: 'u1' })).toBe(first);
+    expect(Object.isFrozen(first[0])).toBe(true);
+
+    // A write to another row still counts: the next read is fresh.
+    await db.updateTable('users').set({ name: 'Deux' }).where('uid', '=', 'u2').execute();
+    const second = await read({ uid: 'u1' });
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+
+    await db.updateTable('users').set({ status: 0 }).where('uid', '=', 'u1').execute();
+    expect(await read({ uid: 'u1' })).toEqual([{ uid: 'u1', name: 'One', status: 0 }]);
+  });
+
+  it('waits for an open transaction and sees only what it committed', async () => {
+    const read = byUid();
+    await db.updateTable('users').set({ status: 1 }).where('uid', '=', 'u1').execute();
+    expect(await read({ uid: 'u1' })).toEqual([{ uid: 'u1', name: 'One', status: 1 }]);
+    let during: Promise<unknown> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ status: 0 }).where('uid', '=', 'u1').execute();
+        // Read while the transaction is open: it must not see the uncommitted write, nor a stale answer.
+        during = Promise.resolve(read({ uid: 'u1' }));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await during).toEqual([{ uid: 'u1', name: 'One', status: 1 }]);
+  });
+
+  it('runs inside a transaction through that transaction', async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ name: 'Uno' }).where('uid', '=', 'u1').execute();
+      const inTrx = precompile(trx, (param: (name: 'uid') => string) =>
+        trx.selectFrom('users').select('name').where('uid', '=', param('uid')),
+      );
+      expect(await inTrx({ uid: 'u1' })).toEqual([{ name: 'Uno' }]);
+    });
+  });
+});
