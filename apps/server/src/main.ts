@@ -22,14 +22,14 @@ async function start() {
   const app = await buildApp(config);
   const first = await ensureFirstOperator(app.keel);
   if (first) {
-    app.log.info(`Platform operator created — sign in with phone ${first.phone} and password ${first.password}`);
+    app.keel.log.info(`Platform operator created — sign in with phone ${first.phone} and password ${first.password}`);
   }
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info(`${signal}: draining`);
+      app.keel.log.info(`${signal}: draining`);
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
       app.close().then(
@@ -38,7 +38,8 @@ async function start() {
       );
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.keel.log.info(`Keel listening on ${address}`);
 }
 
 /** Commands that need the services but no listening server. */

@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { notify } from '../../platform/news/notify';
 import { createRedisBus } from '../../platform/realtime/redis-bus';
 import { readSocketTicket } from '../../platform/realtime/ticket';
@@ -98,13 +100,12 @@ describeEachDb('message centre', (env) => {
         const check = () => (received.length >= n ? resolve() : setTimeout(check, 10));
         check();
       });
-    const ws = await env().app.injectWS(
-      data.url,
-      {},
-      {
-        onInit: (socket) => socket.on('message', (m) => received.push(JSON.parse(String(m)))),
-      },
-    );
+    // Over a real port: the socket route lives in a context of its own (platform/realtime/socket.ts).
+    const base = env().app.server.listening
+      ? `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`
+      : await env().app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${data.url}`);
+    ws.on('message', (m) => received.push(JSON.parse(String(m))));
     await got(1);
     expect(received[0]).toEqual({ type: 'unread', unread: 1 });
     await notify(env().app.keel, { uid: bob.uid, pno: null, type: 'system', text: text(10) });

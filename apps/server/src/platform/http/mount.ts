@@ -110,7 +110,7 @@ async function serve(
         result: status === -1 ? 100110050500 : status,
         address: ctx.ip,
         request_id: ctx.requestId,
-      }).catch((e) => request.log.error({ err: e, reqId: request.id }, 'audit write failed'));
+      }).catch((e) => s.log.error({ err: e, reqId: request.id }, 'audit write failed'));
     }
   }
 }

@@ -39,4 +39,21 @@ describe('serving the built console', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().status).toBe(100110050404);
   });
+
+  it('sets the document security headers on pages and the lean API set on JSON answers (over real HTTP)', async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const page = await fetch(`${base}/en/home`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    for (const path of ['/healthz', '/api/nothing/here']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect(res.headers.get('x-frame-options'), path).toBeNull();
+    }
+    const docs = await fetch(`${base}/api/docs/static/index.html`);
+    expect(docs.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
 });
