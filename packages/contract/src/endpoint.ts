@@ -6,8 +6,8 @@ export type Method = 'GET' | 'POST';
  * Who may call an endpoint (DESIGN §4–5).
  * - public: anyone;
  * - user: a signed-in user, personal scope;
- * - property: a signed-in member of the property named by the `pno` header; `permission` (a catalogue id)
- *   is required unless omitted, and `business` must be enabled for the property; with `orPlatform`, an operator
+ * - property: a signed-in member of the property named by the `pno` header; `permission` (a catalogue id, or a
+ *   list of ids of which any one suffices) is required unless omitted, and `business` must be enabled for the property; with `orPlatform`, an operator
  *   calling without `pno` is let through with no property (back-office variants of the same call);
  * - platform: a platform operator.
  */
@@ -16,7 +16,7 @@ export type Access =
   | { kind: 'user' }
   | {
       kind: 'property';
-      permission?: string;
+      permission?: string | readonly string[];
       business?: string;
       /** A platform operator may also call without `pno`; the handler then works across properties. */
       orPlatform?: boolean;

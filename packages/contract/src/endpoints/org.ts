@@ -30,6 +30,12 @@ export const ORG_PERMISSIONS = {
 } as const;
 
 /**
+ * Who may read the tree (`o/getMyOrgTreeList`): the organisation page, and the functions whose dialogs pick a unit
+ * — editing users (their unit) and limiting an administrator to subtrees.
+ */
+export const ORG_PICKER_PERMISSIONS = [ORG_PERMISSIONS.view, 'manage.users.edit', 'account.admin.assign'] as const;
+
+/**
  * The property of a back-office call: operators calling without the `pno` header name it here (required then);
  * with the header it may be left out, and a different one is "not found".
  */
@@ -160,7 +166,7 @@ export const orgEndpoints = group(
     method: 'GET',
     path: 'o/getMyOrgTreeList',
     summary: "The selected property's organisation tree, root first, with member counts",
-    access: { kind: 'property', permission: ORG_PERMISSIONS.view, orPlatform: true },
+    access: { kind: 'property', permission: ORG_PICKER_PERMISSIONS, orPlatform: true },
     input: z.object({ pno: backOfficePno() }),
     output: z.array(orgNode),
   }),

@@ -10,6 +10,20 @@ import { encryptedPassword, phoneNum, propertyRole } from './auth';
 
 export const USER_PERMISSIONS = { view: 'manage.users', edit: 'manage.users.edit' } as const;
 
+/**
+ * Who may search the members (`u/getUserList`): the users page, and every function whose dialog picks members —
+ * adding them to a unit, a title, a user set or a customer, or making one an administrator. Without this an
+ * administrator holding only, say, titles could open the dialog and find nobody to add.
+ */
+export const MEMBER_PICKER_PERMISSIONS = [
+  USER_PERMISSIONS.view,
+  'account.property.member',
+  'account.title.edit',
+  'account.userSet.edit',
+  'account.customer.edit',
+  'account.admin.assign',
+] as const;
+
 const zeroOne = z.union([z.literal(0), z.literal(1)]);
 
 export const userItem = z.object({
@@ -37,7 +51,7 @@ export const userEndpoints = group(
     path: 'u/getUserList',
     summary:
       "The selected property's members (operators without `pno`: every account, or `filterPno`'s members); `filterOid` a node, `includeSub` its subtree",
-    access: { kind: 'property', permission: USER_PERMISSIONS.view, orPlatform: true },
+    access: { kind: 'property', permission: MEMBER_PICKER_PERMISSIONS, orPlatform: true },
     input: pageQuery().extend({
       filterOid: id().optional(),
       filterPno: z.string().trim().max(64).optional(),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { endpoints } from '../endpoints/index';
 import { permissionCatalogue } from './catalogue';
 import { ancestorsOf } from './tree';
 
@@ -51,5 +52,15 @@ describe('permissionCatalogue', () => {
       if (n.route?.startsWith('/Backend/') || /\/Back[A-Z]/.test(n.route ?? '')) expect(n.scope, n.id).toBe('platform');
     }
     expect(permissionCatalogue.find((n) => n.route === '/Tis/space/SpaceListPage')?.scope).toBe('platform');
+  });
+});
+
+describe('endpoint permissions', () => {
+  it('name only catalogue ids (one, or a list of which any one suffices)', () => {
+    const ids = new Set(permissionCatalogue.map((n) => n.id));
+    for (const def of Object.values(endpoints)) {
+      const required = 'permission' in def.access ? def.access.permission : undefined;
+      for (const id of [required ?? []].flat()) expect(ids.has(id), `${def.path}: ${id}`).toBe(true);
+    }
   });
 });

@@ -3,6 +3,7 @@ import {
   ORG_MAX_DEPTH,
   ORG_MAX_NODES,
   ORG_PERMISSIONS,
+  ORG_PICKER_PERMISSIONS,
   type OrgNode,
   type OrgRequest,
   type OrgUser,
@@ -77,20 +78,41 @@ export async function resolveNode(db: Db, prop: { pno: string; name: string }, o
 // ---- administrator scopes ---------------------------------------------------------------------------------------
 
 /**
- * The nodes an administrator may work on with a permission (ps/assignMgeOrg limits an assignment to subtrees):
- * null is the whole property (the owner, an unlimited assignment, or a scope that names the root); otherwise
- * the named nodes and everything below them.
+ * The nodes an administrator may work on with a permission, or with any of several (their scopes joined;
+ * ps/assignMgeOrg limits an assignment to subtrees): null is the whole property (the owner, an unlimited
+ * assignment, or a scope that names the root); otherwise the named nodes and everything below them.
  */
-export async function scopeNodes(db: Db, prop: OrgProperty, permission: string): Promise<Set<string> | null> {
-  const roots = prop.scopeOf ? prop.scopeOf(permission).orgs : null;
+export async function scopeNodes(
+  db: Db,
+  prop: OrgProperty,
+  permission: string | readonly string[],
+): Promise<Set<string> | null> {
+  const roots = scopeRoots(prop, permission);
   if (roots === null || roots.includes(rootId(prop.pno))) return null;
   const ids = new Set<string>();
   for (const r of roots) for (const id of await repo.subtreeIds(db, prop.pno, r)) ids.add(id);
   return ids;
 }
 
-/** Refuses a node (null: the root) outside the administrator's scope for the permission. */
-export async function assertInScope(db: Db, prop: OrgProperty, permission: string, oid: string | null) {
+/** The subtree roots of an administrator's scope for a permission or any of several (null: everywhere). */
+function scopeRoots(prop: OrgProperty, permission: string | readonly string[]): readonly string[] | null {
+  if (!prop.scopeOf) return null;
+  const roots = new Set<string>();
+  for (const p of [permission].flat()) {
+    const orgs = prop.scopeOf(p).orgs;
+    if (orgs === null) return null;
+    for (const oid of orgs) roots.add(oid);
+  }
+  return [...roots];
+}
+
+/** Refuses a node (null: the root) outside the administrator's scope for the permission (or any of several). */
+export async function assertInScope(
+  db: Db,
+  prop: OrgProperty,
+  permission: string | readonly string[],
+  oid: string | null,
+) {
   const scope = await scopeNodes(db, prop, permission);
   if (scope && (oid === null || !scope.has(oid))) throw forbidden();
 }
@@ -155,7 +177,7 @@ export async function propertyTree(db: Db, pno: string, propertyName: string): P
 /** The tree an administrator sees: the whole tree, or the subtrees of their scope as top-level entries. */
 export async function myTree(db: Db, prop: OrgProperty): Promise<OrgNode[]> {
   const root = await propertyTree(db, prop.pno, prop.name);
-  const roots = prop.scopeOf ? prop.scopeOf(ORG_PERMISSIONS.view).orgs : null;
+  const roots = scopeRoots(prop, ORG_PICKER_PERMISSIONS);
   if (roots === null || roots.includes(root.oid)) return [root];
   const wanted = new Set(roots);
   const out: OrgNode[] = [];

@@ -1,4 +1,4 @@
-import { USER_PERMISSIONS, type UserItem } from '@keel/contract/endpoints/user';
+import { MEMBER_PICKER_PERMISSIONS, USER_PERMISSIONS, type UserItem } from '@keel/contract/endpoints/user';
 import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
@@ -49,10 +49,11 @@ async function listMembers(
     ? await org.memberFilter(s.db, prop, input.filterOid, input.includeSub === 1, 'filterOid')
     : {};
   if (admin) {
-    // An administrator limited to subtrees sees the members placed inside them.
-    const scope = await org.scopeNodes(s.db, admin, USER_PERMISSIONS.view);
+    // An administrator limited to subtrees sees the members placed inside them (the scopes of every function
+    // that lets them search members, joined).
+    const scope = await org.scopeNodes(s.db, admin, MEMBER_PICKER_PERMISSIONS);
     if (scope) {
-      if (input.filterOid) await org.assertInScope(s.db, admin, USER_PERMISSIONS.view, filter.oid ?? null);
+      if (input.filterOid) await org.assertInScope(s.db, admin, MEMBER_PICKER_PERMISSIONS, filter.oid ?? null);
       else filter.oids = [...scope];
     }
   }

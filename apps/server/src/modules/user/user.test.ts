@@ -107,6 +107,35 @@ describeEachDb('users', (env) => {
       expect((await call('u/getUserList', { status: 3 }, owner)).status).toBe(Status.invalidInput);
     });
 
+    it('lets an administrator who picks members (titles only) search them and read the tree, nothing more', async () => {
+      const titles = await newDemoMember('Title keeper');
+      const set = await call(
+        'ps/addOrUpdatePerSet',
+        { name: 'Titles only', permissionIdList: ['account.title', 'account.title.edit'] },
+        owner,
+      );
+      expect(set.status, set.msg).toBe(0);
+      const assigned = await call('ps/assignPerSet', { uidList: [titles.uid], psidList: [set.data.psid] }, owner);
+      expect(assigned.status, assigned.msg).toBe(0);
+      const found = await call('u/getUserList', { str: 'Title keeper' }, titles);
+      expect(found.status, found.msg).toBe(0);
+      expect(found.data.list.map((u: { uid: string }) => u.uid)).toEqual([titles.uid]);
+      // The tree picker is for editing users and admin scopes, not titles; nor may they change anyone.
+      expect((await call('o/getMyOrgTreeList', {}, titles)).status).toBe(Status.forbidden);
+      expect((await call('u/updateUserStatus', { uidList: [titles.uid], status: 0 }, titles)).status).toBe(
+        Status.forbidden,
+      );
+      const scopes = await call(
+        'ps/addOrUpdatePerSet',
+        { name: 'Scopes', permissionIdList: ['account.admin', 'account.admin.assign'] },
+        owner,
+      );
+      await call('ps/assignPerSet', { uidList: [titles.uid], psidList: [set.data.psid, scopes.data.psid] }, owner);
+      const tree = await call('o/getMyOrgTreeList', {}, titles);
+      expect(tree.status, tree.msg).toBe(0);
+      expect(tree.data[0].oid).toBe(`root-${demo}`);
+    });
+
     it('lets an operator list every account, or one property, without a selected property', async () => {
       const all = await call('u/getUserList', { pageSize: 1000 }, operator, { pno: '' });
       expect(all.status, all.msg).toBe(0);

@@ -36,6 +36,11 @@ export async function authorize(s: Services, access: Access, headers: IncomingHt
   const property = await loadPropertyContext(s.db, user.uid, pno);
   if (!property) throw notFound('pno');
   if (access.business && !property.businesses.includes(access.business)) throw new AppError('businessDisabled');
-  if (access.permission && !property.permissions.has(access.permission)) throw forbidden();
+  if (access.permission && !holdsAny(property.permissions, access.permission)) throw forbidden();
   ctx.property = property;
+}
+
+/** Whether `held` has the permission, or any one of a list of them. */
+function holdsAny(held: ReadonlySet<string>, required: string | readonly string[]): boolean {
+  return typeof required === 'string' ? held.has(required) : required.some((id) => held.has(id));
 }

@@ -22,7 +22,7 @@ export function openApiDocument(endpoints: Record<string, Endpoint>) {
         summary: def.summary,
         tags: [path.split('/')[0]],
         description: [
-          `Access: ${def.access.kind}${'permission' in def.access && def.access.permission ? ` (${def.access.permission})` : ''}`,
+          `Access: ${def.access.kind}${'permission' in def.access && def.access.permission ? ` (${[def.access.permission].flat().join(' or ')})` : ''}`,
           def.ours ? 'Not shown in the spec: ours.' : '',
         ]
           .filter(Boolean)
