@@ -39,7 +39,7 @@ function func(parent: string, key: string, [zh, en]: Names): PermissionNode {
 export const permissionCatalogue: readonly PermissionNode[] = [
   menu('general', 'HomeOutlined', ['常用', 'General']),
   page('general', 'home', '/home', ['首页', 'Home']),
-  page('general', 'landing', '/', ['欢迎页', 'Welcome']),
+  { ...page('general', 'landing', '/', ['欢迎页', 'Welcome']), inMenu: false },
   page('general', 'messages', '/msg/MsgCenter', ['消息中心', 'Message centre']),
 
   menu('account', 'TeamOutlined', ['物业管理', 'Property admin']),

@@ -18,4 +18,6 @@ export interface PermissionNode {
   scope: 'property' | 'platform';
   /** An @ant-design/icons component name for top-level menus. */
   icon?: string;
+  /** False for a page the side menu leaves out (the sign-in page `/`: signed-in users land on `/home`). */
+  inMenu?: false;
 }

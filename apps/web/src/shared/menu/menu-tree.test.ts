@@ -20,6 +20,7 @@ const n = (
 const catalogue = [
   n('general', null, 'menu'),
   n('general.home', 'general', 'page', '/home'),
+  { ...n('general.landing', 'general', 'page', '/'), inMenu: false },
   n('account', null, 'menu'),
   n('account.property', 'account', 'page', '/Account/PropertyPage'),
   n('account.property.edit', 'account.property', 'function'),
@@ -27,7 +28,7 @@ const catalogue = [
   n('back', null, 'menu', undefined, 'platform'),
   n('back.home', 'back', 'page', '/Backend/BackendHome', 'platform'),
 ];
-const routes = new Set(['/home', '/Account/PropertyPage', '/Backend/BackendHome']);
+const routes = new Set(['/', '/home', '/Account/PropertyPage', '/Backend/BackendHome']);
 
 describe('menu from the permission catalogue', () => {
   it('keeps allowed pages that have a route file, and menus with something below', () => {
@@ -40,6 +41,17 @@ describe('menu from the permission catalogue', () => {
     expect(menu.map((m) => m.id)).toEqual(['general', 'account']);
     expect(menuPages(menu).map((p) => p.route)).toEqual(['/home', '/Account/PropertyPage']);
     expect(menu[1].label).toBe('account-en');
+  });
+
+  it('leaves out pages marked inMenu: false, though allowed and routed', () => {
+    const menu = buildMenu(catalogue, {
+      scope: 'property',
+      allowed: null,
+      hasRoute: (p) => routes.has(p),
+      locale: 'en',
+    });
+    expect(menuPages(menu).map((m) => m.route)).not.toContain('/');
+    expect(menuPages(menu).map((m) => m.route)).toContain('/home');
   });
 
   it('drops what the menu-id list does not allow', () => {

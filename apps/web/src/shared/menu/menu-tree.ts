@@ -20,7 +20,7 @@ export interface MenuFilter {
 
 /**
  * The side menu: catalogue nodes of one scope, pages kept only when allowed and routed, menus only when
- * something below them is kept. Function nodes never show.
+ * something below them is kept. Function nodes and pages marked `inMenu: false` never show.
  */
 export function buildMenu(catalogue: readonly PermissionNode[], filter: MenuFilter): MenuEntry[] {
   const byParent = new Map<string | null, PermissionNode[]>();
@@ -36,7 +36,10 @@ export function buildMenu(catalogue: readonly PermissionNode[], filter: MenuFilt
       const entry = { id: node.id, label: node.name[filter.locale], icon: node.icon, children };
       if (node.kind === 'page') {
         const reachable =
-          node.route !== undefined && filter.hasRoute(node.route) && (filter.allowed?.has(node.id) ?? true);
+          node.route !== undefined &&
+          node.inMenu !== false &&
+          filter.hasRoute(node.route) &&
+          (filter.allowed?.has(node.id) ?? true);
         return reachable ? [{ ...entry, route: node.route }] : children.length ? [entry] : [];
       }
       return children.length ? [entry] : [];
