@@ -20,7 +20,7 @@ const n = (
 const catalogue = [
   n('general', null, 'menu'),
   n('general.home', 'general', 'page', '/home'),
-  { ...n('general.landing', 'general', 'page', '/'), inMenu: false },
+  { ...n('general.landing', 'general', 'page', '/'), inMenu: false as const },
   n('account', null, 'menu'),
   n('account.property', 'account', 'page', '/Account/PropertyPage'),
   n('account.property.edit', 'account.property', 'function'),
