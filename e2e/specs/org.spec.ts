@@ -1,7 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_MEMBER, DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { expectHome, type Lang, localized, openSignIn, signInWithPassword, switchProperty } from '../support/pages';
+import { apiCall, encryptPassword, registerByApi } from '../support/tenancy';
 
 /**
  * Properties and organisations: the operator creates a property (owned by the demo member), authorises two
@@ -171,7 +172,22 @@ test('the owner builds the organisation, invites and creates members; a join req
   await page.context().close();
 });
 
-test('the same pages in English', async ({ browser }) => {
+/** A new account that asks to join `pno` through the API. */
+async function joinRequestByApi(request: APIRequestContext, name: string): Promise<string> {
+  const phone = freshPhone();
+  await registerByApi(request, { phone, password: 'Passw0rd1', name });
+  const { token } = await apiCall(request, 'POST', 'a/login', {
+    account: phone,
+    password: await encryptPassword(request, 'Passw0rd1'),
+  });
+  await apiCall(request, 'POST', 'o/applyJoinProperty', { pno, remark: 'batch' }, { token });
+  return phone;
+}
+
+test('the same pages in English; two join requests approved in one batch', async ({ browser, request }) => {
+  const first = await joinRequestByApi(request, 'Batch One');
+  const second = await joinRequestByApi(request, 'Batch Two');
+
   const operator = await signedIn(browser, OPERATOR, 'en');
   await operator.goto(localized('/Account/BackPropertyPage', 'en'));
   await expect(operator.getByTestId('create-property')).toHaveText(/New property/);
@@ -190,6 +206,19 @@ test('the same pages in English', async ({ browser }) => {
   await shot(owner, 'property-page-en');
   await owner.goto(localized('/BusinessProcess/MemberAuditPage', 'en'));
   await expect(owner.getByTestId('member-audit-page')).toContainText('Member approval');
+  const audit = owner.getByTestId('member-audit-table');
+  await expect(audit.getByTestId(`request-${first}`)).toBeVisible();
+  const rowOf = (phone: string) => audit.locator('tr').filter({ has: owner.getByTestId(`request-${phone}`) });
+  await rowOf(first).locator('input[type=checkbox]').check();
+  await rowOf(second).locator('input[type=checkbox]').check();
+  await expect(owner.getByTestId('batch-bar')).toContainText('2 selected');
   await shot(owner, 'member-audit-en');
+  await owner.getByTestId('batch-approve').click();
+  await expect(owner.locator('.ant-popconfirm-title')).toContainText('Approve the 2 selected requests');
+  await confirm(owner);
+  await expect(owner.getByTestId('toast-text').filter({ hasText: '2 requests approved' })).toBeVisible();
+  await expect(audit.getByTestId(`request-${first}`)).toHaveCount(0);
+  await expect(audit.getByTestId(`request-${second}`)).toHaveCount(0);
+  await expect(owner.getByTestId('batch-bar')).toHaveCount(0);
   await owner.context().close();
 });

@@ -6,6 +6,7 @@ import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
 import { DataTable } from '../../shared/admin-kit/DataTable';
@@ -31,12 +32,27 @@ export function MemberAuditPage() {
   const pno = useSession((s) => s.selectedPropertyPno);
   const queryClient = useQueryClient();
 
+  const [selected, setSelected] = useState<string[]>([]);
+
   const decide = async (row: OrgRequest, pass: 0 | 1) => {
     try {
       await api('o/auditInviteOrgUser', { idList: [row.id], pass, remark: '' });
       toast.success(
         row.kind === 'invite' ? t('org.audit.withdrawn') : pass ? t('org.audit.approved') : t('org.audit.rejected'),
       );
+      setSelected((keys) => keys.filter((k) => k !== row.id));
+      await queryClient.invalidateQueries();
+    } catch {
+      // reported by the client
+    }
+  };
+
+  /** The selected join requests, in one call (the server takes them all or none). */
+  const decideSelected = async (pass: 0 | 1) => {
+    try {
+      await api('o/auditInviteOrgUser', { idList: selected, pass, remark: '' });
+      toast.success(t(pass ? 'org.audit.batchApproved' : 'org.audit.batchRejected', { count: selected.length }));
+      setSelected([]);
       await queryClient.invalidateQueries();
     } catch {
       // reported by the client
@@ -66,6 +82,30 @@ export function MemberAuditPage() {
           })
         }
         toPage={(data) => ({ list: data.list, total: data.total })}
+        selection={{
+          keys: selected,
+          onChange: setSelected,
+          selectable: (row) => row.kind === 'join' && row.status === 'pending',
+          actions: (
+            <Space size={4}>
+              <ConfirmAction
+                danger={false}
+                title={t('org.audit.batchApproveConfirm', { count: selected.length })}
+                onConfirm={() => decideSelected(1)}
+                buttonProps={{ size: 'small', type: 'primary', 'data-testid': 'batch-approve' } as never}
+              >
+                {t('org.audit.approve')}
+              </ConfirmAction>
+              <ConfirmAction
+                title={t('org.audit.batchRejectConfirm', { count: selected.length })}
+                onConfirm={() => decideSelected(0)}
+                buttonProps={{ size: 'small', 'data-testid': 'batch-reject' } as never}
+              >
+                {t('org.audit.reject')}
+              </ConfirmAction>
+            </Space>
+          ),
+        }}
         columns={[
           {
             key: 'kind',

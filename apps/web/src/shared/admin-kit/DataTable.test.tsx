@@ -8,8 +8,9 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataTable } from './DataTable';
+import { DataTable, type DataTableProps } from './DataTable';
 import { pageLocally } from './table-params';
 
 afterEach(cleanup);
@@ -20,7 +21,7 @@ interface Row {
 }
 const rows: Row[] = Array.from({ length: 12 }, (_, i) => ({ id: `id${i}`, name: i % 2 ? `Odd ${i}` : `Even ${i}` }));
 
-function mount(url: string, load: () => Promise<Row[]>) {
+function mount(url: string, load: () => Promise<Row[]>, selection?: DataTableProps<Row, Row[]>['selection']) {
   const root = createRootRoute();
   const page = createRoute({
     getParentRoute: () => root,
@@ -34,6 +35,7 @@ function mount(url: string, load: () => Promise<Row[]>) {
         ]}
         query={() => ({ queryKey: ['rows'], queryFn: load })}
         toPage={(data: Row[], params) => pageLocally(data, params, (r, _k, v) => r.name.includes(v))}
+        selection={selection}
       />
     ),
   });
@@ -76,5 +78,49 @@ describe('DataTable', () => {
     mount('/', () => Promise.reject(new Error('server down')));
     expect(await screen.findByText('server down')).toBeTruthy();
     expect(screen.getByTestId('retry')).toBeTruthy();
+  });
+
+  it('selects rows for batch actions: only selectable ones, with a bar that counts and clears', async () => {
+    const picked: string[][] = [];
+    function Harness() {
+      const [keys, setKeys] = useState<string[]>([]);
+      return (
+        <DataTable
+          rowKey="id"
+          columns={[{ key: 'name', title: 'Name' }]}
+          query={() => ({ queryKey: ['rows'], queryFn: async () => rows })}
+          toPage={(data: Row[], params) => pageLocally(data, params, () => true)}
+          selection={{
+            keys,
+            onChange: (k) => {
+              picked.push(k);
+              setKeys(k);
+            },
+            selectable: (row) => row.name.startsWith('Even'),
+            actions: <button type="button">Act</button>,
+          }}
+        />
+      );
+    }
+    const root = createRootRoute();
+    const router = createRouter({
+      routeTree: root.addChildren([createRoute({ getParentRoute: () => root, path: '/', component: Harness })]),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Even 0');
+    expect(screen.queryByTestId('batch-bar')).toBeNull();
+    expect((screen.getByTestId('select-id1') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('select-id0'));
+    fireEvent.click(screen.getByTestId('select-id2'));
+    expect(picked.at(-1)).toEqual(['id0', 'id2']);
+    expect(screen.getByTestId('batch-bar').textContent).toContain('Act');
+    fireEvent.click(screen.getByTestId('clear-selection'));
+    expect(picked.at(-1)).toEqual([]);
+    await waitFor(() => expect(screen.queryByTestId('batch-bar')).toBeNull());
   });
 });

@@ -5,7 +5,7 @@ import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
 import type { ColumnsType } from 'antd/es/table';
 import Table from 'antd/es/table';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, type FilterSpec } from './FilterBar';
 import { readTableParams, type TableParams, writeTableParams } from './table-params';
@@ -27,7 +27,29 @@ export interface DataTableProps<T, D, K extends QueryKey = QueryKey> {
   rowKey: keyof T & string;
   defaultPageSize?: number;
   testId?: string;
+  /** Row checkboxes for batch actions: the page keeps the selected keys; `actions` show while some are selected. */
+  selection?: RowSelection<T>;
 }
+
+export interface RowSelection<T> {
+  keys: readonly string[];
+  onChange: (keys: string[]) => void;
+  /** Rows that may be picked (default: all). */
+  selectable?: (row: T) => boolean;
+  /** Buttons acting on the selected rows. */
+  actions: ReactNode;
+}
+
+const BATCH_BAR: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  marginBottom: 12,
+  padding: '6px 12px',
+  borderRadius: 'var(--k-radius, 6px)',
+  background: 'var(--k-primary-bg, #e6f4ff)',
+  border: '1px solid var(--k-primary-border, #91caff)',
+};
 
 /** A list over the admin kit: columns double as filters; page, size and filters live in the URL. */
 export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
@@ -37,6 +59,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
   rowKey,
   defaultPageSize,
   testId,
+  selection,
 }: DataTableProps<T, D, K>) {
   const { t } = useTranslation();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
@@ -83,8 +106,27 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
         value={params.filters}
         onChange={(f) => setParams({ ...params, filters: f, pageNum: 1 })}
       />
+      {selection && selection.keys.length > 0 && (
+        <div style={BATCH_BAR} data-testid="batch-bar">
+          <span>{t('kit.selected', { count: selection.keys.length })}</span>
+          {selection.actions}
+          <Button type="link" size="small" onClick={() => selection.onChange([])} data-testid="clear-selection">
+            {t('kit.clearSelection')}
+          </Button>
+        </div>
+      )}
       <Table<T>
         rowKey={rowKey}
+        rowSelection={
+          selection && {
+            selectedRowKeys: [...selection.keys],
+            onChange: (keys) => selection.onChange(keys.map(String)),
+            getCheckboxProps: (row) => ({
+              disabled: selection.selectable ? !selection.selectable(row) : false,
+              'data-testid': `select-${String(row[rowKey])}`,
+            }),
+          }
+        }
         columns={antColumns}
         dataSource={page.list}
         loading={result.isLoading}
