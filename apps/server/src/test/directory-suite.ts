@@ -87,6 +87,10 @@ export function directoryGroupSuite(env: () => TestEnv, def: DirectoryGroupDef, 
     expect(edited).toMatchObject({ status: 0, data: { [idKey]: a } });
     const row = (await list({ str: 'alpha 2' })).list[0];
     expect(row).toMatchObject({ [idKey]: a, name: 'Alpha 2', remark: '' });
+    // The id picks one group (an edit dialog opened by its link).
+    const picked = await list({ [idKey]: a });
+    expect(picked.list.map((g) => g[idKey])).toEqual([a]);
+    expect(picked.total).toBe(1);
     expect(row.updateTime).toBeGreaterThan(row.createTime as number);
     // Saving a group under its own name again is no conflict.
     expect((await call(paths.save, { [idKey]: a, name: 'ALPHA 2', ...def.extra })).status).toBe(0);
@@ -293,8 +297,9 @@ export function directoryGroupSuite(env: () => TestEnv, def: DirectoryGroupDef, 
       const res = await call(path, input);
       expect(res.status, `${path} ${JSON.stringify(input)}`).toBe(Status.notFound);
     }
-    // Their group is not in our list, nor searchable.
+    // Their group is not in our list, nor searchable, nor picked by its id.
     expect((await list({ str: 'Theirs' })).total).toBe(0);
+    expect((await list({ [idKey]: theirs })).total).toBe(0);
     expect(await snapshot()).toEqual(before);
     expect(await userIds(theirs, partner)).toEqual([fx().owner.uid]);
   });

@@ -36,7 +36,7 @@ export const customerEndpoints = memberGroupEndpoints({
   read: { kind: 'property', permission: 'account.customer' },
   edit: { kind: 'property', permission: 'account.customer.edit' },
   item: customerItem,
-  listInput: pageQuery().extend({ str: searchText() }),
+  listInput: pageQuery().extend({ ...optionalIdField('cid'), str: searchText() }),
   saveInput: z.object({
     ...optionalIdField('cid'),
     name: groupName(100),
@@ -48,7 +48,7 @@ export const customerEndpoints = memberGroupEndpoints({
     remark: remark(),
   }),
   summaries: {
-    list: "The property's customers, newest first; `str` searches name, code, contact, phone and remark",
+    list: "The property's customers, newest first; `str` searches name, code, contact, phone and remark; `cid` picks one",
     save: 'Create a customer, or replace its details when `cid` is given; name and code are unique in the property',
     del: 'Delete a customer; one that still has users is refused unless `force` is 1, which removes them too',
     users: "A customer's users, latest added first; `str` searches name, phone and e-mail",

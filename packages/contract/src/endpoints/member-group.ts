@@ -150,7 +150,7 @@ export const backOfficeGroupEndpoints = <const P extends string, const N extends
     read: { kind: 'property', permission: spec.permission, orPlatform: true },
     edit: { kind: 'property', permission: `${spec.permission}.edit`, orPlatform: true },
     item: backOfficeGroupItem(spec.idKey),
-    listInput: pageQuery().extend({ str: searchText(), filterPno }),
+    listInput: pageQuery().extend({ ...optionalIdField(spec.idKey), str: searchText(), filterPno }),
     saveInput: z.object({ ...optionalIdField(spec.idKey), pno: backOfficePno, name: groupName(), remark: remark() }),
     summaries: spec.summaries,
   });

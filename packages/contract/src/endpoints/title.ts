@@ -15,7 +15,7 @@ export const titleEndpoints = backOfficeGroupEndpoints({
   idKey: 'tid',
   permission: 'account.title',
   summaries: {
-    list: "The property's titles, newest first (operators without `pno`: every property's, or `filterPno`'s); `str` searches name and remark",
+    list: "The property's titles, newest first (operators without `pno`: every property's, or `filterPno`'s); `str` searches name and remark; `tid` picks one",
     save: 'Create a title (operators without `pno` name the property in the body), or edit it when `tid` is given; names are unique in the property',
     del: 'Delete a title; one still held by users is refused unless `force` is 1, which removes them too',
     users: 'The users holding a title, latest added first; `str` searches name, phone and e-mail',

@@ -16,7 +16,7 @@ export const userSetEndpoints = backOfficeGroupEndpoints({
   idKey: 'usid',
   permission: 'account.userSet',
   summaries: {
-    list: "The property's user sets, newest first (operators without `pno`: every property's, or `filterPno`'s); `str` searches name and remark",
+    list: "The property's user sets, newest first (operators without `pno`: every property's, or `filterPno`'s); `str` searches name and remark; `usid` picks one",
     save: 'Create a user set (operators without `pno` name the property in the body), or edit it when `usid` is given; names are unique in the property',
     del: 'Delete a user set; one that still has users is refused unless `force` is 1, which removes them too',
     users: 'The users in a set, latest added first; `str` searches name, phone and e-mail',

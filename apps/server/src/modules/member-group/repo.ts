@@ -120,10 +120,12 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
       str: string | undefined,
       pageNum: number,
       pageSize: number,
+      only?: string,
     ): Promise<{ rows: GroupRow<Id, Extra>[]; total: number }> {
       const base = untyped(db)
         .selectFrom(`${groups} as g`)
         .$if(pno !== null, (q) => q.where('g.pno', '=', pno as string))
+        .$if(only !== undefined, (q) => q.where(`g.${id}`, '=', only as string))
         .$if(Boolean(str), (q) =>
           q.where((eb) => eb.or(t.searchColumns.map((column) => containsCi(`g.${column}`, str ?? '')))),
         );

@@ -48,10 +48,10 @@ export function memberGroupHandlers<Id extends string, Extra, V extends GroupVal
 ) {
   return {
     list: async (
-      input: { str?: string; filterPno?: string; pageNum: number; pageSize: number },
+      input: Partial<Ref<Id>> & { str?: string; filterPno?: string; pageNum: number; pageSize: number },
       ctx: RequestContext,
     ): Promise<Page<Item>> => {
-      const { rows, total } = await service.list(s, scopeOf(ctx), input);
+      const { rows, total } = await service.list(s, scopeOf(ctx), { ...input, only: input[id] });
       return { list: rows.map(toItem), total, pageNum: input.pageNum, pageSize: input.pageSize };
     },
     save: async (input: SaveIn & Partial<Ref<Id>> & { pno?: string }, ctx: RequestContext): Promise<Ref<Id>> => {

@@ -148,10 +148,17 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       return repo.listUsers(s.db, pno, groupId, q.str || undefined, q.pageNum, q.pageSize);
     },
 
-    /** The groups list: the selected property's, or for an operator every property's (or `filterPno`'s). */
-    list(s: Services, scope: Scope, q: { str?: string; filterPno?: string; pageNum: number; pageSize: number }) {
+    /**
+     * The groups list: the selected property's, or for an operator every property's (or `filterPno`'s); `only`
+     * narrows it to one group (an edit dialog opened by its link), an empty page when it is out of reach.
+     */
+    list(
+      s: Services,
+      scope: Scope,
+      q: { only?: string; str?: string; filterPno?: string; pageNum: number; pageSize: number },
+    ) {
       const pno = scope.pno ?? (q.filterPno || null);
-      return repo.list(s.db, pno, q.str || undefined, q.pageNum, q.pageSize);
+      return repo.list(s.db, pno, q.str || undefined, q.pageNum, q.pageSize, q.only);
     },
   };
 }
