@@ -56,3 +56,32 @@ test('signs in with a code', async ({ page }, testInfo) => {
   await expect(page.getByTestId('property-name')).toHaveText(DEMO_PROPERTY);
   await expect(page.getByTestId('property-role')).toHaveText(role);
 });
+
+test('checks the fields as they change and shows the password on request', async ({ page }) => {
+  await openSignIn(page);
+  const form = page.getByTestId('password-sign-in-form');
+  const account = form.getByTestId('account');
+  await form.getByTestId('sign-in-submit').click();
+  await expect(form.getByTestId('error-account')).toHaveText('请输入手机号或邮箱');
+  await expect(form.getByTestId('error-password')).toBeVisible();
+  await expect(account).toHaveAttribute('aria-invalid', 'true');
+  await expect(account).toHaveAccessibleDescription('请输入手机号或邮箱');
+  await account.fill('abc');
+  await expect(form.getByTestId('error-account')).toContainText('非法输入');
+  await account.fill(DEMO_OWNER.phone);
+  await expect(form.getByTestId('error-account')).toHaveCount(0);
+  await expect(account).not.toHaveAttribute('aria-invalid', 'true');
+
+  const password = form.getByTestId('password');
+  await password.fill('Secret123');
+  await expect(form.getByTestId('error-password')).toHaveCount(0);
+  await expect(password).toHaveAttribute('type', 'password');
+  const toggle = form.getByRole('button', { name: '显示密码' });
+  await toggle.click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(password).toHaveValue('Secret123');
+  await toggle.click();
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(page).toHaveURL('/');
+});

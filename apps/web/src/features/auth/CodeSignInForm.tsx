@@ -1,8 +1,8 @@
 import MobileOutlined from '@ant-design/icons/MobileOutlined';
-import Button from 'antd/es/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
+import { Button } from '../../shared/ui/Button';
 import { useLeanForm } from './lean-form';
 import { authRules } from './rules';
 import { CodeField, PhoneField } from './SendCodeButton';
@@ -30,7 +30,7 @@ export function CodeSignInForm() {
     <form noValidate onSubmit={form.onSubmit(submit)} data-testid="code-sign-in-form">
       <PhoneField form={form} prefix={<MobileOutlined />} />
       <CodeField form={form} purpose="signIn" />
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="code-sign-in-submit">
+      <Button variant="primary" htmlType="submit" block loading={busy} data-testid="code-sign-in-submit">
         {t('auth.signIn')}
       </Button>
     </form>

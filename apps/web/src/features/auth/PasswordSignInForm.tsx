@@ -1,12 +1,11 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { encryptPassword } from '../../shared/crypto/encrypt-password';
+import { Button } from '../../shared/ui/Button';
+import { PasswordInput, TextInput } from '../../shared/ui/TextInput';
 import { LeanField, useLeanForm } from './lean-form';
 import { authRules } from './rules';
 import { useCompleteSignIn } from './use-sign-in';
@@ -36,7 +35,7 @@ export function PasswordSignInForm() {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)} data-testid="password-sign-in-form">
       <LeanField name="account" label={t('auth.account')} error={form.errors.account}>
-        <Input
+        <TextInput
           {...form.bind('account')}
           prefix={<UserOutlined />}
           placeholder={t('auth.accountPlaceholder')}
@@ -45,15 +44,16 @@ export function PasswordSignInForm() {
         />
       </LeanField>
       <LeanField name="password" label={t('auth.password')} error={form.errors.password}>
-        <Password
+        <PasswordInput
           {...form.bind('password')}
           prefix={<LockOutlined />}
           placeholder={t('auth.passwordPlaceholder')}
           autoComplete="current-password"
+          toggleLabel={t('auth.showPassword')}
           data-testid="password"
         />
       </LeanField>
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="sign-in-submit">
+      <Button variant="primary" htmlType="submit" block loading={busy} data-testid="sign-in-submit">
         {t('auth.signIn')}
       </Button>
     </form>

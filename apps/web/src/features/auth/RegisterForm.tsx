@@ -1,10 +1,9 @@
-import Button from 'antd/es/button';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { encryptPassword } from '../../shared/crypto/encrypt-password';
+import { Button } from '../../shared/ui/Button';
+import { PasswordInput, TextInput } from '../../shared/ui/TextInput';
 import { LeanField, useLeanForm } from './lean-form';
 import { authRules } from './rules';
 import { CodeField, PhoneField } from './SendCodeButton';
@@ -37,14 +36,19 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={form.onSubmit(submit)} data-testid="register-form">
       <LeanField name="name" label={t('auth.name')} error={form.errors.name}>
-        <Input {...form.bind('name')} placeholder={t('auth.namePlaceholder')} maxLength={32} data-testid="name" />
+        <TextInput {...form.bind('name')} placeholder={t('auth.namePlaceholder')} maxLength={32} data-testid="name" />
       </LeanField>
       <PhoneField form={form} />
       <CodeField form={form} purpose="register" />
       <LeanField name="password" label={t('auth.password')} error={form.errors.password} extra={t('auth.passwordHint')}>
-        <Password {...form.bind('password')} autoComplete="new-password" data-testid="password" />
+        <PasswordInput
+          {...form.bind('password')}
+          autoComplete="new-password"
+          toggleLabel={t('auth.showPassword')}
+          data-testid="password"
+        />
       </LeanField>
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
+      <Button variant="primary" htmlType="submit" block loading={busy} data-testid="register-submit">
         {t('auth.register')}
       </Button>
     </form>

@@ -1,10 +1,10 @@
-import Button from 'antd/es/button';
-import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { encryptPassword } from '../../shared/crypto/encrypt-password';
 import { toast } from '../../shared/toast/toast-store';
+import { Button } from '../../shared/ui/Button';
+import { PasswordInput } from '../../shared/ui/TextInput';
 import { LeanField, useLeanForm } from './lean-form';
 import { authRules } from './rules';
 import { CodeField, PhoneField } from './SendCodeButton';
@@ -42,9 +42,14 @@ export function ResetPasswordForm({ onDone }: { onDone: () => void }) {
         error={form.errors.password}
         extra={t('auth.passwordHint')}
       >
-        <Password {...form.bind('password')} autoComplete="new-password" data-testid="password" />
+        <PasswordInput
+          {...form.bind('password')}
+          autoComplete="new-password"
+          toggleLabel={t('auth.showPassword')}
+          data-testid="password"
+        />
       </LeanField>
-      <Button type="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
+      <Button variant="primary" htmlType="submit" block loading={busy} data-testid="reset-submit">
         {t('auth.resetPassword')}
       </Button>
     </form>

@@ -1,12 +1,12 @@
 import type { CODE_PURPOSES } from '@keel/contract/constants';
 import { isMobile } from '@keel/contract/validators';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input/Input';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { phoneNumExists } from '../../shared/api/phone-exists';
 import { toast } from '../../shared/toast/toast-store';
+import { Button } from '../../shared/ui/Button';
+import { TextInput } from '../../shared/ui/TextInput';
 import { LeanField, type LeanForm } from './lean-form';
 import { useCountdown } from './use-countdown';
 
@@ -62,7 +62,7 @@ export function CodeField({ form, purpose }: { form: LeanForm<'phoneNum' | 'code
   return (
     <LeanField name="code" label={t('auth.code')} error={form.errors.code}>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Input {...form.bind('code')} placeholder={t('auth.codePlaceholder')} maxLength={6} data-testid="code" />
+        <TextInput {...form.bind('code')} placeholder={t('auth.codePlaceholder')} maxLength={6} data-testid="code" />
         <SendCodeButton form={form} purpose={purpose} />
       </div>
     </LeanField>
@@ -74,7 +74,7 @@ export function PhoneField({ form, prefix }: { form: LeanForm<'phoneNum'>; prefi
   const { t } = useTranslation();
   return (
     <LeanField name="phoneNum" label={t('auth.phone')} error={form.errors.phoneNum}>
-      <Input
+      <TextInput
         {...form.bind('phoneNum')}
         prefix={prefix}
         placeholder={t('auth.phonePlaceholder')}

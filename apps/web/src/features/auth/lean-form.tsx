@@ -1,6 +1,6 @@
-import useToken from 'antd/es/theme/useToken';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import './auth.css';
 
 /**
  * The sign-in page's forms without antd Form. Decision: `/` is the first page most visitors load, and antd Form
@@ -18,7 +18,7 @@ export type Values<K extends string> = Record<K, string>;
 export interface LeanForm<K extends string> {
   values: Values<K>;
   errors: Partial<Record<K, string>>;
-  /** Props for the antd Input bound to `name`: id (the label's target), value, onChange, status, aria. */
+  /** Props for the `TextInput` bound to `name`: id (the label's target), value, onChange, status, aria. */
   bind(name: K): BoundInputProps;
   /** Checks `names` (all fields when omitted), shows their messages; the values when all pass, else null. */
   validate(names?: readonly K[]): Values<K> | null;
@@ -108,7 +108,7 @@ export function useLeanForm<K extends string>(checks: Record<K, readonly Check[]
   );
 }
 
-/** A labelled field laid out like a vertical antd Form.Item: label, control, message (role alert), hint. */
+/** A labelled field laid out like a vertical antd Form.Item (`auth.css`): label, control, message (role alert), hint. */
 export function LeanField(props: {
   /** The field's name: the label targets the input with this id. */
   name: string;
@@ -117,37 +117,21 @@ export function LeanField(props: {
   extra?: ReactNode;
   children: ReactNode;
 }) {
-  const [, token] = useToken();
   const { name, label, error, extra, children } = props;
-  const help = { fontSize: token.fontSize, lineHeight: token.lineHeight };
   // As in antd, a message alone takes the place of the gap below the field (nothing jumps); a hint keeps the gap.
   const messageInGap = Boolean(error) && !extra;
   return (
-    <div style={{ marginBottom: messageInGap ? 0 : token.marginLG }}>
-      <label
-        htmlFor={name}
-        style={{
-          display: 'inline-block',
-          padding: `0 0 ${token.paddingXS}px`,
-          color: token.colorTextHeading,
-          fontSize: token.fontSize,
-          lineHeight: token.lineHeight,
-        }}
-      >
+    <div className={messageInGap ? 'k-field k-field--message-in-gap' : 'k-field'}>
+      <label htmlFor={name} className="k-field-label">
         {label}
       </label>
       {children}
       {error && (
-        <div
-          id={`${name}_help`}
-          role="alert"
-          data-testid={`error-${name}`}
-          style={{ ...help, minHeight: messageInGap ? token.marginLG : undefined, color: token.colorError }}
-        >
+        <div id={`${name}_help`} role="alert" data-testid={`error-${name}`} className="k-field-help k-field-error">
           {error}
         </div>
       )}
-      {extra && <div style={{ ...help, color: token.colorTextDescription }}>{extra}</div>}
+      {extra && <div className="k-field-help k-field-extra">{extra}</div>}
     </div>
   );
 }

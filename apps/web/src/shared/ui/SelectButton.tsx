@@ -1,6 +1,5 @@
-import CheckOutlined from '@ant-design/icons/CheckOutlined';
-import DownOutlined from '@ant-design/icons/DownOutlined';
 import { type CSSProperties, type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
+import { CheckIcon, ChevronDownIcon } from './line-icons';
 import { moveIndex, useDismiss } from './use-dismiss';
 import './ui.css';
 
@@ -125,7 +124,7 @@ export function SelectButton(props: SelectButtonProps) {
         <span className={selected ? 'k-select-value' : 'k-select-value k-select-placeholder'}>
           {selected ? selected.label : placeholder}
         </span>
-        <DownOutlined className="k-select-arrow" aria-hidden />
+        <ChevronDownIcon className="k-select-arrow" />
       </button>
       {open && (
         <div role="listbox" id={`${id}-listbox`} aria-label={props['aria-label']} className="k-popover k-listbox">
@@ -147,7 +146,7 @@ export function SelectButton(props: SelectButtonProps) {
               onClick={() => pick(i)}
             >
               <span className="k-option-label">{option.label}</span>
-              {i === selectedIndex && <CheckOutlined className="k-option-check" aria-hidden />}
+              {i === selectedIndex && <CheckIcon className="k-option-check" />}
             </div>
           ))}
         </div>
