@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../endpoints/index';
 import { permissionCatalogue } from './catalogue';
+import { functionCatalogue } from './functions';
+import { menuCatalogue } from './menus';
 import { ancestorsOf } from './tree';
 
 const routesTsv = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/spec/routes.tsv');
@@ -62,5 +64,19 @@ describe('endpoint permissions', () => {
       const required = 'permission' in def.access ? def.access.permission : undefined;
       for (const id of [required ?? []].flat()) expect(ids.has(id), `${def.path}: ${id}`).toBe(true);
     }
+  });
+});
+
+describe('catalogue parts', () => {
+  it('keeps function nodes out of the menus, each under a page, none lost when joined', () => {
+    expect(menuCatalogue.every((n) => n.kind !== 'function')).toBe(true);
+    const pages = new Set(menuCatalogue.filter((n) => n.kind === 'page').map((n) => n.id));
+    for (const f of functionCatalogue) {
+      expect(f.kind).toBe('function');
+      expect(pages.has(f.parent ?? ''), f.id).toBe(true);
+    }
+    expect(permissionCatalogue).toHaveLength(menuCatalogue.length + functionCatalogue.length);
+    const at = (id: string) => permissionCatalogue.findIndex((n) => n.id === id);
+    expect(at('account.title.edit')).toBe(at('account.title') + 1);
   });
 });

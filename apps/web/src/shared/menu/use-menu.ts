@@ -1,4 +1,4 @@
-import { permissionCatalogue } from '@keel/contract/permissions/catalogue';
+import { menuCatalogue } from '@keel/contract/permissions/menus';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function useMenu(scope: 'property' | 'platform'): MenuEntry[] {
   return useMemo(() => {
     if (scope === 'platform' && !isOperator) return [];
     const routes = router.routesByPath as unknown as Record<string, unknown>;
-    return buildMenu(permissionCatalogue, {
+    return buildMenu(menuCatalogue, {
       scope,
       allowed: scope === 'platform' ? null : new Set(menuIdList),
       hasRoute: (path) => path in routes,

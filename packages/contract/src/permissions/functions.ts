@@ -1,0 +1,40 @@
+import type { PermissionNode } from './types';
+
+type Names = [zh: string, en: string];
+
+/** A function inside a page (a finer permission than seeing the page); it inherits the page's business. */
+function func(parent: string, key: string, [zh, en]: Names): PermissionNode {
+  return { id: `${parent}.${key}`, parent, kind: 'function', scope: 'property', name: { 'zh-cn': zh, en } };
+}
+
+/**
+ * The function nodes of the permission catalogue, each under its page. Kept apart from the menus and pages
+ * (`menus.ts`) so that the console shell, which draws the side menu, does not load them: they grow with every
+ * capability, the menu never shows them.
+ */
+export const functionCatalogue: readonly PermissionNode[] = [
+  // Titles, user sets and customers (modules/title, user-set, customer): the page permission reads; `edit`
+  // creates, edits, deletes and changes members.
+  func('account.title', 'edit', [
+    '新建、编辑与删除职务，任免人员',
+    'Create, edit and delete titles; assign them to users',
+  ]),
+  func('account.userSet', 'edit', [
+    '新建、编辑与删除用户集，增减成员',
+    'Create, edit and delete user sets; add and remove users',
+  ]),
+  func('account.customer', 'edit', [
+    '新建、编辑与删除客户，分配人员',
+    'Create, edit and delete customers; assign users',
+  ]),
+  // Properties, permission sets and administrators (modules/property and permission).
+  func('account.property', 'edit', ['编辑物业信息', 'Edit the property details']),
+  func('account.property', 'business', ['开通或停用业务', 'Switch businesses on or off']),
+  func('account.permissionSet', 'edit', ['新建、编辑与删除权限集', 'Create, edit and delete permission sets']),
+  func('account.admin', 'assign', ['分配管理员与管理范围', 'Assign administrators and their scopes']),
+  // The organisation tree on the property page (modules/org).
+  func('account.property', 'org', ['维护组织架构', 'Edit the organisation tree']),
+  func('account.property', 'member', ['管理成员（邀请、审核、移除）', 'Manage members (invite, review, remove)']),
+  // Users (modules/user).
+  func('manage.users', 'edit', ['编辑与停用用户', 'Edit and disable users']),
+];
