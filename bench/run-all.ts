@@ -6,14 +6,14 @@
 // envelope, tiny query) ≥ 40 %. A measurement, not a test: the exit code is 0 on FAIL too (non-zero only when
 // the bench itself could not run). See bench/README.md.
 import { type ChildProcess, fork } from 'node:child_process';
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import type { CpuMessage, ReadyMessage } from './servers/ipc';
+import { type Envelope, getJson, signIn } from './keel-client';
+import { cpuOf, stopChild, whenReady } from './servers/ipc';
 
 const usage = `Usage: npm run bench [-- options]
   --json               print the results as JSON on stdout (the table then goes to stderr)
@@ -70,8 +70,6 @@ if (args.only && !['healthz', 'authenticated'].includes(args.only)) {
   process.exit(2);
 }
 
-const DEMO_ACCOUNT = '13800000001';
-const DEMO_PASSWORD = 'Demo1234';
 const here = dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -95,76 +93,7 @@ function startServer(name: string, file: string, env: Record<string, string>, no
     stdio: ['ignore', 2, 2, 'ipc'],
   });
   children.push(child);
-  return new Promise<Server>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 120 s`)), 120_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited during start (code ${code})`));
-    });
-    child.on('message', (m: ReadyMessage) => {
-      if (m.type !== 'ready') return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      resolve({ name, url: m.url, child });
-    });
-  });
-}
-
-/** The server process's CPU time so far (µs), asked over IPC. */
-function cpuOf(server: Server): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (m: CpuMessage) => {
-      if (m.type !== 'cpu') return;
-      server.child.off('message', onMessage);
-      resolve(m.micros);
-    };
-    server.child.on('message', onMessage);
-    server.child.send({ type: 'cpu' });
-  });
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.send({ type: 'shutdown' });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-// ---- Keel sign-in, the way the console does it (SPEC §7) -----------------------------------------------------
-
-interface Envelope<T> {
-  status: number;
-  msg: string;
-  data: T;
-}
-
-async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function signIn(base: string): Promise<{ token: string; pno: string }> {
-  const key = await getJson<Envelope<{ publicKey: string }>>(`${base}/api/a/getPublicKey`);
-  const publicKey = createPublicKey({ key: Buffer.from(key.data.publicKey, 'base64'), format: 'der', type: 'spki' });
-  const password = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(DEMO_PASSWORD),
-  ).toString('base64url');
-  const login = await getJson<Envelope<{ token: string; propertyList: { pno: string; name: string }[] }>>(
-    `${base}/api/a/login`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-language': 'zh-cn', 'accept-language': 'zh-cn' },
-      body: JSON.stringify({ account: DEMO_ACCOUNT, password }),
-    },
-  );
-  if (login.status !== 0) throw new Error(`sign-in failed: ${login.status} ${login.msg}`);
-  const pno = login.data.propertyList[0]?.pno;
-  if (!login.data.token || !pno) throw new Error('sign-in answered no token or no property');
-  return { token: login.data.token, pno };
+  return whenReady(child, name, 120).then((url): Server => ({ name, url, child }));
 }
 
 // ---- the benchmarks -----------------------------------------------------------------------------------------
@@ -198,9 +127,9 @@ function load(bench: Bench, seconds: number): Promise<Result> {
 
 async function measure(bench: Bench): Promise<Run> {
   if (warmup > 0) await load(bench, warmup);
-  const cpuBefore = await cpuOf(bench.server);
+  const cpuBefore = await cpuOf(bench.server.child);
   const r = await load(bench, duration);
-  const cpu = (await cpuOf(bench.server)) - cpuBefore;
+  const cpu = (await cpuOf(bench.server.child)) - cpuBefore;
   return {
     requestsPerSecond: r.requests.average,
     meanMs: r.latency.average,

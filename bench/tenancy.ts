@@ -9,42 +9,32 @@
 // 32 concurrent clients ≤ 50 ms; o/getMyOrgTreeList of the whole tree ≤ 200 ms. A measurement, not a test: the
 // exit code is 0 on FAIL too (non-zero only when the bench itself could not run).
 import { type ChildProcess, fork } from 'node:child_process';
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { PropertyMembersTable, UsersTable } from '@keel/server/platform/db/schema';
+import type { OrgsTable, PropertyMembersTable, UsersTable } from '@keel/server/platform/db/schema';
 import autocannon from 'autocannon';
 import { type Insertable, sql } from 'kysely';
-import type { CpuMessage, ReadyMessage } from './servers/ipc';
+import { type Envelope, getJson, signIn } from './keel-client';
+import { cpuOf, stopChild, whenReady } from './servers/ipc';
+import type { KeelApp } from './servers/keel-app';
 
 const USERS = 100_000;
 const NODES = 5_000;
 const FANOUT = 10;
-const DEMO_ACCOUNT = '13800000001';
-const DEMO_PASSWORD = 'Demo1234';
 
 // ---- the server child ---------------------------------------------------------------------------------------
 
 async function serve(): Promise<void> {
-  const { buildApp } = await import('@keel/server/app');
-  const { loadConfig } = await import('@keel/server/platform/config');
-  const { seedDemo } = await import('@keel/server/seed/demo');
-  const { onShutdown, ready } = await import('./servers/ipc');
-  const dataDir = process.env.BENCH_DATA_DIR;
-  if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: 'BenchOperator1',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '/nonexistent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  });
-  const app = await buildApp(config);
-  await seedDemo(app.keel);
+  // Imported here, so that the parent does not load the server.
+  const { serveKeel } = await import('./servers/keel-app');
+  await serveKeel(insertBulk);
+}
+
+/** The big property: NODES organisation nodes and USERS members of 演示物业, straight through Kysely. */
+async function insertBulk(app: KeelApp): Promise<void> {
   const db = app.keel.db;
   const property = await db
     .selectFrom('properties')
@@ -56,15 +46,7 @@ async function serve(): Promise<void> {
   const base = Date.now() - USERS - 10_000;
 
   // The tree: breadth-first, FANOUT children per node, until NODES nodes (10, 100, 1 000, 3 890 per level).
-  const nodes: Array<{
-    oid: string;
-    pno: string;
-    pid: string;
-    name: string;
-    sort: number;
-    created_at: number;
-    updated_at: number;
-  }> = [];
+  const nodes: OrgsTable[] = [];
   const parents = [`root-${pno}`];
   for (let p = 0; nodes.length < NODES; p += 1) {
     const pid = parents[p] as string;
@@ -100,7 +82,7 @@ async function serve(): Promise<void> {
         created_at: base + k,
         updated_at: base + k,
       });
-      members.push({ pno, uid, role: 'member', joined_at: base + k, oid: (nodes[k % NODES] as { oid: string }).oid });
+      members.push({ pno, uid, role: 'member', joined_at: base + k, oid: (nodes[k % NODES] as OrgsTable).oid });
     }
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('users').values(users).execute();
@@ -111,45 +93,9 @@ async function serve(): Promise<void> {
   // write during the measurements (a session touch) does not pay for it.
   await sql`pragma wal_checkpoint(truncate)`.execute(db);
   process.stderr.write(`tenancy: ${NODES} nodes and ${USERS} members inserted in ${Date.now() - started} ms\n`);
-  const address = await app.listen({ port: config.port, host: config.host });
-  onShutdown(() => app.close());
-  ready({ url: address });
 }
 
 // ---- the parent: sign in, check, measure ------------------------------------------------------------------------
-
-interface Envelope<T> {
-  status: number;
-  msg: string;
-  data: T;
-}
-
-async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: HTTP ${response.status}`);
-  return (await response.json()) as T;
-}
-
-async function signIn(base: string): Promise<{ token: string; pno: string }> {
-  const key = await getJson<Envelope<{ publicKey: string }>>(`${base}/api/a/getPublicKey`);
-  const publicKey = createPublicKey({ key: Buffer.from(key.data.publicKey, 'base64'), format: 'der', type: 'spki' });
-  const password = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(DEMO_PASSWORD),
-  ).toString('base64url');
-  const login = await getJson<Envelope<{ token: string; propertyList: { pno: string; name: string }[] }>>(
-    `${base}/api/a/login`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-language': 'zh-cn', 'accept-language': 'zh-cn' },
-      body: JSON.stringify({ account: DEMO_ACCOUNT, password }),
-    },
-  );
-  if (login.status !== 0) throw new Error(`sign-in failed: ${login.status} ${login.msg}`);
-  const pno = login.data.propertyList.find((p) => p.name === '演示物业')?.pno;
-  if (!login.data.token || !pno) throw new Error('sign-in answered no token or no 演示物业');
-  return { token: login.data.token, pno };
-}
 
 interface Latency {
   mean: number;
@@ -198,20 +144,8 @@ async function parent(): Promise<void> {
       stdio: ['ignore', 2, 2, 'ipc'],
     });
     const server = child;
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the server did not start within 600 s')), 600_000);
-      server.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`the server exited during start (code ${code})`));
-      });
-      server.on('message', (m: ReadyMessage) => {
-        if (m.type !== 'ready') return;
-        clearTimeout(timer);
-        server.removeAllListeners('exit');
-        resolve(m.url);
-      });
-    });
-    const { token, pno } = await signIn(url);
+    const url = await whenReady(server, 'the server', 600);
+    const { token, pno } = await signIn(url, '演示物业');
     const headers = { token, pno, 'content-language': 'zh-cn', 'accept-language': 'zh-cn' };
     const api = (path: string, query: Record<string, string | number | undefined>) =>
       `${url}/api/${path}?${new URLSearchParams(Object.entries(query).flatMap(([k, v]): Array<[string, string]> => (v === undefined ? [] : [[k, String(v)]])))}`;
@@ -225,16 +159,7 @@ async function parent(): Promise<void> {
       return res.data;
     };
     /** The server process's CPU time so far (µs), asked over IPC (servers/ipc.ts). */
-    const serverCpu = () =>
-      new Promise<number>((resolve) => {
-        const onMessage = (m: CpuMessage) => {
-          if (m.type !== 'cpu') return;
-          server.off('message', onMessage);
-          resolve(m.micros);
-        };
-        server.on('message', onMessage);
-        server.send({ type: 'cpu' });
-      });
+    const serverCpu = () => cpuOf(server);
     const load = async (target: string, connections: number): Promise<Latency & { cpuPerRequest: number }> => {
       await autocannon({ url: target, connections, duration: 1, headers });
       const cpu0 = await serverCpu();
@@ -377,13 +302,7 @@ async function parent(): Promise<void> {
     }
     if (args.json) console.log(JSON.stringify({ users: USERS, nodes: NODES, results: rows }, null, 2));
   } finally {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child?.once('exit', () => resolve()));
-      child.send({ type: 'shutdown' });
-      const timer = setTimeout(() => child?.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    if (child) await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
-// How a server child talks to bench/run-all.ts: one `ready` message; then it answers `cpu` with the CPU time the
-// process has used so far (so that run-all can report CPU per request, which other load on the machine disturbs
-// far less than requests/s) and closes on `shutdown`.
+// How a server child talks to its bench (run-all.ts, tenancy.ts): one `ready` message; then it answers `cpu` with
+// the CPU time the process has used so far (so that the bench can report CPU per request, which other load on the
+// machine disturbs far less than requests/s) and closes on `shutdown`. The child's side first, then the parent's.
+import type { ChildProcess } from 'node:child_process';
 
 export interface ReadyMessage {
   type: 'ready';
@@ -37,4 +38,46 @@ export function onShutdown(close: () => Promise<unknown>): void {
     }
   });
   process.on('disconnect', stop);
+}
+
+// ---- the parent's side --------------------------------------------------------------------------------------
+
+/** The child's URL once it is ready; fails when it exits first or is not ready within `seconds` (`what` names it). */
+export function whenReady(child: ChildProcess, what: string, seconds: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${seconds} s`)), seconds * 1000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited during start (code ${code})`));
+    });
+    child.on('message', (m: ReadyMessage) => {
+      if (m.type !== 'ready') return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve(m.url);
+    });
+  });
+}
+
+/** The child's CPU time so far (µs), asked over IPC. */
+export function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: CpuMessage) => {
+      if (m.type !== 'cpu') return;
+      child.off('message', onMessage);
+      resolve(m.micros);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'cpu' });
+  });
+}
+
+/** Asks a running child to shut down and waits for it to exit (killing it after 10 s). */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.send({ type: 'shutdown' });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }

@@ -1,27 +1,4 @@
-// Keel as `npm start` runs it (every global hook and plugin: the security headers, error handler, content-type
-// parser, WebSocket plugin, swagger, the /api contract mount), on a fresh SQLite database in the DATA_DIR it is
-// given, with the demo data seeded. The console (WEB_DIST) is not served, so that results do not depend on
-// whether apps/web was built; it adds no hook on the paths measured here.
-import { buildApp } from '@keel/server/app';
-import { loadConfig } from '@keel/server/platform/config';
-import { seedDemo } from '@keel/server/seed/demo';
-import { onShutdown, ready } from './ipc';
+// Keel as `npm start` runs it, on a fresh database with the demo data (servers/keel-app.ts).
+import { serveKeel } from './keel-app';
 
-const dataDir = process.env.BENCH_DATA_DIR;
-if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
-
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  ADMIN_PASSWORD: 'BenchOperator1',
-  // The production logger, at a level where nothing is printed per request (there are no per-request lines
-  // at any level; see app.ts), so that the bench output stays readable.
-  LOG_LEVEL: 'warn',
-  WEB_DIST: '/nonexistent',
-  HOST: '127.0.0.1',
-  PORT: '0',
-});
-const app = await buildApp(config);
-await seedDemo(app.keel);
-const address = await app.listen({ port: config.port, host: config.host });
-onShutdown(() => app.close());
-ready({ url: address });
+await serveKeel();

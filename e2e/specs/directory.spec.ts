@@ -1,32 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { expectHome, type Lang, localized, openSignIn, signInWithPassword } from '../support/pages';
+import { localized, searchTable, shot, signIn } from '../support/pages';
 
 /**
  * The directory of a property (issue 3): the demo owner creates a title and gives it to a member, creates a user
  * set with two members and a customer, creates a user and disables it on the user list (with a confirmation);
  * then a short pass in English, and the operator's back-office pages.
  */
-const SHOTS = process.env.KEEL_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
 /** Demo people seeded in 演示物业 (apps/server/src/seed/demo.ts: 13800001001…13800001040). */
 const PERSON_A = '13800001001';
 const PERSON_B = '13800001002';
 const PERSON_C = '13800001003';
 
 const suffix = String(Date.now() % 1_000_000);
-
-async function signIn(page: Page, account: { phone: string; password: string }, lang: Lang = 'zh-cn') {
-  await openSignIn(page, lang);
-  await signInWithPassword(page, account.phone, account.password);
-  await expectHome(page, lang);
-}
 
 /** Picks a member in a UserPicker by phone (searching, then clicking the option). */
 async function pickUser(page: Page, picker: Locator, phone: string) {
@@ -38,18 +25,6 @@ async function pickUser(page: Page, picker: Locator, phone: string) {
   // A multiple select stays open after a pick: click the dialog's title to close it.
   await page.locator('.ant-modal-title:visible').last().click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
-
-/**
- * Narrows a DataTable by its text filter, until the URL holds it (the filter bar resets its fields when the
- * table re-renders during a refetch, which can swallow text typed just before).
- */
-async function search(table: Locator, text: string) {
-  await expect(async () => {
-    await table.getByTestId('filter-str').fill(text);
-    await table.getByTestId('filter-search').click();
-    await expect(table.page()).toHaveURL(new RegExp(`str=(%22)?${encodeURIComponent(text)}`), { timeout: 1000 });
-  }).toPass();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -77,7 +52,7 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await expect(page.getByTestId('toast').filter({ hasText: `已创建职务“${title}”` })).toBeVisible();
 
   const titles = page.getByTestId('title-table');
-  await search(titles, title);
+  await searchTable(titles, title);
   await expect(titles.getByTestId(`title-row-${title}`)).toBeVisible();
   await expect(page).toHaveURL(/str=/);
   await titles.getByTestId(`title-members-${title}`).click();
@@ -105,7 +80,7 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await edit.getByTestId('form-dialog-ok').click();
   await expect(edit).toBeHidden();
   const sets = page.getByTestId('userSet-table');
-  await search(sets, set);
+  await searchTable(sets, set);
   await sets.getByTestId(`userSet-members-${set}`).click();
   await members.getByTestId('add-members').click();
   await pickUser(page, add.getByTestId('add-members-picker'), PERSON_B);
@@ -136,14 +111,14 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await edit.getByTestId('form-dialog-ok').click();
   await expect(edit).toBeHidden();
   const customers = page.getByTestId('customer-table');
-  await search(customers, customer);
+  await searchTable(customers, customer);
   await expect(customers.getByTestId(`customer-row-${customer}`)).toBeVisible();
   await expect(customers.getByText('wang@example.com', { exact: false })).toBeVisible();
   await shot(page, 'customer-page-zh');
 
   // The title is deleted: the confirmation says it still has a member.
   await page.goto('/Account/TitlePage');
-  await search(titles, title);
+  await searchTable(titles, title);
   await titles.getByTestId(`title-delete-${title}`).click();
   await expect(page.getByText('其下仍有 1 名成员')).toBeVisible();
   await page.getByTestId('confirm-ok').click();
@@ -166,7 +141,7 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await userDialog.getByTestId('form-dialog-ok').click();
   await expect(userDialog).toBeHidden();
   const users = page.getByTestId('user-table');
-  await search(users, phone);
+  await searchTable(users, phone);
   await expect(users.getByTestId(`user-status-${phone}`)).toHaveText('已启用');
   await users.getByTestId(`user-disable-${phone}`).click();
   await expect(page.getByText(`停用 ${name}？`)).toBeVisible();
@@ -175,7 +150,7 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await expect(users.getByTestId(`user-status-${phone}`)).toHaveText('已停用');
   await expect(users.getByTestId(`user-enable-${phone}`)).toBeVisible();
   // The owner's own row cannot be disabled.
-  await search(users, DEMO_OWNER.phone);
+  await searchTable(users, DEMO_OWNER.phone);
   await expect(users.getByTestId(`user-status-blocked-${DEMO_OWNER.phone}`)).toBeDisabled();
   await users.getByTestId('filter-reset').click();
   await shot(page, 'user-list-zh');
@@ -205,7 +180,7 @@ test('the same pages in English', async ({ page }) => {
   await page.goto(localized('/Account/UserSetPage', 'en'));
   await expect(page.getByTestId('userSet-page').getByText('User sets').first()).toBeVisible();
   const sets = page.getByTestId('userSet-table');
-  await search(sets, `测试用户集${suffix}`);
+  await searchTable(sets, `测试用户集${suffix}`);
   await sets.getByTestId(`userSet-members-测试用户集${suffix}`).click();
   const members = page.getByTestId('members-dialog');
   await expect(members.getByText('Add members')).toBeVisible();
@@ -245,7 +220,7 @@ test('the operator sees every property in the back office', async ({ page }) => 
   await page.goto(localized('/Account/BackUserInfo', 'en'));
   await expect(page.getByTestId('back-user-page').getByText('User information').first()).toBeVisible();
   const users = page.getByTestId('user-table');
-  await search(users, DEMO_OWNER.phone);
+  await searchTable(users, DEMO_OWNER.phone);
   await expect(users.getByTestId(`user-row-${DEMO_OWNER.phone}`)).toBeVisible();
   await shot(page, 'back-users-en');
 });

@@ -1,9 +1,8 @@
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PROPERTY, freshPhone, OPERATOR } from '../support/env';
-import { expect, test } from '../support/fixtures';
-import { readCode } from '../support/outbox';
-import { expectHome, type Lang, localized, openSignIn, signInWithPassword } from '../support/pages';
+import { expect, test, userPages } from '../support/fixtures';
+import { localized, shot } from '../support/pages';
+import { apiCall, loginByApi, markNoReload, registerByApi, selectOption, stillNoReload } from '../support/tenancy';
 
 /**
  * The message centre (issue 3): an administrator invites an existing account; the invitee, on /home, sees the
@@ -11,67 +10,8 @@ import { expectHome, type Lang, localized, openSignIn, signInWithPassword } from
  * property appears in the switcher; mark-all-read; a short English pass; the operator's back-office home with
  * recent audit records.
  */
-const SHOTS = process.env.KEEL_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-const errors: string[] = [];
-let baseURL: string | undefined;
-test.beforeEach(({ baseURL: url }) => {
-  baseURL = url;
-  errors.length = 0;
-});
-test.afterEach(() => {
-  expect(errors, 'console errors or uncaught exceptions').toEqual([]);
-});
+const users = userPages();
 test.describe.configure({ mode: 'serial' });
-
-/** Calls the API the way the console does; answers `data`, failing the test on a non-zero status. */
-async function call(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  path: string,
-  input: Record<string, unknown>,
-  headers: Record<string, string> = {},
-  // biome-ignore lint/suspicious/noExplicitAny: the test reads whatever the call answers
-): Promise<any> {
-  const all = { 'Accept-Language': 'zh-cn', 'Content-Language': 'zh-cn', ...headers };
-  const response =
-    method === 'GET'
-      ? await request.get(`/api/${path}`, { params: input as Record<string, string>, headers: all })
-      : await request.post(`/api/${path}`, { data: input, headers: all });
-  expect(response.status()).toBe(200);
-  const body = await response.json();
-  expect(body, `${path}: ${body.msg}`).toMatchObject({ status: 0 });
-  return body.data;
-}
-
-async function encrypt(request: APIRequestContext, plain: string): Promise<string> {
-  const { publicKey } = await call(request, 'GET', 'a/getPublicKey', {});
-  const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
-  return publicEncrypt(
-    { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64url');
-}
-
-async function login(request: APIRequestContext, phone: string, password: string) {
-  return call(request, 'POST', 'a/login', { account: phone, password: await encrypt(request, password) });
-}
-
-async function signedIn(browser: Browser, account: { phone: string; password: string }, lang: Lang = 'zh-cn') {
-  const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && errors.push(`${account.phone}: ${m.text()}`));
-  page.on('pageerror', (e) => errors.push(`${account.phone}: ${e.message}`));
-  await openSignIn(page, lang);
-  await signInWithPassword(page, account.phone, account.password);
-  await expectHome(page, lang);
-  return page;
-}
 
 const badge = (page: Page) => page.getByTestId('unread-badge');
 const invitee = { phone: freshPhone(), password: 'Invitee123', name: `受邀用户${Date.now() % 10_000}` };
@@ -82,43 +22,31 @@ test('an invitation arrives live, is accepted in the message centre, and the pro
   request,
 }) => {
   // Setup through the API: the invitee registers; the demo owner signs in.
-  const since = Date.now() - 1000;
-  await call(request, 'POST', 'a/sendCode', { phoneNum: invitee.phone, purpose: 'register' });
-  const code = await readCode(invitee.phone, 'code.register', since);
-  await call(request, 'POST', 'a/register', {
-    phoneNum: invitee.phone,
-    code,
-    password: await encrypt(request, invitee.password),
-    name: invitee.name,
-  });
-  const owner = await login(request, DEMO_OWNER.phone, DEMO_OWNER.password);
-  const demo = owner.propertyList.find((p: { name: string }) => p.name === DEMO_PROPERTY);
+  await registerByApi(request, invitee);
+  const owner = await loginByApi(request, DEMO_OWNER);
+  const demo = owner.propertyList.find((p) => p.name === DEMO_PROPERTY);
   expect(demo).toBeTruthy();
 
-  inviteePage = await signedIn(browser, invitee);
+  inviteePage = await users.signedIn(browser, invitee);
   const page = inviteePage;
   await expect(page.getByTestId('property-switcher')).toBeDisabled();
   await expect(badge(page)).toHaveAttribute('data-count', '0');
 
   // The administrator invites the invitee by phone: the badge goes up with no reload.
-  const marker = await page.evaluate(() => {
-    (window as unknown as { __noReload: boolean }).__noReload = true;
-    return true;
-  });
-  expect(marker).toBe(true);
-  await call(
+  await markNoReload(page);
+  await apiCall(
     request,
     'POST',
     'o/inviteOrgUser',
     { phoneNum: invitee.phone, remark: '欢迎加入' },
     {
       token: owner.token,
-      pno: demo.pno,
+      pno: demo?.pno ?? '',
     },
   );
   await expect(badge(page)).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('home-unread')).toContainText('1');
-  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  expect(await stillNoReload(page)).toBe(true);
   await shot(page, 'msg-home-badge-zh');
 
   // The bell opens the message centre.
@@ -164,9 +92,9 @@ test('an invitation arrives live, is accepted in the message centre, and the pro
 test('filters live in the URL and mark-all-read clears the badge', async ({ request }) => {
   const page = inviteePage;
   // Two more messages: the operator makes the invitee the owner of two new properties.
-  const operator = await login(request, OPERATOR.phone, OPERATOR.password);
+  const operator = await loginByApi(request, OPERATOR);
   for (const n of [1, 2]) {
-    await call(
+    await apiCall(
       request,
       'POST',
       'pro/addProperty',
@@ -180,9 +108,7 @@ test('filters live in the URL and mark-all-read clears the badge', async ({ requ
 
   // Read-state filter (in the URL, survives a reload).
   await table.getByTestId('filter-readStatus').click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="未读"]')
-    .click();
+  await selectOption(page, '未读').click();
   await table.getByTestId('filter-search').click();
   await expect(page).toHaveURL(/readStatus=(%22)?0/);
   await expect(table.locator('tbody tr')).toHaveCount(2);
@@ -228,7 +154,7 @@ test('English pass: the message centre and the answered invitation', async () =>
 
 for (const lang of ['zh-cn', 'en'] as const) {
   test(`the operator's back-office home shows counts and recent audit records (${lang})`, async ({ browser }) => {
-    const page = await signedIn(browser, OPERATOR, lang);
+    const page = await users.signedIn(browser, OPERATOR, lang);
     await page.goto(localized('/Backend/BackendHome', lang));
     const home = page.getByTestId('backend-home');
     await expect(home).toBeVisible();

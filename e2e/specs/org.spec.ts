@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_MEMBER, DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
-import { expect, test } from '../support/fixtures';
-import { expectHome, type Lang, localized, openSignIn, signInWithPassword, switchProperty } from '../support/pages';
-import { apiCall, encryptPassword, registerByApi } from '../support/tenancy';
+import { expect, test, userPages } from '../support/fixtures';
+import { localized, shot, switchProperty } from '../support/pages';
+import { apiCall, loginByApi, registerByApi } from '../support/tenancy';
 
 /**
  * Properties and organisations: the operator creates a property (owned by the demo member), authorises two
@@ -10,34 +10,7 @@ import { apiCall, encryptPassword, registerByApi } from '../support/tenancy';
  * two-level tree, invites a phone and creates a user; the demo owner asks to join and the request is approved on
  * the member-approval page. Then a short pass of the same pages in English.
  */
-const SHOTS = process.env.KEEL_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.waitForTimeout(600);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-/** Console errors of the extra browser contexts this spec opens (the fixture watches only `page`). */
-const errors: string[] = [];
-let baseURL: string | undefined;
-
-test.beforeEach(({ baseURL: url }) => {
-  baseURL = url;
-  errors.length = 0;
-});
-test.afterEach(() => {
-  expect(errors, 'console errors or uncaught exceptions').toEqual([]);
-});
-
-async function signedIn(browser: Browser, account: { phone: string; password: string }, lang: Lang = 'zh-cn') {
-  const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && errors.push(`${account.phone}: ${m.text()}`));
-  page.on('pageerror', (e) => errors.push(`${account.phone}: ${e.message}`));
-  await openSignIn(page, lang);
-  await signInWithPassword(page, account.phone, account.password);
-  await expectHome(page, lang);
-  return page;
-}
+const users = userPages();
 
 async function confirm(page: Page) {
   await page.getByTestId('confirm-ok').click();
@@ -49,7 +22,7 @@ const propertyName = `组织测试${Date.now() % 1_000_000}`;
 let pno = '';
 
 test('operator creates a property and authorises two businesses', async ({ browser }) => {
-  const page = await signedIn(browser, OPERATOR);
+  const page = await users.signedIn(browser, OPERATOR);
   await page.goto('/Account/BackPropertyPage');
   await expect(page.getByTestId('back-property-page')).toBeVisible();
 
@@ -98,7 +71,7 @@ test('operator creates a property and authorises two businesses', async ({ brows
 test('the owner builds the organisation, invites and creates members; a join request is approved', async ({
   browser,
 }) => {
-  const page = await signedIn(browser, DEMO_MEMBER);
+  const page = await users.signedIn(browser, DEMO_MEMBER);
   await switchProperty(page, propertyName);
   await page.goto('/Account/PropertyPage');
   await expect(page.getByTestId('property-fore')).toBeVisible();
@@ -147,7 +120,7 @@ test('the owner builds the organisation, invites and creates members; a join req
   await shot(page, 'property-page-zh');
 
   // The demo owner asks to join by the property's number.
-  const requester = await signedIn(browser, DEMO_OWNER);
+  const requester = await users.signedIn(browser, DEMO_OWNER);
   await requester.goto('/JoinPropertyDlg');
   const join = requester.getByTestId('join-property-dialog');
   await join.getByTestId('join-pno').fill(pno);
@@ -174,21 +147,18 @@ test('the owner builds the organisation, invites and creates members; a join req
 
 /** A new account that asks to join `pno` through the API. */
 async function joinRequestByApi(request: APIRequestContext, name: string): Promise<string> {
-  const phone = freshPhone();
-  await registerByApi(request, { phone, password: 'Passw0rd1', name });
-  const { token } = await apiCall(request, 'POST', 'a/login', {
-    account: phone,
-    password: await encryptPassword(request, 'Passw0rd1'),
-  });
+  const account = { phone: freshPhone(), password: 'Passw0rd1', name };
+  await registerByApi(request, account);
+  const { token } = await loginByApi(request, account);
   await apiCall(request, 'POST', 'o/applyJoinProperty', { pno, remark: 'batch' }, { token });
-  return phone;
+  return account.phone;
 }
 
 test('the same pages in English; two join requests approved in one batch', async ({ browser, request }) => {
   const first = await joinRequestByApi(request, 'Batch One');
   const second = await joinRequestByApi(request, 'Batch Two');
 
-  const operator = await signedIn(browser, OPERATOR, 'en');
+  const operator = await users.signedIn(browser, OPERATOR, 'en');
   await operator.goto(localized('/Account/BackPropertyPage', 'en'));
   await expect(operator.getByTestId('create-property')).toHaveText(/New property/);
   await operator.getByTestId(`authorise-${pno}`).click();
@@ -198,7 +168,7 @@ test('the same pages in English; two join requests approved in one batch', async
   await shot(operator, 'back-properties-en');
   await operator.context().close();
 
-  const owner = await signedIn(browser, DEMO_MEMBER, 'en');
+  const owner = await users.signedIn(browser, DEMO_MEMBER, 'en');
   await switchProperty(owner, propertyName);
   await owner.goto(localized('/Account/PropertyPage', 'en'));
   await expect(owner.getByTestId('property-fore')).toContainText('Property overview');

@@ -1,9 +1,10 @@
 import { STORAGE_KEYS } from '@keel/contract/constants';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PROPERTY, freshPhone, OPERATOR } from '../support/env';
-import { expect, test } from '../support/fixtures';
+import { expect, test, userPages } from '../support/fixtures';
 import { readCode } from '../support/outbox';
-import { expectHome, type Lang, localized, openSignIn, sendCode, signInWithPassword } from '../support/pages';
+import { expectHome, localized, openSignIn, sendCode, shot } from '../support/pages';
+import { menuPages, selectOption } from '../support/tenancy';
 
 /**
  * Permission sets and administrators: in the demo property its owner creates a set holding two pages (one without
@@ -11,40 +12,7 @@ import { expectHome, type Lang, localized, openSignIn, sendCode, signInWithPassw
  * the member signs in and finds exactly those pages in the side menu (and in English under /en). The operator
  * finds the set in the back office. Then a short pass of the pages in English.
  */
-const SHOTS = process.env.KEEL_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-/** Console errors of the browser contexts this spec opens (the fixture watches only `page`). */
-const errors: string[] = [];
-let baseURL: string | undefined;
-
-test.beforeEach(({ baseURL: url }) => {
-  baseURL = url;
-  errors.length = 0;
-});
-test.afterEach(() => {
-  expect(errors, 'console errors or uncaught exceptions').toEqual([]);
-});
-
-async function newPage(browser: Browser, who: string, lang: Lang) {
-  const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && errors.push(`${who}: ${m.text()}`));
-  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-  return page;
-}
-
-async function signedIn(browser: Browser, account: { phone: string; password: string }, lang: Lang = 'zh-cn') {
-  const page = await newPage(browser, account.phone, lang);
-  await openSignIn(page, lang);
-  await signInWithPassword(page, account.phone, account.password);
-  await expectHome(page, lang);
-  return page;
-}
+const users = userPages();
 
 /** A console call with the page's session (token and selected property), for setting the scene. */
 async function call<T>(page: Page, path: string, body?: Record<string, unknown>): Promise<T> {
@@ -69,19 +37,6 @@ async function call<T>(page: Page, path: string, body?: Record<string, unknown>)
   return result.data as T;
 }
 
-/** The open select dropdown's option with this title. */
-const option = (page: Page, title: string) =>
-  page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
-
-/** The ids of the side menu's pages (`menu-<id>`), groups left out. */
-async function menuPages(page: Page): Promise<string[]> {
-  const ids = await page
-    .getByTestId('side-menu')
-    .locator('[data-testid^="menu-"]:not([data-testid^="menu-group-"])')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')?.slice('menu-'.length) ?? ''));
-  return ids.filter(Boolean);
-}
-
 test.describe.configure({ mode: 'serial' });
 
 const stamp = Date.now() % 1_000_000;
@@ -94,7 +49,9 @@ const memberName = `权限成员${stamp % 10000}`;
 test('the owner creates a set, makes a member an administrator limited to one unit; the member sees those menus', async ({
   browser,
 }) => {
-  const owner = await signedIn(browser, DEMO_OWNER);
+  // Three users and a dozen dialogs: about 45 s on a quiet 2-core machine, more under load.
+  test.setTimeout(120_000);
+  const owner = await users.signedIn(browser, DEMO_OWNER);
   await expect(owner.getByTestId('property-name')).toHaveText(DEMO_PROPERTY);
 
   // The scene: two units under the root, and a new member placed in the first (signs in by code).
@@ -153,9 +110,9 @@ test('the owner creates a set, makes a member an administrator limited to one un
   await expect(add.getByText('请选择成员')).toBeVisible();
   await add.getByTestId('add-admin-user').click();
   await owner.keyboard.type(memberPhone);
-  await option(owner, `${memberName} (${memberPhone})`).click();
+  await selectOption(owner, `${memberName} (${memberPhone})`).click();
   await add.getByTestId('add-admin-sets').click();
-  await option(owner, setName).click();
+  await selectOption(owner, setName).click();
   await owner.keyboard.press('Escape');
   await shot(owner, 'add-admin-dialog-zh');
   await add.getByTestId('form-dialog-ok').click();
@@ -190,7 +147,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
   await owner.context().close();
 
   // The member signs in (by code) and finds exactly the two pages beside the general ones.
-  const member = await newPage(browser, memberPhone, 'zh-cn');
+  const member = await users.open(browser, memberPhone, 'zh-cn');
   await openSignIn(member);
   await member.getByTestId('tab-code').click();
   const form = member.getByTestId('code-sign-in-form');
@@ -225,7 +182,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
 });
 
 test('the operator finds the set in the back office', async ({ browser }) => {
-  const page = await signedIn(browser, OPERATOR);
+  const page = await users.signedIn(browser, OPERATOR);
   await page.goto('/Account/BackPermissionSetPage');
   await expect(page.getByTestId('back-perm-page')).toBeVisible();
   await page.getByTestId('back-perm-property').click();
@@ -254,7 +211,7 @@ test('the operator finds the set in the back office', async ({ browser }) => {
 });
 
 test('the pages in English', async ({ browser }) => {
-  const page = await signedIn(browser, DEMO_OWNER, 'en');
+  const page = await users.signedIn(browser, DEMO_OWNER, 'en');
   await page.goto(localized('/Account/PermissionSetPage', 'en'));
   const row = page.getByTestId('per-set-table').locator('tr', { has: page.getByTestId(`per-set-row-${setName}`) });
   await expect(row).toContainText('1 using it');

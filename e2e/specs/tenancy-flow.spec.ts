@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { freshPhone, OPERATOR } from '../support/env';
-import { expect, test } from '../support/fixtures';
+import { expect, test, userPages } from '../support/fixtures';
 import { readCode } from '../support/outbox';
-import { expectHome, type Lang, localized, openSignIn, signInWithPassword, stored } from '../support/pages';
+import { expectHome, localized, openSignIn, searchTable, shot, signInWithPassword, stored } from '../support/pages';
 import {
   markNoReload,
   menuPages,
@@ -11,7 +11,6 @@ import {
   stillNoReload,
   treeSelectNode,
   urlOf,
-  userPage,
 } from '../support/tenancy';
 
 /**
@@ -23,23 +22,7 @@ import {
  * menu; the owner disables them and their next call signs them out.
  * Every user has their own browser context; console errors of any of them fail the test.
  */
-const SHOTS = process.env.KEEL_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (!SHOTS) return;
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-/** Console errors of the browser contexts this spec opens (the fixture watches only `page`, unused here). */
-const errors: string[] = [];
-let baseURL: string | undefined;
-test.beforeEach(({ baseURL: url }) => {
-  baseURL = url;
-  errors.length = 0;
-});
-test.afterEach(() => {
-  expect(errors, 'console errors or uncaught exceptions').toEqual([]);
-});
+const users = userPages();
 
 /** What the pages say in each language (only what the test reads or types). */
 const TEXT = {
@@ -80,21 +63,6 @@ const TEXT = {
 /** The pages the permission set holds (catalogue ids), in menu order. */
 const SET_PAGES = ['account.title', 'account.userSet'];
 
-async function signedIn(page: Page, account: { phone: string; password: string }, lang: Lang) {
-  await openSignIn(page, lang);
-  await signInWithPassword(page, account.phone, account.password);
-  await expectHome(page, lang);
-}
-
-/** Narrows a DataTable by its text filter until the URL holds it (a refetch can reset a field typed too early). */
-async function search(table: Locator, text: string) {
-  await expect(async () => {
-    await table.getByTestId('filter-str').fill(text);
-    await table.getByTestId('filter-search').click();
-    await expect(table.page()).toHaveURL(new RegExp(`str=(%22)?${encodeURIComponent(text)}`), { timeout: 1000 });
-  }).toPass();
-}
-
 /** Adds a node under the selected one on the property page's organisation tree. */
 async function addOrgNode(page: Page, name: string) {
   await page.getByTestId('org-add').click();
@@ -130,8 +98,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await registerByApi(request, owner);
 
     // 1. The operator creates the property in the back office and authorises two businesses.
-    const operator = await userPage(browser, baseURL, 'operator', lang, errors);
-    await signedIn(operator, OPERATOR, lang);
+    const operator = await users.signedIn(browser, OPERATOR, lang, 'operator');
     await operator.goto(localized('/Account/BackPropertyPage', lang));
     await expect(operator.getByTestId('back-property-page')).toBeVisible();
     await operator.getByTestId('create-property').click();
@@ -160,8 +127,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await operator.context().close();
 
     // 2. The owner builds a two-level organisation and invites a phone that has no account into the second level.
-    const admin = await userPage(browser, baseURL, 'owner', lang, errors);
-    await signedIn(admin, owner, lang);
+    const admin = await users.signedIn(browser, owner, lang, 'owner');
     await expect(admin.getByTestId('property-name')).toHaveText(propertyName);
     await admin.goto(localized('/Account/PropertyPage', lang));
     await expect(admin.getByTestId('summary-pno')).toContainText(pno);
@@ -187,7 +153,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
 
     // 3. The invitee registers on the sign-in page with the code the invitation sent (no second code is asked).
     const code = await readCode(newbie.phone, 'code.register', invitedAt);
-    const user = await userPage(browser, baseURL, 'invitee', lang, errors);
+    const user = await users.open(browser, 'invitee', lang);
     await openSignIn(user, lang);
     await user.getByTestId('go-register').click();
     const register = user.getByTestId('register-form');
@@ -310,14 +276,14 @@ for (const lang of ['zh-cn', 'en'] as const) {
     // 6. The owner disables the member on the user list (after a confirmation) ...
     await admin.goto(localized('/UserManage/UserListPage', lang));
     await expect(admin.getByTestId('user-list-page')).toBeVisible();
-    const users = admin.getByTestId('user-table');
-    await search(users, newbie.phone);
-    await expect(users.getByTestId(`user-status-${newbie.phone}`)).toHaveText(T.enabled);
-    await users.getByTestId(`user-disable-${newbie.phone}`).click();
+    const userTable = admin.getByTestId('user-table');
+    await searchTable(userTable, newbie.phone);
+    await expect(userTable.getByTestId(`user-status-${newbie.phone}`)).toHaveText(T.enabled);
+    await userTable.getByTestId(`user-disable-${newbie.phone}`).click();
     await expect(admin.getByText(newbie.name).last()).toBeVisible();
     await shot(admin, `tenancy-6-disable-${lang}`);
     await admin.getByTestId('confirm-ok').click();
-    await expect(users.getByTestId(`user-status-${newbie.phone}`)).toHaveText(T.disabled);
+    await expect(userTable.getByTestId(`user-status-${newbie.phone}`)).toHaveText(T.disabled);
 
     // ... and the member's next call signs them out: back on the sign-in page, the stored user cleared.
     await user.getByTestId('menu-account.userSet').click();

@@ -1,6 +1,6 @@
-import { type BrowserContext, test as base, expect } from '@playwright/test';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { DEMO_OWNER, OPERATOR } from './env';
-import { openSignIn, signInWithPassword } from './pages';
+import { type Lang, openSignIn, signIn, signInWithPassword } from './pages';
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -63,3 +63,45 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** Opens pages of users in browser contexts of their own (`userPages`). */
+export interface UserPages {
+  /** A page in a new browser context (its own local storage: one per user) in `lang`; `who` names it in errors. */
+  open(browser: Browser, who: string, lang?: Lang): Promise<Page>;
+  /** The same, signed in as `account` through the password form and on /home (`who` defaults to the phone). */
+  signedIn(browser: Browser, account: { phone: string; password: string }, lang?: Lang, who?: string): Promise<Page>;
+}
+
+/**
+ * For a spec that opens browser contexts of its own (the `consoleErrors` fixture watches only `page`): call it once
+ * at the top level. Each test starts with no errors recorded and fails on any console error or uncaught exception
+ * of the pages opened through the answer, in whichever test they occur (a serial spec may hand a page on).
+ */
+export function userPages(): UserPages {
+  const errors: string[] = [];
+  let baseURL: string | undefined;
+  test.beforeEach(({ baseURL: url }) => {
+    baseURL = url;
+    errors.length = 0;
+  });
+  test.afterEach(() => {
+    expect(errors, 'console errors or uncaught exceptions').toEqual([]);
+  });
+  const open = async (browser: Browser, who: string, lang: Lang = 'zh-cn') => {
+    const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${who}: ${m.text()} (${m.location().url})`);
+    });
+    page.on('pageerror', (e) => errors.push(`${who}: uncaught ${e.message}`));
+    return page;
+  };
+  return {
+    open,
+    async signedIn(browser, account, lang = 'zh-cn', who = account.phone) {
+      const page = await open(browser, who, lang);
+      await signIn(page, account, lang);
+      return page;
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@keel/contract/constants';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Lang = 'zh-cn' | 'en';
 
@@ -29,6 +29,33 @@ export async function signInWithPassword(page: Page, account: string, password: 
 export async function expectHome(page: Page, lang: Lang = 'zh-cn'): Promise<void> {
   await expect(page).toHaveURL(localized('/home', lang));
   await expect(page.getByTestId('home-page')).toBeVisible();
+}
+
+/** Signs in through the password form (from the sign-in page in `lang`) and waits for `/home`. */
+export async function signIn(page: Page, account: { phone: string; password: string }, lang: Lang = 'zh-cn') {
+  await openSignIn(page, lang);
+  await signInWithPassword(page, account.phone, account.password);
+  await expectHome(page, lang);
+}
+
+/**
+ * Narrows a DataTable by its text filter until the URL holds it (the filter bar resets its fields when the table
+ * re-renders during a refetch, which can swallow text typed just before).
+ */
+export async function searchTable(table: Locator, text: string): Promise<void> {
+  await expect(async () => {
+    await table.getByTestId('filter-str').fill(text);
+    await table.getByTestId('filter-search').click();
+    await expect(table.page()).toHaveURL(new RegExp(`str=(%22)?${encodeURIComponent(text)}`), { timeout: 1000 });
+  }).toPass();
+}
+
+/** A full-page screenshot into `KEEL_SHOTS_DIR` (for the docs) once the page has settled; nothing when it is unset. */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.KEEL_SHOTS_DIR;
+  if (!dir) return;
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 /** Clicks "send code" in `form` and waits for the countdown that follows a sent code. */

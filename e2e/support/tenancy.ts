@@ -1,11 +1,11 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { readCode } from './outbox';
 import { type Lang, localized } from './pages';
 
 /**
- * Helpers of the tenancy flow (e2e/specs/tenancy-flow.spec.ts): API calls for setting the scene, browser contexts
- * that record their console errors, and small page objects (the side menu's pages, antd select options).
+ * Helpers of the tenancy specs (tenancy-flow, org, messages, permission): API calls for setting the scene, and small
+ * page objects (the side menu's pages, antd select options). Browser contexts per user: `userPages` (fixtures.ts).
  */
 
 /** Calls the API the way the console does (no session unless `headers` has one); answers `data`. */
@@ -38,6 +38,17 @@ export async function encryptPassword(request: APIRequestContext, plain: string)
   ).toString('base64url');
 }
 
+/** Signs in through the API (password form); answers the session (`token`, `propertyList`, …). */
+export async function loginByApi(
+  request: APIRequestContext,
+  account: { phone: string; password: string },
+): Promise<{ token: string; propertyList: { pno: string; name: string }[] }> {
+  return apiCall(request, 'POST', 'a/login', {
+    account: account.phone,
+    password: await encryptPassword(request, account.password),
+  });
+}
+
 /** Registers an account through the API (code from the outbox). */
 export async function registerByApi(
   request: APIRequestContext,
@@ -52,26 +63,6 @@ export async function registerByApi(
     password: await encryptPassword(request, account.password),
     name: account.name,
   });
-}
-
-/**
- * A page in a new browser context (its own local storage: one per user) in `lang`; its console errors and
- * uncaught exceptions go to `errors` prefixed with `who`.
- */
-export async function userPage(
-  browser: Browser,
-  baseURL: string | undefined,
-  who: string,
-  lang: Lang,
-  errors: string[],
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
-  const page = await context.newPage();
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`${who}: ${m.text()} (${m.location().url})`);
-  });
-  page.on('pageerror', (e) => errors.push(`${who}: uncaught ${e.message}`));
-  return page;
 }
 
 /** The catalogue ids of the side menu's pages (`menu-<id>`), groups left out, in menu order. */

@@ -12,7 +12,9 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../shared/admin-kit/DataTable';
-import { formatTime, platformQuery } from './api';
+import { pageInput } from '../../shared/admin-kit/table-params';
+import { platformQuery } from '../../shared/api/query';
+import { formatTime } from './api';
 import { EditPropertyDialog } from './EditPropertyDialog';
 import { PropertyAuthorizedDlg } from './PropertyAuthorizedDlg';
 
@@ -43,14 +45,11 @@ export function BackPropertyPage() {
         rowKey="pno"
         query={(params) =>
           platformQuery('pro/getAllPropertyList', {
-            pageNum: params.pageNum,
-            pageSize: params.pageSize,
-            str: params.filters.str,
+            ...pageInput(params),
             isCustomer: params.filters.isCustomer === undefined ? -1 : Number(params.filters.isCustomer),
             business: params.filters.business as never,
           })
         }
-        toPage={(data) => ({ list: data.list, total: data.total })}
         columns={[
           { key: 'pno', title: t('account.properties.pno'), width: 110 },
           {

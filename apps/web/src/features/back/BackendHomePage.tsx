@@ -1,5 +1,4 @@
 import { BUSINESSES } from '@keel/contract/constants';
-import type { AuditRecord } from '@keel/contract/endpoints/audit';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import Alert from 'antd/es/alert';
@@ -111,7 +110,6 @@ function RecentAudit() {
           result: params.filters.result === '0' ? 0 : params.filters.result === '1' ? 1 : undefined,
         })
       }
-      toPage={(data): { list: AuditRecord[]; total: number } => data}
       columns={[
         { key: 'time', title: t('back.audit.time'), width: 170, render: (r) => formatTime(r.time) },
         {

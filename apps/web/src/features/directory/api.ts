@@ -3,9 +3,10 @@ import type { CustomerItem } from '@keel/contract/endpoints/customer';
 import type { DirectoryMember } from '@keel/contract/endpoints/directory';
 import type { EndpointPath, Endpoints } from '@keel/contract/endpoints/index';
 import type { Page } from '@keel/contract/envelope';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from '../../shared/api/client';
+import { apiQuery, platformQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
 
 /** Where a page works: the selected property (`pno` header) or the back office (no header, `filterPno`). */
@@ -18,11 +19,8 @@ export function call<P extends EndpointPath>(path: P, input: InputOf<Endpoints[P
 
 /** TanStack Query options for a call in a scope; the key starts with the path, so `invalidate(path)` refreshes it. */
 export function scopedQuery<P extends EndpointPath>(path: P, input: InputOf<Endpoints[P]>, scope: Scope) {
-  const pno = scope === 'platform' ? 'platform' : useSession.getState().selectedPropertyPno;
-  return queryOptions({
-    queryKey: [path, pno, input] as const,
-    queryFn: ({ signal }) => api(path, input, scope === 'platform' ? { signal, pno: null } : { signal }),
-  });
+  // One type for both (the platform key's 'platform' where the other has the selected pno).
+  return scope === 'platform' ? (platformQuery(path, input) as ReturnType<typeof apiQuery<P>>) : apiQuery(path, input);
 }
 
 /** Refetches every query of these calls. */

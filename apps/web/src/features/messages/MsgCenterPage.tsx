@@ -117,7 +117,6 @@ export function MsgCenterPage() {
             readStatus: params.filters.readStatus === '0' ? 0 : params.filters.readStatus === '1' ? 1 : undefined,
           })
         }
-        toPage={(data) => data}
         columns={[
           {
             key: 'newsType',

@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Select from 'antd/es/select';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platformQuery } from './api';
+import { usePropertySelect } from '../../shared/api/property-search';
 import { OrgManageComponent } from './OrgManageComponent';
 
 /**
@@ -17,41 +15,17 @@ export function BackOrgManagePage() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
   const filterPno = typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
-  const [text, setText] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const properties = useQuery(
-    platformQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 20, str: debounced || undefined, isCustomer: -1 }),
-  );
-  // The chosen property stays listed while another text is typed.
-  const chosen = useQuery({
-    ...platformQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 1, str: filterPno, isCustomer: -1 }),
-    enabled: filterPno !== undefined,
-  });
-  const options = [
-    ...(chosen.data?.list ?? []).filter((p) => p.pno === filterPno),
-    ...(properties.data?.list ?? []).filter((p) => p.pno !== filterPno),
-  ].map((p) => ({ value: p.pno, label: `${p.name} (${p.pno})` }));
+  const propertySelect = usePropertySelect(filterPno);
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }} data-testid="back-org-page">
       <Card title={t('org.back.title')} size="small">
         <Select
-          showSearch
-          allowClear
+          {...propertySelect}
           data-testid="back-org-property"
           aria-label={t('org.back.property')}
           placeholder={t('org.back.pick')}
           style={{ width: 360, maxWidth: '100%' }}
-          value={filterPno}
-          filterOption={false}
-          onSearch={setText}
-          loading={properties.isFetching}
-          options={options}
-          notFoundContent={properties.isFetching ? undefined : t('kit.empty')}
           onChange={(value?: string) =>
             void navigate({ to: '.', search: { filterPno: value || undefined } as never, replace: true })
           }

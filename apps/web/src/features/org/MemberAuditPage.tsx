@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
 import { DataTable } from '../../shared/admin-kit/DataTable';
+import { pageInput } from '../../shared/admin-kit/table-params';
 import { api } from '../../shared/api/client';
 import { apiQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
@@ -74,14 +75,11 @@ export function MemberAuditPage() {
         rowKey="id"
         query={(params) =>
           apiQuery('o/getAuditUserList', {
-            pageNum: params.pageNum,
-            pageSize: params.pageSize,
-            str: params.filters.str,
+            ...pageInput(params),
             kind: params.filters.kind as OrgRequest['kind'] | undefined,
             statusList: [(params.filters.status as OrgRequest['status'] | undefined) ?? 'pending'],
           })
         }
-        toPage={(data) => ({ list: data.list, total: data.total })}
         selection={{
           keys: selected,
           onChange: setSelected,

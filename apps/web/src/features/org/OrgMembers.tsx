@@ -111,7 +111,6 @@ export function OrgMembers({
             includeSub: params.filters.includeSub === '1' ? 1 : 0,
           })
         }
-        toPage={(data): { list: Row[]; total: number } => ({ list: data.list, total: data.total })}
         columns={[
           ...columns,
           ...(canManage

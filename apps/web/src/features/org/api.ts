@@ -6,14 +6,6 @@ import dayjs from 'dayjs';
 import { api, type CallOptions } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session-store';
 
-/** A back-office (operator) query, sent without the `pno` header (the property is named in the input). */
-export function platformQuery<P extends EndpointPath>(path: P, input: InputOf<Endpoints[P]>) {
-  return queryOptions({
-    queryKey: [path, 'platform', input] as const,
-    queryFn: ({ signal }) => api(path, input, { signal, pno: null }),
-  });
-}
-
 /**
  * An organisation call for the selected property, or — in the back office, `pno` given — for that property
  * without the `pno` header, the property named in the input (operators; access `orPlatform`).

@@ -1,11 +1,8 @@
 import { PAGE_SIZE_MAX } from '@keel/contract/constants';
-import type { InputOf } from '@keel/contract/endpoint';
-import type { EndpointPath, Endpoints } from '@keel/contract/endpoints/index';
 import { PERMISSION_SET_PERMISSIONS } from '@keel/contract/endpoints/permission';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useCallback } from 'react';
-import { api } from '../../shared/api/client';
 import { apiQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
 
@@ -17,14 +14,6 @@ export const allSetsQuery = () => apiQuery('ps/getMyPerSetList', { pageNum: 1, p
  * (both languages, also for what is not grantable) and uses this answer for which ids may be granted.
  */
 export const grantableTreeQuery = () => apiQuery('ps/getPerTreeList', {});
-
-/** An operator query: sent without `pno`, the property is named by `filterPno`. */
-export function platformQuery<P extends EndpointPath>(path: P, input: InputOf<Endpoints[P]>) {
-  return queryOptions({
-    queryKey: [path, 'platform', input] as const,
-    queryFn: ({ signal }) => api(path, input, { signal, pno: null }),
-  });
-}
 
 /** Refetches every `ps/` list (sets, administrators, tree) after a change. */
 export function useRefreshPermission() {

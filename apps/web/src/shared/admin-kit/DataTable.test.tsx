@@ -8,7 +8,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable, type DataTableProps } from './DataTable';
 import { pageLocally } from './table-params';
@@ -21,24 +21,10 @@ interface Row {
 }
 const rows: Row[] = Array.from({ length: 12 }, (_, i) => ({ id: `id${i}`, name: i % 2 ? `Odd ${i}` : `Even ${i}` }));
 
-function mount(url: string, load: () => Promise<Row[]>, selection?: DataTableProps<Row, Row[]>['selection']) {
+/** Renders `table` as the page at `url` (router and query client of its own); answers the router. */
+function renderAt(url: string, table: () => ReactElement) {
   const root = createRootRoute();
-  const page = createRoute({
-    getParentRoute: () => root,
-    path: '/',
-    component: () => (
-      <DataTable
-        rowKey="id"
-        columns={[
-          { key: 'id', title: 'Id' },
-          { key: 'name', title: 'Name', filter: true },
-        ]}
-        query={() => ({ queryKey: ['rows'], queryFn: load })}
-        toPage={(data: Row[], params) => pageLocally(data, params, (r, _k, v) => r.name.includes(v))}
-        selection={selection}
-      />
-    ),
-  });
+  const page = createRoute({ getParentRoute: () => root, path: '/', component: table });
   const router = createRouter({
     routeTree: root.addChildren([page]),
     history: createMemoryHistory({ initialEntries: [url] }),
@@ -52,7 +38,48 @@ function mount(url: string, load: () => Promise<Row[]>, selection?: DataTablePro
   return router;
 }
 
+function mount(url: string, load: () => Promise<Row[]>, selection?: DataTableProps<Row, Row[]>['selection']) {
+  return renderAt(url, () => (
+    <DataTable
+      rowKey="id"
+      columns={[
+        { key: 'id', title: 'Id' },
+        { key: 'name', title: 'Name', filter: true },
+      ]}
+      query={() => ({ queryKey: ['rows'], queryFn: load })}
+      toPage={(data: Row[], params) => pageLocally(data, params, (r, _k, v) => r.name.includes(v))}
+      selection={selection}
+    />
+  ));
+}
+
+/** A table over a paged call whose data already is `{ list, total }` (no `toPage`). */
+function mountPaged(url: string) {
+  return renderAt(url, () => (
+    <DataTable
+      rowKey="id"
+      query={(params) => ({
+        queryKey: ['paged', params.pageNum, params.pageSize],
+        queryFn: async () => ({
+          list: rows.slice((params.pageNum - 1) * params.pageSize, params.pageNum * params.pageSize),
+          total: rows.length,
+          pageNum: params.pageNum,
+        }),
+      })}
+      columns={[{ key: 'name', title: 'Name', render: (row) => row.name.toUpperCase() }]}
+    />
+  ));
+}
+
 describe('DataTable', () => {
+  it('takes the data as the page when there is no toPage', async () => {
+    mountPaged('/?pageSize=5&pageNum=2');
+    expect(await screen.findByText('ODD 5')).toBeTruthy();
+    expect(screen.getByText('EVEN 6')).toBeTruthy();
+    expect(screen.queryByText('EVEN 4')).toBeNull();
+    expect(screen.getByText('kit.total')).toBeTruthy();
+  });
+
   it('reads page and filters from the URL', async () => {
     mount('/?name=Odd&pageSize=2&pageNum=2', async () => rows);
     expect(await screen.findByText('Odd 5')).toBeTruthy();

@@ -5,7 +5,7 @@ import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
 import type { ColumnsType } from 'antd/es/table';
 import Table from 'antd/es/table';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, type FilterSpec } from './FilterBar';
 import { readTableParams, type TableParams, writeTableParams } from './table-params';
@@ -19,11 +19,17 @@ export interface ColumnSpec<T> {
   filter?: true | { value: string; label: string }[];
 }
 
+/** One page of rows and how many there are in all, as paged list calls answer. */
+export interface PageData<T> {
+  list: T[];
+  total: number;
+}
+
 export interface DataTableProps<T, D, K extends QueryKey = QueryKey> {
   columns: readonly ColumnSpec<T>[];
   /** Query for the current params; `toPage` turns its data into one page. */
   query: (params: TableParams) => UseQueryOptions<D, Error, D, K>;
-  toPage: (data: D, params: TableParams) => { list: T[]; total: number };
+  toPage: (data: D, params: TableParams) => PageData<T>;
   rowKey: keyof T & string;
   defaultPageSize?: number;
   testId?: string;
@@ -51,7 +57,24 @@ const BATCH_BAR: CSSProperties = {
   border: '1px solid var(--k-primary-border, #91caff)',
 };
 
+/** The row type of a paged list call's data. */
+type RowOf<D> = D extends { list: readonly (infer R)[]; total: number } ? R : never;
+
+/**
+ * The props of a table over a paged list call (data `{ list, total }`): no `toPage`, the data is the page. The rows'
+ * type comes from `query`, so write `query` before `columns` (TypeScript infers the props in their written order).
+ */
+export type PagedDataTableProps<D, K extends QueryKey = QueryKey> = Omit<DataTableProps<RowOf<D>, D, K>, 'toPage'> & {
+  toPage?: undefined;
+};
+
+const NO_ROWS: PageData<never> = { list: [], total: 0 };
+
 /** A list over the admin kit: columns double as filters; page, size and filters live in the URL. */
+export function DataTable<D, K extends QueryKey = QueryKey>(props: PagedDataTableProps<D, K>): ReactElement;
+export function DataTable<T extends object, D, K extends QueryKey = QueryKey>(
+  props: DataTableProps<T, D, K>,
+): ReactElement;
 export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
   columns,
   query,
@@ -60,7 +83,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
   defaultPageSize,
   testId,
   selection,
-}: DataTableProps<T, D, K>) {
+}: Omit<DataTableProps<T, D, K>, 'toPage'> & { toPage?: DataTableProps<T, D, K>['toPage'] }): ReactElement {
   const { t } = useTranslation();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
@@ -98,7 +121,12 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
     );
   }
 
-  const page = result.data === undefined ? { list: [], total: 0 } : toPage(result.data, params);
+  const page =
+    result.data === undefined
+      ? NO_ROWS
+      : toPage
+        ? toPage(result.data, params)
+        : (result.data as unknown as PageData<T>);
   return (
     <div data-testid={testId ?? 'data-table'}>
       <FilterBar

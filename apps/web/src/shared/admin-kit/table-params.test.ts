@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLocally, readTableParams, writeTableParams } from './table-params';
+import { pageInput, pageLocally, readTableParams, writeTableParams } from './table-params';
 
 describe('table params in the URL', () => {
   it('reads page, size and the filter keys, with defaults', () => {
@@ -14,6 +14,15 @@ describe('table params in the URL', () => {
       pageSize: 30,
       filters: {},
     });
+  });
+
+  it('makes the input of a paged call with a text filter', () => {
+    expect(pageInput({ pageNum: 2, pageSize: 20, filters: { str: 'abc', other: 'x' } })).toEqual({
+      pageNum: 2,
+      pageSize: 20,
+      str: 'abc',
+    });
+    expect(pageInput({ pageNum: 1, pageSize: 10, filters: {} })).toEqual({ pageNum: 1, pageSize: 10, str: undefined });
   });
 
   it('writes them back, keeping other params and dropping cleared filters', () => {

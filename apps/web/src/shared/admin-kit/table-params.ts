@@ -40,6 +40,11 @@ export function writeTableParams(
   return next;
 }
 
+/** The input of a paged list call with a text filter (`str`, the usual search column): page, size and the text. */
+export function pageInput(params: TableParams): { pageNum: number; pageSize: number; str: string | undefined } {
+  return { pageNum: params.pageNum, pageSize: params.pageSize, str: params.filters.str };
+}
+
 /** Client-side paging and filtering for calls that return a whole list. */
 export function pageLocally<T>(
   rows: readonly T[],

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable';
+import { pageInput } from '../../../shared/admin-kit/table-params';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/toast/toast-store';
 import { formatTime, type GroupKind, type GroupRow, invalidate, type Scope, useCan } from '../api';
@@ -214,13 +215,10 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
           </Button>
         )}
       </Space>
-      <DataTable<GroupRow, Awaited<ReturnType<ReturnType<GroupKind['list']>['queryFn']>>>
+      <DataTable
         testId={`${testPrefix}-table`}
         rowKey="id"
-        query={(params) =>
-          kind.list({ pageNum: params.pageNum, pageSize: params.pageSize, str: params.filters.str, filterPno }, scope)
-        }
-        toPage={(data) => ({ list: data.list, total: data.total })}
+        query={(params) => kind.list({ ...pageInput(params), filterPno }, scope)}
         columns={columns}
       />
       <EditGroupDialog

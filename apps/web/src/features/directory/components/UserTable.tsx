@@ -227,7 +227,6 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
             scope,
           )
         }
-        toPage={(data): { list: UserItem[]; total: number } => ({ list: data.list, total: data.total })}
         columns={columns}
       />
       <EditUserInfoDialog

@@ -14,6 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { DataTable } from '../../../shared/admin-kit/DataTable';
+import { pageInput } from '../../../shared/admin-kit/table-params';
 import { api } from '../../../shared/api/client';
 import { apiQuery } from '../../../shared/api/query';
 import { useSession } from '../../../shared/session/session-store';
@@ -126,14 +127,7 @@ export function AddAdminForPerSetComponent() {
         <DataTable
           testId="admin-table"
           rowKey="uid"
-          query={(params) =>
-            apiQuery('ps/getMyAdminList', {
-              pageNum: params.pageNum,
-              pageSize: params.pageSize,
-              str: params.filters.str,
-            })
-          }
-          toPage={(data) => ({ list: data.list, total: data.total })}
+          query={(params) => apiQuery('ps/getMyAdminList', pageInput(params))}
           columns={[
             {
               key: 'str',

@@ -8,11 +8,11 @@ import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import Typography from 'antd/es/typography';
 import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { DataTable } from '../../../shared/admin-kit/DataTable';
+import { pageInput } from '../../../shared/admin-kit/table-params';
 import { api } from '../../../shared/api/client';
 import { apiQuery } from '../../../shared/api/query';
 import { useSession } from '../../../shared/session/session-store';
@@ -20,6 +20,7 @@ import { toast } from '../../../shared/toast/toast-store';
 import { formatTime, usePermissionRights, useRefreshPermission } from '../api';
 import { EditPerSetDialog } from '../dialogs/EditPerSetDialog';
 import { PermissionCount } from './PermissionNames';
+import { SetAdminCount, SetRemark } from './SetCells';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; set: MyPermissionSetItem } | null;
 
@@ -76,14 +77,7 @@ export function PerSetPageComponent() {
         <DataTable
           testId="per-set-table"
           rowKey="psid"
-          query={(params) =>
-            apiQuery('ps/getMyPerSetList', {
-              pageNum: params.pageNum,
-              pageSize: params.pageSize,
-              str: params.filters.str,
-            })
-          }
-          toPage={(data) => ({ list: data.list, total: data.total })}
+          query={(params) => apiQuery('ps/getMyPerSetList', pageInput(params))}
           columns={[
             {
               key: 'str',
@@ -106,14 +100,7 @@ export function PerSetPageComponent() {
             {
               key: 'remark',
               title: t('permission.set.remark'),
-              render: (row) =>
-                row.remark ? (
-                  <Typography.Text ellipsis={{ tooltip: row.remark }} style={{ maxWidth: 280 }}>
-                    {row.remark}
-                  </Typography.Text>
-                ) : (
-                  <Typography.Text type="secondary">—</Typography.Text>
-                ),
+              render: (row) => <SetRemark remark={row.remark} maxWidth={280} />,
             },
             {
               key: 'count',
@@ -125,12 +112,7 @@ export function PerSetPageComponent() {
               key: 'adminCount',
               title: t('permission.set.admins'),
               width: 110,
-              render: (row) =>
-                row.adminCount > 0 ? (
-                  <Tag color="blue">{t('permission.set.adminCount', { count: row.adminCount })}</Tag>
-                ) : (
-                  <Typography.Text type="secondary">{t('permission.set.unused')}</Typography.Text>
-                ),
+              render: (row) => <SetAdminCount count={row.adminCount} />,
             },
             {
               key: 'updateTime',

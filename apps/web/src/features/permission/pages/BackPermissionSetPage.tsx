@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import Card from 'antd/es/card';
 import Segmented from 'antd/es/segmented';
@@ -6,47 +5,26 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../shared/admin-kit/DataTable';
-import { formatTime, platformQuery } from '../api';
+import { pageInput } from '../../../shared/admin-kit/table-params';
+import { usePropertySelect } from '../../../shared/api/property-search';
+import { platformQuery } from '../../../shared/api/query';
+import { formatTime } from '../api';
 import { PermissionCount } from '../components/PermissionNames';
+import { SetAdminCount, SetRemark } from '../components/SetCells';
 
 /** A searchable select of every property (operators), its value in the URL as `filterPno`. */
 function PropertyFilter({ value, onChange }: { value?: string; onChange: (pno?: string) => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const properties = useQuery(
-    platformQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 20, str: debounced || undefined, isCustomer: -1 }),
-  );
-  // The chosen property stays listed whatever is typed.
-  const chosen = useQuery({
-    ...platformQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 1, str: value, isCustomer: -1 }),
-    enabled: value !== undefined,
-  });
-  const options = [
-    ...(chosen.data?.list ?? []).filter((p) => p.pno === value),
-    ...(properties.data?.list ?? []).filter((p) => p.pno !== value),
-  ].map((p) => ({ value: p.pno, label: `${p.name} (${p.pno})` }));
+  const propertySelect = usePropertySelect(value);
   return (
     <Select
-      showSearch
-      allowClear
+      {...propertySelect}
       data-testid="back-perm-property"
       aria-label={t('permission.back.property')}
       placeholder={t('permission.back.allProperties')}
       style={{ width: 320, maxWidth: '100%' }}
-      value={value}
-      filterOption={false}
-      onSearch={setText}
-      loading={properties.isFetching}
-      options={options}
-      notFoundContent={properties.isFetching ? undefined : t('kit.empty')}
       onChange={(pno?: string) => onChange(pno || undefined)}
     />
   );
@@ -101,13 +79,10 @@ export function BackPermissionSetPage() {
           rowKey="psid"
           query={(params) =>
             platformQuery('ps/getAllPerSetList', {
-              pageNum: params.pageNum,
-              pageSize: params.pageSize,
-              str: params.filters.str,
+              ...pageInput(params),
               filterPno,
             })
           }
-          toPage={(data) => ({ list: data.list, total: data.total })}
           columns={[
             { key: 'property', title: t('permission.back.property'), render: (row) => property(row) },
             {
@@ -119,14 +94,7 @@ export function BackPermissionSetPage() {
             {
               key: 'remark',
               title: t('permission.set.remark'),
-              render: (row) =>
-                row.remark ? (
-                  <Typography.Text ellipsis={{ tooltip: row.remark }} style={{ maxWidth: 240 }}>
-                    {row.remark}
-                  </Typography.Text>
-                ) : (
-                  <Typography.Text type="secondary">—</Typography.Text>
-                ),
+              render: (row) => <SetRemark remark={row.remark} maxWidth={240} />,
             },
             {
               key: 'count',
@@ -138,12 +106,7 @@ export function BackPermissionSetPage() {
               key: 'adminCount',
               title: t('permission.set.admins'),
               width: 110,
-              render: (row) =>
-                row.adminCount > 0 ? (
-                  <Tag color="blue">{t('permission.set.adminCount', { count: row.adminCount })}</Tag>
-                ) : (
-                  <Typography.Text type="secondary">{t('permission.set.unused')}</Typography.Text>
-                ),
+              render: (row) => <SetAdminCount count={row.adminCount} />,
             },
             {
               key: 'updateTime',
@@ -160,9 +123,7 @@ export function BackPermissionSetPage() {
           rowKey="key"
           query={(params) =>
             platformQuery('ps/getAllAdminList', {
-              pageNum: params.pageNum,
-              pageSize: params.pageSize,
-              str: params.filters.str,
+              ...pageInput(params),
               filterPno,
             })
           }

@@ -1,0 +1,74 @@
+import { keepPreviousData, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import Select from 'antd/es/select';
+import Spin from 'antd/es/spin';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
+
+/**
+ * A select that searches on the server: `query` answers the first matches of the text typed (debounced by 300 ms;
+ * '' when none is typed), the previous answer shown while the next loads. The label of a value once listed is
+ * remembered, so that the picked value stays readable after another search; one never listed shows as itself.
+ */
+export function SearchSelect<D extends { list: readonly unknown[] }, K extends QueryKey>({
+  query,
+  option,
+  value,
+  onChange,
+  testId,
+  style,
+  allowClear,
+  placeholder,
+  emptyText,
+  ariaLabel,
+  errorStatus = false,
+}: {
+  query: (str: string) => UseQueryOptions<D, Error, D, K>;
+  /** A listed item as an option. */
+  option: (item: D['list'][number]) => { value: string; label: string };
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  testId: string;
+  style: CSSProperties;
+  allowClear?: boolean;
+  placeholder: string;
+  /** What shows when nothing matches. */
+  emptyText: ReactNode;
+  ariaLabel?: string;
+  /** Whether a failed search marks the select (`status="error"`). */
+  errorStatus?: boolean;
+}) {
+  const [search, setSearch] = useState('');
+  const [str, setStr] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setStr(search.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const result = useQuery({ ...query(str), placeholderData: keepPreviousData });
+  const labels = useRef(new Map<string, string>());
+  const options = (result.data?.list ?? []).map(option);
+  for (const o of options) labels.current.set(o.value, o.label);
+  if (value && !options.some((o) => o.value === value))
+    options.unshift({ value, label: labels.current.get(value) ?? value });
+  const loading = result.isFetching || search.trim() !== str;
+  return (
+    <Select<string>
+      data-testid={testId}
+      style={style}
+      showSearch
+      filterOption={false}
+      searchValue={search}
+      onSearch={setSearch}
+      options={options}
+      value={value}
+      onChange={(picked) => {
+        setSearch('');
+        onChange?.(picked ?? undefined);
+      }}
+      allowClear={allowClear}
+      loading={loading}
+      status={errorStatus && result.isError ? 'error' : undefined}
+      placeholder={placeholder}
+      notFoundContent={loading ? <Spin size="small" /> : emptyText}
+      aria-label={ariaLabel}
+    />
+  );
+}
