@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { localized, searchTable, shot, signIn } from '../support/pages';
+import { apiCall, loginByApi } from '../support/tenancy';
 
 /**
  * The directory of a property (issue 3): the demo owner creates a title and gives it to a member, creates a user
@@ -163,9 +164,24 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await expect(page).toHaveURL('/Account/TitlePage');
 });
 
-test('the same pages in English', async ({ page }) => {
+test('the same pages in English', async ({ page, request }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO_OWNER, 'en');
+
+  // An edit dialog opened by its link: the title is fetched by id; an unknown id closes with a message.
+  const { token, propertyList } = await loginByApi(request, DEMO_OWNER);
+  const titles = await apiCall(request, 'GET', 't/getTitleList', { pageSize: 1 }, { token, pno: propertyList[0].pno });
+  const title = titles.list[0] as { tid: string; name: string };
+  await page.goto(localized(`/Account/EditTitleDialog?tid=${title.tid}`, 'en'));
+  const linked = page.getByTestId('edit-group-dialog');
+  await expect(linked.getByText('Edit title')).toBeVisible();
+  await expect(linked.getByTestId('group-name')).toHaveValue(title.name);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(localized('/Account/TitlePage', 'en'));
+  await page.goto(localized('/Account/EditTitleDialog?tid=no-such-title', 'en'));
+  await expect(page.getByTestId('toast-text').filter({ hasText: 'That title no longer exists' })).toBeVisible();
+  await expect(page).toHaveURL(localized('/Account/TitlePage', 'en'));
+
   await page.goto(localized('/Account/TitlePage', 'en'));
   await expect(page.getByTestId('title-page').getByText('Titles').first()).toBeVisible();
   await page.getByTestId('title-create').click();

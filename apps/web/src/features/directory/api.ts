@@ -56,6 +56,8 @@ export interface ListInput {
   pageSize: number;
   str?: string;
   filterPno?: string;
+  /** One group by its id (an edit dialog opened by its link). */
+  id?: string;
 }
 
 export interface SaveInput {
@@ -141,7 +143,7 @@ export const TITLE: GroupKind = {
   list: (input, scope) =>
     listOf(
       't/getTitleList',
-      (signal) => api('t/getTitleList', clean(input), opts(scope, signal)),
+      (signal) => api('t/getTitleList', { ...clean(input), tid: input.id }, opts(scope, signal)),
       [scopeKey(scope), input],
       ({ tid, ...item }) => ({ id: tid, ...item }),
     ),
@@ -172,7 +174,7 @@ export const USER_SET: GroupKind = {
   list: (input, scope) =>
     listOf(
       'us/getUserSetList',
-      (signal) => api('us/getUserSetList', clean(input), opts(scope, signal)),
+      (signal) => api('us/getUserSetList', { ...clean(input), usid: input.id }, opts(scope, signal)),
       [scopeKey(scope), input],
       ({ usid, ...item }) => ({ id: usid, ...item }),
     ),
@@ -207,7 +209,7 @@ export const CUSTOMER: GroupKind = {
       (signal) =>
         api(
           'cu/getCustomerList',
-          { pageNum: input.pageNum, pageSize: input.pageSize, ...(input.str ? { str: input.str } : {}) },
+          { pageNum: input.pageNum, pageSize: input.pageSize, ...(input.str ? { str: input.str } : {}), cid: input.id },
           { signal },
         ),
       [scopeKey(scope), input],

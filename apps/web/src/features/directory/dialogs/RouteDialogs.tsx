@@ -1,4 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/toast/toast-store';
 import { CUSTOMER, type GroupKind, TITLE, USER_SET } from '../api';
 import { AddMembersDialog } from './AddMembersDialog';
 import { EditGroupDialog } from './EditGroupDialog';
@@ -10,22 +14,46 @@ function useIdParam(kind: GroupKind): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
+/**
+ * Create a group, or with `?tid=` (`?usid=`, `?cid=`) edit that one: it is fetched by id first, and an id out of
+ * reach (deleted, another property's) closes the dialog with a message.
+ */
+function EditGroupRoute({ kind, onClose }: { kind: GroupKind; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useIdParam(kind);
+  const query = useQuery({ ...kind.list({ pageNum: 1, pageSize: 1, id }, 'property'), enabled: id !== undefined });
+  const group = query.data?.list[0];
+  const missing = id !== undefined && query.isSuccess && group === undefined;
+  useEffect(() => {
+    if (!missing) return;
+    toast.warning(t('directory.group.notFound', { noun: t(`directory.kinds.${kind.key}.noun`) }));
+    onClose();
+  }, [missing, kind.key, onClose, t]);
+  // A failed fetch is reported by the API client; the dialog closes back to its page.
+  const failed = id !== undefined && query.isError;
+  useEffect(() => {
+    if (failed) onClose();
+  }, [failed, onClose]);
+  if (id === undefined) return <EditGroupDialog kind={kind} open onClose={onClose} />;
+  return group ? <EditGroupDialog kind={kind} open group={group} onClose={onClose} /> : null;
+}
+
 function AddMembersRoute({ kind, onClose }: { kind: GroupKind; onClose: () => void }) {
   const id = useIdParam(kind);
   return <AddMembersDialog kind={kind} open defaultId={id} onClose={onClose} />;
 }
 
-/** `/Account/EditTitleDialog`: a new title over the titles page. */
+/** `/Account/EditTitleDialog[?tid=]`: a new title, or that title, over the titles page. */
 export const EditTitleDialog = ({ onClose }: { onClose: () => void }) => (
-  <EditGroupDialog kind={TITLE} open onClose={onClose} />
+  <EditGroupRoute kind={TITLE} onClose={onClose} />
 );
-/** `/Account/EditUserSetDialog`: a new user set over the user-sets page. */
+/** `/Account/EditUserSetDialog[?usid=]`: a new user set, or that one, over the user-sets page. */
 export const EditUserSetDialog = ({ onClose }: { onClose: () => void }) => (
-  <EditGroupDialog kind={USER_SET} open onClose={onClose} />
+  <EditGroupRoute kind={USER_SET} onClose={onClose} />
 );
-/** `/Account/EditCustomerDialog`: a new customer over the customers page. */
+/** `/Account/EditCustomerDialog[?cid=]`: a new customer, or that one, over the customers page. */
 export const EditCustomerDialog = ({ onClose }: { onClose: () => void }) => (
-  <EditGroupDialog kind={CUSTOMER} open onClose={onClose} />
+  <EditGroupRoute kind={CUSTOMER} onClose={onClose} />
 );
 /** `/Account/AddUserForTitleDlg[?tid=]`: give a title to members. */
 export const AddUserForTitleDlg = ({ onClose }: { onClose: () => void }) => (
