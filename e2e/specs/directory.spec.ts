@@ -211,6 +211,33 @@ test('the same pages in English', async ({ page, request }) => {
   await expect(page.getByTestId('customer-page').getByText('Customers').first()).toBeVisible();
   await shot(page, 'customer-page-en');
 
+  // Two accounts disabled in one batch.
+  const batch = [freshPhone(), freshPhone()];
+  for (const [i, phoneNum] of batch.entries()) {
+    await apiCall(
+      request,
+      'POST',
+      'u/addOrEditInternalUser',
+      { phoneNum, name: `Batch${suffix} ${i}` },
+      { token, pno: propertyList[0].pno },
+    );
+  }
+  await page.goto(localized('/UserManage/UserListPage', 'en'));
+  const userTable = page.getByTestId('user-table');
+  await searchTable(userTable, `Batch${suffix}`);
+  for (const phone of batch) {
+    await userTable
+      .locator('tr')
+      .filter({ has: page.getByTestId(`user-status-${phone}`) })
+      .locator('input[type=checkbox]')
+      .check();
+  }
+  await expect(page.getByTestId('batch-bar')).toContainText('2 selected');
+  await page.getByTestId('batch-disable').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('toast-text').filter({ hasText: '2 accounts disabled' })).toBeVisible();
+  for (const phone of batch) await expect(userTable.getByTestId(`user-status-${phone}`)).toHaveText('Disabled');
+
   // Filters live in the URL: the disabled accounts (the one disabled above among them).
   await page.goto(localized('/UserManage/UserListPage?status=0', 'en'));
   await expect(page.getByTestId('user-list-page').getByText('Users').first()).toBeVisible();

@@ -36,6 +36,7 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
   const selfUid = useSession((s) => s.userInfo?.uid);
   const canEdit = useCan(USER_PERMISSIONS.edit, scope);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [selected, setSelected] = useState<string[]>([]);
   const platform = scope === 'platform';
   const filterPno = platform && typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
 
@@ -50,6 +51,20 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
       await invalidate(queryClient, 'u/getUserList', 'o/getOrgUserList');
     } catch {
       // the client has shown the server's reason (e.g. an account shared with other properties)
+    }
+  };
+
+  /** Enables or disables the selected accounts in one call (the server changes all of them or none). */
+  const setSelectedStatus = async (status: 0 | 1) => {
+    try {
+      await call('u/updateUserStatus', { uidList: selected, status }, scope);
+      toast.success(
+        t(status === 1 ? 'directory.user.batchEnabled' : 'directory.user.batchDisabled', { count: selected.length }),
+      );
+      setSelected([]);
+      await invalidate(queryClient, 'u/getUserList', 'o/getOrgUserList');
+    } catch {
+      // the client has shown the server's reason
     }
   };
 
@@ -228,6 +243,34 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
           )
         }
         columns={columns}
+        selection={
+          canEdit
+            ? {
+                keys: selected,
+                onChange: setSelected,
+                selectable: (row) => blocked(row) === null,
+                actions: (
+                  <Space size={4}>
+                    <ConfirmAction
+                      danger={false}
+                      title={t('directory.user.batchEnableConfirm', { count: selected.length })}
+                      onConfirm={() => setSelectedStatus(1)}
+                      buttonProps={{ size: 'small', 'data-testid': 'batch-enable' } as never}
+                    >
+                      {t('directory.user.enable')}
+                    </ConfirmAction>
+                    <ConfirmAction
+                      title={t('directory.user.batchDisableConfirm', { count: selected.length })}
+                      onConfirm={() => setSelectedStatus(0)}
+                      buttonProps={{ size: 'small', 'data-testid': 'batch-disable' } as never}
+                    >
+                      {t('directory.user.disable')}
+                    </ConfirmAction>
+                  </Space>
+                ),
+              }
+            : undefined
+        }
       />
       <EditUserInfoDialog
         scope={scope}
