@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import type { Db } from '../../platform/db/connect';
+import { type Db, precompile } from '../../platform/db/connect';
 import type { OrgRequestsTable, OrgsTable } from '../../platform/db/schema';
 import { likePattern, pageWindow } from './paging';
 
@@ -287,6 +287,30 @@ function applyMemberFilter(q: MemberQb, f: MemberFilter): MemberQb {
   return out;
 }
 
+const wholePropertyPages = new WeakMap<Db, Record<'asc' | 'desc', ReturnType<typeof compileWholePropertyPage>>>();
+function compileWholePropertyPage(db: Db, dir: 'asc' | 'desc') {
+  return precompile(db, (param: (name: 'pno' | 'limit' | 'offset') => string) =>
+    db
+      .selectFrom('property_members as m')
+      .select('m.uid')
+      .where('m.pno', '=', param('pno'))
+      .orderBy('m.joined_at', dir)
+      .orderBy('m.uid', dir)
+      .limit(param('limit') as unknown as number)
+      .offset(param('offset') as unknown as number),
+  );
+}
+
+/** The ids of a page of the whole property (no filter: the lists' first view), compiled once per database. */
+function wholePropertyPage(db: Db, dir: 'asc' | 'desc') {
+  let queries = wholePropertyPages.get(db);
+  if (!queries) {
+    queries = { asc: compileWholePropertyPage(db, 'asc'), desc: compileWholePropertyPage(db, 'desc') };
+    wholePropertyPages.set(db, queries);
+  }
+  return queries[dir];
+}
+
 /**
  * A page of a property's members, ordered by joining time. The page's ids are found on the membership index
  * first (joining users only when a filter needs them), then the page's rows are read in full.
@@ -324,13 +348,16 @@ export async function pageMembers(db: Db, pno: string, filter: MemberFilter, pag
   const w = pageWindow(total, pageNum, pageSize);
   if (!w) return { rows: [], total };
   const dir = w.reverse ? 'desc' : 'asc';
-  const ids = await idsQuery()
-    .select('m.uid')
-    .orderBy('m.joined_at', dir)
-    .orderBy('m.uid', dir)
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute();
+  const unfiltered = !needsUsers && f.oid === undefined && !f.oids;
+  const ids = unfiltered
+    ? await wholePropertyPage(db, dir)({ pno, limit: w.limit, offset: w.offset })
+    : await idsQuery()
+        .select('m.uid')
+        .orderBy('m.joined_at', dir)
+        .orderBy('m.uid', dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
   const uids = ids.map((r) => r.uid);
   if (w.reverse) uids.reverse();
   if (uids.length === 0) return { rows: [], total };
@@ -339,7 +366,7 @@ export async function pageMembers(db: Db, pno: string, filter: MemberFilter, pag
   return { rows: uids.flatMap((u) => byUid.get(u) ?? []), total };
 }
 
-export const memberRows = (db: Db, pno: string, uids: string[]) =>
+const memberRowsQuery = (db: Db, pno: string, uids: readonly string[]) =>
   db
     .selectFrom('property_members as m')
     .innerJoin('users as u', 'u.uid', 'm.uid')
@@ -364,8 +391,33 @@ export const memberRows = (db: Db, pno: string, uids: string[]) =>
           .as('property_num'),
     ])
     .where('m.pno', '=', pno)
-    .where('m.uid', 'in', uids)
-    .execute();
+    .where('m.uid', 'in', uids);
+
+type MemberRowsParam = 'pno' | `u${number}`;
+const memberRowsQueries = new WeakMap<Db, Map<number, ReturnType<typeof compileMemberRows>>>();
+function compileMemberRows(db: Db, length: number) {
+  return precompile(db, (param: (name: MemberRowsParam) => string) =>
+    memberRowsQuery(
+      db,
+      param('pno'),
+      Array.from({ length }, (_, i) => param(`u${i}`)),
+    ),
+  );
+}
+
+/**
+ * The full rows of a page's members. Compiled once per database and page length (`precompile`): building and
+ * compiling this join with Kysely cost more than running it, on every page of the member and user lists.
+ */
+export async function memberRows(db: Db, pno: string, uids: readonly string[]) {
+  let byLength = memberRowsQueries.get(db);
+  if (!byLength) memberRowsQueries.set(db, (byLength = new Map()));
+  let query = byLength.get(uids.length);
+  if (!query) byLength.set(uids.length, (query = compileMemberRows(db, uids.length)));
+  const values: Record<string, unknown> = { pno };
+  for (const [i, uid] of uids.entries()) values[`u${i}`] = uid;
+  return query(values as Record<MemberRowsParam, unknown>);
+}
 
 // ---- users ---------------------------------------------------------------------------------------------------
 
