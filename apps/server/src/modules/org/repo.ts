@@ -411,9 +411,15 @@ function compileMemberRows(db: Db, length: number) {
  */
 export async function memberRows(db: Db, pno: string, uids: readonly string[]) {
   let byLength = memberRowsQueries.get(db);
-  if (!byLength) memberRowsQueries.set(db, (byLength = new Map()));
+  if (!byLength) {
+    byLength = new Map();
+    memberRowsQueries.set(db, byLength);
+  }
   let query = byLength.get(uids.length);
-  if (!query) byLength.set(uids.length, (query = compileMemberRows(db, uids.length)));
+  if (!query) {
+    query = compileMemberRows(db, uids.length);
+    byLength.set(uids.length, query);
+  }
   const values: Record<string, unknown> = { pno };
   for (const [i, uid] of uids.entries()) values[`u${i}`] = uid;
   return query(values as Record<MemberRowsParam, unknown>);
