@@ -1,9 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
-import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { usePropertySelect } from '../../shared/api/property-search';
+import { PropertySelect } from '../../shared/pickers/PropertySelect';
 import { OrgManageComponent } from './OrgManageComponent';
 
 /**
@@ -15,18 +14,17 @@ export function BackOrgManagePage() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
   const filterPno = typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
-  const propertySelect = usePropertySelect(filterPno);
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }} data-testid="back-org-page">
       <Card title={t('org.back.title')} size="small">
-        <Select
-          {...propertySelect}
-          data-testid="back-org-property"
-          aria-label={t('org.back.property')}
+        <PropertySelect
+          value={filterPno}
+          testId="back-org-property"
+          ariaLabel={t('org.back.property')}
           placeholder={t('org.back.pick')}
           style={{ width: 360, maxWidth: '100%' }}
-          onChange={(value?: string) =>
+          onChange={(value) =>
             void navigate({ to: '.', search: { filterPno: value || undefined } as never, replace: true })
           }
         />

@@ -2,10 +2,11 @@ import type { UserItem } from '@keel/contract/endpoints/user';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { apiQuery } from '../api/query';
+import { useDebounced } from './use-debounced';
 
 /** How many members one search shows. */
 export const USER_PICKER_PAGE_SIZE = 20;
@@ -46,15 +47,6 @@ export type UserPickerProps = SingleUserPickerProps | MultipleUserPickerProps;
 /** The option label: name and phone number, so two members with one name can be told apart. */
 export function userLabel(user: Pick<UserItem, 'name' | 'phoneNum'>): string {
   return user.phoneNum ? `${user.name} (${user.phoneNum})` : user.name;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 /**

@@ -15,12 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable';
 import { pageInput } from '../../../shared/admin-kit/table-params';
+import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/toast/toast-store';
 import { formatTime, type GroupKind, type GroupRow, invalidate, type Scope, useCan } from '../api';
 import { EditGroupDialog } from '../dialogs/EditGroupDialog';
 import { MembersDialog } from '../dialogs/MembersDialog';
-import { PropertySelect } from './PropertySelect';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; row: GroupRow } | { kind: 'members'; row: GroupRow } | null;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { SearchSelect } from '../../../shared/pickers/SearchSelect';
 import type { GroupKind } from '../api';
-import { SearchSelect } from './SearchSelect';
 
 /** A searchable select of the selected property's titles, user sets or customers (first 20 matches); value = id. */
 export function GroupSelect({

@@ -13,11 +13,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable';
+import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/toast/toast-store';
 import { call, formatTime, invalidate, type Scope, scopedQuery, useCan } from '../api';
 import { EditUserInfoDialog } from '../dialogs/EditUserInfoDialog';
-import { PropertySelect } from './PropertySelect';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: UserItem } | null;
 

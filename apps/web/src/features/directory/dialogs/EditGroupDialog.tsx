@@ -9,9 +9,9 @@ import Row from 'antd/es/row';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
+import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { toast } from '../../../shared/toast/toast-store';
 import { type GroupKind, type GroupRow, invalidate, type Scope } from '../api';
-import { PropertySelect } from '../components/PropertySelect';
 
 const CUSTOMER_NAME_MAX = 100;
 

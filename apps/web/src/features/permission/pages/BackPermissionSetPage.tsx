@@ -1,15 +1,14 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import Card from 'antd/es/card';
 import Segmented from 'antd/es/segmented';
-import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../shared/admin-kit/DataTable';
 import { pageInput } from '../../../shared/admin-kit/table-params';
-import { usePropertySelect } from '../../../shared/api/property-search';
 import { platformQuery } from '../../../shared/api/query';
+import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { formatTime } from '../api';
 import { PermissionCount } from '../components/PermissionNames';
 import { SetAdminCount, SetRemark } from '../components/SetCells';
@@ -17,15 +16,14 @@ import { SetAdminCount, SetRemark } from '../components/SetCells';
 /** A searchable select of every property (operators), its value in the URL as `filterPno`. */
 function PropertyFilter({ value, onChange }: { value?: string; onChange: (pno?: string) => void }) {
   const { t } = useTranslation();
-  const propertySelect = usePropertySelect(value);
   return (
-    <Select
-      {...propertySelect}
-      data-testid="back-perm-property"
-      aria-label={t('permission.back.property')}
+    <PropertySelect
+      value={value}
+      testId="back-perm-property"
+      ariaLabel={t('permission.back.property')}
       placeholder={t('permission.back.allProperties')}
       style={{ width: 320, maxWidth: '100%' }}
-      onChange={(pno?: string) => onChange(pno || undefined)}
+      onChange={(pno) => onChange(pno || undefined)}
     />
   );
 }

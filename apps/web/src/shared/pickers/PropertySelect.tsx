@@ -1,11 +1,11 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scopedQuery } from '../api';
+import { platformQuery } from '../api/query';
 import { SearchSelect } from './SearchSelect';
 
 /**
- * Back office: a searchable select of every property (`pro/getAllPropertyList`, name or number, first 20 matches);
- * value = pno. The picked property's name is remembered so it stays readable after another search.
+ * Back office: a searchable select of every property (`pro/getAllPropertyList`, an operator call; name or number,
+ * first 20 matches); value = pno. A property given by the URL is looked up so that it shows by name.
  */
 export function PropertySelect({
   value,
@@ -14,6 +14,7 @@ export function PropertySelect({
   allowClear = true,
   testId = 'property-select',
   style,
+  ariaLabel,
 }: {
   value?: string;
   onChange?: (pno: string | undefined) => void;
@@ -21,22 +22,22 @@ export function PropertySelect({
   allowClear?: boolean;
   testId?: string;
   style?: CSSProperties;
+  ariaLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
     <SearchSelect
-      query={(str) =>
-        scopedQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 20, ...(str ? { str } : {}) }, 'platform')
-      }
+      query={(str) => platformQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 20, ...(str ? { str } : {}) })}
+      lookup={(pno) => platformQuery('pro/getAllPropertyList', { pageNum: 1, pageSize: 1, str: pno })}
       option={(p) => ({ value: p.pno, label: `${p.name} (${p.pno})` })}
       value={value}
       onChange={onChange}
       testId={testId}
       style={{ minWidth: 240, ...style }}
       allowClear={allowClear}
-      placeholder={placeholder ?? t('directory.property.placeholder')}
-      emptyText={t('directory.property.empty')}
-      ariaLabel={t('directory.property.label')}
+      placeholder={placeholder ?? t('common.propertyPicker.placeholder')}
+      emptyText={t('common.propertyPicker.empty')}
+      ariaLabel={ariaLabel ?? t('common.propertyPicker.label')}
     />
   );
 }
