@@ -43,6 +43,11 @@ export const messages = {
     'zh-cn': '请求内容不是有效的 JSON',
     en: 'The request body is not valid JSON',
   },
+  jsonTooDeep: {
+    status: Status.invalidInput,
+    'zh-cn': '请求内容嵌套过深（最多 {max} 层）',
+    en: 'The request body is nested too deeply (at most {max} levels)',
+  },
   sessionExpired: {
     status: Status.sessionExpired,
     'zh-cn': '登录已过期，请重新登录',

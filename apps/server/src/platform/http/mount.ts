@@ -8,7 +8,7 @@ import { authorize } from './access';
 import type { RequestContext } from './context';
 import { errorEnvelope, okEnvelope, okEnvelopeBytes } from './envelope';
 import { AppError, invalidInput } from './errors';
-import { applyRateLimits } from './rate-rules';
+import { applyAddressLimits, applySubjectLimits } from './rate-rules';
 
 export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: RequestContext) => Promise<OutputOf<E>>;
 
@@ -79,10 +79,10 @@ async function serve(
   try {
     await authorize(s, def.access, request.headers, ctx);
     authorised = true;
-    const raw = def.method === 'GET' ? request.query : (request.body ?? {});
-    if (def.rateLimit) applyRateLimits(s.limiter, def.rateLimit, ctx.ip, raw);
-    const parsed = def.input.safeParse(raw);
+    if (def.rateLimit) applyAddressLimits(s.limiter, def.rateLimit, ctx.ip);
+    const parsed = def.input.safeParse(def.method === 'GET' ? request.query : (request.body ?? {}));
     if (!parsed.success) throw invalidInput(fieldOf(parsed.error));
+    if (def.rateLimit) applySubjectLimits(s.limiter, def.rateLimit, parsed.data);
     const data = await handler(parsed.data, ctx);
     // The envelope's JSON as bytes (the same bytes Fastify would send for the object, but cheaper to send).
     const bytes = okEnvelopeBytes(data, ctx.locale);
