@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { appendAudit } from '../audit/audit-log';
 import type { Services } from '../services';
-import { authorize } from './access';
+import { authorize, checkDeclaredAccess } from './access';
 import type { RequestContext } from './context';
 import { errorEnvelope, okEnvelope, okEnvelopeBytes } from './envelope';
 import { AppError, invalidInput } from './errors';
@@ -45,6 +45,7 @@ export function newContext(request: FastifyRequest): RequestContext {
     ip: request.ip,
     user: null,
     property: null,
+    device: null,
     audit: {},
   };
 }
@@ -56,6 +57,7 @@ export function mountModules(app: FastifyInstance, s: Services, modules: readonl
     for (const [path, def] of Object.entries(module.endpoints)) {
       const handler = handlers[path];
       if (!handler) throw new Error(`No handler for ${path}`);
+      checkDeclaredAccess(def);
       app.route({
         method: def.method,
         url: `/api/${path}`,
