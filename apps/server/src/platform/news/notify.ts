@@ -1,17 +1,14 @@
 import type { Locale } from '@keel/contract/status';
 import { newId } from '../ids';
 import type { Services } from '../services';
+import { type NewsKey, type NewsParams, renderNews } from './catalogue';
 
 export type NewsType = 'invite' | 'join' | 'joinResult' | 'role' | 'task' | 'review' | 'system';
 
-export interface NewsText {
-  title: string;
-  content: string;
-}
-
 /**
- * Writes a message to a user's message centre, in the recipient's language, and pushes the new unread count.
- * `text` gives the message in both languages; the recipient's stored language picks one.
+ * Writes a message to a user's message centre and pushes the new unread count. The message is stored as its
+ * catalogue key and parameters (platform/news/locales), so each reader sees it in their own language: the
+ * message centre renders it in the request's language, the push in the recipient's stored language.
  */
 export async function notify(
   s: Services,
@@ -19,7 +16,8 @@ export async function notify(
     uid: string;
     pno: string | null;
     type: NewsType;
-    text: Record<Locale, NewsText>;
+    key: NewsKey;
+    params?: NewsParams;
     link?: { kind: string; id: string };
   },
 ): Promise<string> {
@@ -27,7 +25,9 @@ export async function notify(
   const locale: Locale = recipient?.language === 'en' ? 'en' : 'zh-cn';
   const nid = newId();
   const createdAt = s.now();
-  const { title, content } = n.text[locale];
+  const params = n.params ?? {};
+  // The text in the recipient's language is kept beside the key, as the fallback of a key no longer catalogued.
+  const { title, content } = renderNews(n.key, params, locale);
   await s.db
     .insertInto('news')
     .values({
@@ -37,6 +37,8 @@ export async function notify(
       news_type: n.type,
       title,
       content,
+      news_key: n.key,
+      params: JSON.stringify(params),
       link: n.link ? JSON.stringify(n.link) : null,
       read_at: null,
       created_at: createdAt,
