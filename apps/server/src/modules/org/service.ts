@@ -9,14 +9,13 @@ import {
   type OrgUser,
   type RequestStatus,
 } from '@keel/contract/endpoints/org';
-import type { Locale } from '@keel/contract/status';
 import { bumpAclVersion } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
 import type { OrgRequestsTable } from '../../platform/db/schema';
 import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
-import { type NewsText, notify } from '../../platform/news/notify';
+import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { issueCode } from '../auth/codes';
 import * as customerRepo from '../customer/repo';
@@ -399,34 +398,15 @@ export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProp
     uid,
     pno: prop.pno,
     type: 'role',
-    text: both(
-      ['已被移出物业', `你已被移出物业「${prop.name}」。`],
-      ['Removed from a property', `You were removed from the property ${prop.name}.`],
-    ),
+    key: 'removedFromProperty',
+    params: { property: prop.name },
   });
 }
 
 // ---- invitations -----------------------------------------------------------------------------------------------
 
-const both = (zh: [string, string], en: [string, string]): Record<Locale, NewsText> => ({
-  'zh-cn': { title: zh[0], content: zh[1] },
-  en: { title: en[0], content: en[1] },
-});
-
 /** An invitation is sent again (message, SMS, code) at most this often. */
 const INVITE_RESEND_MS = 60_000;
-
-const inviteText = (propertyName: string, inviterName: string, orgName: string) =>
-  both(
-    [
-      `邀请你加入「${propertyName}」`,
-      `${inviterName} 邀请你加入物业「${propertyName}」（${orgName}），请在 7 天内接受或拒绝。`,
-    ],
-    [
-      `Invitation to join ${propertyName}`,
-      `${inviterName} invited you to join the property ${propertyName} (${orgName}). Accept or decline within 7 days.`,
-    ],
-  );
 
 export async function invite(
   s: Services,
@@ -482,7 +462,8 @@ export async function invite(
       uid: user.uid,
       pno: prop.pno,
       type: 'invite',
-      text: inviteText(prop.name, inviter.name, target.name),
+      key: 'invited',
+      params: { property: prop.name, inviter: inviter.name, org: target.name },
       link: { kind: 'invite', id },
     });
   } else {
@@ -510,7 +491,8 @@ export async function deliverPendingInvitations(s: Services, uid: string, phone:
       uid,
       pno: inv.pno,
       type: 'invite',
-      text: inviteText(property.name, inviter?.name ?? property.name, orgName),
+      key: 'invited',
+      params: { property: property.name, inviter: inviter?.name ?? property.name, org: orgName },
       link: { kind: 'invite', id: inv.id },
     });
   }
@@ -593,15 +575,8 @@ export async function answerInvite(s: Services, ctx: RequestContext, user: Sessi
       uid: inv.inviter_uid,
       pno: inv.pno,
       type: 'joinResult',
-      text: accept
-        ? both(
-            ['邀请已接受', `${user.name}（${user.phone}）已接受加入「${property.name}」的邀请。`],
-            ['Invitation accepted', `${user.name} (${user.phone}) accepted the invitation to ${property.name}.`],
-          )
-        : both(
-            ['邀请被拒绝', `${user.name}（${user.phone}）拒绝了加入「${property.name}」的邀请。`],
-            ['Invitation declined', `${user.name} (${user.phone}) declined the invitation to ${property.name}.`],
-          ),
+      key: accept ? 'inviteAccepted' : 'inviteDeclined',
+      params: { user: user.name, phone: user.phone, property: property.name },
       link: { kind: 'invite', id },
     });
   }
@@ -678,16 +653,8 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
       uid: r.uid,
       pno,
       type: 'join',
-      text: both(
-        [
-          '新的加入申请',
-          `${user.name}（${user.phone}）申请加入「${property.name}」。${remark ? `留言：${remark}` : ''}`,
-        ],
-        [
-          'New request to join',
-          `${user.name} (${user.phone}) asks to join ${property.name}.${remark ? ` Note: ${remark}` : ''}`,
-        ],
-      ),
+      key: remark ? 'joinRequestedWithRemark' : 'joinRequested',
+      params: { user: user.name, phone: user.phone, property: property.name, remark: remark ?? '' },
       link: { kind: 'joinRequest', id },
     });
   }
@@ -741,16 +708,15 @@ export async function review(
       uid: r.uid,
       pno: prop.pno,
       type: 'joinResult',
-      text:
+      key:
         input.pass === 1
-          ? both(
-              ['加入申请已通过', `你已加入物业「${prop.name}」。${note ? `备注：${note}` : ''}`],
-              ['Request approved', `You are now a member of ${prop.name}.${note ? ` Note: ${note}` : ''}`],
-            )
-          : both(
-              ['加入申请未通过', `你加入物业「${prop.name}」的申请未通过。${note ? `原因：${note}` : ''}`],
-              ['Request declined', `Your request to join ${prop.name} was declined.${note ? ` Reason: ${note}` : ''}`],
-            ),
+          ? note
+            ? 'joinApprovedWithNote'
+            : 'joinApproved'
+          : note
+            ? 'joinDeclinedWithNote'
+            : 'joinDeclined',
+      params: { property: prop.name, note: note ?? '' },
       link: { kind: 'joinRequest', id: r.id },
     });
   }

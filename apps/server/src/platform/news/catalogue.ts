@@ -5,33 +5,54 @@ import zhCn from './locales/zh-cn.json' with { type: 'json' };
 /**
  * Message texts (the message centre, platform/news/notify.ts), once per language. A message is stored as its key
  * and parameters and rendered in the reader's language when it is read, so an English session reads English.
- * `{name}` placeholders take a parameter; a list parameter is joined with the language's list separator.
+ * `{name}` placeholders take a parameter. A list parameter is joined with the language's list separator; its
+ * items are strings (user data, as given) or fragments (`{ fragment, params }`, rendered from `fragments`).
  */
-export const newsCatalogue: Record<Locale, Record<NewsKey, NewsText>> = { 'zh-cn': zhCn, en };
+type Catalogue = { messages: Record<NewsKey, NewsText>; fragments: Record<FragmentKey, string> };
+export const newsCatalogue: Record<Locale, Catalogue> = { 'zh-cn': zhCn, en };
 
-export type NewsKey = keyof typeof zhCn;
+export type NewsKey = keyof typeof zhCn.messages;
+export type FragmentKey = keyof typeof zhCn.fragments;
 
 export interface NewsText {
   title: string;
   content: string;
 }
 
-export type NewsParams = Record<string, string | number | string[]>;
+export interface NewsFragment {
+  fragment: FragmentKey;
+  params: Record<string, string | string[]>;
+}
+
+export type NewsParams = Record<string, string | number | Array<string | NewsFragment>>;
 
 const listSeparator: Record<Locale, string> = { 'zh-cn': '、', en: ', ' };
 
-export const isNewsKey = (key: string): key is NewsKey => Object.hasOwn(zhCn, key);
+export const isNewsKey = (key: string): key is NewsKey => Object.hasOwn(zhCn.messages, key);
+const isFragmentKey = (key: unknown): key is FragmentKey =>
+  typeof key === 'string' && Object.hasOwn(zhCn.fragments, key);
 
-const fill = (template: string, params: NewsParams, locale: Locale) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+function fill(template: string, params: Record<string, unknown>, locale: Locale, depth = 0): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(params, name)) return whole;
     const value = params[name];
-    return Array.isArray(value) ? value.join(listSeparator[locale]) : String(value);
+    if (!Array.isArray(value)) return String(value);
+    return value
+      .map((item: unknown) => {
+        if (typeof item === 'string') return item;
+        const f = item as Partial<NewsFragment> | null;
+        if (depth > 0 || !f || !isFragmentKey(f.fragment) || typeof f.params !== 'object' || f.params === null) {
+          return '';
+        }
+        return fill(newsCatalogue[locale].fragments[f.fragment], f.params, locale, depth + 1);
+      })
+      .join(listSeparator[locale]);
   });
+}
 
 /** The message's title and content in `locale`. */
 export function renderNews(key: NewsKey, params: NewsParams, locale: Locale): NewsText {
-  const text = newsCatalogue[locale][key];
+  const text = newsCatalogue[locale].messages[key];
   return { title: fill(text.title, params, locale), content: fill(text.content, params, locale) };
 }
 
