@@ -3,7 +3,8 @@ import * as orgRepo from '../modules/org/repo';
 import { addMember, createProperty, findPropertyByName } from '../modules/property/repo';
 import { hashPassword } from '../platform/auth/passwords';
 import { newId } from '../platform/ids';
-import { type NewsText, type NewsType, notify } from '../platform/news/notify';
+import type { NewsKey, NewsParams } from '../platform/news/catalogue';
+import { type NewsType, notify } from '../platform/news/notify';
 import type { Services } from '../platform/services';
 import { seedDirectory } from './directory';
 import { ensureFirstOperator } from './operator';
@@ -119,11 +120,6 @@ export const DEMO_ACCOUNT_ADMIN_PHONE = personPhone(0);
 export const DEMO_AUDITOR_PHONE = personPhone(1);
 export const DEMO_REGION_ADMIN_PHONE = personPhone(2);
 
-const both = (zh: [string, string], en: [string, string]): Record<'zh-cn' | 'en', NewsText> => ({
-  'zh-cn': { title: zh[0], content: zh[1] },
-  en: { title: en[0], content: en[1] },
-});
-
 /**
  * The demo as `npm run seed:demo` leaves it (idempotent: a second run changes nothing): seedDemo, then 演示物业
  * grows into a realistic property — the organisation tree above, 40 people placed on it with titles, user sets
@@ -224,7 +220,8 @@ export async function seedFullDemo(s: Services): Promise<void> {
   const applicant = existing.get(DEMO_APPLICANT_PHONE) as string;
   const messages: Array<{
     type: NewsType;
-    text: Record<'zh-cn' | 'en', NewsText>;
+    key: NewsKey;
+    params?: NewsParams;
     link?: { kind: string; id: string };
   }> = [];
   if (!(await orgRepo.findMember(s.db, pno, applicant))) {
@@ -250,42 +247,39 @@ export async function seedFullDemo(s: Services): Promise<void> {
     }
     messages.push({
       type: 'join',
-      text: both(
-        ['新的加入申请', `林晓（${DEMO_APPLICANT_PHONE}）申请加入「演示物业」。留言：我是杭州分公司新入职的运维工程师`],
-        ['New request to join', `林晓 (${DEMO_APPLICANT_PHONE}) asks to join 演示物业.`],
-      ),
+      key: 'joinRequestedWithRemark',
+      params: {
+        user: '林晓',
+        phone: DEMO_APPLICANT_PHONE,
+        property: '演示物业',
+        remark: '我是杭州分公司新入职的运维工程师',
+      },
       link: { kind: 'joinRequest', id: request?.id as string },
     });
   }
   messages.push(
     {
       type: 'system',
-      text: both(
-        ['欢迎使用 Keel', '演示物业已准备好：组织架构、40 位成员、职务、用户集、客户和两个权限集，可随意体验。'],
-        [
-          'Welcome to Keel',
-          'The demo property is ready: organisation, 40 members, titles, user sets, customers and two permission sets.',
-        ],
-      ),
+      key: 'demoWelcome',
     },
     {
       type: 'role',
-      text: both(
-        ['管理员范围已设置', `${personName(2)} 已被设为「账号管理员」，管理范围限于「华东区」。`],
-        ['Administrator scope set', `${personName(2)} is now an account administrator limited to 华东区.`],
-      ),
+      key: 'demoScopeSet',
+      params: { user: personName(2), set: '账号管理员', scope: '华东区' },
     },
   );
-  // Each message once: a second run finds it by title (in either language) and leaves it.
+  // Each message once: a second run finds it by its key (or, in a demo seeded before keys were stored, by its
+  // type) and leaves it.
   for (const m of messages) {
-    const titles = [m.text['zh-cn'].title, m.text.en.title];
     const seen = await s.db
       .selectFrom('news')
       .select('nid')
       .where('uid', '=', owner)
       .where('pno', '=', pno)
-      .where('title', 'in', titles)
+      .where((eb) =>
+        eb.or([eb('news_key', '=', m.key), eb.and([eb('news_key', 'is', null), eb('news_type', '=', m.type)])]),
+      )
       .executeTakeFirst();
-    if (!seen) await notify(s, { uid: owner, pno, type: m.type, text: m.text, link: m.link });
+    if (!seen) await notify(s, { uid: owner, pno, type: m.type, key: m.key, params: m.params, link: m.link });
   }
 }

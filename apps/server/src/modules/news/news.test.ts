@@ -7,10 +7,10 @@ import { createRedisBus } from '../../platform/realtime/redis-bus';
 import { readSocketTicket } from '../../platform/realtime/ticket';
 import { describeEachDb, freshIp, freshPhone } from '../../test/harness';
 
-const text = (n: number) => ({
-  'zh-cn': { title: `消息 ${n}`, content: `内容 ${n}` },
-  en: { title: `Message ${n}`, content: `Body ${n}` },
-});
+// A catalogued message (platform/news/locales) whose parameter tells the messages apart.
+const message = (n: number) => ({ key: 'removedFromProperty' as const, params: { property: `P${n}` } });
+const zh = (n: number) => ({ title: '已被移出物业', content: `你已被移出物业「P${n}」。` });
+const en = (n: number) => ({ title: 'Removed from a property', content: `You were removed from the property P${n}.` });
 
 describeEachDb('message centre', (env) => {
   let ann: { uid: string; token: string };
@@ -21,7 +21,7 @@ describeEachDb('message centre', (env) => {
     ann = await env().register(freshPhone(), 'Ann');
     const bobPhone = freshPhone();
     await env().register(bobPhone, 'Bob');
-    // Bob signs in in English: his messages are written in English from then on.
+    // Bob signs in in English: his pushes are in English from then on.
     bob = (
       await env().call(
         'a/login',
@@ -42,23 +42,28 @@ describeEachDb('message centre', (env) => {
         uid: ann.uid,
         pno: null,
         type: i === 3 ? 'role' : 'invite',
-        text: text(i),
+        ...message(i),
         link: { kind: 'org', id: `o${i}` },
       });
     }
-    await notify(env().app.keel, { uid: bob.uid, pno: null, type: 'system', text: text(9) });
+    await notify(env().app.keel, { uid: bob.uid, pno: null, type: 'system', ...message(9) });
   });
 
   it('counts and lists my messages newest first, in my language, with filters', async () => {
     expect((await env().call('news/getMyUnreadNewsNum', {}, { token: ann.token })).data).toEqual({ unreadNum: 3 });
     const page = await env().call('news/getMyNewsList', { pageNum: 1, pageSize: 2 }, { token: ann.token });
     expect(page.data).toMatchObject({ total: 3, pageNum: 1, pageSize: 2 });
-    expect(page.data.list.map((n: { title: string }) => n.title)).toEqual(['消息 3', '消息 2']);
+    expect(page.data.list.map((n: { content: string }) => n.content)).toEqual([zh(3).content, zh(2).content]);
     expect(page.data.list[0]).toMatchObject({ newsType: 'role', readStatus: 0, link: { kind: 'org', id: 'o3' } });
     const invites = await env().call('news/getMyNewsList', { newsType: 'invite' }, { token: ann.token });
     expect(invites.data.total).toBe(2);
     const bobs = await env().call('news/getMyNewsList', {}, { token: bob.token });
-    expect(bobs.data.list).toMatchObject([{ title: 'Message 9', content: 'Body 9' }]);
+    // The list is in the request's language, whatever the recipient's: Bob's Chinese session reads Chinese.
+    expect(bobs.data.list).toMatchObject([zh(9)]);
+    const bobsInEnglish = await env().call('news/getMyNewsList', {}, { token: bob.token, lang: 'en' });
+    expect(bobsInEnglish.data.list).toMatchObject([en(9)]);
+    const annInEnglish = await env().call('news/getMyNewsList', { pageSize: 1 }, { token: ann.token, lang: 'en' });
+    expect(annInEnglish.data.list).toMatchObject([en(3)]);
     const bad = await env().call('news/getMyNewsList', { readStatus: 5 }, { token: ann.token, lang: 'en' });
     expect(bad.msg).toBe('Illegal input: readStatus');
     expect((await env().call('news/getMyNewsList', {}, {})).status).toBe(Status.sessionExpired);
@@ -80,10 +85,31 @@ describeEachDb('message centre', (env) => {
     expect((await env().call('news/getMyUnreadNewsNum', {}, { token: ann.token })).data.unreadNum).toBe(0);
   });
 
+  it('reads a message written before keys were stored (migration 0008) as it was written', async () => {
+    const cy = await env().register(freshPhone(), 'Cy');
+    const row = { uid: cy.uid, pno: null, news_type: 'system', link: null, read_at: null, params: null };
+    await env()
+      .app.keel.db.insertInto('news')
+      .values([
+        { ...row, nid: 'legacy-1', title: '旧消息', content: '旧内容', news_key: null, created_at: 1 },
+        // A key no longer in the catalogue falls back to the stored text as well.
+        { ...row, nid: 'legacy-2', title: 'Gone', content: 'Gone body', news_key: 'noSuchKey', created_at: 2 },
+      ])
+      .execute();
+    const list = await env().call('news/getMyNewsList', {}, { token: cy.token, lang: 'en' });
+    expect(list.data.list).toMatchObject([
+      { nid: 'legacy-2', title: 'Gone', content: 'Gone body' },
+      { nid: 'legacy-1', title: '旧消息', content: '旧内容' },
+    ]);
+  });
+
   it('lists every message for operators only', async () => {
     const all = await env().call('news/getAllNewsList', { pageSize: 50 }, { token: operatorToken });
     expect(all.data.total).toBeGreaterThanOrEqual(4);
     expect(all.data.list.some((n: { userName: string }) => n.userName === 'Bob')).toBe(true);
+    const inEnglish = await env().call('news/getAllNewsList', { pageSize: 50 }, { token: operatorToken, lang: 'en' });
+    const bobs = inEnglish.data.list.filter((n: { uid: string }) => n.uid === bob.uid);
+    expect(bobs[0]).toMatchObject(en(9));
     expect((await env().call('news/getAllNewsList', {}, { token: ann.token })).status).toBe(Status.forbidden);
   });
 
@@ -108,9 +134,10 @@ describeEachDb('message centre', (env) => {
     ws.on('message', (m) => received.push(JSON.parse(String(m))));
     await got(1);
     expect(received[0]).toEqual({ type: 'unread', unread: 1 });
-    await notify(env().app.keel, { uid: bob.uid, pno: null, type: 'system', text: text(10) });
+    await notify(env().app.keel, { uid: bob.uid, pno: null, type: 'system', ...message(10) });
     await got(2);
-    expect(received[1]).toMatchObject({ unread: 2, latest: { title: 'Message 10' } });
+    // The push is in the recipient's stored language (Bob signed in in English).
+    expect(received[1]).toMatchObject({ unread: 2, latest: en(10) });
     ws.terminate();
 
     env().advance(61_000);

@@ -1,17 +1,19 @@
 import { type NewsItem, newsEndpoints } from '@keel/contract/endpoints/news';
+import type { Locale } from '@keel/contract/status';
 import { requireUser } from '../../platform/http/context';
 import { defineModule } from '../../platform/http/mount';
+import { readNewsText } from '../../platform/news/catalogue';
 import { pushUnread } from '../../platform/news/notify';
 import { issueSocketTicket } from '../../platform/realtime/ticket';
 import * as repo from './repo';
 
 type Row = Awaited<ReturnType<typeof repo.listNews>>['rows'][number];
 
-const toItem = (r: Row): NewsItem => ({
+/** A message in the reader's language (the request's), whatever language its recipient had when it was written. */
+const toItem = (r: Row, locale: Locale): NewsItem => ({
   nid: r.nid,
   newsType: r.news_type as NewsItem['newsType'],
-  title: r.title,
-  content: r.content,
+  ...readNewsText(r, locale),
   pno: r.pno,
   link: r.link ? (JSON.parse(r.link) as NewsItem['link']) : null,
   readStatus: r.read_at === null ? 0 : 1,
@@ -28,9 +30,9 @@ export const newsModule = defineModule(newsEndpoints, (s) => ({
       input.pageNum,
       input.pageSize,
     );
-    return { list: rows.map(toItem), total, pageNum: input.pageNum, pageSize: input.pageSize };
+    return { list: rows.map((r) => toItem(r, ctx.locale)), total, pageNum: input.pageNum, pageSize: input.pageSize };
   },
-  'news/getAllNewsList': async (input) => {
+  'news/getAllNewsList': async (input, ctx) => {
     const { rows, total } = await repo.listNews(
       s.db,
       { pno: input.filterPno || undefined, newsType: input.newsType, readStatus: input.readStatus },
@@ -38,7 +40,7 @@ export const newsModule = defineModule(newsEndpoints, (s) => ({
       input.pageSize,
     );
     return {
-      list: rows.map((r) => ({ ...toItem(r), uid: r.uid, userName: r.user_name })),
+      list: rows.map((r) => ({ ...toItem(r, ctx.locale), uid: r.uid, userName: r.user_name })),
       total,
       pageNum: input.pageNum,
       pageSize: input.pageSize,

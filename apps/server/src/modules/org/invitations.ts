@@ -7,7 +7,7 @@ import type { Services } from '../../platform/services';
 import { issueCode } from '../auth/codes';
 import { createAccount, passwordHashFrom } from '../user/accounts';
 import * as repo from './repo';
-import { both, effectiveStatus, inviteText, renderRequests } from './requests';
+import { effectiveStatus, renderRequests } from './requests';
 import { assertInScope, type OrgProperty, resolveNode } from './scope';
 
 /** Invitations by phone: sending, delivering on registration, answering, registering a member (README "Invitations and join requests"). */
@@ -68,7 +68,8 @@ export async function invite(
       uid: user.uid,
       pno: prop.pno,
       type: 'invite',
-      text: inviteText(prop.name, inviter.name, target.name),
+      key: 'invited',
+      params: { property: prop.name, inviter: inviter.name, org: target.name },
       link: { kind: 'invite', id },
     });
   } else {
@@ -96,7 +97,8 @@ export async function deliverPendingInvitations(s: Services, uid: string, phone:
       uid,
       pno: inv.pno,
       type: 'invite',
-      text: inviteText(property.name, inviter?.name ?? property.name, orgName),
+      key: 'invited',
+      params: { property: property.name, inviter: inviter?.name ?? property.name, org: orgName },
       link: { kind: 'invite', id: inv.id },
     });
   }
@@ -138,15 +140,8 @@ export async function answerInvite(s: Services, ctx: RequestContext, user: Sessi
       uid: inv.inviter_uid,
       pno: inv.pno,
       type: 'joinResult',
-      text: accept
-        ? both(
-            ['邀请已接受', `${user.name}（${user.phone}）已接受加入「${property.name}」的邀请。`],
-            ['Invitation accepted', `${user.name} (${user.phone}) accepted the invitation to ${property.name}.`],
-          )
-        : both(
-            ['邀请被拒绝', `${user.name}（${user.phone}）拒绝了加入「${property.name}」的邀请。`],
-            ['Invitation declined', `${user.name} (${user.phone}) declined the invitation to ${property.name}.`],
-          ),
+      key: accept ? 'inviteAccepted' : 'inviteDeclined',
+      params: { user: user.name, phone: user.phone, property: property.name },
       link: { kind: 'invite', id },
     });
   }

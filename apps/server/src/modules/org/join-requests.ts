@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import * as repo from './repo';
-import { both, effectiveStatus, renderRequests } from './requests';
+import { effectiveStatus, renderRequests } from './requests';
 import { type OrgProperty, resolveNode, rootId, scopeNodes } from './scope';
 
 /** Join requests: asking to join, reviewing, and the review list (README "Invitations and join requests"). */
@@ -42,16 +42,8 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
       uid: r.uid,
       pno,
       type: 'join',
-      text: both(
-        [
-          '新的加入申请',
-          `${user.name}（${user.phone}）申请加入「${property.name}」。${remark ? `留言：${remark}` : ''}`,
-        ],
-        [
-          'New request to join',
-          `${user.name} (${user.phone}) asks to join ${property.name}.${remark ? ` Note: ${remark}` : ''}`,
-        ],
-      ),
+      key: remark ? 'joinRequestedWithRemark' : 'joinRequested',
+      params: { user: user.name, phone: user.phone, property: property.name, remark: remark ?? '' },
       link: { kind: 'joinRequest', id },
     });
   }
@@ -105,16 +97,15 @@ export async function review(
       uid: r.uid,
       pno: prop.pno,
       type: 'joinResult',
-      text:
+      key:
         input.pass === 1
-          ? both(
-              ['加入申请已通过', `你已加入物业「${prop.name}」。${note ? `备注：${note}` : ''}`],
-              ['Request approved', `You are now a member of ${prop.name}.${note ? ` Note: ${note}` : ''}`],
-            )
-          : both(
-              ['加入申请未通过', `你加入物业「${prop.name}」的申请未通过。${note ? `原因：${note}` : ''}`],
-              ['Request declined', `Your request to join ${prop.name} was declined.${note ? ` Reason: ${note}` : ''}`],
-            ),
+          ? note
+            ? 'joinApprovedWithNote'
+            : 'joinApproved'
+          : note
+            ? 'joinDeclinedWithNote'
+            : 'joinDeclined',
+      params: { property: prop.name, note: note ?? '' },
       link: { kind: 'joinRequest', id: r.id },
     });
   }

@@ -10,7 +10,7 @@ import { removeAdminRights } from '../permission/repo';
 import * as titleRepo from '../title/repo';
 import * as userSetRepo from '../user-set/repo';
 import * as repo from './repo';
-import { both, effectiveStatus } from './requests';
+import { effectiveStatus } from './requests';
 import { assertInScope, assertMembersInScope, type OrgProperty, resolveNode, rootId } from './scope';
 
 /** Members on the tree: listing, moving, removing, and where a person is (README "Members"). */
@@ -125,10 +125,8 @@ export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProp
     uid,
     pno: prop.pno,
     type: 'role',
-    text: both(
-      ['已被移出物业', `你已被移出物业「${prop.name}」。`],
-      ['Removed from a property', `You were removed from the property ${prop.name}.`],
-    ),
+    key: 'removedFromProperty',
+    params: { property: prop.name },
   });
 }
 

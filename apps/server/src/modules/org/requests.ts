@@ -1,31 +1,10 @@
 import type { OrgRequest, RequestStatus } from '@keel/contract/endpoints/org';
-import type { Locale } from '@keel/contract/status';
 import type { Db } from '../../platform/db/connect';
 import type { OrgRequestsTable } from '../../platform/db/schema';
-import type { NewsText } from '../../platform/news/notify';
 import * as repo from './repo';
 import { rootId } from './scope';
 
-/** What invitations and join requests share: message texts, the read status, the console's rendering. */
-
-export const both = (zh: [string, string], en: [string, string]): Record<Locale, NewsText> => ({
-  'zh-cn': { title: zh[0], content: zh[1] },
-  en: { title: en[0], content: en[1] },
-});
-
-/** An invitation is sent again (message, SMS, code) at most this often. */
-
-export const inviteText = (propertyName: string, inviterName: string, orgName: string) =>
-  both(
-    [
-      `邀请你加入「${propertyName}」`,
-      `${inviterName} 邀请你加入物业「${propertyName}」（${orgName}），请在 7 天内接受或拒绝。`,
-    ],
-    [
-      `Invitation to join ${propertyName}`,
-      `${inviterName} invited you to join the property ${propertyName} (${orgName}). Accept or decline within 7 days.`,
-    ],
-  );
+/** What invitations and join requests share: the read status and the console's rendering. */
 
 export const effectiveStatus = (r: { status: string; expires_at: number | null }, now: number): RequestStatus =>
   r.status === 'pending' && r.expires_at !== null && r.expires_at <= now ? 'expired' : (r.status as RequestStatus);

@@ -382,6 +382,18 @@ export async function assignmentDetails(db: Db, pairs: ReadonlyArray<{ pno: stri
   return [...out.values()];
 }
 
+/** The names of a property's organisation units, by id (for messages that name an administrator's scope). */
+export async function orgNames(db: Db, pno: string, oids: readonly string[]): Promise<Map<string, string>> {
+  if (oids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('orgs')
+    .select(['oid', 'name'])
+    .where('pno', '=', pno)
+    .where('oid', 'in', oids)
+    .execute();
+  return new Map(rows.map((r) => [r.oid, r.name]));
+}
+
 export interface AdminFilter {
   pno?: string;
   str?: string;

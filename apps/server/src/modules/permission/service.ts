@@ -8,6 +8,7 @@ import { isUniqueViolation, nameKey } from '../../platform/db/sql-helpers';
 import type { PropertyContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
+import type { NewsFragment } from '../../platform/news/catalogue';
 import { notify } from '../../platform/news/notify';
 import {
   availableFor,
@@ -216,27 +217,29 @@ async function orgChains(db: Db, pno: string, oids: readonly string[]): Promise<
   return out;
 }
 
-/** A message to an administrator whose sets or scopes changed, in their language. */
+/**
+ * A message to an administrator whose sets or scopes changed, saying what they hold now: each set with the units
+ * or spaces it is limited to. One change made in several calls (add a set, then limit it) is one message.
+ */
 async function tellRoleChanged(s: Services, property: PropertyContext, uid: string): Promise<void> {
-  const names = (await repo.assignmentDetails(s.db, [{ pno: property.pno, uid }])).map((a) => a.name);
-  const list = (sep: string) => names.join(sep);
+  const held = await repo.assignmentDetails(s.db, [{ pno: property.pno, uid }]);
+  const orgNames = await repo.orgNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.oidList ?? []))]);
+  const sets = held.map((a): NewsFragment => {
+    const orgs = a.oidList?.length ? a.oidList.map((oid) => orgNames.get(oid) ?? oid) : null;
+    const spaces = a.sidList?.length ? a.sidList : null;
+    if (orgs && spaces) return { fragment: 'setInOrgsAndSpaces', params: { set: a.name, orgs, spaces } };
+    if (orgs) return { fragment: 'setInOrgs', params: { set: a.name, orgs } };
+    if (spaces) return { fragment: 'setInSpaces', params: { set: a.name, spaces } };
+    return { fragment: 'setWhole', params: { set: a.name } };
+  });
   await notify(s, {
     uid,
     pno: property.pno,
     type: 'role',
-    text: {
-      'zh-cn': {
-        title: `您在“${property.name}”的管理权限已变更`,
-        content: names.length > 0 ? `您现在持有的权限集：${list('、')}。` : '您已不再是该物业的管理员。',
-      },
-      en: {
-        title: `Your administrator rights in "${property.name}" changed`,
-        content:
-          names.length > 0
-            ? `Your permission sets now: ${list(', ')}.`
-            : 'You are no longer an administrator of this property.',
-      },
-    },
+    ...(sets.length > 0
+      ? { key: 'adminRightsChanged', params: { property: property.name, sets } }
+      : { key: 'adminRightsRemoved', params: { property: property.name } }),
     link: { kind: 'property', id: property.pno },
+    replacesRecent: true,
   });
 }

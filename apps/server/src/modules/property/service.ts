@@ -121,13 +121,8 @@ async function tellOwner(s: Services, uid: string, pno: string, name: string) {
     uid,
     pno,
     type: 'role',
-    text: {
-      'zh-cn': { title: `您已成为“${name}”的所有者`, content: `物业编号 ${pno}。您拥有该物业开通业务的全部权限。` },
-      en: {
-        title: `You are now the owner of "${name}"`,
-        content: `Property number ${pno}. You hold every permission its businesses allow.`,
-      },
-    },
+    key: 'becameOwner',
+    params: { property: name, pno },
     link: { kind: 'property', id: pno },
   });
 }

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_organisations';
 import * as m0005 from './migrations/0005_directory';
 import * as m0006 from './migrations/0006_member_totals';
 import * as m0007 from './migrations/0007_audit_filters';
+import * as m0008 from './migrations/0008_news_keys';
 import * as m0010 from './migrations/0010_device_credentials';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_directory': m0005,
   '0006_member_totals': m0006,
   '0007_audit_filters': m0007,
+  '0008_news_keys': m0008,
   '0010_device_credentials': m0010,
 };
 

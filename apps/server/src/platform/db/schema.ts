@@ -114,9 +114,16 @@ export interface NewsTable {
   pno: string | null;
   /** invite | join | joinResult | role | task | review | system */
   news_type: string;
-  /** Already in the recipient's language. */
+  /**
+   * Rows before migration 0008: the text, in the recipient's language at the time. Later rows: the text in the
+   * recipient's language when written, kept as a fallback; readers render `news_key` + `params` in their own.
+   */
   title: string;
   content: string;
+  /** A key of platform/news/catalogue.ts (null on rows written before 0008). */
+  news_key: string | null;
+  /** JSON parameters of `news_key`. */
+  params: string | null;
   /** JSON `{ kind, id }` of the related object, opened from the message centre. */
   link: string | null;
   read_at: number | null;
