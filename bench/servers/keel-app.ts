@@ -25,6 +25,8 @@ export async function serveKeel(prepare?: (app: KeelApp) => Promise<void>): Prom
     WEB_DIST: '/nonexistent',
     HOST: '127.0.0.1',
     PORT: '0',
+    // As `npm start` runs: no output-schema check per answer.
+    NODE_ENV: 'production',
   });
   const app = await buildApp(config);
   await seedDemo(app.keel);

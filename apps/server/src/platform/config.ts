@@ -34,6 +34,7 @@ const schema = z.object({
     .min(1024)
     .default(1024 * 1024),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Env = z.input<typeof schema>;
@@ -55,6 +56,11 @@ export interface Config {
   webDist: string;
   bodyLimit: number;
   trustProxy: boolean;
+  /**
+   * Whether each answer is checked against its endpoint's output schema (a mismatch is logged and answered as an
+   * internal error): everywhere but production (NODE_ENV=production, as `npm start` runs).
+   */
+  checkOutput: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +95,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === '1',
+    checkOutput: e.NODE_ENV !== 'production',
   };
 }

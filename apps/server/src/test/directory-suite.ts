@@ -45,8 +45,11 @@ export interface DirectoryFixture {
 export function directoryGroupSuite(env: () => TestEnv, def: DirectoryGroupDef, fx: () => DirectoryFixture) {
   const { paths, idKey } = def;
   const asOwner = (): CallOptions => ({ token: fx().owner.token, pno: fx().demoPno });
-  const call = (path: EndpointPath, input: Record<string, unknown>, options: CallOptions = asOwner()) =>
-    env().call(path, input, options);
+  const call = (
+    path: EndpointPath,
+    input: Record<string, unknown>,
+    options: CallOptions = asOwner(),
+  ): Promise<Envelope & { http: number }> => env().call(path, input, options);
   const create = async (name: string, options: CallOptions = asOwner()) => {
     const res = await call(paths.save, { name, remark: `${name} remark`, ...def.extra }, options);
     expect(res.status, res.msg).toBe(0);
@@ -351,8 +354,11 @@ export function directoryGroupSuite(env: () => TestEnv, def: DirectoryGroupDef, 
 function backOfficeTests(env: () => TestEnv, def: DirectoryGroupDef, fx: () => DirectoryFixture) {
   const { paths, idKey } = def;
   const operator = (): CallOptions => ({ token: fx().operator.token });
-  const call = (path: EndpointPath, input: Record<string, unknown>, options: CallOptions) =>
-    env().call(path, input, options);
+  const call = (
+    path: EndpointPath,
+    input: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<Envelope & { http: number }> => env().call(path, input, options);
 
   it(`lets an operator without pno list every property's ${def.noun}s, or one property's`, async () => {
     const demo = await call(

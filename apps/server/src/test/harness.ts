@@ -1,11 +1,12 @@
 import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
-import type { InputOf } from '@keel/contract/endpoint';
-import type { EndpointPath, Endpoints } from '@keel/contract/endpoints/index';
+import type { Endpoint, InputOf, OutputOf } from '@keel/contract/endpoint';
+import { type EndpointPath, type Endpoints, endpoints } from '@keel/contract/endpoints/index';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../platform/config';
+import { outputMismatch } from '../platform/http/output-check';
 import { ensureFirstOperator } from '../seed/operator';
 
 export interface Envelope {
@@ -13,6 +14,17 @@ export interface Envelope {
   msg: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the call answers.
   data: any;
+}
+
+/**
+ * What `call` answers: the HTTP status and the envelope, its `data` typed from the endpoint's output schema (and
+ * checked against it). `data` is null when `status` is not 0.
+ */
+export interface CallResult<P extends EndpointPath> {
+  http: number;
+  status: number;
+  msg: string;
+  data: OutputOf<Endpoints[P]>;
 }
 
 export interface CallOptions {
@@ -33,13 +45,13 @@ export interface TestEnv {
     path: P,
     input: InputOf<Endpoints[P]> | Record<string, unknown>,
     options?: CallOptions,
-  ): Promise<Envelope & { http: number }>;
+  ): Promise<CallResult<P>>;
   /** Encrypts a password with the server's public key, URL-safe (SPEC §7). */
   encrypt(plain: string): Promise<string>;
   /** The last code the outbox sent to a phone. */
   lastCode(phone: string): Promise<string | undefined>;
   /** Registers a new user through the real calls and answers its user info. */
-  register(phone: string, name?: string, password?: string): Promise<Envelope['data']>;
+  register(phone: string, name?: string, password?: string): Promise<OutputOf<Endpoints['a/register']>>;
 }
 
 const databases = (): Array<'sqlite' | 'postgres'> =>
@@ -114,7 +126,7 @@ export function describeEachDb(name: string, body: (env: () => TestEnv) => void)
             clock += ms;
           },
           async call(path, input, options = {}) {
-            const def = (await import('@keel/contract/endpoints/index')).endpoints[path];
+            const def: Endpoint = endpoints[path];
             const headers: Record<string, string> = {
               'accept-language': options.lang ?? 'zh-cn',
               'content-language': options.lang ?? 'zh-cn',
@@ -130,7 +142,11 @@ export function describeEachDb(name: string, body: (env: () => TestEnv) => void)
                 ? { query: Object.fromEntries(Object.entries(input as object).map(([k, v]) => [k, String(v)])) }
                 : { payload: input as object }),
             });
-            return { http: response.statusCode, ...(response.json() as Envelope) };
+            const body = response.json() as Envelope;
+            // The answer is exactly what the contract declares: an extra or wrong field fails the test.
+            const mismatch = body.status === 0 ? outputMismatch(def.output, body.data) : undefined;
+            if (mismatch) throw new Error(`${path} answered outside its output schema: ${mismatch}`);
+            return { http: response.statusCode, ...body };
           },
           async encrypt(plain) {
             const cipher = publicEncrypt(

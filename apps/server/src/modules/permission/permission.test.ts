@@ -39,9 +39,9 @@ describeEachDb('administrators and permission sets', (env) => {
     ...(pno ? { pno } : {}),
     lang,
   });
-  const call = (path: EndpointPath, input: Record<string, unknown>, options: CallOptions) =>
+  const call = <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) =>
     env().call(path, input, options);
-  const ok = async (path: EndpointPath, input: Record<string, unknown>, options: CallOptions) => {
+  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) => {
     const res = await call(path, input, options);
     expect(res.status, `${path}: ${res.msg}`).toBe(0);
     return res.data;
@@ -119,10 +119,10 @@ describeEachDb('administrators and permission sets', (env) => {
       const tree = await ok('ps/getPerTreeList', {}, as(owner, demo, 'en'));
       const firmware = tree.find((n: { id: string }) => n.id === 'firmware');
       expect(firmware).toMatchObject({ name: 'Firmware updates', kind: 'menu' });
-      expect(firmware.children.map((c: { id: string }) => c.id)).toContain('firmware.task');
+      expect(firmware?.children.map((c: { id: string }) => c.id)).toContain('firmware.task');
       const account = tree.find((n: { id: string }) => n.id === 'account');
-      const setPage = account.children.find((c: { id: string }) => c.id === 'account.permissionSet');
-      expect(setPage.children).toEqual([
+      const setPage = account?.children.find((c: { id: string }) => c.id === 'account.permissionSet');
+      expect(setPage?.children).toEqual([
         expect.objectContaining({ id: 'account.permissionSet.edit', kind: 'function', children: [] }),
       ]);
       expect(tree.some((n: { id: string }) => n.id === 'back')).toBe(false);
@@ -241,7 +241,7 @@ describeEachDb('administrators and permission sets', (env) => {
       expect(ids).not.toContain('firmware.software');
       expect(ids).not.toContain('account.title');
       const mine = await ok('pro/getMyPropertyList', {}, { token: adminA.token });
-      expect(mine.find((p: { pno: string }) => p.pno === demo).role).toBe('admin');
+      expect(mine.find((p: { pno: string }) => p.pno === demo)?.role).toBe('admin');
       const news = await ok('news/getMyNewsList', { newsType: 'role' }, { token: adminA.token });
       expect(news.list[0].title).toContain('演示物业');
       // Repeating changes nothing.
@@ -265,7 +265,7 @@ describeEachDb('administrators and permission sets', (env) => {
       ).psid;
       const tree = await ok('ps/getPerTreeList', {}, as(adminA));
       const firmware = tree.find((n: { id: string }) => n.id === 'firmware');
-      expect(firmware.children.map((c: { id: string }) => c.id)).toEqual(['firmware.task']);
+      expect(firmware?.children.map((c: { id: string }) => c.id)).toEqual(['firmware.task']);
       const set = await call('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.ops] }, as(adminA, demo, 'en'));
       expect(set.status).toBe(Status.forbidden);
       expect(set.msg).toContain('Firmware operations');
@@ -308,7 +308,7 @@ describeEachDb('administrators and permission sets', (env) => {
       await ok('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.task], mode: 'remove' }, as(owner));
       expect(await menu(plain)).not.toContain('firmware.task');
       const mine = await ok('pro/getMyPropertyList', {}, { token: plain.token });
-      expect(mine.find((p: { pno: string }) => p.pno === demo).role).toBe('member');
+      expect(mine.find((p: { pno: string }) => p.pno === demo)?.role).toBe('member');
       await ok('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.task] }, as(adminA));
     });
   });

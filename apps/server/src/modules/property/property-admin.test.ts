@@ -25,9 +25,9 @@ describeEachDb('property administration', (env) => {
     ...(pno ? { pno } : {}),
     lang,
   });
-  const call = (path: EndpointPath, input: Record<string, unknown>, options: CallOptions) =>
+  const call = <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) =>
     env().call(path, input, options);
-  const ok = async (path: EndpointPath, input: Record<string, unknown>, options: CallOptions) => {
+  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) => {
     const res = await call(path, input, options);
     expect(res.status, `${path}: ${res.msg}`).toBe(0);
     return res.data;

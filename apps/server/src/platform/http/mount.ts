@@ -8,6 +8,7 @@ import { authorize, checkDeclaredAccess } from './access';
 import type { RequestContext } from './context';
 import { errorEnvelope, okEnvelope, okEnvelopeBytes } from './envelope';
 import { AppError, invalidInput } from './errors';
+import { outputMismatch } from './output-check';
 import { applyAddressLimits, applySubjectLimits } from './rate-rules';
 
 export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: RequestContext) => Promise<OutputOf<E>>;
@@ -86,6 +87,10 @@ async function serve(
     if (!parsed.success) throw invalidInput(fieldOf(parsed.error));
     if (def.rateLimit) applySubjectLimits(s.limiter, def.rateLimit, parsed.data);
     const data = await handler(parsed.data, ctx);
+    if (s.config.checkOutput) {
+      const mismatch = outputMismatch(def.output, data);
+      if (mismatch) throw new Error(`${def.path} answered outside its output schema: ${mismatch}`);
+    }
     // The envelope's JSON as bytes (the same bytes Fastify would send for the object, but cheaper to send).
     const bytes = okEnvelopeBytes(data, ctx.locale);
     if (!bytes) return okEnvelope(data ?? null, ctx.locale);
