@@ -83,11 +83,24 @@ export async function moveUsers(
   await assertInScope(s.db, prop, permission, target.oid);
   await assertMembersInScope(s.db, prop, permission, uids);
   // Under the tree lock, so that a concurrent delete of the target cannot leave members on a missing node.
-  return s.db.transaction().execute(async (trx) => {
+  const { moved, changed } = await s.db.transaction().execute(async (trx) => {
     await repo.lockTree(trx, prop.pno);
     if (target.oid !== null && !(await repo.findNode(trx, prop.pno, target.oid))) throw notFound('oid');
-    return repo.moveMembers(trx, prop.pno, uids, target.oid);
+    const before = await repo.memberNodes(trx, prop.pno, uids);
+    const changed = uids.filter((uid) => (before.get(uid) ?? null) !== target.oid);
+    return { moved: await repo.moveMembers(trx, prop.pno, uids, target.oid), changed };
   });
+  // Those whose unit changed are told where they are now.
+  for (const uid of changed) {
+    await notify(s, {
+      uid,
+      pno: prop.pno,
+      type: 'role',
+      key: 'movedToUnit',
+      params: { property: prop.name, org: target.name },
+    });
+  }
+  return moved;
 }
 
 /**

@@ -210,6 +210,18 @@ export async function addMemberAt(db: Db, pno: string, uid: string, oid: string 
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** The unit (null: the root) each of `uids` sits on in the property; non-members are absent. */
+export async function memberNodes(db: Db, pno: string, uids: readonly string[]): Promise<Map<string, string | null>> {
+  if (uids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('property_members')
+    .select(['uid', 'oid'])
+    .where('pno', '=', pno)
+    .where('uid', 'in', uids)
+    .execute();
+  return new Map(rows.map((r) => [r.uid, r.oid ?? null]));
+}
+
 export async function moveMembers(db: Db, pno: string, uids: string[], oid: string | null): Promise<number> {
   const r = await db
     .updateTable('property_members')

@@ -1,11 +1,35 @@
-import { memberGroupService, plainGroupRules } from '../member-group/service';
+import { notify } from '../../platform/news/notify';
+import type { Services } from '../../platform/services';
+import { memberGroupService, plainGroupRules, type Scope } from '../member-group/service';
 import { titles } from './repo';
 
 export type { Scope } from '../member-group/service';
 
+const groups = memberGroupService(titles, plainGroupRules);
+
 /**
  * The rules of titles (README.md): those of every member group (modules/member-group) — a unique name, delete
  * refused while held unless forced, holders are members of the title's property, operators reach any property's
- * titles from the back office.
+ * titles from the back office. A member given a title is told so in their message centre.
  */
-export const titleService = memberGroupService(titles, plainGroupRules);
+export const titleService = {
+  ...groups,
+  async addUsers(s: Services, scope: Scope, tid: string, uids: readonly string[]) {
+    const title = await titles.find(s.db, scope.pno, tid);
+    const held = title ? await titles.memberUids(s.db, title.pno, tid, uids) : new Set<string>();
+    const added = await groups.addUsers(s, scope, tid, uids);
+    if (title) {
+      for (const uid of new Set(uids)) {
+        if (held.has(uid)) continue;
+        await notify(s, {
+          uid,
+          pno: title.pno,
+          type: 'role',
+          key: 'titleGiven',
+          params: { title: title.name },
+        });
+      }
+    }
+    return added;
+  },
+};

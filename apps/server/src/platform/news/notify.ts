@@ -20,6 +20,7 @@ export async function notify(
     pno: string | null;
     type: NewsType;
     key: NewsKey;
+    /** The key's parameters; `property` defaults to the name of the property `pno`. */
     params?: NewsParams;
     link?: { kind: string; id: string };
     /**
@@ -33,7 +34,12 @@ export async function notify(
   const recipient = await s.db.selectFrom('users').select('language').where('uid', '=', n.uid).executeTakeFirst();
   const locale: Locale = recipient?.language === 'en' ? 'en' : 'zh-cn';
   const createdAt = s.now();
-  const params = n.params ?? {};
+  const params: NewsParams = { ...n.params };
+  // `{property}` names the message's property unless the caller names it.
+  if (n.pno !== null && params.property === undefined) {
+    const property = await s.db.selectFrom('properties').select('name').where('pno', '=', n.pno).executeTakeFirst();
+    if (property) params.property = property.name;
+  }
   const link = n.link ? JSON.stringify(n.link) : null;
   // The text in the recipient's language is kept beside the key, as the fallback of a key no longer catalogued.
   const { title, content } = renderNews(n.key, params, locale);
