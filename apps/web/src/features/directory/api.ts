@@ -4,7 +4,6 @@ import type { DirectoryMember } from '@keel/contract/endpoints/directory';
 import type { EndpointPath, Endpoints } from '@keel/contract/endpoints/index';
 import type { Page } from '@keel/contract/envelope';
 import type { QueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { api } from '../../shared/api/client';
 import { apiQuery, platformQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
@@ -27,8 +26,6 @@ export function scopedQuery<P extends EndpointPath>(path: P, input: InputOf<Endp
 export async function invalidate(queryClient: QueryClient, ...paths: EndpointPath[]) {
   await Promise.all(paths.map((path) => queryClient.invalidateQueries({ queryKey: [path] })));
 }
-
-export const formatTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');
 
 /** Whether the selected property's menu-id list holds a function id (SPEC §4); the back office always may. */
 export function useCan(functionId: string, scope: Scope = 'property'): boolean {

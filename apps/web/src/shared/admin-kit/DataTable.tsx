@@ -1,5 +1,5 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Table from 'antd/es/table';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchRecord } from '../api/search-of';
 import { FilterBar, type FilterSpec } from './FilterBar';
 import { readTableParams, type TableParams, writeTableParams } from './table-params';
 
@@ -85,7 +86,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
   selection,
 }: Omit<DataTableProps<T, D, K>, 'toPage'> & { toPage?: DataTableProps<T, D, K>['toPage'] }): ReactElement {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = useSearchRecord();
   const navigate = useNavigate();
   const filterKeys = columns.filter((c) => c.filter).map((c) => c.key);
   const params = readTableParams(search, filterKeys, defaultPageSize);

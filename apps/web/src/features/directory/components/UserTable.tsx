@@ -1,8 +1,8 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { USER_PERMISSIONS, type UserItem } from '@keel/contract/endpoints/user';
+import { USER_PERMISSIONS, type UserItem, userEndpoints } from '@keel/contract/endpoints/user';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
@@ -13,10 +13,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable';
+import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
+import { formatTime } from '../../../shared/format/time';
 import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/toast/toast-store';
-import { call, formatTime, invalidate, type Scope, scopedQuery, useCan } from '../api';
+import { call, invalidate, type Scope, scopedQuery, useCan } from '../api';
 import { EditUserInfoDialog } from '../dialogs/EditUserInfoDialog';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: UserItem } | null;
@@ -31,14 +33,15 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = useSearchRecord();
+  const listed = useSearchOf(userEndpoints['u/getUserList'].input);
   const pno = useSession((s) => s.selectedPropertyPno);
   const selfUid = useSession((s) => s.userInfo?.uid);
   const canEdit = useCan(USER_PERMISSIONS.edit, scope);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const platform = scope === 'platform';
-  const filterPno = platform && typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
+  const filterPno = platform ? listed.filterPno : undefined;
 
   const setStatus = async (user: UserItem, status: 0 | 1) => {
     try {

@@ -13,8 +13,9 @@ import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
+import { formatTime } from '../../../shared/format/time';
 import { toast } from '../../../shared/toast/toast-store';
-import { formatTime, type GroupKind, type GroupRow, invalidate, type Scope } from '../api';
+import { type GroupKind, type GroupRow, invalidate, type Scope } from '../api';
 import { AddMembersDialog } from './AddMembersDialog';
 
 const PAGE_SIZE = 10;
