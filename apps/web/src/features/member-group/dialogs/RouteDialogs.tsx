@@ -29,7 +29,7 @@ function EditGroupRoute({ kind, onClose }: { kind: GroupKind; onClose: () => voi
   const missing = id !== undefined && query.isSuccess && group === undefined;
   useEffect(() => {
     if (!missing) return;
-    toast.warning(t('directory.group.notFound', { noun: t(`directory.kinds.${kind.key}.noun`) }));
+    toast.warning(t('member-group.group.notFound', { noun: t(`member-group.kinds.${kind.key}.noun`) }));
     onClose();
   }, [missing, kind.key, onClose, t]);
   // A failed fetch is reported by the API client; the dialog closes back to its page.
