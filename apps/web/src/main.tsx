@@ -14,7 +14,8 @@ import { storeLanguage } from './shared/i18n/language';
 import { localeFromPath } from './shared/i18n/locale-path';
 import { startBuildPolling } from './shared/runtime/build-poll';
 import { installChunkReloadGuard } from './shared/runtime/chunk-reload';
-import { useSession } from './shared/session/session-store';
+import { fetchMenuIds } from './shared/session/menu-ids';
+import { setMenuIdsLoader, useSession } from './shared/session/session-store';
 import { Toaster } from './shared/toast/Toaster';
 
 function App() {
@@ -35,6 +36,7 @@ async function start() {
   storeLanguage(locale);
   await initI18n(locale);
   setSessionExpiredHandler(() => void router.navigate({ to: '/' }));
+  setMenuIdsLoader(fetchMenuIds);
   startBuildPolling();
   // The menu-id list lives in memory: refetch it for the stored property after a reload (SPEC §4 selection).
   const { userInfo, selectedProperty, selectProperty } = useSession.getState();

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../shared/admin-kit/DataTable';
 import { pageInput } from '../../shared/admin-kit/table-params';
 import { platformQuery } from '../../shared/api/query';
-import { formatTime } from './api';
+import { formatTime } from '../../shared/format/time';
 import { EditPropertyDialog } from './EditPropertyDialog';
 import { PropertyAuthorizedDlg } from './PropertyAuthorizedDlg';
 

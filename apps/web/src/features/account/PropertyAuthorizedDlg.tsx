@@ -12,9 +12,11 @@ import Typography from 'antd/es/typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
+import { scopedQuery } from '../../shared/api/query';
+import { formatTime } from '../../shared/format/time';
 import { useSession } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
-import { formatTime, platformCall } from './api';
+import { platformCall } from './api';
 
 export interface PropertyAuthorizedDlgProps {
   open: boolean;
@@ -35,11 +37,7 @@ export function PropertyAuthorizedDlg({ open, onClose, pno, scope, readOnly }: P
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = useQuery({
-    queryKey: ['pro/getBusinessStatusList', scope, pno],
-    queryFn: ({ signal }) =>
-      scope === 'platform'
-        ? api('pro/getBusinessStatusList', { pno }, { signal, pno: null })
-        : api('pro/getBusinessStatusList', {}, { signal }),
+    ...scopedQuery('pro/getBusinessStatusList', scope === 'platform' ? { pno } : {}, scope),
     enabled: open && pno !== '',
   });
   const [checked, setChecked] = useState<Business[]>([]);

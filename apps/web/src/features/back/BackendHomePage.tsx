@@ -13,11 +13,12 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../shared/admin-kit/DataTable';
+import { formatTime } from '../../shared/format/time';
 import { MenuIcon } from '../../shared/menu/menu-icon';
 import type { MenuEntry } from '../../shared/menu/menu-tree';
 import { useMenu } from '../../shared/menu/use-menu';
 import { useSession } from '../../shared/session/session-store';
-import { formatTime, platformQuery } from './api';
+import { platformQuery } from './api';
 
 function Count({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
@@ -111,7 +112,7 @@ function RecentAudit() {
         })
       }
       columns={[
-        { key: 'time', title: t('back.audit.time'), width: 170, render: (r) => formatTime(r.time) },
+        { key: 'time', title: t('back.audit.time'), width: 170, render: (r) => formatTime(r.time, { seconds: true }) },
         {
           key: 'actor',
           title: t('back.audit.actor'),

@@ -12,12 +12,13 @@ import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
 import { DataTable } from '../../shared/admin-kit/DataTable';
 import { api } from '../../shared/api/client';
 import { apiQuery } from '../../shared/api/query';
+import { formatTime } from '../../shared/format/time';
 import { refreshPropertyList } from '../../shared/realtime/refresh-properties';
 import { invalidateNews } from '../../shared/realtime/use-unread-news';
 import { useSession } from '../../shared/session/session-store';
 import { useSelectProperty } from '../../shared/session/use-select-property';
 import { toast } from '../../shared/toast/toast-store';
-import { formatTime, targetOf } from './api';
+import { targetOf } from './api';
 
 const TYPE_COLORS: Record<NewsItem['newsType'], string> = {
   invite: 'blue',

@@ -1,6 +1,7 @@
 import type { OrgRequest } from '@keel/contract/endpoints/org';
+import { orgEndpoints } from '@keel/contract/endpoints/org';
+import { id as idSchema } from '@keel/contract/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -13,11 +14,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
 import { api } from '../../shared/api/client';
+import { useSearchOf } from '../../shared/api/search-of';
+import { formatTime } from '../../shared/format/time';
 import { refreshPropertyList } from '../../shared/realtime/refresh-properties';
 import { invalidateNews } from '../../shared/realtime/use-unread-news';
 import { useSelectProperty } from '../../shared/session/use-select-property';
 import { toast } from '../../shared/toast/toast-store';
-import { formatTime } from './api';
 
 const STATUS_COLORS: Record<OrgRequest['status'], string> = {
   pending: 'processing',
@@ -29,6 +31,9 @@ const STATUS_COLORS: Record<OrgRequest['status'], string> = {
   expired: 'warning',
 };
 
+/** The invitation (`id`, as o/getInviteInfo takes it) and the message it came in (`nid`). */
+const INVITE_SEARCH = orgEndpoints['o/getInviteInfo'].input.extend({ nid: idSchema() }).partial();
+
 /**
  * `/msg/ProcessInviteMsgDialog?id=<invitation>&nid=<message>`: an invitation (property, who invited, when) with
  * Accept / Decline. Accepting re-reads the user's properties into the session, so the switcher shows the new one.
@@ -37,9 +42,7 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const selectProperty = useSelectProperty();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const id = typeof search.id === 'string' ? search.id : search.id !== undefined ? String(search.id) : '';
-  const nid = typeof search.nid === 'string' ? search.nid : '';
+  const { id = '', nid = '' } = useSearchOf(INVITE_SEARCH);
   const [busy, setBusy] = useState<0 | 1 | null>(null);
   const info = useQuery({
     queryKey: ['o/getInviteInfo', id],

@@ -1,7 +1,4 @@
 import type { NewsItem } from '@keel/contract/endpoints/news';
-import dayjs from 'dayjs';
-
-export const formatTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');
 
 /** Where a message leads: the invitation dialog, or a page (in the message's property when it names one). */
 export type MessageTarget =

@@ -1,9 +1,14 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { userEndpoints } from '@keel/contract/endpoints/user';
+import { useNavigate } from '@tanstack/react-router';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import { useTranslation } from 'react-i18next';
+import { useSearchOf } from '../../shared/api/search-of';
 import { PropertySelect } from '../../shared/pickers/PropertySelect';
 import { OrgManageComponent } from './OrgManageComponent';
+
+/** The page's search: the property (`filterPno`, as the member list takes it). */
+const BACK_ORG_SEARCH = userEndpoints['u/getUserList'].input.pick({ filterPno: true });
 
 /**
  * `/Account/BackOrgManagePage` (operators): pick a property (`filterPno` in the URL), then manage its organisation
@@ -11,9 +16,8 @@ import { OrgManageComponent } from './OrgManageComponent';
  */
 export function BackOrgManagePage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
-  const filterPno = typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
+  const { filterPno } = useSearchOf(BACK_ORG_SEARCH);
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }} data-testid="back-org-page">

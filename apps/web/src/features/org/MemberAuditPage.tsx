@@ -13,9 +13,9 @@ import { DataTable } from '../../shared/admin-kit/DataTable';
 import { pageInput } from '../../shared/admin-kit/table-params';
 import { api } from '../../shared/api/client';
 import { apiQuery } from '../../shared/api/query';
+import { formatTime } from '../../shared/format/time';
 import { useSession } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
-import { formatTime } from './api';
 
 const STATUS_COLORS: Record<string, string> = {
   pending: 'gold',

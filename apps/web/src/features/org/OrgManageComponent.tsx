@@ -5,8 +5,9 @@ import MailOutlined from '@ant-design/icons/MailOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
 import type { OrgNode } from '@keel/contract/endpoints/org';
+import { orgEndpoints } from '@keel/contract/endpoints/org';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -20,14 +21,18 @@ import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
+import { useSearchOf, useSearchRecord } from '../../shared/api/search-of';
 import { useSession } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
 import { AddUserForOrgPropertyDlg } from './AddUserForOrgPropertyDlg';
-import { indexTree, orgApi } from './api';
+import { indexTree, orgApi, orgQuery } from './api';
 import { InviteDialog } from './MemberDialogs';
 import { OrgMembers } from './OrgMembers';
 import { OrgMoveDialog, OrgNodeDialog } from './OrgNodeDialogs';
 import { OrgTreePanel } from './OrgTreePanel';
+
+/** The selected node (`oid`, as the member list takes it). */
+const ORG_SEARCH = orgEndpoints['o/getOrgUserList'].input.pick({ oid: true });
 
 type Dialog = 'add' | 'rename' | 'move' | 'invite' | 'addUser' | null;
 
@@ -43,19 +48,18 @@ export function OrgManageComponent({ pno }: { pno?: string }) {
   const selectedPno = useSession((s) => s.selectedPropertyPno);
   const menuIds = useSession((s) => s.menuIdList);
   const selfUid = useSession((s) => s.userInfo?.uid);
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = useSearchRecord();
+  const { oid: oidParam } = useSearchOf(ORG_SEARCH);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const treeQuery = useQuery({
-    queryKey: platform ? ['o/getMyOrgTreeList', 'platform', pno] : ['o/getMyOrgTreeList', selectedPno],
-    queryFn: ({ signal }) => orgApi(pno, 'o/getMyOrgTreeList', {}, { signal }),
+    ...orgQuery(pno, 'o/getMyOrgTreeList', {}),
     enabled: platform || selectedPno !== null,
   });
   const tree = treeQuery.data ?? [];
   const byId = useMemo(() => indexTree(tree), [tree]);
-  const oidParam = typeof search.oid === 'string' ? search.oid : undefined;
   const node = (oidParam && byId.get(oidParam)) || tree[0];
   // Operators in the back office hold every organisation permission of the property they manage.
   const canEditTree = platform || menuIds.includes('account.property.org');

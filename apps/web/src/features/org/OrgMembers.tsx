@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
 import { type ColumnSpec, DataTable } from '../../shared/admin-kit/DataTable';
+import { formatTime } from '../../shared/format/time';
 import { toast } from '../../shared/toast/toast-store';
-import { formatTime, orgApi, orgQuery } from './api';
+import { orgApi, orgQuery } from './api';
 import { MoveMemberDialog } from './MemberDialogs';
 
 type Row = Pick<OrgUser, 'uid' | 'name' | 'phoneNum' | 'email' | 'status'> & {

@@ -1,15 +1,17 @@
 import type { OrgNode } from '@keel/contract/endpoints/org';
 import { ORG_NAME_MAX } from '@keel/contract/endpoints/org';
-import { useQueryClient } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/admin-kit/FormDialog';
+import { useApiMutation } from '../../shared/api/use-api-mutation';
 import { OrgTreeSelect } from '../../shared/pickers/OrgTreeSelect';
-import { toast } from '../../shared/toast/toast-store';
-import { orgApi, withoutSubtree } from './api';
+import { withoutSubtree } from './api';
+
+/** What a change to the tree shows in: the trees, and the member lists (which name each member's node). */
+const TREE_CALLS = ['o/getMyOrgTreeList', 'o/getAllOrgTreeList', 'o/getOrgUserList', 'u/getUserList'] as const;
 
 interface NodeValues {
   name: string;
@@ -34,25 +36,23 @@ export function OrgNodeDialog({
   pno?: string;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const initialValues = useMemo(() => (node ? { name: node.name, sort: node.sort } : {}), [node]);
+  const save = useApiMutation('o/addOrUpdateOrg', {
+    scope: pno === undefined ? 'property' : 'platform',
+    invalidates: TREE_CALLS,
+    success: () => (node ? t('org.node.renamed') : t('org.node.added')),
+    onSuccess: (data) => onSaved?.(data.oid),
+  });
   const submit = async (values: NodeValues) => {
-    try {
-      const pid = node ? node.pid : parent?.oid;
-      if (!pid) return false;
-      const { oid } = await orgApi(pno, 'o/addOrUpdateOrg', {
-        ...(node ? { oid: node.oid } : {}),
-        pid,
-        name: values.name.trim(),
-        ...(values.sort === undefined || values.sort === null ? {} : { sort: values.sort }),
-      });
-      toast.success(node ? t('org.node.renamed') : t('org.node.added'));
-      await queryClient.invalidateQueries();
-      onSaved?.(oid);
-      return true;
-    } catch {
-      return false;
-    }
+    const pid = node ? node.pid : parent?.oid;
+    if (!pid) return false;
+    return save({
+      ...(node ? { oid: node.oid } : {}),
+      ...(pno === undefined ? {} : { pno }),
+      pid,
+      name: values.name.trim(),
+      ...(values.sort === undefined || values.sort === null ? {} : { sort: values.sort }),
+    });
   };
   return (
     <FormDialog<NodeValues>
@@ -95,20 +95,15 @@ export function OrgMoveDialog({
   pno?: string;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const targets = useMemo(() => (node ? withoutSubtree(tree, node.oid) : []), [tree, node]);
   const initialValues = useMemo(() => ({ pid: node?.pid ?? undefined }), [node]);
-  const submit = async (values: { pid: string }) => {
-    if (!node) return false;
-    try {
-      await orgApi(pno, 'o/addOrUpdateOrg', { oid: node.oid, pid: values.pid, name: node.name });
-      toast.success(t('org.node.moved'));
-      await queryClient.invalidateQueries();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const move = useApiMutation('o/addOrUpdateOrg', {
+    scope: pno === undefined ? 'property' : 'platform',
+    invalidates: TREE_CALLS,
+    success: () => t('org.node.moved'),
+  });
+  const submit = async (values: { pid: string }) =>
+    node ? move({ oid: node.oid, pid: values.pid, name: node.name, ...(pno === undefined ? {} : { pno }) }) : false;
   return (
     <FormDialog<{ pid: string }>
       open={open}

@@ -1,10 +1,8 @@
 import type { InputOf } from '@keel/contract/endpoint';
 import type { EndpointPath, Endpoints } from '@keel/contract/endpoints/index';
 import type { OrgNode } from '@keel/contract/endpoints/org';
-import { queryOptions } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { api, type CallOptions } from '../../shared/api/client';
-import { useSession } from '../../shared/session/session-store';
+import type { CallOptions } from '../../shared/api/client';
+import { scopedCall, scopedQuery } from '../../shared/api/query';
 
 /**
  * An organisation call for the selected property, or — in the back office, `pno` given — for that property
@@ -14,24 +12,19 @@ export function orgApi<P extends EndpointPath>(
   pno: string | undefined,
   path: P,
   input: InputOf<Endpoints[P]>,
-  options: CallOptions = {},
+  options: Omit<CallOptions, 'pno'> = {},
 ) {
   return pno === undefined
-    ? api(path, input, options)
-    : api(path, { ...input, pno } as InputOf<Endpoints[P]>, { ...options, pno: null });
+    ? scopedCall(path, input, 'property', options)
+    : scopedCall(path, { ...input, pno } as InputOf<Endpoints[P]>, 'platform', options);
 }
 
-/** The query options of `orgApi`. */
+/** The query options of `orgApi`, keyed by the one scheme (`queryKeyOf`). */
 export function orgQuery<P extends EndpointPath>(pno: string | undefined, path: P, input: InputOf<Endpoints[P]>) {
-  // Keyed as apiQuery / platformQuery key them.
-  const scope = pno === undefined ? useSession.getState().selectedPropertyPno : 'platform';
-  return queryOptions({
-    queryKey: [path, scope, pno === undefined ? input : { ...input, pno }] as const,
-    queryFn: ({ signal }) => orgApi(pno, path, input, { signal }),
-  });
+  return pno === undefined
+    ? scopedQuery(path, input, 'property')
+    : scopedQuery(path, { ...input, pno } as InputOf<Endpoints[P]>, 'platform');
 }
-
-export const formatTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');
 
 /** Every node of a tree by id. */
 export function indexTree(nodes: readonly OrgNode[], into = new Map<string, OrgNode>()): Map<string, OrgNode> {

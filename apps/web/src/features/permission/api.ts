@@ -1,7 +1,6 @@
 import { PAGE_SIZE_MAX } from '@keel/contract/constants';
 import { PERMISSION_SET_PERMISSIONS } from '@keel/contract/endpoints/permission';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { apiQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
@@ -36,5 +35,3 @@ export function usePermissionRights() {
     seeOrgs: owner || ids.includes('account.property'),
   };
 }
-
-export const formatTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');

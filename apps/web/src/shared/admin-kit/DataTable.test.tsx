@@ -7,13 +7,15 @@ import {
   createRouter,
   RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type ReactElement, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable, type DataTableProps } from './DataTable';
 import { pageLocally } from './table-params';
 
 afterEach(cleanup);
+// antd tables take a while to render on a busy machine: allow up to 5 s for what the page shows.
+configure({ asyncUtilTimeout: 5000 });
 
 interface Row {
   id: string;
@@ -105,6 +107,20 @@ describe('DataTable', () => {
     mount('/', () => Promise.reject(new Error('server down')));
     expect(await screen.findByText('server down')).toBeTruthy();
     expect(screen.getByTestId('retry')).toBeTruthy();
+  });
+
+  it('shows a skeleton while loading, not the empty state, and cuts long cells with a tooltip', {
+    timeout: 20_000,
+  }, async () => {
+    let answer: (rows: Row[]) => void = () => undefined;
+    mount('/', () => new Promise<Row[]>((resolve) => (answer = resolve)));
+    expect(await screen.findByTestId('table-skeleton')).toBeTruthy();
+    expect(screen.queryByText('kit.empty')).toBeNull();
+    answer([{ id: 'x', name: '13800000000 2026-01-31 14:05 a long value' }]);
+    const cell = await screen.findByText('13800000000 2026-01-31 14:05 a long value');
+    expect(cell.className).toBe('k-cell');
+    expect(cell.getAttribute('title')).toBe('13800000000 2026-01-31 14:05 a long value');
+    expect(screen.queryByTestId('table-skeleton')).toBeNull();
   });
 
   it('selects rows for batch actions: only selectable ones, with a bar that counts and clears', async () => {

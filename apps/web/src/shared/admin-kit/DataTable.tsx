@@ -1,12 +1,15 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
 import type { ColumnsType } from 'antd/es/table';
 import Table from 'antd/es/table';
-import type { CSSProperties, ReactElement, ReactNode } from 'react';
+import { type CSSProperties, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchRecord } from '../api/search-of';
+import './data-table.css';
 import { FilterBar, type FilterSpec } from './FilterBar';
 import { readTableParams, type TableParams, writeTableParams } from './table-params';
 
@@ -14,9 +17,36 @@ export interface ColumnSpec<T> {
   key: string;
   title: string;
   render?: (row: T) => ReactNode;
+  /** Pixels (default 160). The table scrolls sideways inside its card when the columns do not fit. */
   width?: number;
+  /** Cells keep to one line, cut with an ellipsis and the whole text as a tooltip; `wrap` lets them wrap (buttons). */
+  wrap?: boolean;
+  /** Keeps the column in view while the table scrolls sideways (the row's name). */
+  pinned?: boolean;
   /** Makes the column a filter too: a text box, or a select with these options. */
   filter?: true | { value: string; label: string }[];
+}
+
+const DEFAULT_WIDTH = 160;
+
+/** The text of a cell, for its tooltip (a string or number, or the text inside a simple element). */
+function textOf(node: ReactNode): string | undefined {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) {
+    const parts = node.map(textOf).filter((part) => part !== undefined);
+    return parts.length ? parts.join('') : undefined;
+  }
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return undefined;
+}
+
+/** A one-line cell: no wrapping, an ellipsis where it is cut, the whole text on hover. */
+function Cell({ children }: { children: ReactNode }) {
+  return (
+    <div className="k-cell" title={textOf(children)}>
+      {children}
+    </div>
+  );
 }
 
 /** One page of rows and how many there are in all, as paged list calls answer. */
@@ -85,7 +115,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
   selection,
 }: Omit<DataTableProps<T, D, K>, 'toPage'> & { toPage?: DataTableProps<T, D, K>['toPage'] }): ReactElement {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = useSearchRecord();
   const navigate = useNavigate();
   const filterKeys = columns.filter((c) => c.filter).map((c) => c.key);
   const params = readTableParams(search, filterKeys, defaultPageSize);
@@ -101,9 +131,15 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
   const antColumns: ColumnsType<T> = columns.map((c) => ({
     key: c.key,
     title: c.title,
-    width: c.width,
-    render: (_: unknown, row: T) => (c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')),
+    width: c.width ?? DEFAULT_WIDTH,
+    fixed: c.pinned ? 'left' : undefined,
+    ellipsis: c.wrap ? undefined : { showTitle: false },
+    render: (_: unknown, row: T) => {
+      const content = c.render ? c.render(row) : String(row[c.key as keyof T] ?? '');
+      return c.wrap ? content : <Cell>{content}</Cell>;
+    },
   }));
+  const scrollWidth = columns.reduce((sum, c) => sum + (c.width ?? DEFAULT_WIDTH), selection ? 48 : 0);
 
   if (result.isError) {
     return (
@@ -157,8 +193,18 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
         }
         columns={antColumns}
         dataSource={page.list}
-        loading={result.isLoading}
-        locale={{ emptyText: <Empty description={t('kit.empty')} /> }}
+        tableLayout="fixed"
+        scroll={{ x: scrollWidth }}
+        loading={result.isFetching && !result.isLoading}
+        locale={{
+          emptyText: result.isLoading ? (
+            <div data-testid="table-skeleton">
+              <Skeleton active title={false} paragraph={{ rows: 4 }} />
+            </div>
+          ) : (
+            <Empty description={t('kit.empty')} />
+          ),
+        }}
         pagination={{
           current: params.pageNum,
           pageSize: params.pageSize,

@@ -43,4 +43,26 @@ describe('FormDialog', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('gives two forms on one page distinct input ids', async () => {
+    const field = (
+      <Form.Item name="name" label="Name">
+        <Input />
+      </Form.Item>
+    );
+    render(
+      <>
+        <FormDialog open title="A" onSubmit={async () => true} onClose={() => undefined}>
+          {field}
+        </FormDialog>
+        <FormDialog open title="B" onSubmit={async () => true} onClose={() => undefined}>
+          {field}
+        </FormDialog>
+      </>,
+    );
+    const inputs = await screen.findAllByLabelText('Name');
+    expect(inputs).toHaveLength(2);
+    expect(inputs[0].id).not.toBe(inputs[1].id);
+    expect(document.querySelectorAll('#name')).toHaveLength(0);
+  });
 });

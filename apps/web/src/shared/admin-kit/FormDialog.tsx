@@ -2,7 +2,7 @@ import type { ButtonProps } from 'antd/es/button';
 import type { FormInstance } from 'antd/es/form';
 import Form from 'antd/es/form';
 import Modal from 'antd/es/modal';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface FormDialogProps<V> {
@@ -29,6 +29,8 @@ export function FormDialog<V extends object>({
   const { t } = useTranslation();
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState(false);
+  // A form name of its own prefixes its inputs' ids (`f1_name`), so two forms on a page never share an id.
+  const formName = `form${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   useEffect(() => {
     if (open) {
       form.resetFields();
@@ -64,7 +66,7 @@ export function FormDialog<V extends object>({
       data-testid={testId ?? 'form-dialog'}
       okButtonProps={{ 'data-testid': 'form-dialog-ok' } as ButtonProps}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} name={formName} layout="vertical" preserve={false}>
         {typeof children === 'function' ? children(form) : children}
       </Form>
     </Modal>

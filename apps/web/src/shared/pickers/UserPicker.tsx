@@ -4,8 +4,7 @@ import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
-import { apiQuery } from '../api/query';
+import { apiQuery, platformQuery } from '../api/query';
 import { useDebounced } from './use-debounced';
 
 /** How many members one search shows. */
@@ -77,11 +76,7 @@ export function UserPicker(props: UserPickerProps) {
   const query = useQuery({
     ...(pno === undefined
       ? apiQuery('u/getUserList', input)
-      : {
-          queryKey: ['u/getUserList', 'platform', { ...input, filterPno: pno }] as const,
-          queryFn: ({ signal }: { signal: AbortSignal }) =>
-            api('u/getUserList', { ...input, filterPno: pno }, { signal, pno: null }),
-        }),
+      : platformQuery('u/getUserList', { ...input, filterPno: pno })),
     placeholderData: keepPreviousData,
   });
 

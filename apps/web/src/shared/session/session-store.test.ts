@@ -2,7 +2,8 @@
 import type { UserInfo } from '@keel/contract/endpoints/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, installEndpointMethods } from '../api/test-methods';
-import { readStoredForeground, reloadSessionFromStorage, useSession } from './session-store';
+import { fetchMenuIds } from './menu-ids';
+import { readStoredForeground, reloadSessionFromStorage, setMenuIdsLoader, useSession } from './session-store';
 
 const user = (pnos: string[]): UserInfo => ({
   token: 'tok',
@@ -16,6 +17,7 @@ const user = (pnos: string[]): UserInfo => ({
 
 beforeEach(() => {
   installEndpointMethods();
+  setMenuIdsLoader(fetchMenuIds);
   localStorage.clear();
   reloadSessionFromStorage();
 });

@@ -1,7 +1,6 @@
 import { STORAGE_KEYS } from '@keel/contract/constants';
 import type { PropertySummary, UserInfo } from '@keel/contract/endpoints/auth';
 import { create } from 'zustand';
-import { fetchMenuIds } from './menu-ids';
 import { readStored, writeStored } from './storage';
 
 export interface SessionState {
@@ -22,6 +21,19 @@ export interface SessionState {
   clearUserInfo(): void;
   setForeground(value: number): void;
   setUnreadCount(count: number): void;
+}
+
+/** Fetches the selected property's menu ids: `null` when they cannot be had. */
+export type MenuIdsLoader = () => Promise<string[] | null>;
+
+let loadMenuIds: MenuIdsLoader = async () => null;
+
+/**
+ * Sets how the store fetches menu ids (`fetchMenuIds` from `menu-ids.ts`, set in main.tsx). Injected rather than
+ * imported, since the API client reads this store: an import would close the cycle client → store → client.
+ */
+export function setMenuIdsLoader(loader: MenuIdsLoader): void {
+  loadMenuIds = loader;
 }
 
 function initialState() {
@@ -50,7 +62,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     writeStored(STORAGE_KEYS.selectedProperty, property);
     writeStored(STORAGE_KEYS.selectedPropertyPno, property.pno);
     set({ selectedProperty: property, selectedPropertyPno: property.pno });
-    const ids = await fetchMenuIds();
+    const ids = await loadMenuIds();
     // A later selection wins: only store ids for the property still selected.
     if (get().selectedPropertyPno === property.pno) set({ menuIdList: ids ?? [] });
   },

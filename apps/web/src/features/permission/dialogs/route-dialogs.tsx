@@ -1,5 +1,6 @@
+import { permissionEndpoints } from '@keel/contract/endpoints/permission';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
+import { useSearchOf } from '../../../shared/api/search-of';
 import { allSetsQuery } from '../api';
 import { allAdminsQuery } from '../components/pickers';
 import { AddAdminAuthScopeForPerSetDlg } from './AddAdminAuthScopeForPerSetDlg';
@@ -10,10 +11,10 @@ import { EditPerSetForAdminDialog } from './EditPerSetForAdminDialog';
  * The dialogs as routes (routes have no parameters; an optional `psid` / `uid` search parameter names the set or
  * administrator, otherwise the dialog creates a set or asks which administrator).
  */
+const DIALOG_SEARCH = permissionEndpoints['ps/assignMgeOrg'].input.pick({ uid: true, psid: true });
+
 function useSearchId(key: 'psid' | 'uid'): string | undefined {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const value = search[key];
-  return typeof value === 'string' && value ? value : undefined;
+  return useSearchOf(DIALOG_SEARCH)[key];
 }
 
 /** `/Account/EditPerSetDialog`: a new set, or `?psid=` to edit that one. */

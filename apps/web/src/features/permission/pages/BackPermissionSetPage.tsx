@@ -1,15 +1,18 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { permissionEndpoints } from '@keel/contract/endpoints/permission';
+import { useNavigate } from '@tanstack/react-router';
 import Card from 'antd/es/card';
 import Segmented from 'antd/es/segmented';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { DataTable } from '../../../shared/admin-kit/DataTable';
 import { pageInput } from '../../../shared/admin-kit/table-params';
 import { platformQuery } from '../../../shared/api/query';
+import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
+import { formatTime } from '../../../shared/format/time';
 import { PropertySelect } from '../../../shared/pickers/PropertySelect';
-import { formatTime } from '../api';
 import { PermissionCount } from '../components/PermissionNames';
 import { SetAdminCount, SetRemark } from '../components/SetCells';
 
@@ -28,16 +31,20 @@ function PropertyFilter({ value, onChange }: { value?: string; onChange: (pno?: 
   );
 }
 
+/** The page's search: the property filter (as the back-office lists take it) and which list shows. */
+const BACK_PERM_SEARCH = permissionEndpoints['ps/getAllPerSetList'].input
+  .pick({ filterPno: true })
+  .extend({ view: z.enum(['sets', 'admins']).optional() });
+
 /**
  * `/Account/BackPermissionSetPage` (operators): permission sets, or administrators, across every property
  * (`ps/getAllPerSetList`, `ps/getAllAdminList`), narrowed to one property with `filterPno`.
  */
 export function BackPermissionSetPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = useSearchRecord();
+  const { filterPno, view = 'sets' } = useSearchOf(BACK_PERM_SEARCH);
   const navigate = useNavigate();
-  const filterPno = typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
-  const view = search.view === 'admins' ? 'admins' : 'sets';
   const go = (next: Record<string, unknown>) =>
     void navigate({ to: '.', search: { ...search, pageNum: undefined, ...next } as never, replace: true });
 

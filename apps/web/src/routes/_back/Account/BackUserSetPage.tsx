@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BackUserSetPage } from '../../../features/directory/pages/GroupPages';
+import { BackUserSetPage } from '../../../features/member-group/pages/GroupPages';
 
 export const Route = createFileRoute('/_back/Account/BackUserSetPage')({ component: BackUserSetPage });

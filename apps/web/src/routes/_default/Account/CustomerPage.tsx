@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomerPage } from '../../../features/directory/pages/GroupPages';
+import { CustomerPage } from '../../../features/member-group/pages/GroupPages';
 
 export const Route = createFileRoute('/_default/Account/CustomerPage')({ component: CustomerPage });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditCustomerDialog } from '../../../features/directory/dialogs/RouteDialogs';
-import { CustomerPage } from '../../../features/directory/pages/GroupPages';
+import { EditCustomerDialog } from '../../../features/member-group/dialogs/RouteDialogs';
+import { CustomerPage } from '../../../features/member-group/pages/GroupPages';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/Account/EditCustomerDialog')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditTitleDialog } from '../../../features/directory/dialogs/RouteDialogs';
-import { TitlePage } from '../../../features/directory/pages/GroupPages';
+import { EditTitleDialog } from '../../../features/member-group/dialogs/RouteDialogs';
+import { TitlePage } from '../../../features/member-group/pages/GroupPages';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/Account/EditTitleDialog')({

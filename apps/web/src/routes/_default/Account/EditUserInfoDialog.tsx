@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditUserInfoDialog, UserListPage } from '../../../features/directory/pages/UserPages';
+import { EditUserInfoDialog, UserListPage } from '../../../features/member-group/pages/UserPages';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/Account/EditUserInfoDialog')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditUserSetDialog } from '../../../features/directory/dialogs/RouteDialogs';
-import { UserSetPage } from '../../../features/directory/pages/GroupPages';
+import { EditUserSetDialog } from '../../../features/member-group/dialogs/RouteDialogs';
+import { UserSetPage } from '../../../features/member-group/pages/GroupPages';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/Account/EditUserSetDialog')({

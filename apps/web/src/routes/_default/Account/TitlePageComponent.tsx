@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TitlePageComponent } from '../../../features/directory/pages/GroupPages';
+import { TitlePageComponent } from '../../../features/member-group/pages/GroupPages';
 
 export const Route = createFileRoute('/_default/Account/TitlePageComponent')({ component: TitlePageComponent });

@@ -1,6 +1,6 @@
 import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
 import type { DirectoryMember } from '@keel/contract/endpoints/directory';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -10,11 +10,13 @@ import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { formatTime } from '../../../shared/format/time';
 import { toast } from '../../../shared/toast/toast-store';
-import { formatTime, type GroupKind, type GroupRow, invalidate, type Scope } from '../api';
+import type { GroupKind, GroupRow, Scope } from '../api';
 import { AddMembersDialog } from './AddMembersDialog';
 
 const PAGE_SIZE = 10;
@@ -38,7 +40,6 @@ export function MembersDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [str, setStr] = useState('');
   const [pageNum, setPageNum] = useState(1);
@@ -63,26 +64,30 @@ export function MembersDialog({
     placeholderData: keepPreviousData,
   });
 
-  const noun = t(`directory.kinds.${kind.key}.noun`);
+  const noun = t(`member-group.kinds.${kind.key}.noun`);
+  const removeMembers = useApiMutation(kind.paths.remove, {
+    scope,
+    invalidates: [kind.memberPath, kind.listPath],
+    onSuccess: (data) => {
+      lastRemoved.current = data.removed;
+    },
+  });
+  const lastRemoved = useRef(0);
   const remove = async (uids: string[], name?: string) => {
-    try {
-      const removed = await kind.removeMembers(id, uids, scope);
-      toast.success(
-        name ? t('directory.members.removedOne', { name }) : t('directory.members.removed', { count: removed }),
-      );
-      setSelected((s) => s.filter((uid) => !uids.includes(uid)));
-      const remaining = (query.data?.total ?? 0) - removed;
-      if (pageNum > 1 && (pageNum - 1) * pageSize >= remaining) setPageNum(pageNum - 1);
-      await invalidate(queryClient, kind.memberPath, kind.listPath);
-    } catch {
-      // the client has shown the server's reason
-    }
+    if (!(await removeMembers(kind.membersInput(id, uids) as never))) return;
+    const removed = lastRemoved.current;
+    toast.success(
+      name ? t('member-group.members.removedOne', { name }) : t('member-group.members.removed', { count: removed }),
+    );
+    setSelected((s) => s.filter((uid) => !uids.includes(uid)));
+    const remaining = (query.data?.total ?? 0) - removed;
+    if (pageNum > 1 && (pageNum - 1) * pageSize >= remaining) setPageNum(pageNum - 1);
   };
 
   const columns = [
     {
       key: 'name',
-      title: t('directory.members.name'),
+      title: t('member-group.members.name'),
       render: (_: unknown, row: DirectoryMember) => (
         <span data-testid={`member-${row.phoneNum}`}>
           {row.name}
@@ -94,21 +99,21 @@ export function MembersDialog({
         </span>
       ),
     },
-    { key: 'phoneNum', title: t('directory.members.phone'), dataIndex: 'phoneNum', width: 130 },
+    { key: 'phoneNum', title: t('member-group.members.phone'), dataIndex: 'phoneNum', width: 130 },
     {
       key: 'status',
-      title: t('directory.members.status'),
+      title: t('member-group.members.status'),
       width: 90,
       render: (_: unknown, row: DirectoryMember) =>
         row.status === 1 ? (
-          <Tag color="green">{t('directory.status.enabled')}</Tag>
+          <Tag color="green">{t('member-group.status.enabled')}</Tag>
         ) : (
-          <Tag color="red">{t('directory.status.disabled')}</Tag>
+          <Tag color="red">{t('member-group.status.disabled')}</Tag>
         ),
     },
     {
       key: 'addTime',
-      title: t('directory.members.addedAt'),
+      title: t('member-group.members.addedAt'),
       width: 150,
       render: (_: unknown, row: DirectoryMember) => formatTime(row.addTime),
     },
@@ -120,11 +125,11 @@ export function MembersDialog({
             width: 90,
             render: (_: unknown, row: DirectoryMember) => (
               <ConfirmAction
-                title={t('directory.members.removeConfirm', { name: row.name, group: group?.name, noun })}
+                title={t('member-group.members.removeConfirm', { name: row.name, group: group?.name, noun })}
                 onConfirm={() => remove([row.uid], row.name)}
                 buttonProps={{ size: 'small', type: 'link', 'data-testid': `remove-member-${row.phoneNum}` } as never}
               >
-                {t('directory.members.remove')}
+                {t('member-group.members.remove')}
               </ConfirmAction>
             ),
           },
@@ -136,7 +141,7 @@ export function MembersDialog({
     <>
       <Modal
         open={group !== null}
-        title={t('directory.members.title', { name: group?.name ?? '', noun })}
+        title={t('member-group.members.title', { name: group?.name ?? '', noun })}
         onCancel={onClose}
         footer={null}
         width={820}
@@ -158,19 +163,19 @@ export function MembersDialog({
               setStr(value.trim());
               setPageNum(1);
             }}
-            placeholder={t('directory.members.search')}
-            aria-label={t('directory.members.search')}
+            placeholder={t('member-group.members.search')}
+            aria-label={t('member-group.members.search')}
             style={{ width: 280 }}
             data-testid="members-search"
           />
           {canEdit && (
             <Space wrap>
               <ConfirmAction
-                title={t('directory.members.removeSelectedConfirm', { count: selected.length })}
+                title={t('member-group.members.removeSelectedConfirm', { count: selected.length })}
                 onConfirm={() => remove(selected)}
                 buttonProps={{ disabled: selected.length === 0, 'data-testid': 'remove-selected' } as never}
               >
-                {t('directory.members.removeSelected', { count: selected.length })}
+                {t('member-group.members.removeSelected', { count: selected.length })}
               </ConfirmAction>
               <Button
                 type="primary"
@@ -178,7 +183,7 @@ export function MembersDialog({
                 onClick={() => setAdding(true)}
                 data-testid="add-members"
               >
-                {t('directory.members.add')}
+                {t('member-group.members.add')}
               </Button>
             </Space>
           )}
@@ -211,7 +216,9 @@ export function MembersDialog({
             }
             locale={{
               emptyText: (
-                <Empty description={str ? t('directory.members.noMatch') : t('directory.members.empty', { noun })} />
+                <Empty
+                  description={str ? t('member-group.members.noMatch') : t('member-group.members.empty', { noun })}
+                />
               ),
             }}
             pagination={{

@@ -7,7 +7,7 @@ function GroupPage({ kind, scope = 'property' }: { kind: GroupKind; scope?: Scop
   const { t } = useTranslation();
   const prefix = scope === 'platform' ? 'back-' : '';
   return (
-    <Card title={t(`directory.kinds.${kind.key}.page`)} data-testid={`${prefix}${kind.key}-page`}>
+    <Card title={t(`member-group.kinds.${kind.key}.page`)} data-testid={`${prefix}${kind.key}-page`}>
       <GroupComponent kind={kind} scope={scope} />
     </Card>
   );

@@ -6,7 +6,7 @@ import { UserTable } from '../components/UserTable';
 export function UserListPage() {
   const { t } = useTranslation();
   return (
-    <Card title={t('directory.user.page')} data-testid="user-list-page">
+    <Card title={t('member-group.user.page')} data-testid="user-list-page">
       <UserTable />
     </Card>
   );
@@ -16,7 +16,7 @@ export function UserListPage() {
 export function BackUserInfo() {
   const { t } = useTranslation();
   return (
-    <Card title={t('directory.user.backPage')} data-testid="back-user-page">
+    <Card title={t('member-group.user.backPage')} data-testid="back-user-page">
       <UserTable scope="platform" />
     </Card>
   );

@@ -1,8 +1,7 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { USER_PERMISSIONS, type UserItem } from '@keel/contract/endpoints/user';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { USER_PERMISSIONS, type UserItem, userEndpoints } from '@keel/contract/endpoints/user';
+import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
@@ -13,10 +12,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable';
+import { scopedQuery } from '../../../shared/api/query';
+import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { formatTime } from '../../../shared/format/time';
 import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/toast/toast-store';
-import { call, formatTime, invalidate, type Scope, scopedQuery, useCan } from '../api';
+import { type Scope, useCan } from '../api';
 import { EditUserInfoDialog } from '../dialogs/EditUserInfoDialog';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: UserItem } | null;
@@ -29,67 +32,57 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; user: UserItem } | null;
  */
 export function UserTable({ scope = 'property' }: { scope?: Scope }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = useSearchRecord();
+  const listed = useSearchOf(userEndpoints['u/getUserList'].input);
   const pno = useSession((s) => s.selectedPropertyPno);
   const selfUid = useSession((s) => s.userInfo?.uid);
   const canEdit = useCan(USER_PERMISSIONS.edit, scope);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const platform = scope === 'platform';
-  const filterPno = platform && typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
+  const filterPno = platform ? listed.filterPno : undefined;
 
+  const updateStatus = useApiMutation('u/updateUserStatus', {
+    scope,
+    invalidates: ['u/getUserList', 'o/getOrgUserList'],
+  });
   const setStatus = async (user: UserItem, status: 0 | 1) => {
-    try {
-      await call('u/updateUserStatus', { uidList: [user.uid], status }, scope);
-      toast.success(
-        status === 1
-          ? t('directory.user.enabled', { name: user.name })
-          : t('directory.user.disabled', { name: user.name }),
-      );
-      await invalidate(queryClient, 'u/getUserList', 'o/getOrgUserList');
-    } catch {
-      // the client has shown the server's reason (e.g. an account shared with other properties)
-    }
+    if (!(await updateStatus({ uidList: [user.uid], status }))) return;
+    const key = status === 1 ? 'member-group.user.enabled' : 'member-group.user.disabled';
+    toast.success(t(key, { name: user.name }));
   };
 
   /** Enables or disables the selected accounts in one call (the server changes all of them or none). */
   const setSelectedStatus = async (status: 0 | 1) => {
-    try {
-      await call('u/updateUserStatus', { uidList: selected, status }, scope);
-      toast.success(
-        t(status === 1 ? 'directory.user.batchEnabled' : 'directory.user.batchDisabled', { count: selected.length }),
-      );
-      setSelected([]);
-      await invalidate(queryClient, 'u/getUserList', 'o/getOrgUserList');
-    } catch {
-      // the client has shown the server's reason
-    }
+    if (!(await updateStatus({ uidList: selected, status }))) return;
+    const key = status === 1 ? 'member-group.user.batchEnabled' : 'member-group.user.batchDisabled';
+    toast.success(t(key, { count: selected.length }));
+    setSelected([]);
   };
 
-  if (!platform && !pno) return <Empty description={t('directory.noProperty')} data-testid="user-table" />;
+  if (!platform && !pno) return <Empty description={t('member-group.noProperty')} data-testid="user-table" />;
 
   /** Why an administrator may not change this account, if they may not (the managed-account rule). */
   const blocked = (user: UserItem): string | null => {
-    if (user.uid === selfUid) return t('directory.user.notYourself');
+    if (user.uid === selfUid) return t('member-group.user.notYourself');
     if (platform) return null;
-    if (user.role === 'owner') return t('directory.user.ownerFixed');
-    if (user.isOperator === 1 || user.propertyNum > 1) return t('directory.user.shared');
+    if (user.role === 'owner') return t('member-group.user.ownerFixed');
+    if (user.isOperator === 1 || user.propertyNum > 1) return t('member-group.user.shared');
     return null;
   };
 
   const columns: ColumnSpec<UserItem>[] = [
     {
       key: 'str',
-      title: t('directory.user.nameOrPhone'),
+      title: t('member-group.user.nameOrPhone'),
       filter: true,
       render: (row) => (
         <span data-testid={`user-row-${row.phoneNum}`} style={{ whiteSpace: 'nowrap' }}>
           {row.name}
           {row.isOperator === 1 && (
             <Tag color="gold" style={{ marginLeft: 6 }}>
-              {t('directory.user.operatorTag')}
+              {t('member-group.user.operatorTag')}
             </Tag>
           )}
           {row.email && (
@@ -100,14 +93,14 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
         </span>
       ),
     },
-    { key: 'phoneNum', title: t('directory.user.phone'), width: 130 },
+    { key: 'phoneNum', title: t('member-group.user.phone'), width: 130 },
     ...(platform && !filterPno
-      ? [{ key: 'propertyNum', title: t('directory.user.properties'), width: 100 }]
+      ? [{ key: 'propertyNum', title: t('member-group.user.properties'), width: 100 }]
       : [
-          { key: 'orgName', title: t('directory.user.org'), render: (row: UserItem) => row.orgName ?? '—' },
+          { key: 'orgName', title: t('member-group.user.org'), render: (row: UserItem) => row.orgName ?? '—' },
           {
             key: 'role',
-            title: t('directory.user.role'),
+            title: t('member-group.user.role'),
             width: 100,
             render: (row: UserItem) =>
               row.role ? (
@@ -119,26 +112,26 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
         ]),
     {
       key: 'status',
-      title: t('directory.user.status'),
+      title: t('member-group.user.status'),
       width: 100,
       filter: [
-        { value: '1', label: t('directory.status.enabled') },
-        { value: '0', label: t('directory.status.disabled') },
+        { value: '1', label: t('member-group.status.enabled') },
+        { value: '0', label: t('member-group.status.disabled') },
       ],
       render: (row) =>
         row.status === 1 ? (
           <Tag color="green" data-testid={`user-status-${row.phoneNum}`}>
-            {t('directory.status.enabled')}
+            {t('member-group.status.enabled')}
           </Tag>
         ) : (
           <Tag color="red" data-testid={`user-status-${row.phoneNum}`}>
-            {t('directory.status.disabled')}
+            {t('member-group.status.disabled')}
           </Tag>
         ),
     },
     {
       key: 'time',
-      title: platform && !filterPno ? t('directory.user.createdAt') : t('directory.user.joined'),
+      title: platform && !filterPno ? t('member-group.user.createdAt') : t('member-group.user.joined'),
       width: 150,
       render: (row) => formatTime(platform && !filterPno ? row.createTime : (row.joinTime ?? row.createTime)),
     },
@@ -152,11 +145,11 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
               const reason = blocked(row);
               return (
                 <Space size={4}>
-                  <Tooltip title={t('directory.user.edit')}>
+                  <Tooltip title={t('member-group.user.edit')}>
                     <Button
                       size="small"
                       icon={<EditOutlined />}
-                      aria-label={t('directory.user.edit')}
+                      aria-label={t('member-group.user.edit')}
                       onClick={() => setDialog({ kind: 'edit', user: row })}
                       data-testid={`user-edit-${row.phoneNum}`}
                     />
@@ -164,27 +157,27 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
                   {reason ? (
                     <Tooltip title={reason}>
                       <Button size="small" disabled data-testid={`user-status-blocked-${row.phoneNum}`}>
-                        {row.status === 1 ? t('directory.user.disable') : t('directory.user.enable')}
+                        {row.status === 1 ? t('member-group.user.disable') : t('member-group.user.enable')}
                       </Button>
                     </Tooltip>
                   ) : row.status === 1 ? (
                     <ConfirmAction
-                      title={t('directory.user.disableConfirm', { name: row.name })}
-                      description={t('directory.user.disableHelp')}
+                      title={t('member-group.user.disableConfirm', { name: row.name })}
+                      description={t('member-group.user.disableHelp')}
                       onConfirm={() => setStatus(row, 0)}
                       buttonProps={{ size: 'small', 'data-testid': `user-disable-${row.phoneNum}` } as never}
                     >
-                      {t('directory.user.disable')}
+                      {t('member-group.user.disable')}
                     </ConfirmAction>
                   ) : (
                     <ConfirmAction
                       danger={false}
-                      title={t('directory.user.enableConfirm', { name: row.name })}
-                      description={t('directory.user.enableHelp')}
+                      title={t('member-group.user.enableConfirm', { name: row.name })}
+                      description={t('member-group.user.enableHelp')}
                       onConfirm={() => setStatus(row, 1)}
                       buttonProps={{ size: 'small', 'data-testid': `user-enable-${row.phoneNum}` } as never}
                     >
-                      {t('directory.user.enable')}
+                      {t('member-group.user.enable')}
                     </ConfirmAction>
                   )}
                 </Space>
@@ -211,7 +204,7 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
             testId="filter-property"
           />
         ) : (
-          <Typography.Text type="secondary">{t('directory.user.help')}</Typography.Text>
+          <Typography.Text type="secondary">{t('member-group.user.help')}</Typography.Text>
         )}
         {canEdit && (
           <Button
@@ -220,7 +213,7 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
             onClick={() => setDialog({ kind: 'create' })}
             data-testid="user-create"
           >
-            {t('directory.user.createTitle')}
+            {t('member-group.user.createTitle')}
           </Button>
         )}
       </Space>
@@ -253,18 +246,18 @@ export function UserTable({ scope = 'property' }: { scope?: Scope }) {
                   <Space size={4}>
                     <ConfirmAction
                       danger={false}
-                      title={t('directory.user.batchEnableConfirm', { count: selected.length })}
+                      title={t('member-group.user.batchEnableConfirm', { count: selected.length })}
                       onConfirm={() => setSelectedStatus(1)}
                       buttonProps={{ size: 'small', 'data-testid': 'batch-enable' } as never}
                     >
-                      {t('directory.user.enable')}
+                      {t('member-group.user.enable')}
                     </ConfirmAction>
                     <ConfirmAction
-                      title={t('directory.user.batchDisableConfirm', { count: selected.length })}
+                      title={t('member-group.user.batchDisableConfirm', { count: selected.length })}
                       onConfirm={() => setSelectedStatus(0)}
                       buttonProps={{ size: 'small', 'data-testid': 'batch-disable' } as never}
                     >
-                      {t('directory.user.disable')}
+                      {t('member-group.user.disable')}
                     </ConfirmAction>
                   </Space>
                 ),

@@ -2,23 +2,25 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { userEndpoints } from '@keel/contract/endpoints/user';
+import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable';
 import { pageInput } from '../../../shared/admin-kit/table-params';
+import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { formatTime } from '../../../shared/format/time';
 import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { useSession } from '../../../shared/session/session-store';
-import { toast } from '../../../shared/toast/toast-store';
-import { formatTime, type GroupKind, type GroupRow, invalidate, type Scope, useCan } from '../api';
+import { type GroupKind, type GroupRow, type Scope, useCan } from '../api';
 import { EditGroupDialog } from '../dialogs/EditGroupDialog';
 import { MembersDialog } from '../dialogs/MembersDialog';
 
@@ -31,41 +33,49 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; row: GroupRow } | { kind: 'me
  */
 export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; scope?: Scope }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search = useSearchRecord();
+  const listed = useSearchOf(userEndpoints['u/getUserList'].input);
   const pno = useSession((s) => s.selectedPropertyPno);
   const canEdit = useCan(kind.editPermission, scope);
   const [dialog, setDialog] = useState<Dialog>(null);
   const platform = scope === 'platform';
-  const filterPno = platform && typeof search.filterPno === 'string' && search.filterPno ? search.filterPno : undefined;
-  const noun = t(`directory.kinds.${kind.key}.noun`);
+  const filterPno = platform ? listed.filterPno : undefined;
+  const noun = t(`member-group.kinds.${kind.key}.noun`);
   const testPrefix = `${kind.key}`;
 
   const setFilterPno = (next: string | undefined) =>
     void navigate({ to: '.', search: { ...search, filterPno: next, pageNum: undefined } as never, replace: true });
 
-  const remove = async (row: GroupRow) => {
-    try {
-      const removed = await kind.remove(row.id, row.userCount > 0, scope);
-      toast.success(
-        removed > 0
-          ? t('directory.group.deletedWithUsers', { name: row.name, count: removed })
-          : t('directory.group.deleted', { name: row.name }),
-      );
-      await invalidate(queryClient, kind.listPath, kind.memberPath);
-    } catch {
-      // the client has shown the server's reason
-    }
+  const removeGroup = useApiMutation(kind.paths.del, {
+    scope,
+    invalidates: [kind.listPath, kind.memberPath],
+    success: (data) => {
+      const removed = data.removed;
+      const name = removing.current;
+      return removed > 0
+        ? t('member-group.group.deletedWithUsers', { name, count: removed })
+        : t('member-group.group.deleted', { name });
+    },
+  });
+  const removing = useRef('');
+  const remove = (row: GroupRow) => {
+    removing.current = row.name;
+    return removeGroup(kind.removeInput(row.id, row.userCount > 0) as never);
+  };
+  /** Create and edit open the dialog route (one path to each dialog); the back office has none, so a local one. */
+  const openEditor = (row?: GroupRow) => {
+    if (platform) setDialog(row ? { kind: 'edit', row } : { kind: 'create' });
+    else void navigate({ to: kind.dialogPath, search: row ? { [kind.idParam]: row.id } : {} });
   };
 
   if (!platform && !pno)
-    return <Empty description={t('directory.noProperty')} data-testid={`${testPrefix}-component`} />;
+    return <Empty description={t('member-group.noProperty')} data-testid={`${testPrefix}-component`} />;
 
   const columns: ColumnSpec<GroupRow>[] = [
     {
       key: 'str',
-      title: t('directory.group.name'),
+      title: t('member-group.group.name'),
       filter: true,
       render: (row) => (
         <span data-testid={`${testPrefix}-row-${row.name}`} style={{ fontWeight: 500 }}>
@@ -82,7 +92,7 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
       ? [
           {
             key: 'property',
-            title: t('directory.property.label'),
+            title: t('member-group.property.label'),
             render: (row: GroupRow) => (
               <span>
                 {row.propertyName}
@@ -98,7 +108,7 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
       ? [
           {
             key: 'contact',
-            title: t('directory.customer.contact'),
+            title: t('member-group.customer.contact'),
             render: (row: GroupRow) =>
               row.customer?.contactName || row.customer?.contactPhone || row.customer?.contactEmail ? (
                 <span>
@@ -117,7 +127,7 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
       : []),
     {
       key: 'remark',
-      title: t('directory.group.remark'),
+      title: t('member-group.group.remark'),
       render: (row) =>
         row.remark ? (
           <Typography.Text ellipsis={{ tooltip: row.remark }} style={{ maxWidth: 260 }}>
@@ -129,7 +139,7 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
     },
     {
       key: 'userCount',
-      title: t('directory.group.userCount'),
+      title: t('member-group.group.userCount'),
       width: 90,
       render: (row) => (
         <Button
@@ -138,13 +148,18 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
           style={{ padding: 0 }}
           onClick={() => setDialog({ kind: 'members', row })}
           data-testid={`${testPrefix}-count-${row.name}`}
-          aria-label={t('directory.group.showMembers', { name: row.name })}
+          aria-label={t('member-group.group.showMembers', { name: row.name })}
         >
           {row.userCount}
         </Button>
       ),
     },
-    { key: 'updateTime', title: t('directory.group.updated'), width: 150, render: (row) => formatTime(row.updateTime) },
+    {
+      key: 'updateTime',
+      title: t('member-group.group.updated'),
+      width: 150,
+      render: (row) => formatTime(row.updateTime),
+    },
     {
       key: 'action',
       title: t('common.actions'),
@@ -157,32 +172,32 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
             onClick={() => setDialog({ kind: 'members', row })}
             data-testid={`${testPrefix}-members-${row.name}`}
           >
-            {t('directory.group.members')}
+            {t('member-group.group.members')}
           </Button>
           {canEdit && (
             <>
-              <Tooltip title={t('directory.group.edit')}>
+              <Tooltip title={t('member-group.group.edit')}>
                 <Button
                   size="small"
                   icon={<EditOutlined />}
-                  aria-label={t('directory.group.edit')}
-                  onClick={() => setDialog({ kind: 'edit', row })}
+                  aria-label={t('member-group.group.edit')}
+                  onClick={() => openEditor(row)}
                   data-testid={`${testPrefix}-edit-${row.name}`}
                 />
               </Tooltip>
               <ConfirmAction
-                title={t('directory.group.deleteConfirm', { noun, name: row.name })}
+                title={t('member-group.group.deleteConfirm', { noun, name: row.name })}
                 description={
                   row.userCount > 0
-                    ? t('directory.group.deleteWithUsers', { count: row.userCount })
-                    : t('directory.group.deleteHelp')
+                    ? t('member-group.group.deleteWithUsers', { count: row.userCount })
+                    : t('member-group.group.deleteHelp')
                 }
                 onConfirm={() => remove(row)}
                 buttonProps={
                   {
                     size: 'small',
                     icon: <DeleteOutlined />,
-                    'aria-label': t('directory.group.delete'),
+                    'aria-label': t('member-group.group.delete'),
                     'data-testid': `${testPrefix}-delete-${row.name}`,
                   } as never
                 }
@@ -202,16 +217,16 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
         {platform ? (
           <PropertySelect value={filterPno} onChange={setFilterPno} testId="filter-property" />
         ) : (
-          <Typography.Text type="secondary">{t(`directory.kinds.${kind.key}.help`)}</Typography.Text>
+          <Typography.Text type="secondary">{t(`member-group.kinds.${kind.key}.help`)}</Typography.Text>
         )}
         {canEdit && (
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => setDialog({ kind: 'create' })}
+            onClick={() => openEditor()}
             data-testid={`${testPrefix}-create`}
           >
-            {t('directory.group.createTitle', { noun })}
+            {t('member-group.group.createTitle', { noun })}
           </Button>
         )}
       </Space>

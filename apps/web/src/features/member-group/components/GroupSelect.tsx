@@ -24,7 +24,7 @@ export function GroupSelect({
       testId={testId}
       style={{ width: '100%' }}
       errorStatus
-      placeholder={t('directory.group.pick', { noun: t(`directory.kinds.${kind.key}.noun`) })}
+      placeholder={t('member-group.group.pick', { noun: t(`member-group.kinds.${kind.key}.noun`) })}
       emptyText={t('kit.empty')}
     />
   );

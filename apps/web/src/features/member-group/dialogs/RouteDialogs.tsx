@@ -1,17 +1,20 @@
+import { id as idSchema } from '@keel/contract/envelope';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useSearchOf } from '../../../shared/api/search-of';
 import { toast } from '../../../shared/toast/toast-store';
 import { CUSTOMER, type GroupKind, TITLE, USER_SET } from '../api';
 import { AddMembersDialog } from './AddMembersDialog';
 import { EditGroupDialog } from './EditGroupDialog';
 
+/** The ids a dialog route may name, as the group calls take them. */
+const ID_SEARCH = z.object({ tid: idSchema(), usid: idSchema(), cid: idSchema() }).partial();
+
 /** The id a dialog route is opened for (`?tid=`, `?usid=`, `?cid=`), if any. */
 function useIdParam(kind: GroupKind): string | undefined {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const value = search[kind.idParam];
-  return typeof value === 'string' && value ? value : undefined;
+  return useSearchOf(ID_SEARCH)[kind.idParam];
 }
 
 /**
@@ -26,7 +29,7 @@ function EditGroupRoute({ kind, onClose }: { kind: GroupKind; onClose: () => voi
   const missing = id !== undefined && query.isSuccess && group === undefined;
   useEffect(() => {
     if (!missing) return;
-    toast.warning(t('directory.group.notFound', { noun: t(`directory.kinds.${kind.key}.noun`) }));
+    toast.warning(t('member-group.group.notFound', { noun: t(`member-group.kinds.${kind.key}.noun`) }));
     onClose();
   }, [missing, kind.key, onClose, t]);
   // A failed fetch is reported by the API client; the dialog closes back to its page.

@@ -1,6 +1,5 @@
-import type { UserItem } from '@keel/contract/endpoints/user';
+import { type UserItem, userEndpoints } from '@keel/contract/endpoints/user';
 import { isEmail, isMobile, isStrongPassword } from '@keel/contract/validators';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -8,11 +7,16 @@ import Switch from 'antd/es/switch';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { encryptPassword } from '../../../shared/crypto/encrypt-password';
+import { maxLengthOf } from '../../../shared/forms/zod-limits';
 import { OrgTreeSelect } from '../../../shared/pickers/OrgTreeSelect';
 import { useSession } from '../../../shared/session/session-store';
-import { toast } from '../../../shared/toast/toast-store';
-import { call, invalidate, type Scope } from '../api';
+import type { Scope } from '../api';
+
+const userInput = userEndpoints['u/addOrEditInternalUser'].input;
+const NAME_MAX = maxLengthOf(userInput, 'name');
+const EMAIL_MAX = maxLengthOf(userInput, 'email');
 
 interface Values {
   name: string;
@@ -42,7 +46,6 @@ export function EditUserInfoDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const selfUid = useSession((s) => s.userInfo?.uid);
   const platform = scope === 'platform';
   const initialValues = useMemo<Partial<Values>>(
@@ -59,47 +62,37 @@ export function EditUserInfoDialog({
     [user],
   );
 
+  const saveUser = useApiMutation('u/addOrEditInternalUser', {
+    scope,
+    invalidates: ['u/getUserList', 'o/getOrgUserList'],
+    success: (_data, input) =>
+      t(user ? 'member-group.user.saved' : 'member-group.user.created', { name: input.name ?? user?.name }),
+  });
+
   const submit = async (values: Values) => {
     const name = values.name.trim();
     const phoneNum = values.phoneNum.trim();
     const email = values.email?.trim() ?? '';
-    try {
-      const password = values.password ? await encryptPassword(values.password) : undefined;
-      if (user) {
-        const changes = {
-          uid: user.uid,
-          ...(name !== user.name ? { name } : {}),
-          ...(phoneNum !== user.phoneNum ? { phoneNum } : {}),
-          ...(email !== (user.email ?? '') ? { email } : {}),
-          ...(password ? { password } : {}),
-          ...(!platform && values.oid && values.oid !== user.oid ? { oid: values.oid } : {}),
-          ...(platform && (values.isOperator ? 1 : 0) !== user.isOperator
-            ? { isOperator: values.isOperator ? 1 : 0 }
-            : {}),
-        } as const;
-        if (Object.keys(changes).length === 1) return true;
-        await call('u/addOrEditInternalUser', changes, scope);
-        toast.success(t('directory.user.saved', { name }));
-      } else {
-        await call(
-          'u/addOrEditInternalUser',
-          {
-            name,
-            phoneNum,
-            ...(email ? { email } : {}),
-            ...(password ? { password } : {}),
-            ...(!platform && values.oid ? { oid: values.oid } : {}),
-            ...(platform ? { isOperator: values.isOperator ? 1 : 0 } : {}),
-          },
-          scope,
-        );
-        toast.success(t('directory.user.created', { name }));
-      }
-      await invalidate(queryClient, 'u/getUserList', 'o/getOrgUserList');
-      return true;
-    } catch {
-      return false;
-    }
+    const password = values.password ? await encryptPassword(values.password) : undefined;
+    if (!user)
+      return saveUser({
+        name,
+        phoneNum,
+        ...(email ? { email } : {}),
+        ...(password ? { password } : {}),
+        ...(!platform && values.oid ? { oid: values.oid } : {}),
+        ...(platform ? { isOperator: values.isOperator ? 1 : 0 } : {}),
+      });
+    const changes = {
+      uid: user.uid,
+      ...(name !== user.name ? { name } : {}),
+      ...(phoneNum !== user.phoneNum ? { phoneNum } : {}),
+      ...(email !== (user.email ?? '') ? { email } : {}),
+      ...(password ? { password } : {}),
+      ...(!platform && values.oid && values.oid !== user.oid ? { oid: values.oid } : {}),
+      ...(platform && (values.isOperator ? 1 : 0) !== user.isOperator ? { isOperator: values.isOperator ? 1 : 0 } : {}),
+    } as const;
+    return Object.keys(changes).length === 1 ? true : saveUser(changes);
   };
 
   const shared = !platform && user !== undefined && user.propertyNum > 1;
@@ -107,30 +100,30 @@ export function EditUserInfoDialog({
     <FormDialog<Values>
       open={open}
       onClose={onClose}
-      title={user ? t('directory.user.editTitle') : t('directory.user.createTitle')}
+      title={user ? t('member-group.user.editTitle') : t('member-group.user.createTitle')}
       initialValues={initialValues}
       onSubmit={submit}
       testId="edit-user-dialog"
     >
-      {shared && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('directory.user.sharedHelp')} />}
+      {shared && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('member-group.user.sharedHelp')} />}
       <Form.Item
         name="name"
-        label={t('directory.user.name')}
+        label={t('member-group.user.name')}
         rules={[
-          { required: true, whitespace: true, message: t('directory.rules.userNameRequired') },
-          { max: 32, message: t('directory.rules.length', { max: 32 }) },
+          { required: true, whitespace: true, message: t('member-group.rules.userNameRequired') },
+          { max: NAME_MAX, message: t('member-group.rules.length', { max: NAME_MAX }) },
         ]}
       >
-        <Input data-testid="user-name" maxLength={32} autoFocus disabled={shared} />
+        <Input data-testid="user-name" maxLength={NAME_MAX} autoFocus disabled={shared} />
       </Form.Item>
       <Form.Item
         name="phoneNum"
-        label={t('directory.user.phone')}
+        label={t('member-group.user.phone')}
         rules={[
-          { required: true, whitespace: true, message: t('directory.rules.phoneRequired') },
+          { required: true, whitespace: true, message: t('member-group.rules.phoneRequired') },
           {
             validator: async (_: unknown, value?: string) => {
-              if (value?.trim() && !isMobile(value.trim())) throw new Error(t('directory.rules.mobile'));
+              if (value?.trim() && !isMobile(value.trim())) throw new Error(t('member-group.rules.mobile'));
             },
           },
         ]}
@@ -139,25 +132,25 @@ export function EditUserInfoDialog({
       </Form.Item>
       <Form.Item
         name="email"
-        label={t('directory.user.email')}
+        label={t('member-group.user.email')}
         rules={[
           {
             validator: async (_: unknown, value?: string) => {
-              if (value?.trim() && !isEmail(value.trim())) throw new Error(t('directory.rules.email'));
+              if (value?.trim() && !isEmail(value.trim())) throw new Error(t('member-group.rules.email'));
             },
           },
         ]}
       >
-        <Input data-testid="user-email" maxLength={100} inputMode="email" disabled={shared} />
+        <Input data-testid="user-email" maxLength={EMAIL_MAX} inputMode="email" disabled={shared} />
       </Form.Item>
       <Form.Item
         name="password"
-        label={user ? t('directory.user.newPassword') : t('directory.user.password')}
-        extra={user ? t('directory.user.newPasswordHelp') : t('directory.user.passwordHelp')}
+        label={user ? t('member-group.user.newPassword') : t('member-group.user.password')}
+        extra={user ? t('member-group.user.newPasswordHelp') : t('member-group.user.passwordHelp')}
         rules={[
           {
             validator: async (_: unknown, value?: string) => {
-              if (value && !isStrongPassword(value)) throw new Error(t('directory.rules.password'));
+              if (value && !isStrongPassword(value)) throw new Error(t('member-group.rules.password'));
             },
           },
         ]}
@@ -165,16 +158,20 @@ export function EditUserInfoDialog({
         <Input.Password data-testid="user-password" autoComplete="new-password" maxLength={64} disabled={shared} />
       </Form.Item>
       {!platform && (
-        <Form.Item name="oid" label={t('directory.user.org')} extra={user ? undefined : t('directory.user.orgHelp')}>
+        <Form.Item
+          name="oid"
+          label={t('member-group.user.org')}
+          extra={user ? undefined : t('member-group.user.orgHelp')}
+        >
           <OrgTreeSelect testId="user-org" allowClear={!user} />
         </Form.Item>
       )}
       {platform && (
         <Form.Item
           name="isOperator"
-          label={t('directory.user.operator')}
+          label={t('member-group.user.operator')}
           valuePropName="checked"
-          extra={t('directory.user.operatorHelp')}
+          extra={t('member-group.user.operatorHelp')}
         >
           <Switch data-testid="user-operator" disabled={user !== undefined && user.uid === selfUid} />
         </Form.Item>
