@@ -16,7 +16,7 @@ import { mountModules } from './platform/http/mount';
 import { openApiDocument } from './platform/http/openapi';
 import { RateLimiter } from './platform/http/rate-limit';
 import { securityHeadersServer } from './platform/http/security-headers';
-import { serveWeb } from './platform/http/web';
+import { consolePageStatus, serveWeb } from './platform/http/web';
 import { createOutbox } from './platform/outbox/outbox';
 import { createLocalBus } from './platform/realtime/bus';
 import { createRedisBus } from './platform/realtime/redis-bus';
@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ) {
       return reply.code(404).send(errorBody('notFound', locale, { what: path }));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(consolePageStatus(path)).header('cache-control', 'no-cache').sendFile('index.html');
   });
 
   return app;

@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../shared/api/api-error';
-import { LazyErrorPage, LazyNotFoundPage } from '../shared/layout/LazyErrorPage';
+import { LazyErrorPage } from '../shared/layout/LazyErrorPage';
+import { RootNotFound } from '../shared/layout/RootNotFound';
 import { isChunkLoadError, reloadOnChunkError } from '../shared/runtime/chunk-reload';
 
 function RootError({ error }: ErrorComponentProps) {
@@ -19,6 +20,6 @@ function RootError({ error }: ErrorComponentProps) {
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: Outlet,
-  notFoundComponent: LazyNotFoundPage,
+  notFoundComponent: RootNotFound,
   errorComponent: RootError,
 });

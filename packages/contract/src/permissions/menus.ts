@@ -42,7 +42,7 @@ export const menuCatalogue: readonly PermissionNode[] = [
   page('account', 'title', '/Account/TitlePage', ['职务管理', 'Titles']),
   page('account', 'userSet', '/Account/UserSetPage', ['用户集', 'User sets']),
   page('account', 'customer', '/Account/CustomerPage', ['客户管理', 'Customers']),
-  page('account', 'property', '/Account/PropertyPage', ['物业管理', 'Properties']),
+  page('account', 'property', '/Account/PropertyPage', ['我的物业', 'My properties']),
   page('account', 'permissionSet', '/Account/PermissionSetPage', ['权限集', 'Permission sets']),
   page('account', 'admin', '/Account/AddAdminForPerSetPage', ['管理员设置', 'Administrators']),
 
@@ -82,7 +82,7 @@ export const menuCatalogue: readonly PermissionNode[] = [
   page('tools', 'release', '/Wekit/WekitToolReleasePage', ['工具发布', 'Tool releases'], 'pctools'),
 
   menu('ukey', 'KeyOutlined', ['Ukey 管理', 'Ukey']),
-  page('ukey', 'manage', '/ukey/UkeyManagePage', ['Ukey 管理', 'Ukey management'], 'ukey'),
+  page('ukey', 'manage', '/ukey/UkeyManagePage', ['Ukey 列表', 'Ukey list'], 'ukey'),
 
   menu('appService', 'AppstoreOutlined', ['应用服务', 'App service']),
   page('appService', 'platform', '/AppService/plat/PlatAppPage', ['平台应用', 'Platform apps'], 'appstore'),

@@ -23,9 +23,18 @@ describe('serving the built console', () => {
   });
 
   it('answers the root and every console path with index.html, revalidated', async () => {
-    for (const url of ['/', '/home', '/en', '/en/Account/PropertyPage', '/no/such/page']) {
+    for (const url of ['/', '/home', '/en', '/en/Account/PropertyPage', '/Account/TitlePage?page=2']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Keel</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers a path that is no console route with 404, still serving the console (its 404 page)', async () => {
+    for (const url of ['/no/such/page', '/en/no/such/page', '/fota/FotaMainPage', '/english']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain('<title>Keel</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }

@@ -92,7 +92,7 @@ describe('API client (SPEC §7–§8)', () => {
   it('a non-200 answer shows an error toast with the status text', async () => {
     vi.stubGlobal('fetch', fakeFetch([{ status: 502, statusText: 'Bad Gateway', body: 'oops' }]).fn);
     await expect(api('pro/getMyPropertyList', {})).rejects.toMatchObject({ kind: 'http', status: 502 });
-    expect(useToasts.getState().items).toEqual([expect.objectContaining({ type: 'error', text: 'Bad Gateway' })]);
+    expect(useToasts.getState().items).toEqual([expect.objectContaining({ type: 'error', text: 'Bad Gateway' })]); // i18next is not started here: the status text as sent
   });
 
   it('network failures are only logged', async () => {

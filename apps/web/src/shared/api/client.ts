@@ -7,6 +7,7 @@ import { addLocalePrefix } from '../i18n/locale-path';
 import { useSession } from '../session/session-store';
 import { toast } from '../toast/toast-store';
 import { ApiError } from './api-error';
+import { badResponseText, httpErrorText, networkErrorText } from './http-error-text';
 import { endpointMethod } from './methods';
 
 export interface CallOptions {
@@ -82,11 +83,11 @@ export async function api<P extends EndpointPath>(
     // A cancelled call (TanStack Query aborts on unmount and on refetch) is not a failure: no log, no toast.
     if (options.signal?.aborted) throw error;
     console.error('Request failed', path, error);
-    throw new ApiError('network', 0, error instanceof Error ? error.message : String(error));
+    throw new ApiError('network', 0, networkErrorText());
   }
 
   if (response.status !== 200) {
-    const text = response.statusText || `HTTP ${response.status}`;
+    const text = httpErrorText(response.status, response.statusText);
     toast.error(text);
     throw new ApiError('http', response.status, text);
   }
@@ -97,7 +98,7 @@ export async function api<P extends EndpointPath>(
   } catch (error) {
     if (options.signal?.aborted) throw error;
     console.error('Response could not be read', path, error);
-    throw new ApiError('parse', response.status, 'Invalid response');
+    throw new ApiError('parse', response.status, badResponseText());
   }
 
   if (body.status === Status.sessionExpired) {

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThemeVars } from '../ui/theme-vars';
+import { PageFrame } from './PageFrame';
 import { SideMenu } from './SideMenu';
 import { useMediaQuery } from './use-media-query';
 import '../ui/ui.css';
@@ -22,9 +23,11 @@ export function ConsoleLayout(props: {
   dark?: boolean;
   brand: ReactNode;
   actions: ReactNode;
+  /** Shown instead of the routed page (the 404 page of an unknown path). */
+  content?: ReactNode;
   'data-testid'?: string;
 }) {
-  const { scope, dark, brand, actions } = props;
+  const { scope, dark, brand, actions, content } = props;
   const { t } = useTranslation();
   const vars = useThemeVars();
   const narrow = useMediaQuery(NARROW);
@@ -79,7 +82,7 @@ export function ConsoleLayout(props: {
         </aside>
         {narrow && drawerOpen && <div className="k-backdrop" aria-hidden onClick={() => setDrawerOpen(false)} />}
         <main className="k-content" data-testid="content">
-          <Outlet />
+          <PageFrame scope={scope}>{content ?? <Outlet />}</PageFrame>
         </main>
       </div>
     </div>

@@ -2,10 +2,12 @@ import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
+import { useDocumentTitle } from './use-document-title';
 
 /** The sign-in page's layout: a brand panel and the form card. */
 export function IndexLayout() {
   const { t } = useTranslation();
+  useDocumentTitle(t('auth.signInTitle'));
   return (
     <div
       data-testid="index-layout"

@@ -2,7 +2,8 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../menu/menu-icon';
 import type { MenuEntry } from '../menu/menu-tree';
-import { useMenu } from '../menu/use-menu';
+import { useMenu, useMenuLoading } from '../menu/use-menu';
+import { LineSkeleton } from '../ui/LineSkeleton';
 import { type NavNode, NavTree } from '../ui/NavTree';
 
 function toNodes(entries: readonly MenuEntry[], depth = 0): NavNode[] {
@@ -15,7 +16,10 @@ function toNodes(entries: readonly MenuEntry[], depth = 0): NavNode[] {
   }));
 }
 
-/** The side menu of a layout, from the permission catalogue (see `useMenu`); pages are router links. */
+/**
+ * The side menu of a layout, from the permission catalogue (see `useMenu`); pages are router links. While the
+ * selected property's menu-id list loads it is a skeleton.
+ */
 export function SideMenu(props: {
   scope: 'property' | 'platform';
   dark?: boolean;
@@ -25,7 +29,9 @@ export function SideMenu(props: {
 }) {
   const { t } = useTranslation();
   const entries = useMenu(props.scope);
+  const loading = useMenuLoading(props.scope);
   const { pathname } = useLocation();
+  if (loading) return <LineSkeleton rows={8} label={t('shell.loading')} data-testid="side-menu-loading" />;
   return (
     <NavTree
       entries={toNodes(entries)}

@@ -1,10 +1,22 @@
 import { menuCatalogue } from '@keel/contract/permissions/menus';
+import type { PermissionNode } from '@keel/contract/permissions/types';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocale } from '../i18n/language';
 import { useSession } from '../session/session-store';
+import { withLinkIds, withMenuLinks } from './menu-links';
 import { buildMenu, type MenuEntry } from './menu-tree';
+
+/** The side menu's nodes: the catalogue's menus and pages with the menu links in their places. */
+export const menuNodes: readonly PermissionNode[] = withMenuLinks(menuCatalogue);
+
+/** Whether the menu-id list of the selected property is still being fetched. */
+export function useMenuLoading(scope: 'property' | 'platform'): boolean {
+  return useSession(
+    (s) => scope === 'property' && s.selectedPropertyPno !== null && s.menuIdsFor !== s.selectedPropertyPno,
+  );
+}
 
 /** The menu for a layout: property menus filtered by the menu-id list, or the back office's for operators. */
 export function useMenu(scope: 'property' | 'platform'): MenuEntry[] {
@@ -16,9 +28,9 @@ export function useMenu(scope: 'property' | 'platform'): MenuEntry[] {
   return useMemo(() => {
     if (scope === 'platform' && !isOperator) return [];
     const routes = router.routesByPath as unknown as Record<string, unknown>;
-    return buildMenu(menuCatalogue, {
+    return buildMenu(menuNodes, {
       scope,
-      allowed: scope === 'platform' ? null : new Set(menuIdList),
+      allowed: scope === 'platform' ? null : withLinkIds(new Set(menuIdList)),
       hasRoute: (path) => path in routes,
       locale,
     });

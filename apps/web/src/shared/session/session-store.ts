@@ -9,6 +9,8 @@ export interface SessionState {
   selectedPropertyPno: string | null;
   /** The selected property's effective menu ids (SPEC §4). */
   menuIdList: string[];
+  /** The property `menuIdList` was loaded for; while it differs from the selected one the menu is loading. */
+  menuIdsFor: string | null;
   /** `KeyIsForground`: -1 until known in memory; 0 when read from storage without a value. */
   isForeground: number;
   /** Unread messages, kept live by the unread-news socket (shared/realtime). */
@@ -42,6 +44,7 @@ function initialState() {
     selectedProperty: readStored<PropertySummary>(STORAGE_KEYS.selectedProperty),
     selectedPropertyPno: readStored<string>(STORAGE_KEYS.selectedPropertyPno),
     menuIdList: [] as string[],
+    menuIdsFor: null as string | null,
     isForeground: -1,
     unreadCount: 0,
   };
@@ -64,7 +67,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ selectedProperty: property, selectedPropertyPno: property.pno });
     const ids = await loadMenuIds();
     // A later selection wins: only store ids for the property still selected.
-    if (get().selectedPropertyPno === property.pno) set({ menuIdList: ids ?? [] });
+    if (get().selectedPropertyPno === property.pno) set({ menuIdList: ids ?? [], menuIdsFor: property.pno });
   },
 
   setPropertyList(propertyList) {
@@ -78,7 +81,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   clearProperty() {
     writeStored(STORAGE_KEYS.selectedProperty, null);
     writeStored(STORAGE_KEYS.selectedPropertyPno, null);
-    set({ selectedProperty: null, selectedPropertyPno: null, menuIdList: [] });
+    set({ selectedProperty: null, selectedPropertyPno: null, menuIdList: [], menuIdsFor: null });
   },
 
   clearUserInfo() {

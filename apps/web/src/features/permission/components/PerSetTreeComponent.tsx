@@ -1,4 +1,4 @@
-import { permissionCatalogue } from '@keel/contract/permissions/catalogue';
+import { builtCatalogue } from '@keel/contract/permissions/built';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -73,7 +73,7 @@ export function PerSetTreeComponent({ value, onChange, readOnly, height = 420 }:
   const [expanded, setExpanded] = useState<string[] | null>(null);
 
   const tree = useMemo(
-    () => (grantable.data ? buildPermTree(permissionCatalogue, locale, flattenTreeIds(grantable.data)) : []),
+    () => (grantable.data ? buildPermTree(builtCatalogue, locale, flattenTreeIds(grantable.data)) : []),
     [grantable.data, locale],
   );
   const filtered = useMemo(() => filterPermTree(tree, text, hideLocked), [tree, text, hideLocked]);

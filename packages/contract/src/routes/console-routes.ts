@@ -1,0 +1,65 @@
+/**
+ * The console's route table: the URL of every route file under `apps/web/src/routes` (unprefixed; English adds
+ * `/en`). The server answers any other console path with HTTP 404 (it still serves the app, which shows its 404
+ * page), and the permission tree offers only pages that are built. `tools/console-routes.test.ts` fails when this
+ * list and the route files differ; `npx tsx tools/console-routes.ts` rewrites it.
+ */
+export const consoleRoutes: readonly string[] = [
+  '/',
+  '/Account/AddAdminAuthScopeForPerSetDlg',
+  '/Account/AddAdminForPerSetComponent',
+  '/Account/AddAdminForPerSetDlg',
+  '/Account/AddAdminForPerSetPage',
+  '/Account/AddCustomerMemberDialog',
+  '/Account/AddUserForOrgPropertyDlg',
+  '/Account/AddUserForTitleDlg',
+  '/Account/AddUserSetMemberDialog',
+  '/Account/BackOrgManagePage',
+  '/Account/BackPermissionSetPage',
+  '/Account/BackPropertyPage',
+  '/Account/BackTitlePage',
+  '/Account/BackUserInfo',
+  '/Account/BackUserSetPage',
+  '/Account/CustomerPage',
+  '/Account/EditCustomerDialog',
+  '/Account/EditPerSetDialog',
+  '/Account/EditPerSetForAdminDialog',
+  '/Account/EditPropertyDialog',
+  '/Account/EditTitleDialog',
+  '/Account/EditUserInfoDialog',
+  '/Account/EditUserSetDialog',
+  '/Account/OrgManageComponent',
+  '/Account/PerSetPageComponent',
+  '/Account/PerSetTreeComponent',
+  '/Account/PermissionSetPage',
+  '/Account/PropertyAuthorizedDlg',
+  '/Account/PropertyForePageComponent',
+  '/Account/PropertyPage',
+  '/Account/PropertyPageComponent',
+  '/Account/TitlePage',
+  '/Account/TitlePageComponent',
+  '/Account/UserSetPage',
+  '/Account/UserSetPageComponent',
+  '/Backend/BackendHome',
+  '/BusinessProcess/MemberAuditPage',
+  '/JoinPropertyDlg',
+  '/UserManage/UserListPage',
+  '/home',
+  '/msg/MsgCenter',
+  '/msg/ProcessInviteMsgDialog',
+];
+
+const known = new Set(consoleRoutes.map((r) => r.toLowerCase()));
+
+/** The unprefixed form of a console path: `/en` dropped, one trailing slash dropped, lower case (the router ignores case). */
+function normalise(path: string): string {
+  let p = path.split(/[?#]/)[0] ?? '';
+  if (p === '/en' || p.startsWith('/en/')) p = p.slice(3) || '/';
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p.toLowerCase();
+}
+
+/** Whether a path (with or without `/en`) opens a page of the console. */
+export function isConsoleRoute(path: string): boolean {
+  return known.has(normalise(path));
+}
