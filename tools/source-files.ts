@@ -17,7 +17,8 @@ export const SKIPPED_DIRS = new Set([
 export function listFiles(root: string, dir = root, accept: (rel: string) => boolean = () => true): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIPPED_DIRS.has(entry.name)) continue;
+    // `.route-cost-*`: the web copy tools/bundle-route-cost.ts builds (and removes) while `npm run build` runs.
+    if (SKIPPED_DIRS.has(entry.name) || entry.name.startsWith('.route-cost-')) continue;
     const full = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...listFiles(root, full, accept));
     else if (entry.isFile()) {
