@@ -4,8 +4,7 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/admin-kit/FormDialog';
-import { api } from '../../shared/api/client';
-import { toast } from '../../shared/toast/toast-store';
+import { useApiMutation } from '../../shared/api/use-api-mutation';
 
 interface Values {
   pno: string;
@@ -15,18 +14,11 @@ interface Values {
 /** `/JoinPropertyDlg`: ask to join a property by its number; its administrators review the request. */
 export function JoinPropertyDlg({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const submit = async (values: Values) => {
-    try {
-      const { propertyName } = await api('o/applyJoinProperty', {
-        pno: values.pno.trim(),
-        remark: values.remark?.trim() ?? '',
-      });
-      toast.success(t('account.join.sent', { name: propertyName }));
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const apply = useApiMutation('o/applyJoinProperty', {
+    invalidates: [],
+    success: (data) => t('account.join.sent', { name: data.propertyName }),
+  });
+  const submit = (values: Values) => apply({ pno: values.pno.trim(), remark: values.remark?.trim() ?? '' });
   return (
     <FormDialog<Values>
       open={open}

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
 import { api } from '../../shared/api/client';
+import { scopedQuery } from '../../shared/api/query';
 import { useSearchOf } from '../../shared/api/search-of';
 import { formatTime } from '../../shared/format/time';
 import { refreshPropertyList } from '../../shared/realtime/refresh-properties';
@@ -45,8 +46,7 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
   const { id = '', nid = '' } = useSearchOf(INVITE_SEARCH);
   const [busy, setBusy] = useState<0 | 1 | null>(null);
   const info = useQuery({
-    queryKey: ['o/getInviteInfo', id],
-    queryFn: ({ signal }) => api('o/getInviteInfo', { id }, { signal, notify: false }),
+    ...scopedQuery('o/getInviteInfo', { id }, 'property', { notify: false }),
     enabled: id !== '',
     retry: false,
   });

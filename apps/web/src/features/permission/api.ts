@@ -14,6 +14,15 @@ export const allSetsQuery = () => apiQuery('ps/getMyPerSetList', { pageNum: 1, p
  */
 export const grantableTreeQuery = () => apiQuery('ps/getPerTreeList', {});
 
+/** The permission lists a change shows in (what `useApiMutation` refetches). */
+export const PERMISSION_LISTS = [
+  'ps/getMyPerSetList',
+  'ps/getMyAdminList',
+  'ps/getPerTreeList',
+  'ps/getAllPerSetList',
+  'ps/getAllAdminList',
+] as const;
+
 /** Refetches every `ps/` list (sets, administrators, tree) after a change. */
 export function useRefreshPermission() {
   const client = useQueryClient();

@@ -21,4 +21,26 @@ describe('TreePanel', () => {
     fireEvent.click(screen.getByText('Sales'));
     expect(onSelect).toHaveBeenCalledWith('a1');
   });
+
+  it('keeps the selected node and its ancestors open, collapsed elsewhere, with a custom title', () => {
+    const deep = [
+      {
+        key: 'a',
+        title: 'Head office',
+        children: [{ key: 'a1', title: 'Sales', children: [{ key: 'a11', title: 'North' }] }],
+      },
+    ];
+    render(
+      <TreePanel
+        nodes={deep}
+        defaultExpanded={[]}
+        selectedKey="a11"
+        ancestorsOf={(key) => (key === 'a11' ? ['a1', 'a'] : [])}
+        titleRender={(item) => <b>{`${item.title}!`}</b>}
+        searchLabel="Find a unit"
+      />,
+    );
+    expect(screen.getByText('North!')).toBeTruthy();
+    expect(screen.getByLabelText('Find a unit')).toBeTruthy();
+  });
 });

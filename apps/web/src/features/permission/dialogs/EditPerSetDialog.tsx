@@ -10,9 +10,8 @@ import Input from 'antd/es/input';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
-import { api } from '../../../shared/api/client';
-import { toast } from '../../../shared/toast/toast-store';
-import { grantableTreeQuery, useRefreshPermission } from '../api';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { grantableTreeQuery, PERMISSION_LISTS } from '../api';
 import { PerSetTreeComponent } from '../components/PerSetTreeComponent';
 import { buildPermTree, flattenTreeIds, idsToSave } from '../components/permission-tree';
 
@@ -37,29 +36,25 @@ export function EditPerSetDialog({
   set?: MyPermissionSetItem;
 }) {
   const { t } = useTranslation();
-  const refresh = useRefreshPermission();
   const grantable = useQuery({ ...grantableTreeQuery(), enabled: open });
   const initialValues = useMemo<Partial<Values>>(
     () => ({ name: set?.name ?? '', remark: set?.remark ?? '', permissionIdList: set?.permissionIdList ?? [] }),
     [set],
   );
 
+  const save = useApiMutation('ps/addOrUpdatePerSet', {
+    invalidates: PERMISSION_LISTS,
+    success: (_data, input) => (set ? t('permission.set.saved', { name: input.name }) : t('permission.set.created')),
+  });
   const submit = async (values: Values) => {
     if (!grantable.data) return false;
     const tree = buildPermTree(permissionCatalogue, 'en', flattenTreeIds(grantable.data));
-    try {
-      await api('ps/addOrUpdatePerSet', {
-        psid: set?.psid,
-        name: values.name.trim(),
-        remark: values.remark?.trim() ?? '',
-        permissionIdList: idsToSave(tree, new Set(values.permissionIdList)),
-      });
-      toast.success(set ? t('permission.set.saved', { name: values.name.trim() }) : t('permission.set.created'));
-      await refresh();
-      return true;
-    } catch {
-      return false;
-    }
+    return save({
+      psid: set?.psid,
+      name: values.name.trim(),
+      remark: values.remark?.trim() ?? '',
+      permissionIdList: idsToSave(tree, new Set(values.permissionIdList)),
+    });
   };
 
   return (

@@ -4,9 +4,8 @@ import Form from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
-import { api } from '../../../shared/api/client';
-import { toast } from '../../../shared/toast/toast-store';
-import { useRefreshPermission } from '../api';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { PERMISSION_LISTS } from '../api';
 import { AdminSelect, SetSelect } from '../components/pickers';
 
 interface Values {
@@ -37,24 +36,18 @@ export function EditPerSetForAdminDialog({
   admin?: AdminItem;
 }) {
   const { t } = useTranslation();
-  const refresh = useRefreshPermission();
   const initialValues = useMemo<Partial<Values>>(
     () => (admin ? { uid: admin.uid, psidList: admin.permissionSetList.map((s) => s.psid) } : {}),
     [admin],
   );
 
-  const submit = async (values: Values) => {
-    try {
-      await api('ps/assignPerSet', { uidList: [values.uid], psidList: values.psidList ?? [], mode: 'replace' });
-      toast.success(
-        (values.psidList ?? []).length > 0 ? t('permission.admin.setsSaved') : t('permission.admin.demoted'),
-      );
-      await refresh();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const assign = useApiMutation('ps/assignPerSet', {
+    invalidates: PERMISSION_LISTS,
+    success: (_data, input) =>
+      (input.psidList ?? []).length > 0 ? t('permission.admin.setsSaved') : t('permission.admin.demoted'),
+  });
+  const submit = (values: Values) =>
+    assign({ uidList: [values.uid], psidList: values.psidList ?? [], mode: 'replace' });
 
   return (
     <FormDialog<Values>
