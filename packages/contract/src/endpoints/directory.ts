@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flag, id } from '../envelope';
+import { flag } from '../envelope';
+import { ref } from '../refs';
 
 /**
  * Schemas shared by the property directory: titles (`t/`), user sets (`us/`) and customers (`cu/`). Each is a
@@ -17,7 +18,7 @@ export const DIRECTORY_REMARK_MAX = 200;
  */
 export const filterPno = z.string().trim().max(64).optional();
 /** Back office: the property an operator without the `pno` header creates a group in; ignored otherwise. */
-export const backOfficePno = id().optional();
+export const backOfficePno = ref('property').optional();
 
 /** Free-text search (`str`, as in SPEC's sw/getSwList); empty means no filter. */
 export const searchText = () => z.string().trim().max(100).optional();
@@ -28,7 +29,7 @@ export const remark = () => z.string().trim().max(DIRECTORY_REMARK_MAX).default(
 /** Distinct user ids, 1 to DIRECTORY_BATCH_MAX. */
 export const uidList = () =>
   z
-    .array(id())
+    .array(ref('user'))
     .min(1)
     .max(DIRECTORY_BATCH_MAX)
     .transform((ids) => [...new Set(ids)]);

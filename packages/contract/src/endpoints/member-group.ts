@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Access, defineEndpoint, group } from '../endpoint';
-import { flag, id, pageOf, pageQuery } from '../envelope';
+import { flag, type id, pageOf, pageQuery } from '../envelope';
+import { type RefKind, ref } from '../refs';
 import {
   addedCount,
   backOfficePno,
@@ -19,12 +20,20 @@ import {
  * item, inputs and summaries. Server side: apps/server/src/modules/member-group.
  */
 
+/** The kind of object a group's id key names. */
+const GROUP_KINDS: Record<string, RefKind> = { tid: 'title', usid: 'userSet', cid: 'customer' };
+const groupKind = (key: string): RefKind => {
+  const kind = GROUP_KINDS[key];
+  if (!kind) throw new Error(`member group id key ${key} names no object kind (refs.ts)`);
+  return kind;
+};
+
 /** `{ [key]: id() }`: the group's id field (`tid`, `usid`, `cid`). */
-const idField = <K extends string>(key: K) => ({ [key]: id() }) as Record<K, ReturnType<typeof id>>;
+const idField = <K extends string>(key: K) => ({ [key]: ref(groupKind(key)) }) as Record<K, ReturnType<typeof id>>;
 
 /** The group's id, optional (create) or given (edit) in its save call. */
 export const optionalIdField = <K extends string>(key: K) =>
-  ({ [key]: id().optional() }) as Record<K, z.ZodOptional<ReturnType<typeof id>>>;
+  ({ [key]: ref(groupKind(key)).optional() }) as Record<K, z.ZodOptional<ReturnType<typeof id>>>;
 
 /** A list item of a group that operators also reach in the back office (titles, user sets). */
 export const backOfficeGroupItem = <K extends string>(key: K) =>

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { READ_STATUS_ALL } from '../constants';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, id, int, pageOf, pageQuery } from '../envelope';
+import { flag, int, pageOf, pageQuery } from '../envelope';
+import { ref } from '../refs';
 
 export const NEWS_TYPES = ['invite', 'join', 'joinResult', 'role', 'task', 'review', 'system'] as const;
 
@@ -59,7 +60,7 @@ export const newsEndpoints = group(
     path: 'news/changeNewsToRead',
     summary: 'Mark some of my messages read',
     access: { kind: 'user' },
-    input: z.object({ nidList: z.array(id()).min(1).max(1000) }),
+    input: z.object({ nidList: z.array(ref('news')).min(1).max(1000) }),
     output: z.object({ changed: z.number().int() }),
   }),
   defineEndpoint({

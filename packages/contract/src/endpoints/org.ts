@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AUTH_TYPES } from '../constants';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, id, int, pageOf, pageQuery } from '../envelope';
+import { flag, int, pageOf, pageQuery } from '../envelope';
+import { ref } from '../refs';
 import { encryptedPassword, phoneNum, propertyRole } from './auth';
 
 /**
@@ -39,7 +40,7 @@ export const ORG_PICKER_PERMISSIONS = [ORG_PERMISSIONS.view, 'manage.users.edit'
  * The property of a back-office call: operators calling without the `pno` header name it here (required then);
  * with the header it may be left out, and a different one is "not found".
  */
-const backOfficePno = () => z.string().trim().min(1).max(64).optional();
+const backOfficePno = () => ref('property').optional();
 const searchText = () => z.string().trim().max(100).optional();
 const remark = () => z.string().trim().max(REMARK_MAX).default('');
 const personName = () => z.string().trim().min(1).max(32);
@@ -187,8 +188,8 @@ export const orgEndpoints = group(
     access: { kind: 'property', permission: ORG_PERMISSIONS.editTree, orPlatform: true },
     input: z.object({
       pno: backOfficePno(),
-      oid: id().optional(),
-      pid: id(),
+      oid: ref('org').optional(),
+      pid: ref('org'),
       name: z.string().trim().min(1).max(ORG_NAME_MAX),
       sort: int().pipe(z.number().min(0).max(1_000_000)).optional(),
     }),
@@ -201,7 +202,7 @@ export const orgEndpoints = group(
     access: { kind: 'property', permission: ORG_PERMISSIONS.editTree, orPlatform: true },
     input: z.object({
       pno: backOfficePno(),
-      oid: id(),
+      oid: ref('org'),
     }),
     output: z.null(),
   }),
@@ -212,7 +213,7 @@ export const orgEndpoints = group(
     access: { kind: 'property', permission: ORG_PERMISSIONS.view, orPlatform: true },
     input: pageQuery().extend({
       pno: backOfficePno(),
-      oid: id(),
+      oid: ref('org'),
       str: searchText(),
       includeSub: flag().default(0),
     }),
@@ -226,11 +227,11 @@ export const orgEndpoints = group(
     input: z.object({
       pno: backOfficePno(),
       uidList: z
-        .array(id())
+        .array(ref('user'))
         .min(1)
         .max(ORG_BATCH_MAX)
         .transform((ids) => [...new Set(ids)]),
-      oid: id(),
+      oid: ref('org'),
     }),
     output: z.object({ moved: z.number().int() }),
   }),
@@ -241,8 +242,8 @@ export const orgEndpoints = group(
     access: { kind: 'property', permission: ORG_PERMISSIONS.members, orPlatform: true },
     input: z.object({
       pno: backOfficePno(),
-      oid: id(),
-      uid: id(),
+      oid: ref('org'),
+      uid: ref('user'),
     }),
     output: z.null(),
   }),
@@ -255,7 +256,7 @@ export const orgEndpoints = group(
     input: z.object({
       pno: backOfficePno(),
       phoneNum: phoneNum(),
-      oid: id().optional(),
+      oid: ref('org').optional(),
       remark: remark(),
     }),
     output: z.object({ id: z.string(), hasAccount: zeroOne }),
@@ -266,7 +267,7 @@ export const orgEndpoints = group(
     ours: true,
     summary: 'The invitee accepts (1) or declines (0) an invitation (SPEC: the dialog is shown, its call is not)',
     access: { kind: 'user' },
-    input: z.object({ id: id(), accept: flag() }),
+    input: z.object({ id: ref('orgRequest'), accept: flag() }),
     output: z.object({ pno: z.string(), status: z.enum(REQUEST_STATUSES) }),
   }),
   defineEndpoint({
@@ -275,7 +276,7 @@ export const orgEndpoints = group(
     ours: true,
     summary: 'An invitation addressed to the signed-in user, for the dialog that answers it',
     access: { kind: 'user' },
-    input: z.object({ id: id() }),
+    input: z.object({ id: ref('orgRequest') }),
     output: orgRequest,
   }),
   defineEndpoint({
@@ -290,7 +291,7 @@ export const orgEndpoints = group(
       name: personName(),
       email: email(),
       password: encryptedPassword().optional(),
-      oid: id().optional(),
+      oid: ref('org').optional(),
     }),
     output: z.object({ uid: z.string() }),
   }),
@@ -301,7 +302,7 @@ export const orgEndpoints = group(
     summary: 'Ask to join a property by its number (SPEC: /JoinPropertyDlg is shown, its call is not)',
     access: { kind: 'user' },
     rateLimit: 'lookup',
-    input: z.object({ pno: z.string().trim().min(1).max(64), remark: remark() }),
+    input: z.object({ pno: ref('property'), remark: remark() }),
     output: z.object({ id: z.string(), propertyName: z.string() }),
   }),
   defineEndpoint({
@@ -312,12 +313,12 @@ export const orgEndpoints = group(
     access: { kind: 'property', permission: ORG_PERMISSIONS.members },
     input: z.object({
       idList: z
-        .array(id())
+        .array(ref('orgRequest'))
         .min(1)
         .max(ORG_BATCH_MAX)
         .transform((ids) => [...new Set(ids)]),
       pass: flag(),
-      oid: id().optional(),
+      oid: ref('org').optional(),
       remark: remark(),
     }),
     output: z.object({ changed: z.number().int() }),
@@ -329,11 +330,11 @@ export const orgEndpoints = group(
       'Join requests and invitations to review, newest first: `pid` limits to a subtree, `authScope` 1 to users, 4 to nodes (`authScopeValues`)',
     access: { kind: 'property', permission: ORG_PERMISSIONS.members },
     input: pageQuery().extend({
-      pid: id().optional(),
+      pid: ref('org').optional(),
       authScope: int()
         .pipe(z.union([z.literal(AUTH_TYPES.users), z.literal(AUTH_TYPES.orgs)]))
         .optional(),
-      authScopeValues: z.array(id()).max(ORG_BATCH_MAX).optional(),
+      authScopeValues: z.array(ref('org')).max(ORG_BATCH_MAX).optional(),
       str: searchText(),
       /** Ours: which kind (default both) and which statuses (default pending only). */
       kind: z.enum(REQUEST_KINDS).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, id, pageOf, pageQuery } from '../envelope';
+import { flag, pageOf, pageQuery } from '../envelope';
+import { ref } from '../refs';
 
 /**
  * Administrators and permission sets (`ps/`). A set bundles catalogue ids; assigning sets to a member makes them
@@ -138,7 +139,7 @@ export const permissionEndpoints = group(
     path: 'ps/delPerSet',
     summary: 'Delete a permission set; one still assigned is refused unless `force` is 1, which unassigns it too',
     access: { kind: 'property', permission: PERMISSION_SET_PERMISSIONS.edit },
-    input: z.object({ psid: id(), force: flag().default(0) }),
+    input: z.object({ psid: ref('permissionSet'), force: flag().default(0) }),
     output: z.object({ unassigned: z.number().int() }),
   }),
   defineEndpoint({
@@ -148,7 +149,7 @@ export const permissionEndpoints = group(
       "Create a permission set, or edit it when `psid` is given; it may hold only ids the property's businesses allow and the caller holds",
     access: { kind: 'property', permission: PERMISSION_SET_PERMISSIONS.edit },
     input: z.object({
-      psid: id().optional(),
+      psid: ref('permissionSet').optional(),
       name: z.string().trim().min(1).max(PERMISSION_SET_NAME_MAX),
       remark: z.string().trim().max(PERMISSION_SET_REMARK_MAX).default(''),
       permissionIdList: z.array(z.string().trim().min(1).max(100)).max(PERMISSION_SET_IDS_MAX).transform(distinct),
@@ -170,8 +171,8 @@ export const permissionEndpoints = group(
       'Give members permission sets (`mode` replace: exactly these; add; remove); members with sets are administrators',
     access: { kind: 'property', permission: PERMISSION_SET_PERMISSIONS.assign },
     input: z.object({
-      uidList: z.array(id()).min(1).max(ASSIGN_USERS_MAX).transform(distinct),
-      psidList: z.array(id()).max(ASSIGN_SETS_MAX).transform(distinct),
+      uidList: z.array(ref('user')).min(1).max(ASSIGN_USERS_MAX).transform(distinct),
+      psidList: z.array(ref('permissionSet')).max(ASSIGN_SETS_MAX).transform(distinct),
       mode: z.enum(['replace', 'add', 'remove']).default('replace'),
     }),
     output: z.object({ changed: z.number().int() }),
@@ -182,9 +183,9 @@ export const permissionEndpoints = group(
     summary: "Limit an administrator's set to organisation subtrees (`oidList`; empty: the whole property)",
     access: { kind: 'property', permission: PERMISSION_SET_PERMISSIONS.assign },
     input: z.object({
-      uid: id(),
-      psid: id(),
-      oidList: z.array(id()).max(SCOPE_IDS_MAX).transform(distinct),
+      uid: ref('user'),
+      psid: ref('permissionSet'),
+      oidList: z.array(ref('org')).max(SCOPE_IDS_MAX).transform(distinct),
     }),
     output: z.null(),
   }),
@@ -194,9 +195,9 @@ export const permissionEndpoints = group(
     summary: "Limit an administrator's set to spaces (`sidList`; empty: every space)",
     access: { kind: 'property', permission: PERMISSION_SET_PERMISSIONS.assign },
     input: z.object({
-      uid: id(),
-      psid: id(),
-      sidList: z.array(id()).max(SCOPE_IDS_MAX).transform(distinct),
+      uid: ref('user'),
+      psid: ref('permissionSet'),
+      sidList: z.array(ref('space')).max(SCOPE_IDS_MAX).transform(distinct),
     }),
     output: z.null(),
   }),

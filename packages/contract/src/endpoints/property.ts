@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BUSINESSES } from '../constants';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, id, int, pageOf, pageQuery } from '../envelope';
+import { flag, int, pageOf, pageQuery } from '../envelope';
+import { optionalRef, ref } from '../refs';
 import { phoneNum, propertySummary } from './auth';
 
 /**
@@ -116,7 +117,7 @@ export const propertyEndpoints = group(
       .object({
         name: propertyName(),
         isCustomer: flag().default(0),
-        ownerUid: id().optional(),
+        ownerUid: ref('user').optional(),
         ownerPhoneNum: phoneNum().optional(),
         businessList: businessList().default([]),
       })
@@ -134,10 +135,10 @@ export const propertyEndpoints = group(
     access: { kind: 'property', permission: PROPERTY_PERMISSIONS.edit, orPlatform: true },
     input: z
       .object({
-        pno: optionalId(),
+        pno: optionalRef('property'),
         name: propertyName().optional(),
         isCustomer: flag().optional(),
-        ownerUid: id().optional(),
+        ownerUid: ref('user').optional(),
       })
       .refine((v) => v.name !== undefined || v.isCustomer !== undefined || v.ownerUid !== undefined, {
         message: 'name, isCustomer or ownerUid',
@@ -151,7 +152,7 @@ export const propertyEndpoints = group(
     summary:
       'Every business with whether it is authorised for the property and switched off; operators without `pno` name it by `pno` in the query',
     access: { kind: 'property', permission: PROPERTY_PERMISSIONS.view, orPlatform: true },
-    input: z.object({ pno: optionalId() }),
+    input: z.object({ pno: optionalRef('property') }),
     output: z.array(businessStatus),
   }),
   defineEndpoint({
@@ -169,7 +170,7 @@ export const propertyEndpoints = group(
     summary:
       'Set the businesses the platform authorises for a property (operators): the list replaces the old one; kept ones keep their on/off state',
     access: { kind: 'platform', permission: 'back.businessGrant' },
-    input: z.object({ pno: id(), businessList: businessList() }),
+    input: z.object({ pno: ref('property'), businessList: businessList() }),
     output: z.object({ added: z.array(business()), removed: z.array(business()) }),
   }),
   defineEndpoint({

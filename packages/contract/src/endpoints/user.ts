@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, id, pageOf, pageQuery } from '../envelope';
+import { flag, pageOf, pageQuery } from '../envelope';
+import { ref } from '../refs';
 import { encryptedPassword, phoneNum, propertyRole } from './auth';
 
 /**
@@ -53,7 +54,7 @@ export const userEndpoints = group(
       "The selected property's members (operators without `pno`: every account, or `filterPno`'s members); `filterOid` a node, `includeSub` its subtree",
     access: { kind: 'property', permission: MEMBER_PICKER_PERMISSIONS, orPlatform: true },
     input: pageQuery().extend({
-      filterOid: id().optional(),
+      filterOid: ref('org').optional(),
       filterPno: z.string().trim().max(64).optional(),
       includeSub: flag().default(0),
       str: z.string().trim().max(100).optional(),
@@ -68,7 +69,7 @@ export const userEndpoints = group(
       'Create an account (a property administrator also makes it a member on `oid`), or edit one when `uid` is given',
     access: { kind: 'property', permission: USER_PERMISSIONS.edit, orPlatform: true },
     input: z.object({
-      uid: id().optional(),
+      uid: ref('user').optional(),
       phoneNum: phoneNum().optional(),
       name: z.string().trim().min(1).max(32).optional(),
       email: z
@@ -78,7 +79,7 @@ export const userEndpoints = group(
         .refine((v) => v === '' || /^\w+([.-]\w+)*@\w+([.-]\w+)*\.\w+$/.test(v), 'email')
         .optional(),
       password: encryptedPassword().optional(),
-      oid: id().optional(),
+      oid: ref('org').optional(),
       /** Operators only: grant or take the platform-operator flag. */
       isOperator: flag().optional(),
     }),
@@ -92,7 +93,7 @@ export const userEndpoints = group(
     access: { kind: 'property', permission: USER_PERMISSIONS.edit, orPlatform: true },
     input: z.object({
       uidList: z
-        .array(id())
+        .array(ref('user'))
         .min(1)
         .max(500)
         .transform((ids) => [...new Set(ids)]),

@@ -8,6 +8,7 @@ import { authorize, checkDeclaredAccess } from './access';
 import type { RequestContext } from './context';
 import { errorEnvelope, okEnvelope, okEnvelopeBytes } from './envelope';
 import { AppError, invalidInput } from './errors';
+import { nulTextPath } from './nul-text';
 import { outputMismatch } from './output-check';
 import { applyAddressLimits, applySubjectLimits } from './rate-rules';
 
@@ -85,6 +86,8 @@ async function serve(
     if (def.rateLimit) applyAddressLimits(s.limiter, def.rateLimit, ctx.ip);
     const parsed = def.input.safeParse(def.method === 'GET' ? request.query : (request.body ?? {}));
     if (!parsed.success) throw invalidInput(fieldOf(parsed.error));
+    const nul = nulTextPath(parsed.data);
+    if (nul) throw invalidInput(nul);
     if (def.rateLimit) applySubjectLimits(s.limiter, def.rateLimit, parsed.data);
     const data = await handler(parsed.data, ctx);
     if (s.config.checkOutput) {
