@@ -10,18 +10,16 @@ import { groupBy, parseTsv, routeFileToUrl } from './route-paths';
  * contract does not declare `ours: true` fails the run.
  */
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const shared = resolve(repo, '../shared');
+const specDir = join(repo, 'packages/contract/spec');
 const routesDir = join(repo, 'apps/web/src/routes');
 const registryFile = join(repo, 'apps/server/src/modules/registry.ts');
 
-const specEndpoints = parseTsv(readFileSync(join(shared, 'spec/endpoints.tsv'), 'utf8')).map(
-  ([method, path, , area]) => ({
-    method,
-    path,
-    area: area ?? '',
-  }),
-);
-const specRoutes = parseTsv(readFileSync(join(shared, 'spec/routes.tsv'), 'utf8')).map(([path, kind, area]) => ({
+const specEndpoints = parseTsv(readFileSync(join(specDir, 'endpoints.tsv'), 'utf8')).map(([method, path, , area]) => ({
+  method,
+  path,
+  area: area ?? '',
+}));
+const specRoutes = parseTsv(readFileSync(join(specDir, 'routes.tsv'), 'utf8')).map(([path, kind, area]) => ({
   path,
   kind: kind ?? '',
   area: area ?? '',

@@ -20,6 +20,8 @@ const suffix = String(Date.now() % 1_000_000);
 async function pickUser(page: Page, picker: Locator, phone: string) {
   await picker.click();
   await picker.locator('input').fill(phone);
+  // The answer to this search, not the list shown before it (a click could hit an option it replaces).
+  await expect(picker).not.toHaveClass(/ant-select-loading/);
   const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: phone });
   await expect(option).toHaveCount(1);
   await option.click();

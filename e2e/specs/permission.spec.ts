@@ -4,7 +4,7 @@ import { DEMO_OWNER, DEMO_PROPERTY, freshPhone, OPERATOR } from '../support/env'
 import { expect, test, userPages } from '../support/fixtures';
 import { readCode } from '../support/outbox';
 import { expectHome, localized, openSignIn, sendCode, shot } from '../support/pages';
-import { menuPages, selectOption } from '../support/tenancy';
+import { menuPages, pickSearched, selectOption } from '../support/tenancy';
 
 /**
  * Permission sets and administrators: in the demo property its owner creates a set holding two pages (one without
@@ -108,9 +108,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
   const add = owner.getByTestId('add-admin-dialog');
   await add.getByTestId('form-dialog-ok').click();
   await expect(add.getByText('请选择成员')).toBeVisible();
-  await add.getByTestId('add-admin-user').click();
-  await owner.keyboard.type(memberPhone);
-  await selectOption(owner, `${memberName} (${memberPhone})`).click();
+  await pickSearched(owner, add.getByTestId('add-admin-user'), memberPhone, `${memberName} (${memberPhone})`);
   await add.getByTestId('add-admin-sets').click();
   await selectOption(owner, setName).click();
   await owner.keyboard.press('Escape');
@@ -185,13 +183,7 @@ test('the operator finds the set in the back office', async ({ browser }) => {
   const page = await users.signedIn(browser, OPERATOR);
   await page.goto('/Account/BackPermissionSetPage');
   await expect(page.getByTestId('back-perm-page')).toBeVisible();
-  await page.getByTestId('back-perm-property').click();
-  await page.keyboard.type(DEMO_PROPERTY);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: DEMO_PROPERTY })
-    .first()
-    .click();
+  await pickSearched(page, page.getByTestId('back-perm-property'), DEMO_PROPERTY);
   await expect(page).toHaveURL(/filterPno=/);
   const row = page.getByTestId('back-perm-table').locator('tr', { has: page.getByTestId(`back-perm-row-${setName}`) });
   await expect(row).toContainText(DEMO_PROPERTY);

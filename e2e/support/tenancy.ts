@@ -1,5 +1,5 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { readCode } from './outbox';
 import { type Lang, localized } from './pages';
 
@@ -77,6 +77,25 @@ export async function menuPages(page: Page): Promise<string[]> {
 /** The open antd select dropdown's option with this title. */
 export const selectOption = (page: Page, title: string) =>
   page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
+
+/**
+ * Picks an option of a select that searches on the server (SearchSelect, UserPicker): types `text` into the
+ * select's own search box, waits until the answer to that search is shown (the select no longer loading: the
+ * typing debounced and the answer in), clicks the option whose text contains `optionText`, and waits until the
+ * select shows it. Every step waits on what the page shows, so a loaded machine only makes it slower: clicking
+ * while the previous answer is still listed could hit an option that the next answer replaces.
+ */
+export async function pickSearched(page: Page, select: Locator, text: string, optionText = text): Promise<void> {
+  await select.click();
+  await select.locator('input').fill(text);
+  await expect(select).not.toHaveClass(/ant-select-loading/);
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: optionText })
+    .first();
+  await option.click();
+  await expect(select).toContainText(optionText);
+}
 
 /** The open antd tree-select dropdown's node with this title. */
 export const treeSelectNode = (page: Page, title: string) =>

@@ -11,6 +11,7 @@ import type { Config } from './platform/config';
 import { connect } from './platform/db/connect';
 import { migrateToLatest } from './platform/db/migrate';
 import { AppError } from './platform/http/errors';
+import { parseJsonBody } from './platform/http/json-body';
 import { mountModules } from './platform/http/mount';
 import { openApiDocument } from './platform/http/openapi';
 import { RateLimiter } from './platform/http/rate-limit';
@@ -94,14 +95,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => services.bus.close());
   app.decorate('keel', services);
 
-  // An empty JSON body is `{}`; malformed JSON is an input error the envelope names.
+  // An empty JSON body is `{}`; malformed or too deeply nested JSON is an input error the envelope names.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body).trim();
-    if (text === '') return done(null, {});
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppError('malformedJson'), undefined);
+      done(null, parseJsonBody(String(body)));
+    } catch (error) {
+      done(error as AppError, undefined);
     }
   });
 

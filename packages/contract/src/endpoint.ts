@@ -9,7 +9,12 @@ export type Method = 'GET' | 'POST';
  * - property: a signed-in member of the property named by the `pno` header; `permission` (a catalogue id, or a
  *   list of ids of which any one suffices) is required unless omitted, and `business` must be enabled for the property; with `orPlatform`, an operator
  *   calling without `pno` is let through with no property (back-office variants of the same call);
- * - platform: a platform operator.
+ * - platform: a platform operator; `permission` (a catalogue id of `scope: 'platform'`, a back-office page) is
+ *   required unless omitted. Operators hold every platform node (there are no operator roles yet), so today the
+ *   id names what the call serves; the check is real and refuses anyone else;
+ * - device: a device calling with its own credential (header `device-token`, stored hashed), not a person; the
+ *   handler gets the device and its property.
+ * Declared permission ids are checked against the catalogue when the server mounts the endpoints.
  */
 export type Access =
   | { kind: 'public' }
@@ -21,7 +26,8 @@ export type Access =
       /** A platform operator may also call without `pno`; the handler then works across properties. */
       orPlatform?: boolean;
     }
-  | { kind: 'platform'; permission?: string };
+  | { kind: 'platform'; permission?: string }
+  | { kind: 'device' };
 
 export interface Endpoint<P extends string = string, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   method: Method;

@@ -43,10 +43,20 @@ export const messages = {
     'zh-cn': '请求内容不是有效的 JSON',
     en: 'The request body is not valid JSON',
   },
+  jsonTooDeep: {
+    status: Status.invalidInput,
+    'zh-cn': '请求内容嵌套过深（最多 {max} 层）',
+    en: 'The request body is nested too deeply (at most {max} levels)',
+  },
   sessionExpired: {
     status: Status.sessionExpired,
     'zh-cn': '登录已过期，请重新登录',
     en: 'Your session has expired, please sign in again',
+  },
+  deviceCredentialInvalid: {
+    status: Status.sessionExpired,
+    'zh-cn': '设备凭证无效或已停用',
+    en: 'The device credential is invalid or disabled',
   },
   forbidden: { status: Status.forbidden, 'zh-cn': '没有权限执行此操作', en: 'You are not allowed to do this' },
   propertyRequired: { status: Status.forbidden, 'zh-cn': '请先选择物业', en: 'Select a property first' },

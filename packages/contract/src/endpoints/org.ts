@@ -175,7 +175,7 @@ export const orgEndpoints = group(
     path: 'o/getAllOrgTreeList',
     summary:
       "A property's organisation tree (operators); without `filterPno`, every property's root with its child count",
-    access: { kind: 'platform' },
+    access: { kind: 'platform', permission: 'back.orgs' },
     input: z.object({ filterPno: z.string().trim().max(64).optional() }),
     output: z.array(orgNode),
   }),

@@ -91,7 +91,7 @@ export const propertyEndpoints = group(
     path: 'pro/getAllPropertyList',
     summary:
       'Every property (operators), newest first; `str` searches name and number, `filterUid` the properties a user belongs to',
-    access: { kind: 'platform' },
+    access: { kind: 'platform', permission: 'back.properties' },
     input: pageQuery().extend({
       str: z.string().trim().max(100).optional(),
       /** -1 all (default), 0 ordinary properties, 1 customers. */
@@ -111,7 +111,7 @@ export const propertyEndpoints = group(
     path: 'pro/addProperty',
     summary:
       'Create a property (operators) with its owner (an existing account, by uid or phone) and authorised businesses',
-    access: { kind: 'platform' },
+    access: { kind: 'platform', permission: 'back.properties' },
     input: z
       .object({
         name: propertyName(),
@@ -168,7 +168,7 @@ export const propertyEndpoints = group(
     path: 'pro/authPropertyBusiness',
     summary:
       'Set the businesses the platform authorises for a property (operators): the list replaces the old one; kept ones keep their on/off state',
-    access: { kind: 'platform' },
+    access: { kind: 'platform', permission: 'back.businessGrant' },
     input: z.object({ pno: id(), businessList: businessList() }),
     output: z.object({ added: z.array(business()), removed: z.array(business()) }),
   }),

@@ -8,7 +8,7 @@ import { functionCatalogue } from './functions';
 import { menuCatalogue } from './menus';
 import { ancestorsOf } from './tree';
 
-const routesTsv = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/spec/routes.tsv');
+const routesTsv = resolve(dirname(fileURLToPath(import.meta.url)), '../../spec/routes.tsv');
 const pageRoutes = readFileSync(routesTsv, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '' && !l.startsWith('#'))

@@ -52,6 +52,17 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
+/** A device's own credential (access kind `device`); the token is stored only as its SHA-256. */
+export interface DeviceCredentialsTable {
+  device_id: string;
+  pno: string;
+  name: string;
+  token_hash: string;
+  /** 1 when the credential is refused. */
+  disabled: Generated<number>;
+  created_at: number;
+}
+
 export interface CodesTable {
   id: string;
   phone: string;
@@ -261,6 +272,7 @@ export interface Database {
   property_businesses: PropertyBusinessesTable;
   property_members: PropertyMembersTable;
   sessions: SessionsTable;
+  device_credentials: DeviceCredentialsTable;
   codes: CodesTable;
   login_failures: LoginFailuresTable;
   outbox: OutboxTable;

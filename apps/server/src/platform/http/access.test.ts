@@ -1,9 +1,11 @@
+import type { Endpoint } from '@keel/contract/endpoint';
+import { endpoints } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import type { FastifyRequest } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../../seed/demo';
 import { describeEachDb, freshIp } from '../../test/harness';
-import { authorize } from './access';
+import { authorize, checkDeclaredAccess } from './access';
 import { errorEnvelope } from './envelope';
 import { AppError } from './errors';
 import { newContext } from './mount';
@@ -65,5 +67,29 @@ describeEachDb('access enforcement', (env) => {
   it('keeps platform endpoints to operators', async () => {
     expect((await check({ kind: 'platform' }, { token: memberToken })).status).toBe(Status.forbidden);
     expect((await check({ kind: 'platform' }, { token: operatorToken })).status).toBe(0);
+  });
+
+  it("checks a platform endpoint's declared permission: operators hold the back-office pages, no one else does", async () => {
+    const properties = { kind: 'platform', permission: 'back.properties' } as const;
+    expect((await check(properties, { token: operatorToken })).status).toBe(0);
+    expect((await check(properties, { token: memberToken })).status).toBe(Status.forbidden);
+    // An id no operator holds (not a platform node) is refused even to an operator.
+    expect((await check({ kind: 'platform', permission: 'account.title' }, { token: operatorToken })).status).toBe(
+      Status.forbidden,
+    );
+  });
+
+  it('refuses to mount an endpoint whose permission is not of its access kind', () => {
+    const declared = (access: Endpoint['access']) => ({ path: 'x/y', access }) as Endpoint;
+    expect(() => checkDeclaredAccess(declared({ kind: 'platform', permission: 'account.title' }))).toThrow(
+      /not a platform permission/,
+    );
+    expect(() => checkDeclaredAccess(declared({ kind: 'property', permission: 'back.properties' }))).toThrow(
+      /not a property permission/,
+    );
+    expect(() => checkDeclaredAccess(declared({ kind: 'property', permission: ['account.title', 'nope'] }))).toThrow();
+    expect(() => checkDeclaredAccess(declared({ kind: 'platform', permission: 'back.properties' }))).not.toThrow();
+    expect(() => checkDeclaredAccess(declared({ kind: 'device' }))).not.toThrow();
+    for (const def of Object.values(endpoints)) expect(() => checkDeclaredAccess(def)).not.toThrow();
   });
 });

@@ -28,15 +28,24 @@ export interface PropertyContext {
   scopeOf(permission: string): Scope;
 }
 
+/** The caller of a `device` endpoint: the device its credential names, and the device's property. */
+export interface DeviceContext {
+  deviceId: string;
+  name: string;
+  property: { pno: string; name: string };
+}
+
 /** What every handler gets besides its input (DESIGN §5: repos take the request context). */
 export interface RequestContext {
   requestId: string;
   locale: Locale;
   ip: string;
-  /** Set on every access kind but `public`. */
+  /** Set on every access kind but `public` and `device`. */
   user: SessionUser | null;
   /** Set on `property` endpoints. */
   property: PropertyContext | null;
+  /** Set on `device` endpoints. */
+  device: DeviceContext | null;
   /** Handlers fill these for the audit record. */
   audit: { actorUid?: string; target?: string };
 }
@@ -49,4 +58,9 @@ export function requireUser(ctx: RequestContext): SessionUser {
 export function requireProperty(ctx: RequestContext): PropertyContext {
   if (!ctx.property) throw new Error('handler needs a property: declare access property');
   return ctx.property;
+}
+
+export function requireDevice(ctx: RequestContext): DeviceContext {
+  if (!ctx.device) throw new Error('handler needs a device: declare access device');
+  return ctx.device;
 }

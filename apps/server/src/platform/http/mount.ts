@@ -4,11 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { appendAudit } from '../audit/audit-log';
 import type { Services } from '../services';
-import { authorize } from './access';
+import { authorize, checkDeclaredAccess } from './access';
 import type { RequestContext } from './context';
 import { errorEnvelope, okEnvelope, okEnvelopeBytes } from './envelope';
 import { AppError, invalidInput } from './errors';
-import { applyRateLimits } from './rate-rules';
+import { applyAddressLimits, applySubjectLimits } from './rate-rules';
 
 export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: RequestContext) => Promise<OutputOf<E>>;
 
@@ -45,6 +45,7 @@ export function newContext(request: FastifyRequest): RequestContext {
     ip: request.ip,
     user: null,
     property: null,
+    device: null,
     audit: {},
   };
 }
@@ -56,6 +57,7 @@ export function mountModules(app: FastifyInstance, s: Services, modules: readonl
     for (const [path, def] of Object.entries(module.endpoints)) {
       const handler = handlers[path];
       if (!handler) throw new Error(`No handler for ${path}`);
+      checkDeclaredAccess(def);
       app.route({
         method: def.method,
         url: `/api/${path}`,
@@ -79,10 +81,10 @@ async function serve(
   try {
     await authorize(s, def.access, request.headers, ctx);
     authorised = true;
-    const raw = def.method === 'GET' ? request.query : (request.body ?? {});
-    if (def.rateLimit) applyRateLimits(s.limiter, def.rateLimit, ctx.ip, raw);
-    const parsed = def.input.safeParse(raw);
+    if (def.rateLimit) applyAddressLimits(s.limiter, def.rateLimit, ctx.ip);
+    const parsed = def.input.safeParse(def.method === 'GET' ? request.query : (request.body ?? {}));
     if (!parsed.success) throw invalidInput(fieldOf(parsed.error));
+    if (def.rateLimit) applySubjectLimits(s.limiter, def.rateLimit, parsed.data);
     const data = await handler(parsed.data, ctx);
     // The envelope's JSON as bytes (the same bytes Fastify would send for the object, but cheaper to send).
     const bytes = okEnvelopeBytes(data, ctx.locale);

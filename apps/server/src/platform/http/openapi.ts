@@ -12,7 +12,8 @@ export function openApiDocument(endpoints: Record<string, Endpoint>) {
     const input = jsonSchema(def.input, 'input');
     const properties = (input.properties ?? {}) as Record<string, unknown>;
     const required = new Set((input.required as string[] | undefined) ?? []);
-    const security = def.access.kind === 'public' ? [] : [{ token: [] }];
+    const security =
+      def.access.kind === 'public' ? [] : def.access.kind === 'device' ? [{ deviceToken: [] }] : [{ token: [] }];
     const headers =
       def.access.kind === 'property'
         ? [{ name: 'pno', in: 'header', required: !def.access.orPlatform, schema: { type: 'string' } }]
@@ -52,7 +53,12 @@ export function openApiDocument(endpoints: Record<string, Endpoint>) {
   return {
     openapi: '3.0.3',
     info: { title: 'Keel console API', version: '1' },
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    components: {
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'token' },
+        deviceToken: { type: 'apiKey', in: 'header', name: 'device-token' },
+      },
+    },
     paths,
   };
 }

@@ -16,7 +16,7 @@ export function BackLayout() {
       brand={
         <>
           <Brand to="/Backend/BackendHome" light suffix={t('shell.backOffice')} />
-          <span className="k-tag k-tag--gold">{t('shell.operator')}</span>
+          <span className="k-tag k-tag--gold k-narrow-hidden">{t('shell.operator')}</span>
         </>
       }
       actions={

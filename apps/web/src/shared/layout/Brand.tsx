@@ -31,7 +31,7 @@ export function Brand({ to, light, suffix }: { to: string; light?: boolean; suff
       >
         K
       </span>
-      <span style={{ fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
+      <span className="k-narrow-hidden" style={{ fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
         {t('app.name')}
         {suffix ? ` · ${suffix}` : ''}
       </span>

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../i18n/switch-language';
 import '../ui/ui.css';
 
-/** Toggles between Chinese and English; the button names the language it switches to. */
+/**
+ * Toggles between Chinese and English; the button names the language it switches to. Its visible text is its
+ * accessible name (axe `label-content-name-mismatch`); the hint is a tooltip. On phones the globe is left out.
+ */
 export function LanguageSwitch({ light }: { light?: boolean }) {
   const router = useRouter();
   const { i18n, t } = useTranslation();
@@ -14,11 +17,11 @@ export function LanguageSwitch({ light }: { light?: boolean }) {
       type="button"
       className={light ? 'k-btn k-btn--on-dark' : 'k-btn'}
       data-testid="language-switch"
-      aria-label={t('shell.switchLanguage')}
+      title={t('shell.switchLanguage')}
       lang={target === 'en' ? 'en' : 'zh-CN'}
       onClick={() => void switchLanguage(router, target)}
     >
-      <span className="k-btn-icon" aria-hidden>
+      <span className="k-btn-icon k-lang-globe" aria-hidden>
         <GlobalOutlined />
       </span>
       {target === 'en' ? 'English' : '中文'}

@@ -16,7 +16,7 @@ export function PropertySwitcher() {
     <SelectButton
       data-testid="property-switcher"
       aria-label={t('shell.property')}
-      style={{ minWidth: 180, maxWidth: 280 }}
+      style={{ width: 'clamp(104px, 28vw, 260px)' }}
       placeholder={t('shell.noProperty')}
       value={pno}
       disabled={propertyList.length === 0}

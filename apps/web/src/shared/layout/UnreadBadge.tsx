@@ -5,7 +5,7 @@ import { useUnreadNews } from '../realtime/use-unread-news';
 import '../ui/ui.css';
 
 /**
- * The head's bell: the live unread count (WebSocket, `useUnreadNews`), from 0, capped at 99+; it opens the
+ * The head's bell: the live unread count (WebSocket, `useUnreadNews`), shown from 1 and capped at 99+ (no badge at 0); it opens the
  * message centre. The layouts mount it once, which keeps one socket per tab.
  */
 export function UnreadBadge({ light }: { light?: boolean }) {
@@ -22,9 +22,11 @@ export function UnreadBadge({ light }: { light?: boolean }) {
     >
       <span className="k-badge">
         <BellOutlined style={{ fontSize: 18, color: light ? '#fff' : 'var(--k-text-2)' }} />
-        <span className={count > 0 ? 'k-badge-count' : 'k-badge-count k-badge-count--zero'} aria-hidden>
-          {count > 99 ? '99+' : count}
-        </span>
+        {count > 0 && (
+          <span className="k-badge-count" aria-hidden>
+            {count > 99 ? '99+' : count}
+          </span>
+        )}
       </span>
     </Link>
   );

@@ -36,7 +36,7 @@ export function UserMenu({ light }: { light?: boolean }) {
         if (key === 'home') void router.navigate({ to: '/home' });
       }}
     >
-      <span className="k-user-name">{user?.name}</span>
+      <span className="k-user-name k-narrow-hidden">{user?.name}</span>
     </MenuButton>
   );
 }

@@ -1,0 +1,164 @@
+import { ORG_PERMISSIONS, type OrgUser } from '@keel/contract/endpoints/org';
+import { bumpAclVersion } from '../../platform/auth/property-context';
+import type { Db } from '../../platform/db/connect';
+import type { RequestContext, SessionUser } from '../../platform/http/context';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { notify } from '../../platform/news/notify';
+import type { Services } from '../../platform/services';
+import * as customerRepo from '../customer/repo';
+import { removeAdminRights } from '../permission/repo';
+import * as titleRepo from '../title/repo';
+import * as userSetRepo from '../user-set/repo';
+import * as repo from './repo';
+import { effectiveStatus } from './requests';
+import { assertInScope, assertMembersInScope, type OrgProperty, resolveNode, rootId } from './scope';
+
+/** Members on the tree: listing, moving, removing, and where a person is (README "Members"). */
+
+type MemberRow = Awaited<ReturnType<typeof repo.memberRows>>[number];
+
+export const toOrgUser = (pno: string, propertyName: string, r: MemberRow): OrgUser => ({
+  uid: r.uid,
+  name: r.name,
+  phoneNum: r.phone,
+  email: r.email,
+  oid: r.oid ?? rootId(pno),
+  orgName: r.org_name ?? propertyName,
+  role: r.role,
+  status: r.status === 1 ? 1 : 0,
+  joinTime: r.joined_at,
+});
+
+/** The member filter for a node id of the console (`includeSub` on the root means the whole property). */
+export async function memberFilter(
+  db: Db,
+  prop: { pno: string; name: string },
+  oid: string,
+  includeSub: boolean,
+  field = 'oid',
+): Promise<repo.MemberFilter> {
+  const node = await resolveNode(db, prop, oid, field);
+  if (node.oid === null) return includeSub ? {} : { oid: null };
+  return { oid: node.oid, includeSub };
+}
+
+export async function listOrgUsers(
+  s: Services,
+  prop: OrgProperty,
+  input: { oid: string; includeSub: 0 | 1; str?: string; pageNum: number; pageSize: number },
+) {
+  const node = await resolveNode(s.db, prop, input.oid);
+  await assertInScope(s.db, prop, ORG_PERMISSIONS.view, node.oid);
+  const filter: repo.MemberFilter =
+    node.oid === null
+      ? input.includeSub === 1
+        ? {}
+        : { oid: null }
+      : { oid: node.oid, includeSub: input.includeSub === 1 };
+  const { rows, total } = await repo.pageMembers(
+    s.db,
+    prop.pno,
+    { ...filter, str: input.str || undefined },
+    input.pageNum,
+    input.pageSize,
+  );
+  return {
+    list: rows.map((r) => toOrgUser(prop.pno, prop.name, r)),
+    total,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+export async function moveUsers(
+  s: Services,
+  prop: OrgProperty,
+  uids: string[],
+  oid: string,
+  permission: string = ORG_PERMISSIONS.members,
+): Promise<number> {
+  const target = await resolveNode(s.db, prop, oid);
+  const members = await repo.existingMembers(s.db, prop.pno, uids);
+  if (uids.some((u) => !members.has(u))) throw notFound('uid');
+  await assertInScope(s.db, prop, permission, target.oid);
+  await assertMembersInScope(s.db, prop, permission, uids);
+  // Under the tree lock, so that a concurrent delete of the target cannot leave members on a missing node.
+  const { moved, changed } = await s.db.transaction().execute(async (trx) => {
+    await repo.lockTree(trx, prop.pno);
+    if (target.oid !== null && !(await repo.findNode(trx, prop.pno, target.oid))) throw notFound('oid');
+    const before = await repo.memberNodes(trx, prop.pno, uids);
+    const changed = uids.filter((uid) => (before.get(uid) ?? null) !== target.oid);
+    return { moved: await repo.moveMembers(trx, prop.pno, uids, target.oid), changed };
+  });
+  // Those whose unit changed are told where they are now.
+  for (const uid of changed) {
+    await notify(s, {
+      uid,
+      pno: prop.pno,
+      type: 'role',
+      key: 'movedToUnit',
+      params: { property: prop.name, org: target.name },
+    });
+  }
+  return moved;
+}
+
+/**
+ * Takes a user out of a property with everything that hangs on the membership: administrator rights (permission
+ * sets and scopes), titles, user sets and customers. Every path that removes a member calls this inside its
+ * transaction, so no row of a non-member is left behind.
+ */
+export async function leaveProperty(trx: Db, pno: string, uid: string, role: string): Promise<void> {
+  await repo.removeMember(trx, pno, uid);
+  await removeAdminRights(trx, pno, uid);
+  await titleRepo.removeUserFromTitles(trx, pno, uid);
+  await userSetRepo.removeUserFromUserSets(trx, pno, uid);
+  await customerRepo.removeUserFromCustomers(trx, pno, uid);
+  // Cached permissions of the property are keyed by its ACL version; an administrator's change invalidates them.
+  if (role === 'admin') await bumpAclVersion(trx, pno);
+}
+
+export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProperty, oid: string, uid: string) {
+  const node = await resolveNode(s.db, prop, oid);
+  const member = await repo.findMember(s.db, prop.pno, uid);
+  if (!member || (member.oid ?? null) !== node.oid) throw notFound('uid');
+  if (member.role === 'owner') throw new AppError('ownerIsFixed');
+  if (uid === ctx.user?.uid) throw new AppError('notYourself');
+  await assertInScope(s.db, prop, ORG_PERMISSIONS.members, node.oid);
+  await s.db.transaction().execute(async (trx) => {
+    await repo.lockTree(trx, prop.pno);
+    // Re-read under the lock: a concurrent removal or move answers "not found" rather than half a removal.
+    const current = await repo.findMember(trx, prop.pno, uid);
+    if (!current || (current.oid ?? null) !== node.oid) throw notFound('uid');
+    if (current.role === 'owner') throw new AppError('ownerIsFixed');
+    await leaveProperty(trx, prop.pno, uid, current.role);
+  });
+  ctx.audit.target = uid;
+  await notify(s, {
+    uid,
+    pno: prop.pno,
+    type: 'role',
+    key: 'removedFromProperty',
+    params: { property: prop.name },
+  });
+}
+
+export async function whereIs(s: Services, prop: OrgProperty, caller: SessionUser, phoneNum?: string) {
+  let user: { uid: string } | undefined = caller;
+  let invitePending = false;
+  if (phoneNum !== undefined) {
+    if (!prop.permissions.has(ORG_PERMISSIONS.members)) throw forbidden();
+    user = await repo.findUserByPhone(s.db, phoneNum);
+    const open = await repo.findOpenRequest(s.db, prop.pno, 'invite', phoneNum);
+    invitePending = Boolean(open && effectiveStatus(open, s.now()) === 'pending');
+  }
+  const member = user ? await repo.findMember(s.db, prop.pno, user.uid) : undefined;
+  const node = member?.oid ? await repo.findNode(s.db, prop.pno, member.oid) : undefined;
+  return {
+    ifOrgUser: member ? (1 as const) : (0 as const),
+    hasAccount: user ? (1 as const) : (0 as const),
+    oid: member ? (member.oid ?? rootId(prop.pno)) : null,
+    orgName: member ? (node?.name ?? prop.name) : null,
+    invitePending: invitePending ? (1 as const) : (0 as const),
+  };
+}

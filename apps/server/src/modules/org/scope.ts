@@ -1,0 +1,106 @@
+import { ORG_PERMISSIONS } from '@keel/contract/endpoints/org';
+import type { Db } from '../../platform/db/connect';
+import type { PropertyContext, RequestContext } from '../../platform/http/context';
+import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import * as repo from './repo';
+
+/** Which property a call works on, its nodes, and administrators' subtree scopes (README "Operators", "Permissions and scopes"). */
+
+export const rootId = repo.rootId;
+
+/**
+ * The property a call works on: the selected property of a member (with their permissions and scopes), or, for a
+ * platform operator calling from the back office without the `pno` header, the property named in the input,
+ * whole and with every organisation permission.
+ */
+export type OrgProperty = Pick<PropertyContext, 'pno' | 'name' | 'scopeOf' | 'permissions'>;
+
+const WHOLE_PROPERTY = { orgs: null, spaces: null } as const;
+const OPERATOR_PERMISSIONS: ReadonlySet<string> = new Set(Object.values(ORG_PERMISSIONS));
+
+/**
+ * Resolves the property of an `orPlatform` call (README "Operators"): with the `pno` header, the selected
+ * property, and a different `pno` in the input is "not found"; without it (only operators get this far), the
+ * input's `pno`, which is then required.
+ */
+export async function targetProperty(db: Db, ctx: RequestContext, inputPno: string | undefined): Promise<OrgProperty> {
+  if (ctx.property) {
+    if (inputPno !== undefined && inputPno !== ctx.property.pno) throw notFound('pno');
+    return ctx.property;
+  }
+  if (inputPno === undefined) throw invalidInput('pno');
+  const property = await repo.findProperty(db, inputPno);
+  if (!property) throw notFound('pno');
+  return {
+    pno: property.pno,
+    name: property.name,
+    permissions: OPERATOR_PERMISSIONS,
+    scopeOf: () => WHOLE_PROPERTY,
+  };
+}
+
+/** A node named by the console: the root id answers `null` (members on the root have no node). */
+export interface NodeRef {
+  oid: string | null;
+  name: string;
+}
+
+/** Resolves a node id of the property; another property's (or an unknown) id is "not found". */
+export async function resolveNode(db: Db, prop: { pno: string; name: string }, oid: string, field = 'oid') {
+  if (oid === rootId(prop.pno)) return { oid: null, name: prop.name } satisfies NodeRef;
+  const node = await repo.findNode(db, prop.pno, oid);
+  if (!node) throw notFound(field);
+  return { oid: node.oid, name: node.name } satisfies NodeRef;
+}
+
+// ---- administrator scopes ---------------------------------------------------------------------------------------
+
+/**
+ * The nodes an administrator may work on with a permission, or with any of several (their scopes joined;
+ * ps/assignMgeOrg limits an assignment to subtrees): null is the whole property (the owner, an unlimited
+ * assignment, or a scope that names the root); otherwise the named nodes and everything below them.
+ */
+export async function scopeNodes(
+  db: Db,
+  prop: OrgProperty,
+  permission: string | readonly string[],
+): Promise<Set<string> | null> {
+  const roots = scopeRoots(prop, permission);
+  if (roots === null || roots.includes(rootId(prop.pno))) return null;
+  const ids = new Set<string>();
+  for (const r of roots) for (const id of await repo.subtreeIds(db, prop.pno, r)) ids.add(id);
+  return ids;
+}
+
+/** The subtree roots of an administrator's scope for a permission or any of several (null: everywhere). */
+export function scopeRoots(prop: OrgProperty, permission: string | readonly string[]): readonly string[] | null {
+  if (!prop.scopeOf) return null;
+  const roots = new Set<string>();
+  for (const p of [permission].flat()) {
+    const orgs = prop.scopeOf(p).orgs;
+    if (orgs === null) return null;
+    for (const oid of orgs) roots.add(oid);
+  }
+  return [...roots];
+}
+
+/** Refuses a node (null: the root) outside the administrator's scope for the permission (or any of several). */
+export async function assertInScope(
+  db: Db,
+  prop: OrgProperty,
+  permission: string | readonly string[],
+  oid: string | null,
+) {
+  const scope = await scopeNodes(db, prop, permission);
+  if (scope && (oid === null || !scope.has(oid))) throw forbidden();
+}
+
+/** Refuses members placed outside the administrator's scope (their nodes are checked, not the members). */
+export async function assertMembersInScope(db: Db, prop: OrgProperty, permission: string, uids: string[]) {
+  const scope = await scopeNodes(db, prop, permission);
+  if (!scope) return;
+  for (const uid of uids) {
+    const m = await repo.findMember(db, prop.pno, uid);
+    if (m && (m.oid === null || !scope.has(m.oid))) throw forbidden();
+  }
+}
