@@ -15,6 +15,7 @@ import { parseJsonBody } from './platform/http/json-body';
 import { mountModules } from './platform/http/mount';
 import { openApiDocument } from './platform/http/openapi';
 import { RateLimiter } from './platform/http/rate-limit';
+import { RedisRateLimiter } from './platform/http/rate-limit-redis';
 import { securityHeadersServer } from './platform/http/security-headers';
 import { serveWeb } from './platform/http/web';
 import { createJobQueue } from './platform/jobs/runner';
@@ -90,13 +91,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     sessions: createSessions(db, now, config.tokenIdleMs),
     passwordKey: await loadPasswordKey(db, now()),
-    limiter: new RateLimiter(now),
+    limiter: config.redisUrl ? await RedisRateLimiter.connect(config.redisUrl, now) : new RateLimiter(now),
     outbox: createOutbox(db, config.outbox, log, now, jobs),
     bus,
     jobs,
     ticketSecret: await loadTicketSecret(db, now()),
   };
   app.addHook('onClose', async () => services.bus.close());
+  app.addHook('onClose', async () => services.limiter.close());
   // Workers run on a listening server (not in `migrate` or in tests that only inject); they stop, letting running
   // jobs finish, before the database closes.
   app.addHook('onListen', async () => jobs.start());

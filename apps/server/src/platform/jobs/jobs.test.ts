@@ -14,7 +14,10 @@ describeEachDb('job queue', (env) => {
   const row = (id: string) => jobStore(env().app.keel.db, env().app.keel.dialect).find(id);
   let n = 0;
   /** A kind of its own per test, so tests do not claim each other's jobs. */
-  const kind = () => `test.kind${(n += 1)}`;
+  const kind = () => {
+    n += 1;
+    return `test.kind${n}`;
+  };
 
   it('gives each job to one worker only, when two claim at once', async () => {
     const k = kind();
