@@ -15,8 +15,10 @@ import { parseJsonBody } from './platform/http/json-body';
 import { mountModules } from './platform/http/mount';
 import { openApiDocument } from './platform/http/openapi';
 import { RateLimiter } from './platform/http/rate-limit';
+import { RedisRateLimiter } from './platform/http/rate-limit-redis';
 import { securityHeadersServer } from './platform/http/security-headers';
 import { consolePageStatus, serveWeb } from './platform/http/web';
+import { createJobQueue } from './platform/jobs/runner';
 import { createOutbox } from './platform/outbox/outbox';
 import { createLocalBus } from './platform/realtime/bus';
 import { createRedisBus } from './platform/realtime/redis-bus';
@@ -79,6 +81,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => db.destroy());
   await migrateToLatest(db);
 
+  const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus();
+  const jobs = createJobQueue({ db, dialect, bus, now, log }, config.jobs);
   const services: Services = {
     config,
     db,
@@ -87,12 +91,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     now,
     sessions: createSessions(db, now, config.tokenIdleMs),
     passwordKey: await loadPasswordKey(db, now()),
-    limiter: new RateLimiter(now),
-    outbox: createOutbox(db, config.outbox, log, now),
-    bus: config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus(),
+    limiter: config.redisUrl ? await RedisRateLimiter.connect(config.redisUrl, now) : new RateLimiter(now),
+    outbox: createOutbox(db, config.outbox, log, now, jobs),
+    bus,
+    jobs,
     ticketSecret: await loadTicketSecret(db, now()),
   };
   app.addHook('onClose', async () => services.bus.close());
+  app.addHook('onClose', async () => services.limiter.close());
+  // Workers run on a listening server (not in `migrate` or in tests that only inject); they stop, letting running
+  // jobs finish, before the database closes.
+  app.addHook('onListen', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
   app.decorate('keel', services);
 
   // An empty JSON body is `{}`; malformed or too deeply nested JSON is an input error the envelope names.

@@ -27,6 +27,8 @@ const schema = z.object({
   TOKEN_IDLE_MINUTES: minutes.default(720),
   OUTBOX_DRIVER: z.enum(['log', 'webhook']).default('log'),
   OUTBOX_WEBHOOK_URL: z.url().optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -52,6 +54,8 @@ export interface Config {
   logLevel: string;
   tokenIdleMs: number;
   outbox: { driver: 'log' } | { driver: 'webhook'; url: string };
+  /** Background jobs this instance runs at once (0: none, enqueue only) and how often it looks for due ones. */
+  jobs: { concurrency: number; pollMs: number };
   /** The built console (apps/web/dist); not served when absent. */
   webDist: string;
   bodyLimit: number;
@@ -92,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenIdleMs: e.TOKEN_IDLE_MINUTES * 60_000,
     outbox:
       e.OUTBOX_DRIVER === 'webhook' ? { driver: 'webhook', url: e.OUTBOX_WEBHOOK_URL as string } : { driver: 'log' },
+    jobs: { concurrency: e.JOB_CONCURRENCY, pollMs: e.JOB_POLL_MS },
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === '1',

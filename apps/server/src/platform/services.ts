@@ -4,6 +4,7 @@ import type { Sessions } from './auth/sessions';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/connect';
 import type { RateLimiter } from './http/rate-limit';
+import type { JobQueue } from './jobs/runner';
 import type { Outbox } from './outbox/outbox';
 import type { EventBus } from './realtime/bus';
 
@@ -18,6 +19,8 @@ export interface Services {
   passwordKey: PasswordKey;
   limiter: RateLimiter;
   outbox: Outbox;
+  /** The durable job queue (platform/jobs). */
+  jobs: JobQueue;
   bus: EventBus;
   /** Signs WebSocket tickets (platform/realtime/ticket.ts). */
   ticketSecret: Buffer;

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_directory';
 import * as m0006 from './migrations/0006_member_totals';
 import * as m0007 from './migrations/0007_audit_filters';
 import * as m0008 from './migrations/0008_news_keys';
+import * as m0009 from './migrations/0009_jobs';
 import * as m0010 from './migrations/0010_device_credentials';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0006_member_totals': m0006,
   '0007_audit_filters': m0007,
   '0008_news_keys': m0008,
+  '0009_jobs': m0009,
   '0010_device_credentials': m0010,
 };
 

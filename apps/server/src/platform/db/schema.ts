@@ -93,6 +93,31 @@ export interface OutboxTable {
   error: string | null;
 }
 
+/** The durable job queue (platform/jobs). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  /** Not before this time (epoch ms): the first run, or the next retry. */
+  run_at: number;
+  /** Claims so far. */
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** Unique among jobs not yet finished: a second enqueue answers the first job. */
+  dedupe_key: string | null;
+  locked_by: string | null;
+  /** The lease: past it, another worker may claim the job again. */
+  locked_until: number | null;
+  /** JSON text of the last progress the handler reported. */
+  progress: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
 export interface AuditLogTable {
   seq: number;
   at: number;
@@ -279,6 +304,7 @@ export interface Database {
   audit_log: AuditLogTable;
   server_keys: ServerKeysTable;
   news: NewsTable;
+  jobs: JobsTable;
   permission_sets: PermissionSetsTable;
   permission_set_admins: PermissionSetAdminsTable;
   admin_scopes: AdminScopesTable;

@@ -6,13 +6,17 @@ export interface RateRule {
 }
 
 /**
- * Fixed-window counters in memory, per instance (enough for one process; a shared store can replace it behind
- * the same interface). `hit` throws `…0429` with the seconds to wait once a key is over its limit.
+ * Fixed-window counters in memory, per instance (enough for one process). With `REDIS_URL` the counts are shared
+ * by every instance through Redis (rate-limit-redis.ts), behind the same interface. `hit` throws `…0429` with the
+ * seconds to wait once a key is over its limit.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(protected readonly now: () => number) {}
+
+  /** Releases what the limiter holds (the Redis one sends its last counts and disconnects). */
+  async close(): Promise<void> {}
 
   hit(key: string, rule: RateRule): void {
     const t = this.now();
