@@ -16,11 +16,12 @@ import { startBuildPolling } from './shared/runtime/build-poll';
 import { installChunkReloadGuard } from './shared/runtime/chunk-reload';
 import { useSession } from './shared/session/session-store';
 import { Toaster } from './shared/toast/Toaster';
+import { consoleTheme } from './shared/ui/theme';
 
 function App() {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ token: { borderRadius: 6 } }}>
+    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={consoleTheme}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <Toaster />
