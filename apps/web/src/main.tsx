@@ -17,11 +17,12 @@ import { installChunkReloadGuard } from './shared/runtime/chunk-reload';
 import { fetchMenuIds } from './shared/session/menu-ids';
 import { setMenuIdsLoader, useSession } from './shared/session/session-store';
 import { Toaster } from './shared/toast/Toaster';
+import { consoleTheme } from './shared/ui/theme';
 
 function App() {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={{ token: { borderRadius: 6 } }}>
+    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={consoleTheme}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <Toaster />

@@ -21,7 +21,7 @@ export function Brand({ to, light, suffix }: { to: string; light?: boolean; suff
           width: 28,
           height: 28,
           borderRadius: 6,
-          background: light ? '#fff' : '#1677ff',
+          background: light ? '#fff' : '#0958d9',
           color: light ? '#001529' : '#fff',
           display: 'inline-flex',
           alignItems: 'center',

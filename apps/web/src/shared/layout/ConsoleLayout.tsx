@@ -8,6 +8,7 @@ import { PageFrame } from './PageFrame';
 import { SideMenu } from './SideMenu';
 import { useMediaQuery } from './use-media-query';
 import '../ui/ui.css';
+import '../ui/contrast.css';
 import './shell.css';
 
 /** antd's `lg` breakpoint: below it the side menu is a drawer. */

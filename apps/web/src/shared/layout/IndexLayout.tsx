@@ -39,7 +39,7 @@ export function IndexLayout() {
         </section>
         <Outlet />
       </main>
-      <footer style={{ textAlign: 'center', padding: 16, color: '#8c8c8c', fontSize: 12 }}>{t('app.footer')}</footer>
+      <footer style={{ textAlign: 'center', padding: 16, color: '#595959', fontSize: 12 }}>{t('app.footer')}</footer>
     </div>
   );
 }

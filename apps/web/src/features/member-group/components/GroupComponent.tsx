@@ -148,7 +148,7 @@ export function GroupComponent({ kind, scope = 'property' }: { kind: GroupKind; 
           style={{ padding: 0 }}
           onClick={() => setDialog({ kind: 'members', row })}
           data-testid={`${testPrefix}-count-${row.name}`}
-          aria-label={t('member-group.group.showMembers', { name: row.name })}
+          aria-label={t('member-group.group.showMembers', { name: row.name, count: row.userCount })}
         >
           {row.userCount}
         </Button>
