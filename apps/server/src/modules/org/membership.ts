@@ -5,10 +5,10 @@ import type { RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
-import * as customerRepo from '../customer/repo';
-import { removeAdminRights } from '../permission/repo';
-import * as titleRepo from '../title/repo';
-import * as userSetRepo from '../user-set/repo';
+import { removeUserFromCustomersOf } from '../customer/service';
+import { removeAdminRights } from '../permission/service';
+import { removeUserFromTitlesOf } from '../title/service';
+import { removeUserFromUserSetsOf } from '../user-set/service';
 import * as repo from './repo';
 import { both, effectiveStatus } from './requests';
 import { assertInScope, assertMembersInScope, type OrgProperty, resolveNode, rootId } from './scope';
@@ -98,9 +98,9 @@ export async function moveUsers(
 export async function leaveProperty(trx: Db, pno: string, uid: string, role: string): Promise<void> {
   await repo.removeMember(trx, pno, uid);
   await removeAdminRights(trx, pno, uid);
-  await titleRepo.removeUserFromTitles(trx, pno, uid);
-  await userSetRepo.removeUserFromUserSets(trx, pno, uid);
-  await customerRepo.removeUserFromCustomers(trx, pno, uid);
+  await removeUserFromTitlesOf(trx, pno, uid);
+  await removeUserFromUserSetsOf(trx, pno, uid);
+  await removeUserFromCustomersOf(trx, pno, uid);
   // Cached permissions of the property are keyed by its ACL version; an administrator's change invalidates them.
   if (role === 'admin') await bumpAclVersion(trx, pno);
 }

@@ -1,5 +1,6 @@
+import type { Db } from '../../platform/db/connect';
 import { memberGroupService, plainGroupRules } from '../member-group/service';
-import { titles } from './repo';
+import { removeUserFromTitles, titles } from './repo';
 
 export type { Scope } from '../member-group/service';
 
@@ -9,3 +10,6 @@ export type { Scope } from '../member-group/service';
  * titles from the back office.
  */
 export const titleService = memberGroupService(titles, plainGroupRules);
+
+/** Removes the user from every one of these groups in the property (they leave it; called in its transaction). */
+export const removeUserFromTitlesOf = (db: Db, pno: string, uid: string) => removeUserFromTitles(db, pno, uid);
