@@ -1,6 +1,6 @@
 import type { DirectoryMember } from '@keel/contract/endpoints/directory';
 import type { Page } from '@keel/contract/envelope';
-import { type RequestContext, requireProperty, requireUser } from '../../platform/http/context';
+import { type RequestContext, requireUser } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
 import { operatorScope, tenantOf } from '../../platform/tenancy/tenant';
 import type { GroupRow, GroupValues } from './repo';

@@ -49,12 +49,14 @@ export async function listOrgUsers(
 ) {
   const node = await resolveNode(s.db, prop, input.oid);
   await assertInScope(s.db, prop, ORG_PERMISSIONS.view, node.oid);
+  // A search looks through the whole subtree: whoever is looked for may sit in a unit below (issue 7).
+  const includeSub = input.includeSub === 1 || Boolean(input.str);
   const filter: repo.MemberFilter =
     node.oid === null
-      ? input.includeSub === 1
+      ? includeSub
         ? {}
         : { oid: null }
-      : { oid: node.oid, includeSub: input.includeSub === 1 };
+      : { oid: node.oid, includeSub };
   const { rows, total } = await repo.pageMembers(
     s.db,
     prop.pno,

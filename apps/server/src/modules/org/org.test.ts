@@ -271,6 +271,16 @@ describeEachDb('organisations', (env) => {
       expect(wildcard.data.total).toBe(0);
     });
 
+    it('searches the whole subtree of the node, not only its direct members', async () => {
+      // team has no direct members; its sub-unit holds the 23.
+      expect((await call('o/getOrgUserList', { oid: team }, owner)).data.total).toBe(0);
+      const below = await call('o/getOrgUserList', { oid: team, str: 'seven_special' }, owner);
+      expect(below.data.list.map((u: { uid: string }) => u.uid)).toEqual([extra[7]]);
+      expect(below.data.list[0]).toMatchObject({ oid: sub, orgName: '成员测试组' });
+      const fromRoot = await call('o/getOrgUserList', { oid: root(demo), str: '成员1' }, owner);
+      expect(fromRoot.data.total).toBe(10);
+    });
+
     it('validates, checks permission and keeps to the property', async () => {
       expect((await call('o/getOrgUserList', { oid: sub, pageSize: 0 }, owner)).status).toBe(Status.invalidInput);
       expect((await call('o/getOrgUserList', { oid: sub, includeSub: 2 }, owner)).status).toBe(Status.invalidInput);

@@ -13,9 +13,7 @@ export const permissionModule = defineModule(permissionEndpoints, (s) => ({
   },
   'ps/getAllPerSetList': async (input, ctx) => service.listSetsOf(s, operatorView(ctx, input.filterPno), input),
   'ps/getMyPerSetList': async (input, ctx) => {
-    const property = requireProperty(ctx);
-    service.requireSetReader(property);
-    return service.listMySets(s, property, input);
+    return service.listMySets(s, requireProperty(ctx), input);
   },
   'ps/delPerSet': async (input, ctx) => {
     ctx.audit.target = input.psid;
@@ -27,9 +25,7 @@ export const permissionModule = defineModule(permissionEndpoints, (s) => ({
     return { psid };
   },
   'ps/getPerTreeList': async (_input, ctx) => {
-    const property = requireProperty(ctx);
-    service.requireSetReader(property);
-    return service.grantableTree(property, ctx.locale);
+    return service.grantableTree(requireProperty(ctx), ctx.locale);
   },
   'ps/assignPerSet': async (input, ctx) => {
     ctx.audit.target = input.uidList.slice(0, 20).join(',');

@@ -5,7 +5,7 @@ import type { Locale } from '@keel/contract/status';
 import type { Db } from '../../platform/db/connect';
 import { isUniqueViolation, nameKey } from '../../platform/db/sql-helpers';
 import type { PropertyContext, SessionUser } from '../../platform/http/context';
-import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import { AppError, invalidInput, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import { notify } from '../../platform/news/notify';
 import {
@@ -25,11 +25,6 @@ export { listAdminsOf, listMySets, listSetsOf } from './lists';
 
 /** Takes every set and scope from a member (ownership, removal from the property), inside the caller's transaction. */
 export const removeAdminRights = (trx: Db, pno: string, uid: string) => repo.removeAdminRights(trx, pno, uid);
-
-/** Either of the two administration pages lets a member read the sets and the grantable tree. */
-export function requireSetReader(property: PropertyContext): void {
-  if (!property.permissions.has(P.view) && !property.permissions.has(P.admins)) throw forbidden();
-}
 
 const within = (property: PropertyContext, ids: readonly string[]) =>
   setWithin(property.permissions, property.businesses, ids);

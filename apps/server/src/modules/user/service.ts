@@ -72,7 +72,7 @@ async function listMembers(
   };
 }
 
-export async function listUsers(s: Services, ctx: RequestContext, user: SessionUser, input: ListInput) {
+export async function listUsers(s: Services, ctx: RequestContext, _caller: SessionUser, input: ListInput) {
   const prop = ctx.property;
   const crossProperty = input.filterPno !== undefined && input.filterPno !== '' && input.filterPno !== prop?.pno;
   if (prop && !crossProperty) return listMembers(s, prop, input, prop);
