@@ -147,6 +147,7 @@ export async function whereIs(s: Services, prop: OrgProperty, caller: SessionUse
   const node = member?.oid ? await repo.findNode(s.db, prop.pno, member.oid) : undefined;
   return {
     ifOrgUser: member ? (1 as const) : (0 as const),
+    uid: member && user ? user.uid : null,
     hasAccount: user ? (1 as const) : (0 as const),
     oid: member ? (member.oid ?? rootId(prop.pno)) : null,
     orgName: member ? (node?.name ?? prop.name) : null,

@@ -339,6 +339,20 @@ describeEachDb('organisations', (env) => {
       expect((await call('o/delOrgUser', { oid: team, uid: '' }, owner)).status).toBe(Status.invalidInput);
     });
 
+    it('offers to move a phone that already is a member: its uid, then o/moveOrgUser places it here', async () => {
+      const known = await call('o/ifOrgUser', { phoneNum: DEMO_MEMBER_PHONE }, owner);
+      expect(known.data).toMatchObject({ ifOrgUser: 1, uid: member.uid });
+      // An invitation stays refused (the dialog moves instead), and a stranger has no uid to move.
+      expect((await call('o/inviteOrgUser', { phoneNum: DEMO_MEMBER_PHONE, remark: '' }, owner)).status).toBe(
+        Status.conflict,
+      );
+      expect((await call('o/ifOrgUser', { phoneNum: freshPhone() }, owner)).data.uid).toBeNull();
+      const moved = await call('o/moveOrgUser', { uidList: [known.data.uid], oid: team }, owner);
+      expect(moved).toMatchObject({ status: 0, data: { moved: 1 } });
+      expect((await call('o/ifOrgUser', { phoneNum: DEMO_MEMBER_PHONE }, owner)).data).toMatchObject({ oid: team });
+      await call('o/moveOrgUser', { uidList: [member.uid], oid: root(demo) }, owner);
+    });
+
     it('answers whether the caller, or a phone, is a member and where', async () => {
       const me = await call('o/ifOrgUser', {}, member);
       expect(me.data).toMatchObject({ ifOrgUser: 1, hasAccount: 1, oid: root(demo), orgName: '演示物业' });
