@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_MEMBER, DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
 import { expect, test, userPages } from '../support/fixtures';
-import { localized, shot, switchProperty } from '../support/pages';
+import { localized, searchTable, shot, switchProperty } from '../support/pages';
 import { apiCall, loginByApi, registerByApi } from '../support/tenancy';
 
 /**
@@ -118,6 +118,22 @@ test('the owner builds the organisation, invites and creates members; a join req
   await expect(add).toBeHidden();
   await expect(page.getByTestId('org-member-table').getByTestId(`member-${created}`)).toBeVisible();
   await shot(page, 'property-page-zh');
+
+  // Search looks through the whole subtree: from 销售部, the user created in 华东区 below it is found.
+  await tree.getByTestId('org-node-销售部').click();
+  const members = page.getByTestId('org-member-table');
+  await searchTable(members, created);
+  await expect(members.locator('tr', { has: page.getByTestId(`member-${created}`) })).toContainText('华东区');
+
+  // Inviting a phone that already is a member offers to move them to this unit instead.
+  await page.getByTestId('org-invite').click();
+  const again = page.getByTestId('invite-dialog');
+  await again.getByTestId('invite-phone').fill(created);
+  await again.getByTestId('invite-remark').click();
+  await expect(again.getByTestId('invite-phone-state')).toContainText('华东区');
+  await again.getByTestId('form-dialog-ok').click();
+  await expect(again).toBeHidden();
+  await expect(members.locator('tr', { has: page.getByTestId(`member-${created}`) })).toContainText('销售部');
 
   // The demo owner asks to join by the property's number.
   const requester = await users.signedIn(browser, DEMO_OWNER);

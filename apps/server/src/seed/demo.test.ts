@@ -49,7 +49,7 @@ describeEachDb('the full demo seed (npm run seed:demo)', (env) => {
   const call = (path: any, input: Record<string, unknown>, token: string, opts: CallOptions = {}) =>
     env().call(path, input, { token, pno, ...opts });
   const counts = async () => {
-    const db = env().app.keel.db;
+    const db = env().app.keel.db.withoutPlugins();
     const out: Record<string, number> = {};
     for (const t of TABLES) {
       const row = await db
@@ -120,7 +120,8 @@ describeEachDb('the full demo seed (npm run seed:demo)', (env) => {
     expect(regionTree.data.map((n: OrgNode) => n.name)).toEqual(['华东区']);
     const member = await login(DEMO_MEMBER_PHONE);
     const held = await env()
-      .app.keel.db.selectFrom('permission_set_admins')
+      .app.keel.db.withoutPlugins()
+      .selectFrom('permission_set_admins')
       .select('psid')
       .where('uid', '=', member.uid)
       .execute();

@@ -155,6 +155,8 @@ export const orgEndpoints = group(
     }),
     output: z.object({
       ifOrgUser: zeroOne,
+      /** The member's uid when `ifOrgUser` is 1 (the invite dialog then offers to move them: `o/moveOrgUser`). */
+      uid: z.string().nullable(),
       /** Whether the phone has an account (0 means an invitation also sends a registration code). */
       hasAccount: zeroOne,
       oid: z.string().nullable(),

@@ -130,7 +130,7 @@ export const permissionEndpoints = group(
     path: 'ps/getMyPerSetList',
     summary:
       "The selected property's permission sets (needs the set page or the administrator page); `assignedUid` keeps those assigned to that member, with the scope",
-    access: { kind: 'property' },
+    access: { kind: 'property', permission: [PERMISSION_SET_PERMISSIONS.view, PERMISSION_SET_PERMISSIONS.admins] },
     input: listQuery().extend({ filterPno: optionalText(64), assignedUid: optionalText(64) }),
     output: pageOf(myPermissionSetItem),
   }),
@@ -160,7 +160,7 @@ export const permissionEndpoints = group(
     method: 'GET',
     path: 'ps/getPerTreeList',
     summary: 'The permission catalogue as a tree, limited to what the caller may grant in the selected property',
-    access: { kind: 'property' },
+    access: { kind: 'property', permission: [PERMISSION_SET_PERMISSIONS.view, PERMISSION_SET_PERMISSIONS.admins] },
     input: z.object({}),
     output: z.array(permissionTreeItem),
   }),

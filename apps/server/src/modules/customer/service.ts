@@ -1,7 +1,8 @@
+import type { Db } from '../../platform/db/connect';
 import { nameKey } from '../../platform/db/sql-helpers';
 import { AppError } from '../../platform/http/errors';
 import { memberGroupService, nameTaken } from '../member-group/service';
-import { type CustomerValues, customers } from './repo';
+import { type CustomerValues, customers, removeUserFromCustomers } from './repo';
 
 export type { Scope } from '../member-group/service';
 
@@ -36,3 +37,6 @@ export const customerService = memberGroupService(customers, {
     { column: 'code_key', key: v.codeKey, taken: () => new AppError('codeTaken', { code: v.code }) },
   ],
 });
+
+/** Removes the user from every one of these groups in the property (they leave it; called in its transaction). */
+export const removeUserFromCustomersOf = (db: Db, pno: string, uid: string) => removeUserFromCustomers(db, pno, uid);

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import type { Database } from '../../platform/db/schema';
 import { containsCi } from '../../platform/db/sql-helpers';
+import { tenantFilter } from '../../platform/tenancy/filters';
+import type { TenantScope } from '../../platform/tenancy/tenant';
 
 /**
  * The SQL of a member group (titles, user sets, customers: a named group of a property's users, README.md), once
@@ -113,10 +115,10 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
   return {
     id: t.id,
 
-    /** A property's groups, or (`pno` null: operators in the back office) every property's; newest first. */
+    /** A property's groups, or (`AllTenants`: operators in the back office) every property's; newest first. */
     async list(
       db: Db,
-      pno: string | null,
+      tenant: TenantScope,
       str: string | undefined,
       pageNum: number,
       pageSize: number,
@@ -124,7 +126,7 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
     ): Promise<{ rows: GroupRow<Id, Extra>[]; total: number }> {
       const base = untyped(db)
         .selectFrom(`${groups} as g`)
-        .$if(pno !== null, (q) => q.where('g.pno', '=', pno as string))
+        .where(tenantFilter('g.pno', tenant))
         .$if(only !== undefined, (q) => q.where(`g.${id}`, '=', only as string))
         .$if(Boolean(str), (q) =>
           q.where((eb) => eb.or(t.searchColumns.map((column) => containsCi(`g.${column}`, str ?? '')))),
@@ -161,17 +163,17 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
       };
     },
 
-    /** A group of the property, or (`pno` null: operators) of any property; answers its `pno`. */
+    /** A group of the property, or (`AllTenants`: operators) of any property; answers its `pno`. */
     find: (
       db: Db,
-      pno: string | null,
+      tenant: TenantScope,
       groupId: string,
     ): Promise<(Record<Id, string> & { pno: string; name: string }) | undefined> =>
       untyped(db)
         .selectFrom(groups)
         .select([id, 'pno', 'name'])
         .where(id, '=', groupId)
-        .$if(pno !== null, (q) => q.where('pno', '=', pno as string))
+        .where(tenantFilter('pno', tenant))
         .executeTakeFirst() as Promise<(Record<Id, string> & { pno: string; name: string }) | undefined>,
 
     /** Another group of the property with the same key in a unique column (`name_key`, `code_key`), if any. */

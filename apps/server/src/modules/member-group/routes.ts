@@ -1,7 +1,8 @@
 import type { DirectoryMember } from '@keel/contract/endpoints/directory';
 import type { Page } from '@keel/contract/envelope';
-import { type RequestContext, requireProperty, requireUser } from '../../platform/http/context';
+import { type RequestContext, requireUser } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
+import { operatorScope, tenantOf } from '../../platform/tenancy/tenant';
 import type { GroupRow, GroupValues } from './repo';
 import type { MemberGroupService, Scope } from './service';
 
@@ -11,15 +12,18 @@ import type { MemberGroupService, Scope } from './service';
 export const membershipTarget = (group: string, uids: readonly string[]) =>
   `${group}:${uids.slice(0, 20).join(',')}${uids.length > 20 ? `,+${uids.length - 20}` : ''}`;
 
-/** The selected property; none for an operator calling from the back office without `pno` (access orPlatform). */
+/**
+ * The selected property; for a platform operator calling from the back office without `pno` (access orPlatform),
+ * every property — only after the operator check (`operatorScope` refuses anyone else).
+ */
 export const backOfficeScope = (ctx: RequestContext): Scope => ({
-  pno: ctx.property?.pno ?? null,
+  tenant: ctx.property ? tenantOf(ctx) : operatorScope(ctx),
   uid: requireUser(ctx).uid,
 });
 
 /** The selected property (kinds without a back office). */
 export const propertyScope = (ctx: RequestContext): Scope => ({
-  pno: requireProperty(ctx).pno,
+  tenant: tenantOf(ctx),
   uid: requireUser(ctx).uid,
 });
 

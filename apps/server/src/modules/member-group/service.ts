@@ -2,15 +2,17 @@ import { isForeignKeyViolation, isUniqueViolation, nameKey } from '../../platfor
 import { AppError, invalidInput, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
+import { propertyTenant, type TenantScope } from '../../platform/tenancy/tenant';
 import { type GroupValues, type MemberGroupRepo, propertyExists, propertyMemberUids } from './repo';
 
 /**
- * Who acts, and where: `pno` is the selected property; null for a platform operator in the back office, who
+ * Who acts, and where: `tenant` is the selected property, or every property (`AllTenants`, only from the operator
+ * check) for a platform operator in the back office, who
  * works on any property's groups (the group's own `pno` then scopes everything that follows). Kinds without a
  * back office (customers) always have a property.
  */
 export interface Scope {
-  pno: string | null;
+  tenant: TenantScope;
   uid: string;
 }
 
@@ -47,14 +49,14 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
 
   /** The group in the caller's reach, with its property; "not found" otherwise (also for another tenant's id). */
   async function locate(db: Services['db'], scope: Scope, groupId: string) {
-    const group = await repo.find(db, scope.pno, groupId);
+    const group = await repo.find(db, scope.tenant, groupId);
     if (!group) throw notFound(idKey);
     return group;
   }
 
   /** The property a new group goes to: the selected one, or the one an operator names in the body. */
   async function targetProperty(s: Services, scope: Scope, bodyPno: string | undefined): Promise<string> {
-    if (scope.pno !== null) return scope.pno;
+    if (scope.tenant.pno !== null) return scope.tenant.pno;
     if (!bodyPno) throw invalidInput('pno');
     if (!(await propertyExists(s.db, bodyPno))) throw notFound('pno');
     return bodyPno;
@@ -157,8 +159,9 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       scope: Scope,
       q: { only?: string; str?: string; filterPno?: string; pageNum: number; pageSize: number },
     ) {
-      const pno = scope.pno ?? (q.filterPno || null);
-      return repo.list(s.db, pno, q.str || undefined, q.pageNum, q.pageSize, q.only);
+      // An operator's back-office list narrows to one property with filterPno (the handle already spans all).
+      const tenant = scope.tenant.pno === null && q.filterPno ? propertyTenant(q.filterPno) : scope.tenant;
+      return repo.list(s.db, tenant, q.str || undefined, q.pageNum, q.pageSize, q.only);
     },
   };
 }

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import { issueCode } from '../auth/codes';
 import { createAccount, passwordHashFrom } from '../user/accounts';
 import * as repo from './repo';
@@ -38,7 +39,7 @@ export async function invite(
   // Renewing within a minute of the last send renews quietly: no second message, SMS or code.
   let quiet = previous !== undefined && now - previous.created_at < INVITE_RESEND_MS;
   let id = previous?.id;
-  if (id) await repo.refreshRequest(s.db, id, fields);
+  if (id) await repo.refreshRequest(s.db, propertyTenant(prop.pno), id, fields);
   else {
     id = newId();
     try {
@@ -57,7 +58,7 @@ export async function invite(
       const open = await repo.findOpenRequest(s.db, prop.pno, 'invite', input.phoneNum);
       if (!open) throw error;
       id = open.id;
-      await repo.refreshRequest(s.db, id, fields);
+      await repo.refreshRequest(s.db, propertyTenant(prop.pno), id, fields);
       quiet = true;
     }
   }
@@ -127,7 +128,14 @@ export async function answerInvite(s: Services, ctx: RequestContext, user: Sessi
   if (inv.status !== 'pending') throw new AppError('inviteNotPending', { status: current });
   const status = accept ? 'accepted' : 'declined';
   await s.db.transaction().execute(async (trx) => {
-    if (!(await repo.decideRequest(trx, id, { status, reviewer_uid: null, decided_at: now, uid: user.uid })))
+    if (
+      !(await repo.decideRequest(trx, propertyTenant(inv.pno), id, {
+        status,
+        reviewer_uid: null,
+        decided_at: now,
+        uid: user.uid,
+      }))
+    )
       throw new AppError('inviteNotPending', { status: 'answered' });
     if (accept) {
       await repo.lockTree(trx, inv.pno);
@@ -171,7 +179,12 @@ export async function registerMember(
     // An open invitation of the phone is settled by this.
     const open = await repo.findOpenRequest(trx, prop.pno, 'invite', input.phoneNum);
     if (open)
-      await repo.decideRequest(trx, open.id, { status: 'accepted', reviewer_uid: null, decided_at: now, uid: created });
+      await repo.decideRequest(trx, propertyTenant(prop.pno), open.id, {
+        status: 'accepted',
+        reviewer_uid: null,
+        decided_at: now,
+        uid: created,
+      });
     return created;
   });
   ctx.audit.target = uid;

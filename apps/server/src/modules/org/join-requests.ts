@@ -4,6 +4,7 @@ import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 import { effectiveStatus, renderRequests } from './requests';
 import { type OrgProperty, resolveNode, rootId, scopeNodes } from './scope';
@@ -80,7 +81,7 @@ export async function review(
       const status = input.pass === 1 ? 'approved' : r.kind === 'invite' ? 'revoked' : 'rejected';
       let oid = target ? target.oid : r.oid;
       if (oid !== null && !(await repo.findNode(trx, prop.pno, oid))) oid = null; // deleted meanwhile: the root
-      const ok = await repo.decideRequest(trx, r.id, {
+      const ok = await repo.decideRequest(trx, propertyTenant(prop.pno), r.id, {
         status,
         reviewer_uid: reviewer.uid,
         decided_at: now,

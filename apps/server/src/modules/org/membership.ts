@@ -5,10 +5,10 @@ import type { RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
-import * as customerRepo from '../customer/repo';
-import { removeAdminRights } from '../permission/repo';
-import * as titleRepo from '../title/repo';
-import * as userSetRepo from '../user-set/repo';
+import { removeUserFromCustomersOf } from '../customer/service';
+import { removeAdminRights } from '../permission/service';
+import { removeUserFromTitlesOf } from '../title/service';
+import { removeUserFromUserSetsOf } from '../user-set/service';
 import * as repo from './repo';
 import { effectiveStatus } from './requests';
 import { assertInScope, assertMembersInScope, type OrgProperty, resolveNode, rootId } from './scope';
@@ -49,12 +49,10 @@ export async function listOrgUsers(
 ) {
   const node = await resolveNode(s.db, prop, input.oid);
   await assertInScope(s.db, prop, ORG_PERMISSIONS.view, node.oid);
+  // A search looks through the whole subtree: whoever is looked for may sit in a unit below (issue 7).
+  const includeSub = input.includeSub === 1 || Boolean(input.str);
   const filter: repo.MemberFilter =
-    node.oid === null
-      ? input.includeSub === 1
-        ? {}
-        : { oid: null }
-      : { oid: node.oid, includeSub: input.includeSub === 1 };
+    node.oid === null ? (includeSub ? {} : { oid: null }) : { oid: node.oid, includeSub };
   const { rows, total } = await repo.pageMembers(
     s.db,
     prop.pno,
@@ -111,9 +109,9 @@ export async function moveUsers(
 export async function leaveProperty(trx: Db, pno: string, uid: string, role: string): Promise<void> {
   await repo.removeMember(trx, pno, uid);
   await removeAdminRights(trx, pno, uid);
-  await titleRepo.removeUserFromTitles(trx, pno, uid);
-  await userSetRepo.removeUserFromUserSets(trx, pno, uid);
-  await customerRepo.removeUserFromCustomers(trx, pno, uid);
+  await removeUserFromTitlesOf(trx, pno, uid);
+  await removeUserFromUserSetsOf(trx, pno, uid);
+  await removeUserFromCustomersOf(trx, pno, uid);
   // Cached permissions of the property are keyed by its ACL version; an administrator's change invalidates them.
   if (role === 'admin') await bumpAclVersion(trx, pno);
 }
@@ -156,6 +154,7 @@ export async function whereIs(s: Services, prop: OrgProperty, caller: SessionUse
   const node = member?.oid ? await repo.findNode(s.db, prop.pno, member.oid) : undefined;
   return {
     ifOrgUser: member ? (1 as const) : (0 as const),
+    uid: member && user ? user.uid : null,
     hasAccount: user ? (1 as const) : (0 as const),
     oid: member ? (member.oid ?? rootId(prop.pno)) : null,
     orgName: member ? (node?.name ?? prop.name) : null,

@@ -28,7 +28,8 @@ describeEachDb('organisations', (env) => {
   const call = (path: any, input: Record<string, unknown>, who: Who | null, opts: CallOptions = {}) =>
     env().call(path, input, { token: who?.token, pno: opts.pno ?? who?.pno, lang: opts.lang ?? 'en' });
   const root = (pno: string) => `root-${pno}`;
-  const db = () => env().app.keel.db;
+  // Tests look at whole tables: the tenant guard (platform/tenancy) is for the product's queries.
+  const db = () => env().app.keel.db.withoutPlugins();
   const news = (uid: string) =>
     db().selectFrom('news').selectAll().where('uid', '=', uid).orderBy('created_at', 'desc').execute();
   const nodeCount = async (pno: string) =>
@@ -270,6 +271,16 @@ describeEachDb('organisations', (env) => {
       expect(wildcard.data.total).toBe(0);
     });
 
+    it('searches the whole subtree of the node, not only its direct members', async () => {
+      // team has no direct members; its sub-unit holds the 23.
+      expect((await call('o/getOrgUserList', { oid: team }, owner)).data.total).toBe(0);
+      const below = await call('o/getOrgUserList', { oid: team, str: 'seven_special' }, owner);
+      expect(below.data.list.map((u: { uid: string }) => u.uid)).toEqual([extra[7]]);
+      expect(below.data.list[0]).toMatchObject({ oid: sub, orgName: '成员测试组' });
+      const fromRoot = await call('o/getOrgUserList', { oid: root(demo), str: '成员1' }, owner);
+      expect(fromRoot.data.total).toBe(10);
+    });
+
     it('validates, checks permission and keeps to the property', async () => {
       expect((await call('o/getOrgUserList', { oid: sub, pageSize: 0 }, owner)).status).toBe(Status.invalidInput);
       expect((await call('o/getOrgUserList', { oid: sub, includeSub: 2 }, owner)).status).toBe(Status.invalidInput);
@@ -326,6 +337,20 @@ describeEachDb('organisations', (env) => {
         .executeTakeFirst();
       expect(stillThere).toBeDefined();
       expect((await call('o/delOrgUser', { oid: team, uid: '' }, owner)).status).toBe(Status.invalidInput);
+    });
+
+    it('offers to move a phone that already is a member: its uid, then o/moveOrgUser places it here', async () => {
+      const known = await call('o/ifOrgUser', { phoneNum: DEMO_MEMBER_PHONE }, owner);
+      expect(known.data).toMatchObject({ ifOrgUser: 1, uid: member.uid });
+      // An invitation stays refused (the dialog moves instead), and a stranger has no uid to move.
+      expect((await call('o/inviteOrgUser', { phoneNum: DEMO_MEMBER_PHONE, remark: '' }, owner)).status).toBe(
+        Status.conflict,
+      );
+      expect((await call('o/ifOrgUser', { phoneNum: freshPhone() }, owner)).data.uid).toBeNull();
+      const moved = await call('o/moveOrgUser', { uidList: [known.data.uid], oid: team }, owner);
+      expect(moved).toMatchObject({ status: 0, data: { moved: 1 } });
+      expect((await call('o/ifOrgUser', { phoneNum: DEMO_MEMBER_PHONE }, owner)).data).toMatchObject({ oid: team });
+      await call('o/moveOrgUser', { uidList: [member.uid], oid: root(demo) }, owner);
     });
 
     it('answers whether the caller, or a phone, is a member and where', async () => {

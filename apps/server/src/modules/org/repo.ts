@@ -1,7 +1,9 @@
 import { type Insertable, sql } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
+import { likePattern, pageWindow } from '../../platform/db/paging';
 import type { OrgRequestsTable, OrgsTable } from '../../platform/db/schema';
-import { likePattern, pageWindow } from './paging';
+import { acrossProperties } from '../../platform/tenancy/filters';
+import type { AllTenants, Tenant } from '../../platform/tenancy/tenant';
 
 /** SQL for organisation trees, members and requests. Every query names its property. No rules here. */
 
@@ -169,21 +171,27 @@ export async function deleteNode(db: Db, pno: string, oid: string): Promise<void
 }
 
 /** Every property's root, for the operator's overview. */
-export const listPropertyRoots = (db: Db) =>
+/** Every property's root, top-level node count and member total: the back office's lazy tree (operators). */
+export const listPropertyRoots = (db: Db, _operator: AllTenants) =>
   db.selectFrom('properties').select(['pno', 'name']).orderBy('pno').execute();
 
-export async function topLevelCounts(db: Db): Promise<Map<string, number>> {
+export async function topLevelCounts(db: Db, _operator: AllTenants): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('orgs')
     .select(['pno', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(acrossProperties('operator'))
     .where('pid', 'like', 'root-%')
     .groupBy('pno')
     .execute();
   return new Map(rows.map((r) => [r.pno, Number(r.n)]));
 }
 
-export async function propertyMemberTotals(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('org_member_totals').select(['pno', 'n']).execute();
+export async function propertyMemberTotals(db: Db, _operator: AllTenants): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('org_member_totals')
+    .select(['pno', 'n'])
+    .where(acrossProperties('operator'))
+    .execute();
   return new Map(rows.map((r) => [r.pno, Number(r.n)]));
 }
 
@@ -199,6 +207,17 @@ export const findMember = (db: Db, pno: string, uid: string) =>
     .where('pno', '=', pno)
     .where('uid', '=', uid)
     .executeTakeFirst();
+
+/** The memberships of several users in the property, in one query (absent users are simply missing). */
+export const findMembers = (db: Db, pno: string, uids: readonly string[]) =>
+  uids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('property_members')
+        .select(['uid', 'role', 'oid', 'joined_at'])
+        .where('pno', '=', pno)
+        .where('uid', 'in', uids)
+        .execute();
 
 /** Adds a member on a node; false when the user already is one. */
 export async function addMemberAt(db: Db, pno: string, uid: string, oid: string | null, now: number): Promise<boolean> {
@@ -400,6 +419,8 @@ const memberRowsQuery = (db: Db, pno: string, uids: readonly string[]) =>
           .selectFrom('property_members as pm')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('pm.uid', '=', 'm.uid')
+          // How many properties this member belongs to: keyed by their uid, across properties by design.
+          .where(acrossProperties('own-uid'))
           .as('property_num'),
     ])
     .where('m.pno', '=', pno)
@@ -462,6 +483,7 @@ export const findOpenRequest = (db: Db, pno: string, kind: 'invite' | 'join', ph
 
 export const refreshRequest = (
   db: Db,
+  tenant: Tenant,
   id: string,
   set: {
     oid: string | null;
@@ -470,7 +492,14 @@ export const refreshRequest = (
     created_at: number;
     expires_at: number | null;
   },
-) => db.updateTable('org_requests').set(set).where('id', '=', id).where('status', '=', 'pending').execute();
+) =>
+  db
+    .updateTable('org_requests')
+    .set(set)
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 
 export const findRequest = (db: Db, pno: string, id: string) =>
   db.selectFrom('org_requests').selectAll().where('pno', '=', pno).where('id', '=', id).executeTakeFirst();
@@ -479,10 +508,12 @@ export const findRequestsIn = (db: Db, pno: string, ids: string[]) =>
   db.selectFrom('org_requests').selectAll().where('pno', '=', pno).where('id', 'in', ids).execute();
 
 /** An invitation addressed to a user (by account or, before it was linked, by phone). */
+/** An invitation addressed to this user (by account, or by phone before it was linked), in whatever property. */
 export const findInviteFor = (db: Db, id: string, uid: string, phone: string) =>
   db
     .selectFrom('org_requests')
     .selectAll()
+    .where(acrossProperties('own-uid'))
     .where('id', '=', id)
     .where('kind', '=', 'invite')
     .where((eb) => eb.or([eb('uid', '=', uid), eb.and([eb('uid', 'is', null), eb('phone', '=', phone)])]))
@@ -491,12 +522,14 @@ export const findInviteFor = (db: Db, id: string, uid: string, phone: string) =>
 /** Closes a pending request; false when another call closed it first. */
 export async function decideRequest(
   db: Db,
+  tenant: Tenant,
   id: string,
   set: { status: string; reviewer_uid: string | null; decided_at: number; uid?: string; oid?: string | null },
 ): Promise<boolean> {
   const r = await db
     .updateTable('org_requests')
     .set(set)
+    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
@@ -508,6 +541,7 @@ export async function linkInvitations(db: Db, uid: string, phone: string) {
   const open = await db
     .selectFrom('org_requests')
     .selectAll()
+    .where(acrossProperties('own-uid'))
     .where('phone', '=', phone)
     .where('kind', '=', 'invite')
     .where('status', '=', 'pending')
@@ -517,6 +551,7 @@ export async function linkInvitations(db: Db, uid: string, phone: string) {
     await db
       .updateTable('org_requests')
       .set({ uid })
+      .where(acrossProperties('own-uid'))
       .where(
         'id',
         'in',

@@ -1,8 +1,7 @@
 import { orgEndpoints } from '@keel/contract/endpoints/org';
 import { type RequestContext, requireProperty, requireUser } from '../../platform/http/context';
-import { notFound } from '../../platform/http/errors';
 import { defineModule } from '../../platform/http/mount';
-import * as repo from './repo';
+import { operatorView } from '../../platform/tenancy/tenant';
 import * as org from './service';
 
 /** Organisations, members, invitations and join requests (README.md). */
@@ -24,12 +23,7 @@ export const orgModule = defineModule(orgEndpoints, (s) => {
   return {
     'o/ifOrgUser': async (input, ctx) => org.whereIs(s, await target(ctx, input.pno), requireUser(ctx), input.phoneNum),
     'o/getMyOrgTreeList': async (input, ctx) => org.myTree(s.db, await target(ctx, input.pno)),
-    'o/getAllOrgTreeList': async (input) => {
-      if (!input.filterPno) return org.propertyRoots(s.db);
-      const property = await repo.findProperty(s.db, input.filterPno);
-      if (!property) throw notFound('filterPno');
-      return [await org.propertyTree(s.db, property.pno, property.name)];
-    },
+    'o/getAllOrgTreeList': async (input, ctx) => org.operatorTrees(s.db, operatorView(ctx, input.filterPno)),
     'o/addOrUpdateOrg': async (input, ctx) => {
       return change(ctx, input.pno, async (p) => {
         const oid = await org.saveNode(s, p, input);

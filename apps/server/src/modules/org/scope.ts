@@ -2,6 +2,7 @@ import { ORG_PERMISSIONS } from '@keel/contract/endpoints/org';
 import type { Db } from '../../platform/db/connect';
 import type { PropertyContext, RequestContext } from '../../platform/http/context';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import { operatorScope } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 
 /** Which property a call works on, its nodes, and administrators' subtree scopes (README "Operators", "Permissions and scopes"). */
@@ -28,6 +29,8 @@ export async function targetProperty(db: Db, ctx: RequestContext, inputPno: stri
     if (inputPno !== undefined && inputPno !== ctx.property.pno) throw notFound('pno');
     return ctx.property;
   }
+  // No selected property: only an operator may go on, and names the property (never "every property").
+  operatorScope(ctx);
   if (inputPno === undefined) throw invalidInput('pno');
   const property = await repo.findProperty(db, inputPno);
   if (!property) throw notFound('pno');
@@ -99,8 +102,7 @@ export async function assertInScope(
 export async function assertMembersInScope(db: Db, prop: OrgProperty, permission: string, uids: string[]) {
   const scope = await scopeNodes(db, prop, permission);
   if (!scope) return;
-  for (const uid of uids) {
-    const m = await repo.findMember(db, prop.pno, uid);
-    if (m && (m.oid === null || !scope.has(m.oid))) throw forbidden();
+  for (const m of await repo.findMembers(db, prop.pno, uids)) {
+    if (m.oid === null || !scope.has(m.oid)) throw forbidden();
   }
 }

@@ -5,6 +5,7 @@
  */
 export { answerInvite, deliverPendingInvitations, invite, inviteInfo, registerMember } from './invitations';
 export { applyJoin, listRequests, review } from './join-requests';
+export { findMember, findMembers, findProperty, type MemberFilter, type MemberRow, pageMembers } from './members-read';
 export { leaveProperty, listOrgUsers, memberFilter, moveUsers, removeUser, toOrgUser, whereIs } from './membership';
 export {
   assertInScope,
@@ -16,4 +17,4 @@ export {
   scopeNodes,
   targetProperty,
 } from './scope';
-export { deleteNode, myTree, propertyRoots, propertyTree, saveNode } from './tree';
+export { deleteNode, myTree, operatorTrees, propertyRoots, propertyTree, saveNode } from './tree';

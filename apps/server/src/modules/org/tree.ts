@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/connect';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
+import { type AllTenants, isAllTenants, type TenantScope } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 import { assertInScope, type OrgProperty, resolveNode, rootId, scopeNodes, scopeRoots } from './scope';
 
@@ -77,11 +78,11 @@ export async function myTree(db: Db, prop: OrgProperty): Promise<OrgNode[]> {
 }
 
 /** Every property's root with its top-level count, children left for a per-property call (lazy). */
-export async function propertyRoots(db: Db): Promise<OrgNode[]> {
+export async function propertyRoots(db: Db, operator: AllTenants): Promise<OrgNode[]> {
   const [props, tops, members] = await Promise.all([
-    repo.listPropertyRoots(db),
-    repo.topLevelCounts(db),
-    repo.propertyMemberTotals(db),
+    repo.listPropertyRoots(db, operator),
+    repo.topLevelCounts(db, operator),
+    repo.propertyMemberTotals(db, operator),
   ]);
   return props.map((p) => ({
     oid: rootId(p.pno),
@@ -170,4 +171,12 @@ export async function deleteNode(s: Services, prop: OrgProperty, oid: string): P
     if (children > 0 || members > 0) throw new AppError('orgNotEmpty', { name: node.name, children, members });
     await repo.deleteNode(trx, prop.pno, oid);
   });
+}
+
+/** The back office's trees: with a property, its whole tree; across all properties, every root (lazy). */
+export async function operatorTrees(db: Db, view: TenantScope): Promise<OrgNode[]> {
+  if (isAllTenants(view)) return propertyRoots(db, view);
+  const property = await repo.findProperty(db, view.pno);
+  if (!property) throw notFound('filterPno');
+  return [await propertyTree(db, property.pno, property.name)];
 }

@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import { bumpAclVersion } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
 import { containsCi } from '../../platform/db/sql-helpers';
+import { tenantFilter } from '../../platform/tenancy/filters';
+import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
 
 /** Permission sets, their assignments and scopes: SQL only, every query filtered by `pno` (DESIGN §5). */
 
@@ -13,17 +16,16 @@ export async function removeAdminRights(db: Db, pno: string, uid: string): Promi
 }
 
 export interface SetFilter {
-  /** Absent only in the operators' list across properties. */
-  pno?: string;
   str?: string;
   assignedUid?: string;
 }
 
-export async function listSets(db: Db, f: SetFilter, pageNum: number, pageSize: number) {
+/** A property's sets, or (operators, `AllTenants`) every property's. */
+export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNum: number, pageSize: number) {
   const base = db
     .selectFrom('permission_sets as s')
     .innerJoin('properties as p', 'p.pno', 's.pno')
-    .$if(f.pno !== undefined, (q) => q.where('s.pno', '=', f.pno as string))
+    .where(tenantFilter('s.pno', tenant))
     .$if(Boolean(f.str), (q) =>
       q.where((eb) => eb.or([containsCi('s.name', f.str ?? ''), containsCi('s.remark', f.str ?? '')])),
     )
@@ -33,6 +35,7 @@ export async function listSets(db: Db, f: SetFilter, pageNum: number, pageSize: 
           eb
             .selectFrom('permission_set_admins as a')
             .select('a.psid')
+            .whereRef('a.pno', '=', 's.pno')
             .whereRef('a.psid', '=', 's.psid')
             .where('a.uid', '=', f.assignedUid as string),
         ),
@@ -55,6 +58,7 @@ export async function listSets(db: Db, f: SetFilter, pageNum: number, pageSize: 
           .selectFrom('permission_set_admins as a')
           .innerJoin('property_members as m', (j) => j.onRef('m.pno', '=', 'a.pno').onRef('m.uid', '=', 'a.uid'))
           .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('a.pno', '=', 's.pno')
           .whereRef('a.psid', '=', 's.psid')
           .where('m.role', '=', 'admin')
           .as('admin_count'),
@@ -395,18 +399,17 @@ export async function orgNames(db: Db, pno: string, oids: readonly string[]): Pr
 }
 
 export interface AdminFilter {
-  pno?: string;
   str?: string;
 }
 
-/** Owners and administrators, the owner first, then by joining time. */
-export async function listAdmins(db: Db, f: AdminFilter, pageNum: number, pageSize: number) {
+/** Owners and administrators of a property (or, operators, of every property), the owner first, then by joining time. */
+export async function listAdmins(db: Db, tenant: TenantScope, f: AdminFilter, pageNum: number, pageSize: number) {
   const base = db
     .selectFrom('property_members as m')
     .innerJoin('users as u', 'u.uid', 'm.uid')
     .innerJoin('properties as p', 'p.pno', 'm.pno')
     .where('m.role', 'in', ['owner', 'admin'])
-    .$if(f.pno !== undefined, (q) => q.where('m.pno', '=', f.pno as string))
+    .where(tenantFilter('m.pno', tenant))
     .$if(Boolean(f.str), (q) =>
       q.where((eb) => eb.or([containsCi('u.name', f.str ?? ''), containsCi('u.phone', f.str ?? '')])),
     );
@@ -423,4 +426,21 @@ export async function listAdmins(db: Db, f: AdminFilter, pageNum: number, pageSi
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
+}
+
+/** Each organisation of the property among `oids` with itself and its ancestors (the subtrees it lies in). */
+export async function orgChains(db: Db, tenant: Tenant, oids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (oids.length === 0) return out;
+  const pno = tenant.pno;
+  const rows = await sql<{ start: string; oid: string }>`
+    with recursive chain(start, oid, pid, depth) as (
+      select oid, oid, pid, 0 from orgs where pno = ${pno} and oid in (${sql.join(oids)})
+      union all
+      select c.start, o.oid, o.pid, c.depth + 1 from orgs o join chain c on o.oid = c.pid
+      where o.pno = ${pno} and c.depth < 64
+    )
+    select start, oid from chain`.execute(db);
+  for (const r of rows.rows) out.set(r.start, [...(out.get(r.start) ?? []), r.oid]);
+  return out;
 }

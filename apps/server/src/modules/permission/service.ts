@@ -2,11 +2,10 @@ import { PERMISSION_SET_PERMISSIONS as P, type PermissionTreeItem } from '@keel/
 import { permissionCatalogue } from '@keel/contract/permissions/catalogue';
 import { buildTree, type PermissionTreeNode } from '@keel/contract/permissions/tree';
 import type { Locale } from '@keel/contract/status';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { isUniqueViolation, nameKey } from '../../platform/db/sql-helpers';
 import type { PropertyContext, SessionUser } from '../../platform/http/context';
-import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import { AppError, invalidInput, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { NewsFragment } from '../../platform/news/catalogue';
 import { notify } from '../../platform/news/notify';
@@ -18,14 +17,15 @@ import {
   sortByCatalogue,
 } from '../../platform/permissions/effective';
 import type { Services } from '../../platform/services';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 
 /** The rules of permission sets and administrators (README.md). No SQL and no HTTP here. */
 
-/** Either of the two administration pages lets a member read the sets and the grantable tree. */
-export function requireSetReader(property: PropertyContext): void {
-  if (!property.permissions.has(P.view) && !property.permissions.has(P.admins)) throw forbidden();
-}
+export { listAdminsOf, listMySets, listSetsOf } from './lists';
+
+/** Takes every set and scope from a member (ownership, removal from the property), inside the caller's transaction. */
+export const removeAdminRights = (trx: Db, pno: string, uid: string) => repo.removeAdminRights(trx, pno, uid);
 
 const within = (property: PropertyContext, ids: readonly string[]) =>
   setWithin(property.permissions, property.businesses, ids);
@@ -181,7 +181,7 @@ export async function limitAssignment(
   if (kind === 'org') {
     // The root node is the property itself: naming it lifts the limit.
     ids = ids.includes(`root-${pno}`) ? [] : ids;
-    const found = await orgChains(s.db, pno, ids);
+    const found = await repo.orgChains(s.db, propertyTenant(pno), ids);
     if (found.size !== ids.length) throw notFound('oid');
     const reach = callerReach(property).orgs;
     if (reach !== null && (ids.length === 0 || ids.some((oid) => !found.get(oid)?.some((a) => reach.includes(a))))) {
@@ -200,22 +200,6 @@ export async function limitAssignment(
 
 const callerReach = (property: PropertyContext): Scope =>
   property.role === 'owner' ? { orgs: null, spaces: null } : property.scopeOf(P.assign);
-
-/** Each organisation of the property among `oids` with itself and its ancestors (the subtrees it lies in). */
-async function orgChains(db: Db, pno: string, oids: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (oids.length === 0) return out;
-  const rows = await sql<{ start: string; oid: string }>`
-    with recursive chain(start, oid, pid, depth) as (
-      select oid, oid, pid, 0 from orgs where pno = ${pno} and oid in (${sql.join(oids)})
-      union all
-      select c.start, o.oid, o.pid, c.depth + 1 from orgs o join chain c on o.oid = c.pid
-      where o.pno = ${pno} and c.depth < 64
-    )
-    select start, oid from chain`.execute(db);
-  for (const r of rows.rows) out.set(r.start, [...(out.get(r.start) ?? []), r.oid]);
-  return out;
-}
 
 /**
  * A message to an administrator whose sets or scopes changed, saying what they hold now: each set with the units

@@ -3,7 +3,6 @@ import type { Db } from '../../platform/db/connect';
 import { nextCounter } from '../../platform/db/counters';
 import { containsCi } from '../../platform/db/sql-helpers';
 import type { PropertyRole } from '../../platform/permissions/effective';
-import { removeAdminRights } from '../permission/repo';
 
 /** Properties, members' roles and businesses: SQL only (DESIGN §5–6). */
 
@@ -173,7 +172,15 @@ export async function updateProperty(
  * Makes `to` the owner (a member first if they are not one) and the previous owner an ordinary member; the new
  * owner's permission sets and scopes go (the owner holds everything). One transaction.
  */
-export async function transferOwnership(db: Db, pno: string, from: string, to: string, now: number): Promise<void> {
+export async function transferOwnership(
+  db: Db,
+  pno: string,
+  from: string,
+  to: string,
+  now: number,
+  /** Further changes in the same transaction (the new owner's administrator rights go: modules/permission). */
+  alongside: (trx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('property_members')
@@ -186,7 +193,7 @@ export async function transferOwnership(db: Db, pno: string, from: string, to: s
       .values({ pno, uid: to, role: 'owner', joined_at: now })
       .onConflict((oc) => oc.columns(['pno', 'uid']).doUpdateSet({ role: 'owner' }))
       .execute();
-    await removeAdminRights(trx, pno, to);
+    await alongside(trx);
     await trx.updateTable('properties').set({ owner_uid: to, updated_at: now }).where('pno', '=', pno).execute();
     await bumpAclVersion(trx, pno);
   });

@@ -1,4 +1,4 @@
-import { BUSINESSES } from '@keel/contract/constants';
+import { BUSINESSES, type Business } from '@keel/contract/constants';
 import type { BusinessStatus } from '@keel/contract/endpoints/property';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import type { RequestContext } from '../../platform/http/context';
@@ -6,6 +6,8 @@ import { requireUser } from '../../platform/http/context';
 import { AppError, invalidInput, notFound } from '../../platform/http/errors';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
+import { type AllTenants, operatorScope, type Tenant } from '../../platform/tenancy/tenant';
+import { removeAdminRights } from '../permission/service';
 import * as repo from './repo';
 
 /** The rules of properties and their businesses (README.md). No SQL and no HTTP here. */
@@ -15,6 +17,8 @@ import * as repo from './repo';
  * for an operator calling from the back office without a selected property, the one the input names.
  */
 export async function targetProperty(s: Services, ctx: RequestContext, inputPno: string | undefined) {
+  // No selected property: only an operator may go on, and names the property.
+  if (!ctx.property) operatorScope(ctx);
   const pno = ctx.property ? ctx.property.pno : inputPno;
   if (ctx.property && inputPno !== undefined && inputPno !== ctx.property.pno) throw notFound('pno');
   if (pno === undefined) throw invalidInput('pno');
@@ -84,7 +88,9 @@ export async function updateProperty(
     throw error;
   }
   if (newOwner) {
-    await repo.transferOwnership(s.db, property.pno, property.owner_uid, newOwner.uid, now);
+    await repo.transferOwnership(s.db, property.pno, property.owner_uid, newOwner.uid, now, (trx) =>
+      removeAdminRights(trx, property.pno, newOwner.uid),
+    );
     await tellOwner(s, newOwner.uid, property.pno, input.name ?? property.name);
   }
   return property.pno;
@@ -125,4 +131,61 @@ async function tellOwner(s: Services, uid: string, pno: string, name: string) {
     params: { property: name, pno },
     link: { kind: 'property', id: pno },
   });
+}
+
+const flag01 = (v: number) => (v === 1 ? (1 as const) : (0 as const));
+
+/** Every property (the back office; the handle proves the caller is an operator), with owner and businesses. */
+export async function listProperties(
+  s: Services,
+  _operator: AllTenants,
+  input: {
+    str?: string;
+    isCustomer?: number;
+    filterUid?: string;
+    business?: string;
+    pageNum: number;
+    pageSize: number;
+  },
+) {
+  const { rows, total } = await repo.listProperties(
+    s.db,
+    {
+      str: input.str || undefined,
+      isCustomer: input.isCustomer ?? -1,
+      filterUid: input.filterUid,
+      business: input.business,
+    },
+    input.pageNum,
+    input.pageSize,
+  );
+  const businesses = await repo.businessesOf(
+    s.db,
+    rows.map((r) => r.pno),
+  );
+  const list = rows.map((r) => ({
+    pno: r.pno,
+    name: r.name,
+    isCustomer: flag01(r.is_customer),
+    ownerUid: r.owner_uid,
+    ownerName: r.owner_name,
+    ownerPhoneNum: r.owner_phone,
+    memberCount: Number(r.member_count ?? 0),
+    businessList: businesses
+      .filter((b) => b.pno === r.pno)
+      .map((b) => ({ business: b.business as Business, disabled: flag01(b.disabled), authoriseTime: b.authorised_at })),
+    createTime: r.created_at,
+    updateTime: r.updated_at,
+  }));
+  return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** The businesses of the selected property. */
+export async function businessList(s: Services, tenant: Tenant) {
+  const rows = await repo.businessesOf(s.db, [tenant.pno]);
+  return rows.map((b) => ({
+    business: b.business as Business,
+    disabled: flag01(b.disabled),
+    authoriseTime: b.authorised_at,
+  }));
 }

@@ -1,7 +1,8 @@
+import type { Db } from '../../platform/db/connect';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { memberGroupService, plainGroupRules, type Scope } from '../member-group/service';
-import { titles } from './repo';
+import { removeUserFromTitles, titles } from './repo';
 
 export type { Scope } from '../member-group/service';
 
@@ -15,7 +16,7 @@ const groups = memberGroupService(titles, plainGroupRules);
 export const titleService = {
   ...groups,
   async addUsers(s: Services, scope: Scope, tid: string, uids: readonly string[]) {
-    const title = await titles.find(s.db, scope.pno, tid);
+    const title = await titles.find(s.db, scope.tenant, tid);
     const held = title ? await titles.memberUids(s.db, title.pno, tid, uids) : new Set<string>();
     const added = await groups.addUsers(s, scope, tid, uids);
     if (title) {
@@ -33,3 +34,6 @@ export const titleService = {
     return added;
   },
 };
+
+/** Removes the user from every one of these groups in the property (they leave it; called in its transaction). */
+export const removeUserFromTitlesOf = (db: Db, pno: string, uid: string) => removeUserFromTitles(db, pno, uid);

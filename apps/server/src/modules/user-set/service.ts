@@ -1,5 +1,6 @@
+import type { Db } from '../../platform/db/connect';
 import { memberGroupService, plainGroupRules } from '../member-group/service';
-import { userSets } from './repo';
+import { removeUserFromUserSets, userSets } from './repo';
 
 export type { Scope } from '../member-group/service';
 
@@ -9,3 +10,6 @@ export type { Scope } from '../member-group/service';
  * property's sets from the back office.
  */
 export const userSetService = memberGroupService(userSets, plainGroupRules);
+
+/** Removes the user from every one of these groups in the property (they leave it; called in its transaction). */
+export const removeUserFromUserSetsOf = (db: Db, pno: string, uid: string) => removeUserFromUserSets(db, pno, uid);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { likePattern, pageWindow } from '../org/paging';
+import { likePattern, pageWindow } from '../../platform/db/paging';
+import { acrossProperties } from '../../platform/tenancy/filters';
+import type { AllTenants } from '../../platform/tenancy/tenant';
 
 /** SQL for accounts across the platform (the property's members are read through org/repo). No rules here. */
 
@@ -48,6 +50,8 @@ export async function pageAccounts(db: Db, f: AccountFilter, pageNum: number, pa
           .selectFrom('property_members as pm')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('pm.uid', '=', 'u.uid')
+          // How many properties the account belongs to: keyed by its uid, across properties by design.
+          .where(acrossProperties('own-uid'))
           .as('property_num'),
     ])
     .orderBy('u.created_at', dir)
@@ -70,6 +74,8 @@ export const findAccounts = (db: Db, uids: string[]) =>
           .selectFrom('property_members as pm')
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('pm.uid', '=', 'u.uid')
+          // How many properties the account belongs to: keyed by its uid, across properties by design.
+          .where(acrossProperties('own-uid'))
           .as('property_num'),
     ])
     .where('u.uid', 'in', uids)
@@ -86,5 +92,5 @@ export async function setStatus(db: Db, uids: string[], status: number, now: num
 }
 
 /** The property a node id belongs to (operators filtering by node without naming the property). */
-export const propertyOfNode = (db: Db, oid: string) =>
-  db.selectFrom('orgs').select('pno').where('oid', '=', oid).executeTakeFirst();
+export const propertyOfNode = (db: Db, _operator: AllTenants, oid: string) =>
+  db.selectFrom('orgs').select('pno').where(acrossProperties('operator')).where('oid', '=', oid).executeTakeFirst();

@@ -2,7 +2,7 @@ import { MEMBER_PICKER_PERMISSIONS, USER_PERMISSIONS, type UserItem } from '@kee
 import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
-import * as orgRepo from '../org/repo';
+import { operatorScope } from '../../platform/tenancy/tenant';
 import * as org from '../org/service';
 import { createAccount, passwordHashFrom, updateAccount } from './accounts';
 import * as repo from './repo';
@@ -12,7 +12,7 @@ import * as repo from './repo';
  * platform operator without `pno` works on every account.
  */
 
-type MemberRow = Awaited<ReturnType<typeof orgRepo.memberRows>>[number];
+type MemberRow = org.MemberRow;
 
 const memberItem = (pno: string, propertyName: string, r: MemberRow): UserItem => ({
   uid: r.uid,
@@ -22,7 +22,7 @@ const memberItem = (pno: string, propertyName: string, r: MemberRow): UserItem =
   status: r.status === 1 ? 1 : 0,
   isOperator: r.is_operator === 1 ? 1 : 0,
   createTime: r.created_at,
-  oid: r.oid ?? orgRepo.rootId(pno),
+  oid: r.oid ?? org.rootId(pno),
   orgName: r.org_name ?? propertyName,
   role: r.role,
   joinTime: r.joined_at,
@@ -45,7 +45,7 @@ async function listMembers(
   input: ListInput,
   admin?: PropertyContext,
 ) {
-  const filter: orgRepo.MemberFilter = input.filterOid
+  const filter: org.MemberFilter = input.filterOid
     ? await org.memberFilter(s.db, prop, input.filterOid, input.includeSub === 1, 'filterOid')
     : {};
   if (admin) {
@@ -57,7 +57,7 @@ async function listMembers(
       else filter.oids = [...scope];
     }
   }
-  const { rows, total } = await orgRepo.pageMembers(
+  const { rows, total } = await org.pageMembers(
     s.db,
     prop.pno,
     { ...filter, str: input.str || undefined, status: input.status },
@@ -72,21 +72,21 @@ async function listMembers(
   };
 }
 
-export async function listUsers(s: Services, ctx: RequestContext, user: SessionUser, input: ListInput) {
+export async function listUsers(s: Services, ctx: RequestContext, _caller: SessionUser, input: ListInput) {
   const prop = ctx.property;
   const crossProperty = input.filterPno !== undefined && input.filterPno !== '' && input.filterPno !== prop?.pno;
   if (prop && !crossProperty) return listMembers(s, prop, input, prop);
   // Everything below is the operator's: another property, or the whole platform.
-  if (!user.isOperator) throw forbidden();
+  const operator = operatorScope(ctx);
   let pno = input.filterPno || undefined;
   if (!pno && input.filterOid) {
     pno = input.filterOid.startsWith('root-')
       ? input.filterOid.slice('root-'.length)
-      : (await repo.propertyOfNode(s.db, input.filterOid))?.pno;
+      : (await repo.propertyOfNode(s.db, operator, input.filterOid))?.pno;
     if (!pno) throw notFound('filterOid');
   }
   if (pno) {
-    const property = await orgRepo.findProperty(s.db, pno);
+    const property = await org.findProperty(s.db, pno);
     if (!property) throw notFound('filterPno');
     return listMembers(s, property, input);
   }
@@ -134,14 +134,31 @@ interface EditInput {
  * this property alone, is not an operator's, is not the owner's, and (for another administrator) only the owner.
  */
 async function assertManagedHere(s: Services, prop: PropertyContext, caller: SessionUser, uid: string) {
-  const member = await orgRepo.findMember(s.db, prop.pno, uid);
-  if (!member) throw notFound('uid');
-  if (member.role === 'owner' && uid !== caller.uid) throw new AppError('ownerIsFixed');
-  if (member.role === 'admin' && prop.role !== 'owner' && uid !== caller.uid) throw forbidden();
-  await org.assertMembersInScope(s.db, prop, USER_PERMISSIONS.edit, [uid]);
-  const [account] = await repo.findAccounts(s.db, [uid]);
-  if (!account || account.is_operator === 1 || Number(account.property_num) > 1) throw new AppError('accountShared');
-  return member;
+  const [member] = await assertAllManagedHere(s, prop, caller, [uid]);
+  return member as NonNullable<typeof member>;
+}
+
+/**
+ * The same check for many accounts at once (u/updateUserStatus takes up to 500): three set-based queries
+ * (memberships, the caller's scope, the accounts) whatever the count, with the same answers in the same order
+ * of precedence as one account at a time: not found, then the owner, then another administrator, scope, shared.
+ */
+async function assertAllManagedHere(s: Services, prop: PropertyContext, caller: SessionUser, uids: string[]) {
+  const members = new Map((await org.findMembers(s.db, prop.pno, uids)).map((m) => [m.uid, m]));
+  const ordered = uids.map((uid) => members.get(uid));
+  if (ordered.some((m) => m === undefined)) throw notFound('uid');
+  for (const m of ordered) {
+    if (!m) continue;
+    if (m.role === 'owner' && m.uid !== caller.uid) throw new AppError('ownerIsFixed');
+    if (m.role === 'admin' && prop.role !== 'owner' && m.uid !== caller.uid) throw forbidden();
+  }
+  await org.assertMembersInScope(s.db, prop, USER_PERMISSIONS.edit, uids);
+  const accounts = new Map((await repo.findAccounts(s.db, uids)).map((a) => [a.uid, a]));
+  for (const uid of uids) {
+    const account = accounts.get(uid);
+    if (!account || account.is_operator === 1 || Number(account.property_num) > 1) throw new AppError('accountShared');
+  }
+  return ordered;
 }
 
 export async function addOrEdit(s: Services, ctx: RequestContext, caller: SessionUser, input: EditInput) {
@@ -190,7 +207,7 @@ export async function addOrEdit(s: Services, ctx: RequestContext, caller: Sessio
   const changesProfile = Object.values(profile).some((v) => v !== undefined);
   if (prop) {
     if (changesProfile) await assertManagedHere(s, prop, caller, uid);
-    else if (!(await orgRepo.findMember(s.db, prop.pno, uid))) throw notFound('uid');
+    else if (!(await org.findMember(s.db, prop.pno, uid))) throw notFound('uid');
     if (input.oid) await org.moveUsers(s, prop, [uid], input.oid, USER_PERMISSIONS.edit);
     if (changesProfile) await updateAccount(s, uid, profile);
     return { uid };
@@ -219,13 +236,13 @@ export async function setStatus(
   if (input.uidList.includes(caller.uid)) throw new AppError('notYourself');
   const prop = ctx.property;
   if (prop) {
-    for (const uid of input.uidList) await assertManagedHere(s, prop, caller, uid);
+    await assertAllManagedHere(s, prop, caller, input.uidList);
   } else {
     const found = await repo.findAccounts(s.db, input.uidList);
     if (found.length !== input.uidList.length) throw notFound('uid');
   }
   ctx.audit.target = input.uidList.join(',').slice(0, 500);
   const changed = await repo.setStatus(s.db, input.uidList, input.status, s.now());
-  if (input.status === 0) for (const uid of input.uidList) await s.sessions.revokeAllOf(uid);
+  if (input.status === 0) await s.sessions.revokeAllOfMany(input.uidList);
   return { changed };
 }

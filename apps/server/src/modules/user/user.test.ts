@@ -24,7 +24,8 @@ describeEachDb('users', (env) => {
   // biome-ignore lint/suspicious/noExplicitAny: endpoint inputs are checked by the contract in the app.
   const call = (path: any, input: Record<string, unknown>, who: Who | null, opts: CallOptions = {}) =>
     env().call(path, input, { token: who?.token, pno: opts.pno ?? who?.pno, lang: 'en' });
-  const db = () => env().app.keel.db;
+  // Tests look at whole tables: the tenant guard (platform/tenancy) is for the product's queries.
+  const db = () => env().app.keel.db.withoutPlugins();
   const userRow = (uid: string) =>
     db().selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
 
@@ -314,6 +315,55 @@ describeEachDb('users', (env) => {
       expect(foreign.status).toBe(Status.notFound);
       expect((await userRow(partnerOnlyUid)).status).toBe(1);
       expect((await userRow(m.uid)).status).toBe(1);
+    });
+
+    it('checks 500 accounts with a fixed number of queries, not one round per account', async () => {
+      const now = Date.now();
+      const uids = Array.from({ length: 500 }, (_, i) => `bulk-${now}-${i}`);
+      await db()
+        .insertInto('users')
+        .values(
+          uids.map((uid, i) => ({
+            uid,
+            phone: `1700${String(now).slice(-4)}${String(i).padStart(3, '0')}`,
+            email: null,
+            name: `Bulk ${i}`,
+            password_hash: null,
+            is_operator: 0,
+            status: 1,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      await db()
+        .insertInto('property_members')
+        .values(uids.map((uid) => ({ pno: demo, uid, role: 'member' as const, joined_at: now, oid: null })))
+        .execute();
+      const keel = env().app.keel;
+      const plain = keel.db;
+      let queries = 0;
+      keel.db = plain.withPlugin({
+        transformQuery: (a) => {
+          queries += 1;
+          return a.node;
+        },
+        transformResult: async (a) => a.result,
+      });
+      try {
+        const off = await call('u/updateUserStatus', { uidList: uids, status: 0 }, owner);
+        expect(off).toMatchObject({ status: 0, data: { changed: 500 } });
+        expect(queries).toBeLessThan(20);
+        // The owner among them refuses the whole batch, and nothing changes.
+        queries = 0;
+        const shared = await call('u/updateUserStatus', { uidList: [...uids.slice(1), owner.uid], status: 1 }, owner);
+        expect(shared.status).toBe(Status.conflict);
+        expect(queries).toBeLessThan(20);
+      } finally {
+        keel.db = plain;
+      }
+      const rows = await db().selectFrom('users').select('status').where('uid', 'in', uids).execute();
+      expect(rows.every((r) => r.status === 0)).toBe(true);
     });
 
     it('lets an operator disable any account platform-wide', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { type Db, precompile } from '../db/connect';
 import type { PropertyContext } from '../http/context';
 import { computePermissions, type EffectivePermissions, type Grant, type PropertyRole } from '../permissions/effective';
+import { acrossProperties } from '../tenancy/filters';
 
 /**
  * The property context of every property call (DESIGN §5). One indexed query per request, compiled once per
@@ -175,6 +176,7 @@ export async function listMyProperties(db: Db, uid: string) {
     .selectFrom('property_members as m')
     .innerJoin('properties as p', 'p.pno', 'm.pno')
     .select(['p.pno', 'p.name', 'p.is_customer', 'm.role'])
+    .where(acrossProperties('own-uid'))
     .where('m.uid', '=', uid)
     .orderBy('m.joined_at')
     .orderBy('p.pno')

@@ -15,6 +15,8 @@ export interface Sessions {
   resolve(token: string | undefined): Promise<SessionUser | null>;
   revoke(tokenHash: string): Promise<void>;
   revokeAllOf(uid: string): Promise<void>;
+  /** The same for several accounts in one statement (disabling up to 500 at once). */
+  revokeAllOfMany(uids: readonly string[]): Promise<void>;
 }
 
 export function createSessions(db: Db, now: () => number, idleMs: number): Sessions {
@@ -86,6 +88,15 @@ export function createSessions(db: Db, now: () => number, idleMs: number): Sessi
         .execute();
     },
 
+    async revokeAllOfMany(uids) {
+      if (uids.length === 0) return;
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now() })
+        .where('uid', 'in', uids)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
     async revokeAllOf(uid) {
       await db
         .updateTable('sessions')

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { tenantGuardPlugins } from '../tenancy/tenant-guard';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -29,7 +30,10 @@ export function connect(database: Config['database']): { db: Db; dialect: Dialec
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const statements = withStatementCache(sqlite);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: statements }),
+      plugins: tenantGuardPlugins(),
+    });
     registerDirect(db, sqlite, statements);
     return { db, dialect: 'sqlite' };
   }
@@ -38,7 +42,10 @@ export function connect(database: Config['database']): { db: Db; dialect: Dialec
     max: 10,
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  return {
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: tenantGuardPlugins() }),
+    dialect: 'postgres',
+  };
 }
 
 /** Most prepared statements kept per SQLite database; the oldest go first. */

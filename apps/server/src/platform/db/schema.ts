@@ -321,3 +321,38 @@ export interface Database {
   /** Sequences portable across dialects (audit chain order, pno numbers). */
   counters: { name: string; value: Generated<number> };
 }
+
+type TablesWithPno = { [K in keyof Database]: 'pno' extends keyof Database[K] ? K : never }[keyof Database];
+
+/**
+ * Tables whose rows belong to one property (a `pno` column), which every read, update and delete must filter by
+ * property (platform/tenancy/tenant-guard.ts). Not here, though they have a `pno`: `properties` (the tenants
+ * themselves), `news` (a user's own messages, read by uid; `pno` only says where one came from) and `audit_log`
+ * (the platform's record, read by operators) and `device_credentials` (looked up by the token's hash before the
+ * property is known: the credential names the device's property). The type below fails to compile when a table with a `pno` column
+ * is neither listed nor named as an exception.
+ */
+export const TENANT_TABLES = [
+  'property_businesses',
+  'property_members',
+  'permission_sets',
+  'permission_set_admins',
+  'admin_scopes',
+  'orgs',
+  'org_requests',
+  'org_member_counts',
+  'org_member_totals',
+  'titles',
+  'title_users',
+  'user_sets',
+  'user_set_users',
+  'customers',
+  'customer_users',
+] as const satisfies readonly TablesWithPno[];
+
+type Unlisted = Exclude<
+  TablesWithPno,
+  (typeof TENANT_TABLES)[number] | 'properties' | 'news' | 'audit_log' | 'device_credentials'
+>;
+/** Compile-time check that TENANT_TABLES is complete (a new tenant table must be listed). */
+export const tenantTablesComplete: [Unlisted] extends [never] ? true : Unlisted = true;

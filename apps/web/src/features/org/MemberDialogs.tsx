@@ -20,9 +20,16 @@ const phoneRules = (t: (k: string) => string) => [
   },
 ];
 
-type PhoneState = { kind: 'member'; orgName: string | null } | { kind: 'account' } | { kind: 'new' } | null;
+type PhoneState =
+  | { kind: 'member'; uid: string; orgName: string | null }
+  | { kind: 'account' }
+  | { kind: 'new' }
+  | null;
 
-/** Invite a phone to the property, placed on a node once accepted (`o/inviteOrgUser`). */
+/**
+ * Invite a phone to the property, placed on a node once accepted (`o/inviteOrgUser`). A phone that already is a
+ * member is not invited: the dialog offers to move them to the chosen unit instead (`o/moveOrgUser`).
+ */
 export function InviteDialog({
   open,
   onClose,
@@ -47,8 +54,8 @@ export function InviteDialog({
     try {
       const info = await orgApi(pno, 'o/ifOrgUser', { phoneNum: value.trim() }, { notify: false });
       setPhone(
-        info.ifOrgUser === 1
-          ? { kind: 'member', orgName: info.orgName }
+        info.ifOrgUser === 1 && info.uid
+          ? { kind: 'member', uid: info.uid, orgName: info.orgName }
           : info.hasAccount
             ? { kind: 'account' }
             : { kind: 'new' },
@@ -58,6 +65,21 @@ export function InviteDialog({
     }
   };
   const submit = async (values: { phoneNum: string; oid?: string; remark?: string }) => {
+    if (phone?.kind === 'member') {
+      if (!values.oid) {
+        toast.warning(t('org.invite.pickUnit'));
+        return false;
+      }
+      try {
+        await orgApi(pno, 'o/moveOrgUser', { uidList: [phone.uid], oid: values.oid });
+        toast.success(t('org.invite.moved'));
+        setPhone(null);
+        await queryClient.invalidateQueries();
+        return true;
+      } catch {
+        return false;
+      }
+    }
     try {
       const result = await orgApi(pno, 'o/inviteOrgUser', {
         phoneNum: values.phoneNum.trim(),
@@ -100,7 +122,7 @@ export function InviteDialog({
           type={phone.kind === 'member' ? 'warning' : 'info'}
           title={
             phone.kind === 'member'
-              ? t('org.invite.isMember', { org: phone.orgName ?? '' })
+              ? t('org.invite.moveHere', { org: phone.orgName ?? '' })
               : phone.kind === 'account'
                 ? t('org.invite.hasAccount')
                 : t('org.invite.noAccount')

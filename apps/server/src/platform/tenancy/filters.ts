@@ -1,0 +1,24 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { TenantScope } from './tenant';
+
+/** The tenant condition of a query on a tenant-owned table (DESIGN §5), and its one explicit opt-out. */
+
+/** `column = pno` for one property; for `AllTenants` (operators only: `operatorScope`) the marked opt-out. */
+export function tenantFilter(column: string, tenant: TenantScope): RawBuilder<SqlBool> {
+  return tenant.pno === null ? acrossProperties('operator') : sql<SqlBool>`${sql.ref(column)} = ${tenant.pno}`;
+}
+
+/** Why a query may read across properties: an operator's (after `operatorScope`), one keyed by a user's own uid, or a test's look at the tables. */
+export type AcrossReason = 'operator' | 'own-uid' | 'test';
+
+export const ACROSS_MARKER = 'keel:across-properties';
+
+/**
+ * The only way past the tenant guard (tenant-guard.ts): a condition that is always true and says, in the SQL,
+ * that the query means to read across properties. Allowed only in operator queries (the repo took an
+ * `AllTenants`/`TenantScope` handle) and in queries keyed by a user's own uid (the properties a user belongs to,
+ * how many they belong to); tests use it to look at whole tables. Grep `acrossProperties(` to review every use.
+ */
+export function acrossProperties(why: AcrossReason): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.raw(`1 = 1 /* ${ACROSS_MARKER}: ${why} */`)}`;
+}
