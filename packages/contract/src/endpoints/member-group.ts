@@ -17,7 +17,7 @@ import {
 /**
  * The six calls of a member group: titles (`t/`), user sets (`us/`) and customers (`cu/`) are each a named group
  * of the property's members, declared by `memberGroupEndpoints` with their own prefix, noun, id key, access,
- * item, inputs and summaries. Server side: apps/server/src/modules/member-group.
+ * item, inputs and summaries. Server side: apps/server/src/platform/member-groups.
  */
 
 /** The kind of object a group's id key names. */

@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/connect';
 import type { CustomersTable } from '../../platform/db/schema';
-import { type GroupValues, memberGroupRepo } from '../member-group/repo';
+import { type GroupValues, memberGroupRepo } from '../../platform/member-groups/repo';
 
-/** Customers and their users (`customers`, `customer_users`): the member-group SQL (modules/member-group). */
+/** Customers and their users (`customers`, `customer_users`): the member-group SQL (platform/member-groups). */
 
 export interface CustomerValues extends GroupValues {
   code: string;

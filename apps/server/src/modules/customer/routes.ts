@@ -1,6 +1,6 @@
 import { customerEndpoints } from '@keel/contract/endpoints/customer';
 import { defineModule } from '../../platform/http/mount';
-import { memberGroupHandlers, propertyScope } from '../member-group/routes';
+import { memberGroupHandlers, propertyScope } from '../../platform/member-groups/handlers';
 import { customerService } from './service';
 
 /** Customers (issue 3): see README.md for the model. No back office: every call needs a selected property. */

@@ -1,10 +1,10 @@
 import type { Db } from '../../platform/db/connect';
 import { nameKey } from '../../platform/db/sql-helpers';
 import { AppError } from '../../platform/http/errors';
-import { memberGroupService, nameTaken } from '../member-group/service';
+import { memberGroupService, nameTaken } from '../../platform/member-groups/service';
 import { type CustomerValues, customers, removeUserFromCustomers } from './repo';
 
-export type { Scope } from '../member-group/service';
+export type { Scope } from '../../platform/member-groups/service';
 
 export interface CustomerInput {
   name: string;
@@ -17,7 +17,7 @@ export interface CustomerInput {
 }
 
 /**
- * The rules of customers (README.md): those of every member group (modules/member-group), in the selected
+ * The rules of customers (README.md): those of every member group (platform/member-groups), in the selected
  * property only; a save replaces every detail, and the name and (non-empty) code are unique in the property.
  */
 export const customerService = memberGroupService(customers, {

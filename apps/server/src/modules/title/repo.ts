@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/connect';
-import { type GroupValues, groupColumns, memberGroupRepo } from '../member-group/repo';
+import { type GroupValues, groupColumns, memberGroupRepo } from '../../platform/member-groups/repo';
 
-/** Titles and their holders (`titles`, `title_users`): the member-group SQL (modules/member-group). */
+/** Titles and their holders (`titles`, `title_users`): the member-group SQL (platform/member-groups). */
 export const titles = memberGroupRepo<'tid', { property_name: string }, GroupValues>({
   groups: 'titles',
   members: 'title_users',

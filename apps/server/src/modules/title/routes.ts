@@ -1,6 +1,6 @@
 import { titleEndpoints } from '@keel/contract/endpoints/title';
 import { defineModule } from '../../platform/http/mount';
-import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../member-group/routes';
+import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../../platform/member-groups/handlers';
 import { titleService } from './service';
 
 /** Titles (issue 3): see README.md for the model. */

@@ -1,15 +1,15 @@
 import type { Db } from '../../platform/db/connect';
+import { memberGroupService, plainGroupRules, type Scope } from '../../platform/member-groups/service';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
-import { memberGroupService, plainGroupRules, type Scope } from '../member-group/service';
 import { removeUserFromTitles, titles } from './repo';
 
-export type { Scope } from '../member-group/service';
+export type { Scope } from '../../platform/member-groups/service';
 
 const groups = memberGroupService(titles, plainGroupRules);
 
 /**
- * The rules of titles (README.md): those of every member group (modules/member-group) — a unique name, delete
+ * The rules of titles (README.md): those of every member group (platform/member-groups) — a unique name, delete
  * refused while held unless forced, holders are members of the title's property, operators reach any property's
  * titles from the back office. A member given a title is told so in their message centre.
  */

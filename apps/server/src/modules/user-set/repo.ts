@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/connect';
-import { type GroupValues, groupColumns, memberGroupRepo } from '../member-group/repo';
+import { type GroupValues, groupColumns, memberGroupRepo } from '../../platform/member-groups/repo';
 
-/** User sets and their members (`user_sets`, `user_set_users`): the member-group SQL (modules/member-group). */
+/** User sets and their members (`user_sets`, `user_set_users`): the member-group SQL (platform/member-groups). */
 export const userSets = memberGroupRepo<'usid', { property_name: string }, GroupValues>({
   groups: 'user_sets',
   members: 'user_set_users',

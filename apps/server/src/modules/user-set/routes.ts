@@ -1,6 +1,6 @@
 import { userSetEndpoints } from '@keel/contract/endpoints/user-set';
 import { defineModule } from '../../platform/http/mount';
-import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../member-group/routes';
+import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../../platform/member-groups/handlers';
 import { userSetService } from './service';
 
 /** User sets (issue 3): see README.md for the model. */

@@ -1,11 +1,11 @@
 import type { Db } from '../../platform/db/connect';
-import { memberGroupService, plainGroupRules } from '../member-group/service';
+import { memberGroupService, plainGroupRules } from '../../platform/member-groups/service';
 import { removeUserFromUserSets, userSets } from './repo';
 
-export type { Scope } from '../member-group/service';
+export type { Scope } from '../../platform/member-groups/service';
 
 /**
- * The rules of user sets (README.md): those of every member group (modules/member-group) — a unique name, delete
+ * The rules of user sets (README.md): those of every member group (platform/member-groups) — a unique name, delete
  * refused while the set has users unless forced, users are members of the set's property, operators reach any
  * property's sets from the back office.
  */

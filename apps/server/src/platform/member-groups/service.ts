@@ -1,8 +1,8 @@
-import { isForeignKeyViolation, isUniqueViolation, nameKey } from '../../platform/db/sql-helpers';
-import { AppError, invalidInput, notFound } from '../../platform/http/errors';
-import { newId } from '../../platform/ids';
-import type { Services } from '../../platform/services';
-import { propertyTenant, type TenantScope } from '../../platform/tenancy/tenant';
+import { isForeignKeyViolation, isUniqueViolation, nameKey } from '../db/sql-helpers';
+import { AppError, invalidInput, notFound } from '../http/errors';
+import { newId } from '../ids';
+import type { Services } from '../services';
+import { propertyTenant, type TenantScope } from '../tenancy/tenant';
 import { type GroupValues, type MemberGroupRepo, propertyExists, propertyMemberUids } from './repo';
 
 /**

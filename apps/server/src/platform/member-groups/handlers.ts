@@ -1,8 +1,8 @@
 import type { DirectoryMember } from '@keel/contract/endpoints/directory';
 import type { Page } from '@keel/contract/envelope';
-import { type RequestContext, requireUser } from '../../platform/http/context';
-import type { Services } from '../../platform/services';
-import { operatorScope, tenantOf } from '../../platform/tenancy/tenant';
+import { type RequestContext, requireUser } from '../http/context';
+import type { Services } from '../services';
+import { operatorScope, tenantOf } from '../tenancy/tenant';
 import type { GroupRow, GroupValues } from './repo';
 import type { MemberGroupService, Scope } from './service';
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../../platform/db/connect';
-import type { Database } from '../../platform/db/schema';
-import { containsCi } from '../../platform/db/sql-helpers';
-import { tenantFilter } from '../../platform/tenancy/filters';
-import type { TenantScope } from '../../platform/tenancy/tenant';
+import type { Db } from '../db/connect';
+import type { Database } from '../db/schema';
+import { containsCi } from '../db/sql-helpers';
+import { tenantFilter } from '../tenancy/filters';
+import type { TenantScope } from '../tenancy/tenant';
 
 /**
  * The SQL of a member group (titles, user sets, customers: a named group of a property's users, README.md), once
