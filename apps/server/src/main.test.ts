@@ -16,7 +16,8 @@ const cli = (...args: string[]) =>
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );
 
-describe('main.ts commands', () => {
+// Each command starts a fresh tsx process (a few seconds each on a busy 2-core machine), five in one test.
+describe('main.ts commands', { timeout: 60_000 }, () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('migrates, creates an operator, seeds the demo and verifies the audit chain', async () => {
