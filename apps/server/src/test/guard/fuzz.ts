@@ -9,6 +9,7 @@ export interface RawAnswer {
   http: number;
   status: number;
   msg: string;
+  data?: unknown;
 }
 
 let address = 0;
@@ -37,7 +38,7 @@ export async function sendRaw(
     ...(def.method === 'POST' ? { payload } : {}),
   });
   const body = res.json() as RawAnswer;
-  return { http: res.statusCode, status: body.status, msg: body.msg };
+  return { http: res.statusCode, status: body.status, msg: body.msg, data: body.data };
 }
 
 /** Why an answer is not a translated business answer or success (a 5xx, the internal status, no message). */
