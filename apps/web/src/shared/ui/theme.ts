@@ -4,7 +4,8 @@ import type { ThemeConfig } from 'antd/es/config-provider';
  * The console's antd theme. antd's default blue (#1677ff: 4.1:1 under white text), its tertiary grey (#8c8c8c,
  * 3.4:1 on white) and its red (#ff4d4f) fall short of WCAG AA's 4.5:1 (axe `color-contrast`), so the theme takes
  * the next darker step of each palette. Secondary, tertiary and description texts all reach 4.5:1 on white and
- * on the light greys of table heads; placeholders and disabled texts (`colorTextQuaternary`) are exempt.
+ * on the light greys of table heads. Placeholders too: antd's select shows its placeholder as text (a span, which
+ * axe checks like any text), so `colorTextPlaceholder` is 4.7:1; disabled texts (`colorTextQuaternary`) are exempt.
  * Tags keep antd's palettes; `contrast.css` darkens their text.
  */
 export const consoleTheme: ThemeConfig = {
@@ -19,5 +20,6 @@ export const consoleTheme: ThemeConfig = {
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   },
 };
