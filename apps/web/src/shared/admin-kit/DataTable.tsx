@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchRecord } from '../api/search-of';
 import './data-table.css';
 import { FilterBar, type FilterSpec } from './FilterBar';
+import { useAccessibleTableScroll } from './table-a11y';
 import { readTableParams, type TableParams, writeTableParams } from './table-params';
 
 export interface ColumnSpec<T> {
@@ -139,6 +140,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
       return c.wrap ? content : <Cell>{content}</Cell>;
     },
   }));
+  const frame = useAccessibleTableScroll(t('kit.tableRegion'));
   const scrollWidth = columns.reduce((sum, c) => sum + (c.width ?? DEFAULT_WIDTH), selection ? 48 : 0);
 
   if (result.isError) {
@@ -164,7 +166,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
         ? toPage(result.data, params)
         : (result.data as unknown as PageData<T>);
   return (
-    <div data-testid={testId ?? 'data-table'}>
+    <div data-testid={testId ?? 'data-table'} ref={frame}>
       <FilterBar
         filters={filters}
         value={params.filters}
