@@ -30,6 +30,9 @@ interface BaseProps {
   tree?: readonly OrgNode[];
   testId?: string;
   style?: React.CSSProperties;
+  /** Given by an antd Form.Item, so that its label names the input. */
+  id?: string;
+  'aria-label'?: string;
 }
 
 export interface SingleOrgTreeSelectProps extends BaseProps {
@@ -58,6 +61,8 @@ export function OrgTreeSelect(props: OrgTreeSelectProps) {
   const rootKeys = useMemo(() => treeData.map((n) => n.value), [treeData]);
 
   const common = {
+    id: props.id,
+    'aria-label': props['aria-label'],
     'data-testid': testId,
     style: { width: '100%', ...style },
     treeData,

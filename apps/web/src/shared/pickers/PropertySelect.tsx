@@ -15,6 +15,7 @@ export function PropertySelect({
   testId = 'property-select',
   style,
   ariaLabel,
+  id,
 }: {
   value?: string;
   onChange?: (pno: string | undefined) => void;
@@ -23,6 +24,8 @@ export function PropertySelect({
   testId?: string;
   style?: CSSProperties;
   ariaLabel?: string;
+  /** Given by an antd Form.Item, so that its label names the input. */
+  id?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -32,6 +35,7 @@ export function PropertySelect({
       option={(p) => ({ value: p.pno, label: `${p.name} (${p.pno})` })}
       value={value}
       onChange={onChange}
+      id={id}
       testId={testId}
       style={{ minWidth: 240, ...style }}
       allowClear={allowClear}

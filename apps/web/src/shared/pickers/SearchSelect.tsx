@@ -22,6 +22,7 @@ export function SearchSelect<D extends { list: readonly unknown[] }, K extends Q
   placeholder,
   emptyText,
   ariaLabel,
+  id,
   errorStatus = false,
 }: {
   query: (str: string) => UseQueryOptions<D, Error, D, K>;
@@ -38,6 +39,8 @@ export function SearchSelect<D extends { list: readonly unknown[] }, K extends Q
   /** What shows when nothing matches. */
   emptyText: ReactNode;
   ariaLabel?: string;
+  /** Given by an antd Form.Item, so that its label names the input. */
+  id?: string;
   /** Whether a failed search marks the select (`status="error"`). */
   errorStatus?: boolean;
 }) {
@@ -59,6 +62,7 @@ export function SearchSelect<D extends { list: readonly unknown[] }, K extends Q
   const loading = result.isFetching || search.trim() !== str;
   return (
     <Select<string>
+      id={id}
       data-testid={testId}
       style={style}
       showSearch

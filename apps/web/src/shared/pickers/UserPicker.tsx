@@ -27,6 +27,9 @@ interface BaseProps {
   pno?: string;
   testId?: string;
   style?: React.CSSProperties;
+  /** Given by an antd Form.Item, so that its label names the input. */
+  id?: string;
+  'aria-label'?: string;
 }
 
 export interface SingleUserPickerProps extends BaseProps {
@@ -99,6 +102,8 @@ export function UserPicker(props: UserPickerProps) {
 
   const loading = query.isFetching || search.trim() !== str;
   const common = {
+    id: props.id,
+    'aria-label': props['aria-label'],
     'data-testid': testId,
     style: { width: '100%', ...style },
     showSearch: true,
