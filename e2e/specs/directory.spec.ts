@@ -51,8 +51,8 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await edit.getByTestId('group-remark').fill('端到端测试创建');
   await shot(page, 'title-edit-zh');
   await edit.getByTestId('form-dialog-ok').click();
-  await expect(edit).toBeHidden();
   await expect(page.getByTestId('toast').filter({ hasText: `已创建职务“${title}”` })).toBeVisible();
+  await expect(edit).toBeHidden();
 
   const titles = page.getByTestId('title-table');
   await searchTable(titles, title);
@@ -89,8 +89,8 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await pickUser(page, add.getByTestId('add-members-picker'), PERSON_B);
   await pickUser(page, add.getByTestId('add-members-picker'), PERSON_C);
   await add.getByTestId('form-dialog-ok').click();
-  await expect(add).toBeHidden();
   await expect(page.getByTestId('toast').filter({ hasText: '已添加 2 名成员' })).toBeVisible();
+  await expect(add).toBeHidden();
   await expect(members.getByTestId(`member-${PERSON_B}`)).toBeVisible();
   await expect(members.getByTestId(`member-${PERSON_C}`)).toBeVisible();
   await shot(page, 'userset-members-zh');
