@@ -33,7 +33,7 @@ async function pickUser(page: Page, picker: Locator, phone: string) {
 test.describe.configure({ mode: 'serial' });
 
 test('the demo owner builds the directory in Chinese', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signIn(page, DEMO_OWNER);
 
   // A title, validated, then created and given to a member.
