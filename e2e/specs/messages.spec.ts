@@ -111,9 +111,9 @@ test('filters live in the URL and mark-all-read clears the badge', async ({ requ
   await selectOption(page, '未读').click();
   await table.getByTestId('filter-search').click();
   await expect(page).toHaveURL(/readStatus=(%22)?0/);
-  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
   await page.reload();
-  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
   await expect(badge(page)).toHaveAttribute('data-count', '2');
   await shot(page, 'msg-center-unread-filter-zh');
 
@@ -123,7 +123,7 @@ test('filters live in the URL and mark-all-read clears the badge', async ({ requ
   await expect(table.locator('.ant-empty-description')).toHaveText('暂无数据');
   await expect(page.getByTestId('mark-all-read')).toBeDisabled();
   await table.getByTestId('filter-reset').click();
-  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
   await expect(table.getByText('未读', { exact: true })).toHaveCount(0);
 });
 
@@ -161,7 +161,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await expect(page.getByTestId('count-properties')).not.toContainText('—');
     await expect(page.getByTestId('business-counts')).toBeVisible();
     const table = page.getByTestId('audit-table');
-    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
     await table.getByTestId('filter-endpoint').fill('processInvite');
     await table.getByTestId('filter-search').click();
     await expect(page).toHaveURL(/endpoint=processInvite/);

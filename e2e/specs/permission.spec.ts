@@ -159,7 +159,12 @@ test('the owner creates a set, makes a member an administrator limited to one un
 
   await expect(member.getByTestId('menu-account.permissionSet')).toBeVisible();
   const pages = await menuPages(member);
-  expect(pages.filter((id) => !id.startsWith('general.'))).toEqual(['account.property', 'account.permissionSet']);
+  // The organisation page is a menu link of the property page's holders (shared/menu/menu-links.ts).
+  expect(pages.filter((id) => !id.startsWith('general.'))).toEqual([
+    'account.property',
+    'account.org',
+    'account.permissionSet',
+  ]);
   await shot(member, 'member-menu-zh');
 
   // They see the sets but may not edit them (the edit function was left out).
