@@ -71,6 +71,8 @@ test('operator creates a property and authorises two businesses', async ({ brows
 test('the owner builds the organisation, invites and creates members; a join request is approved', async ({
   browser,
 }) => {
+  // Four people's pages, the tree, invitations, the subtree search, "move here" and a join request: one long flow.
+  test.setTimeout(180_000);
   const page = await users.signedIn(browser, DEMO_MEMBER);
   await switchProperty(page, propertyName);
   await page.goto('/Account/PropertyPage');
