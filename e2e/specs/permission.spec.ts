@@ -178,6 +178,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
   await expect(member.getByTestId('menu-account.permissionSet')).toHaveText(/Permission sets/);
   expect((await menuPages(member)).filter((id) => !id.startsWith('general.'))).toEqual([
     'account.property',
+    'account.org',
     'account.permissionSet',
   ]);
   await shot(member, 'member-menu-en');
