@@ -27,6 +27,8 @@ for (const lang of ['zh-cn', 'en'] as const satisfies Lang[]) {
             expect(box, id).not.toBeNull();
             expect((box?.x ?? 0) + (box?.width ?? 0), `${id} on screen`).toBeLessThanOrEqual(390);
           }
+          // A dialog route's dialog covers its page (the toggle cannot be clicked): the drawer is checked on pages.
+          if ((await page.getByRole('dialog').count()) > 0) return;
           await expect(page.getByTestId('side-menu')).toBeHidden();
           await page.getByTestId('menu-toggle').click();
           await expect(page.getByTestId('side-menu')).toBeVisible();
