@@ -44,6 +44,7 @@ export function FilterBar({
       layout="inline"
       onFinish={submit}
       data-testid="filter-bar"
+      className="k-filter-bar"
       style={{ rowGap: 12, marginBottom: 16 }}
     >
       {filters.map((f) => (
