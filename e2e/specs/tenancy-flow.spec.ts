@@ -79,7 +79,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
     browser,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const T = TEXT[lang];
     const stamp = `${Date.now() % 1_000_000}`;
     const propertyName = lang === 'en' ? `Tenancy ${stamp}` : `租户流程${stamp}`;
