@@ -1,59 +1,8 @@
-import type { Page } from '@playwright/test';
-import { DEMO_PROPERTY, PARTNER_PROPERTY } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { accountFor, openRoute } from '../support/open-route';
+import { openRoute } from '../support/open-route';
 import { localized } from '../support/pages';
-import { routeFiles } from '../support/routes';
 
-/** Han characters: what an English page must not show outside user data. */
-const HAN = /\p{Script=Han}/u;
-
-/**
- * The texts of a page that are the console's, not user data: the head's controls, the menu, breadcrumbs, headings,
- * table heads, buttons, labels, empty states, tooltips' triggers and the error page. (Names, property names and
- * other values people typed stay as they are.)
- */
-async function consoleTexts(page: Page): Promise<string[]> {
-  return page
-    .locator(
-      [
-        '[data-testid="side-menu"]',
-        '[data-testid="breadcrumbs"]',
-        '[data-testid="language-switch"]',
-        '.ant-card-head-title',
-        'th',
-        // Not the user menu (the user's name), pickers (property names) or count buttons (numbers).
-        'button:not([data-testid*="-count-"]):not([aria-haspopup])',
-        'label',
-        '.ant-empty-description',
-        '[data-testid="error-page"]',
-        '[data-testid^="msg-type-"]',
-        '[data-testid^="msg-unread-"]',
-        'h1, h2, h3, h4',
-      ].join(', '),
-    )
-    .allInnerTexts();
-}
-
-test.describe('/en shows the console in English', () => {
-  for (const route of routeFiles()) {
-    test.describe(route.file, () => {
-      const who = accountFor(route);
-      if (who === 'operator') test.use({ storageState: ({ operatorState }, use) => use(operatorState) });
-      if (who === 'owner') test.use({ storageState: ({ ownerState }, use) => use(ownerState) });
-
-      test(localized(route.url, 'en'), async ({ page }) => {
-        await openRoute(page, route, 'en');
-        // A text in Chinese only; English that quotes a Chinese name ("Members of 演示物业") is fine.
-        const chinese = (await consoleTexts(page)).filter((text) => HAN.test(text) && !/[A-Za-z]{2,}/.test(text));
-        // The language switch names Chinese in Chinese on purpose; property names on buttons are user data.
-        const userData = new Set(['中文', DEMO_PROPERTY, PARTNER_PROPERTY]);
-        expect(chinese.filter((text) => !userData.has(text.trim()))).toEqual([]);
-        expect(await page.title()).not.toMatch(HAN);
-      });
-    });
-  }
-});
+/** Server-written texts under /en (every page's own texts are checked by page-sweep.spec.ts). */
 
 test.describe('messages under /en', () => {
   test.use({ storageState: ({ ownerState }, use) => use(ownerState) });

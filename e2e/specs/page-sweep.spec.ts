@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_PROPERTY, PARTNER_PROPERTY } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { accountFor, openRoute } from '../support/open-route';
+import { type Lang, localized } from '../support/pages';
+import { routeFiles } from '../support/routes';
+
+/**
+ * Every route file under apps/web/src/routes, in both languages, opened once as the user who may open it (signed out
+ * for sign-in pages, the operator for the back office, the demo owner elsewhere), and checked for everything a page
+ * owes its reader:
+ * - it renders in its layout at its own URL with HTTP 200, without the error page or a console error (the
+ *   `consoleErrors` fixture), with `<html lang>` of its language;
+ * - under /en, the console's own texts and the tab title are English (user data aside);
+ * - axe-core finds no serious or critical violation (WCAG 2 A/AA and best practices);
+ * - at a phone's 390×844 it does not scroll sideways, the head keeps its bell and user menu on screen, and the side
+ *   menu is a drawer that the toggle opens.
+ * One visit serves all four, so the suite grows by one test per route and language, not four.
+ */
+const routes = routeFiles();
+
+test('the route list is not empty', () => {
+  expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/', '/home']));
+});
+
+/** Han characters: what an English page must not show outside user data. */
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The texts of a page that are the console's, not user data: the head's controls, the menu, breadcrumbs, headings,
+ * table heads, buttons, labels, empty states and the error page. (Names, property names and other values people
+ * typed stay as they are.)
+ */
+async function consoleTexts(page: Page): Promise<string[]> {
+  return page
+    .locator(
+      [
+        '[data-testid="side-menu"]',
+        '[data-testid="breadcrumbs"]',
+        '[data-testid="language-switch"]',
+        '.ant-card-head-title',
+        'th',
+        // Not the user menu (the user's name), pickers (property names) or count buttons (numbers).
+        'button:not([data-testid*="-count-"]):not([aria-haspopup])',
+        'label',
+        '.ant-empty-description',
+        '[data-testid="error-page"]',
+        '[data-testid^="msg-type-"]',
+        '[data-testid^="msg-unread-"]',
+        'h1, h2, h3, h4',
+      ].join(', '),
+    )
+    .allInnerTexts();
+}
+
+async function expectEnglish(page: Page) {
+  // A text in Chinese only; English that quotes a Chinese name ("Members of 演示物业") is fine.
+  const chinese = (await consoleTexts(page)).filter((text) => HAN.test(text) && !/[A-Za-z]{2,}/.test(text));
+  // The language switch names Chinese in Chinese on purpose; property names on buttons are user data.
+  const userData = new Set(['中文', DEMO_PROPERTY, PARTNER_PROPERTY]);
+  expect
+    .soft(
+      chinese.filter((text) => !userData.has(text.trim())),
+      'console texts in Chinese under /en',
+    )
+    .toEqual([]);
+  expect.soft(await page.title(), 'tab title in English').not.toMatch(HAN);
+}
+
+async function expectNoSeriousAxeFault(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect.soft(serious, 'serious or critical axe violations').toEqual([]);
+}
+
+async function expectPhoneLayout(page: Page, signedIn: boolean) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Polled: a dialog's opening animation and the layout's switch to the drawer take a moment; a page that stays
+  // wider fails.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'document width at 390 px' })
+    .toBeLessThanOrEqual(390);
+  if (!signedIn) return;
+  await expect(page.getByTestId('menu-toggle')).toBeVisible();
+  for (const id of ['unread-badge', 'user-menu', 'menu-toggle']) {
+    const box = await page.getByTestId(id).boundingBox();
+    expect(box, id).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), `${id} on screen`).toBeLessThanOrEqual(390);
+  }
+  // A dialog route's dialog covers its page (the toggle cannot be clicked): the drawer is checked on pages.
+  if ((await page.getByRole('dialog').count()) > 0) return;
+  await expect(page.getByTestId('side-menu')).toBeHidden();
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+}
+
+for (const lang of ['zh-cn', 'en'] as const satisfies Lang[]) {
+  test.describe(`every page (${lang})`, () => {
+    for (const route of routes) {
+      test.describe(route.file, () => {
+        const who = accountFor(route);
+        if (who === 'operator') test.use({ storageState: ({ operatorState }, use) => use(operatorState) });
+        if (who === 'owner') test.use({ storageState: ({ ownerState }, use) => use(ownerState) });
+
+        test(localized(route.url, lang), async ({ page }) => {
+          const url = localized(route.url, lang);
+          await openRoute(page, route, lang);
+          await expect(page.getByTestId('error-page')).toHaveCount(0);
+          expect(new URL(page.url()).pathname.replace(/(.)\/$/, '$1'), 'stays at its URL').toBe(url);
+          await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-CN');
+          if (lang === 'en') await expectEnglish(page);
+          await expectNoSeriousAxeFault(page);
+          await expectPhoneLayout(page, who !== 'none');
+        });
+      });
+    }
+  });
+}
