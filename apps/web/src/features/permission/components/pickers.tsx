@@ -15,10 +15,13 @@ export const allAdminsQuery = () => apiQuery('ps/getMyAdminList', { pageNum: 1, 
  * may grant is listed but disabled (they may not assign or take it away).
  */
 export function SetSelect({
+  id,
   value,
   onChange,
   testId = 'set-select',
 }: {
+  /** Given by an antd Form.Item, so that its label names the input. */
+  id?: string;
   value?: string[];
   onChange?: (value: string[]) => void;
   testId?: string;
@@ -32,6 +35,7 @@ export function SetSelect({
   }));
   return (
     <Select<string[]>
+      id={id}
       mode="multiple"
       allowClear
       showSearch
@@ -51,11 +55,14 @@ export function SetSelect({
 
 /** A select over the administrators one may change (not the owner, not oneself); value = uid. */
 export function AdminSelect({
+  id,
   value,
   onChange,
   onAdmin,
   testId = 'admin-select',
 }: {
+  /** Given by an antd Form.Item, so that its label names the input. */
+  id?: string;
   value?: string;
   onChange?: (value: string | undefined) => void;
   /** The chosen administrator's row (their sets and scopes). */
@@ -68,6 +75,7 @@ export function AdminSelect({
   const list = (admins.data?.list ?? []).filter((a) => a.role === 'admin' && a.uid !== me);
   return (
     <Select<string>
+      id={id}
       allowClear
       showSearch
       optionFilterProp="label"
