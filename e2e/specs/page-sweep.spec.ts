@@ -106,6 +106,8 @@ for (const lang of ['zh-cn', 'en'] as const satisfies Lang[]) {
         if (who === 'owner') test.use({ storageState: ({ ownerState }, use) => use(ownerState) });
 
         test(localized(route.url, lang), async ({ page }) => {
+          // Four checks in one visit: it gets three times a test's time (axe alone took 40 s on a loaded machine).
+          test.slow();
           const url = localized(route.url, lang);
           await openRoute(page, route, lang);
           await expect(page.getByTestId('error-page')).toHaveCount(0);
