@@ -2,8 +2,9 @@ import { isForeignKeyViolation, isUniqueViolation, nameKey } from '../db/sql-hel
 import { AppError, invalidInput, notFound } from '../http/errors';
 import { newId } from '../ids';
 import type { Services } from '../services';
+import { memberUids } from '../tenancy/members';
 import { propertyTenant, type TenantScope } from '../tenancy/tenant';
-import { type GroupValues, type MemberGroupRepo, propertyExists, propertyMemberUids } from './repo';
+import { type GroupValues, type MemberGroupRepo, propertyExists } from './repo';
 
 /**
  * Who acts, and where: `tenant` is the selected property, or every property (`AllTenants`, only from the operator
@@ -113,7 +114,7 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       try {
         return await s.db.transaction().execute(async (trx) => {
           const { pno } = await locate(trx, scope, groupId);
-          const members = await propertyMemberUids(trx, pno, uids);
+          const members = await memberUids(trx, pno, uids);
           const stranger = uids.find((uid) => !members.has(uid));
           if (stranger) throw notFound(`uid ${stranger}`);
           return repo.addUsers(trx, pno, groupId, uids, scope.uid, s.now());
@@ -132,7 +133,7 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
     async removeUsers(s: Services, scope: Scope, groupId: string, uids: readonly string[]) {
       return s.db.transaction().execute(async (trx) => {
         const { pno } = await locate(trx, scope, groupId);
-        const members = await propertyMemberUids(trx, pno, uids);
+        const members = await memberUids(trx, pno, uids);
         const inGroup = await repo.memberUids(trx, pno, groupId, uids);
         const stranger = uids.find((uid) => !members.has(uid) && !inGroup.has(uid));
         if (stranger) throw notFound(`uid ${stranger}`);
