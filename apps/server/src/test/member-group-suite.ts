@@ -424,9 +424,11 @@ function backOfficeTests(env: () => TestEnv, def: MemberGroupDef, fx: () => Memb
     expect(missing).toMatchObject({ status: Status.invalidInput, msg: 'Illegal input: pno' });
     const unknown = await call(paths.save, { pno: '99999999', name: 'Nowhere', ...def.extra }, operator());
     expect(unknown.status).toBe(Status.notFound);
-    // With the pno header, a pno in the body is ignored: the group goes to the selected property.
+    // With the pno header, the body may name the selected property (or none); another one is "not found".
     const owner = { token: fx().owner.token, pno: fx().demoPno };
-    const saved = await call(paths.save, { pno: fx().partnerPno, name: 'Stays home', ...def.extra }, owner);
+    const elsewhere = await call(paths.save, { pno: fx().partnerPno, name: 'Stays home', ...def.extra }, owner);
+    expect(elsewhere.status).toBe(Status.notFound);
+    const saved = await call(paths.save, { pno: fx().demoPno, name: 'Stays home', ...def.extra }, owner);
     const home = await call(paths.list, { str: 'Stays home' }, owner);
     expect(home.data.list.map((g: Record<string, unknown>) => [g[idKey], g.pno])).toEqual([
       [saved.data[idKey], fx().demoPno],

@@ -20,7 +20,10 @@ export const MEMBER_GROUP_REMARK_MAX = 200;
  * or `filterPno`'s; with the header it is ignored.
  */
 export const filterPno = z.string().trim().max(64).optional();
-/** Back office: the property an operator without the `pno` header creates a group in; ignored otherwise. */
+/**
+ * Back office: the property an operator without the `pno` header creates a group in; with the header it may be
+ * left out, and a different one is "not found".
+ */
 export const backOfficePno = ref('property').optional();
 
 /** Free-text search (`str`, as in SPEC's sw/getSwList); empty means no filter. */

@@ -335,6 +335,8 @@ export const orgEndpoints = group(
   defineEndpoint({
     method: 'POST',
     path: 'o/getAuditUserList',
+    // A read the specification sends as POST: not a change for the audit log.
+    mutates: false,
     summary:
       'Join requests and invitations to review, newest first: `pid` limits to a subtree, `authScope` 1 to users, 4 to nodes (`authScopeValues`)',
     access: { kind: 'property', permission: ORG_PERMISSIONS.members },

@@ -55,7 +55,7 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
     return group;
   }
 
-  /** The property a new group goes to: the selected one, or the one an operator names in the body. */
+  /** The property a new group goes to: the selected one, or the one an operator without it names in the body. */
   async function targetProperty(s: Services, scope: Scope, bodyPno: string | undefined): Promise<string> {
     if (scope.tenant.pno !== null) return scope.tenant.pno;
     if (!bodyPno) throw invalidInput('pno');
@@ -70,6 +70,8 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       scope: Scope,
       input: SaveIn & Partial<Record<Id, string>> & { pno?: string },
     ): Promise<string> {
+      // With a selected property, naming another in the body is "not found" (as on the organisation calls).
+      if (scope.tenant.pno !== null && input.pno !== undefined && input.pno !== scope.tenant.pno) throw notFound('pno');
       const values = rules.values(input);
       const groupId: string | undefined = input[idKey];
       const pno = groupId ? (await locate(s.db, scope, groupId)).pno : await targetProperty(s, scope, input.pno);
