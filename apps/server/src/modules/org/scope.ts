@@ -67,8 +67,8 @@ export async function resolveNode(db: Db, prop: { pno: string; name: string }, o
  */
 
 /**
- * Refuses nodes (null: the root) of another property ("not found", naming `field`) or outside the administrator's
- * scope for the permission, or any of several ("not allowed").
+ * Refuses nodes a call derived (null: the root) outside the administrator's scope for the permission, or any of
+ * several ("not allowed"; a node of no property's is "not found", naming `field`).
  */
 export async function assertInScope(
   db: Db,
@@ -83,6 +83,7 @@ export async function assertInScope(
 
 /** Refuses members placed outside the administrator's scope (their nodes are checked, not the members). */
 export async function assertMembersInScope(db: Db, prop: OrgProperty, permission: string, uids: readonly string[]) {
+  if (scopeRoots(prop, 'org', permission) === null) return;
   const members = await repo.findMembers(db, prop.pno, uids);
   await assertInScope(
     db,

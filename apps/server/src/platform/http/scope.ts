@@ -79,8 +79,10 @@ function judge(
 }
 
 /**
- * Refuses ids that name nothing of the caller's property ("not found", naming `field`) or lie outside the
- * caller's scope for the permission ("not allowed").
+ * Refuses ids a service derived (a moved member's unit, a request's target) that lie outside the caller's scope for
+ * the permission ("not allowed"), or, for a limited caller, name nothing of the property ("not found", naming
+ * `field`). A caller reaching the whole property costs no query: the ids are the property's already (declared
+ * input ids are resolved for everyone, by `enforceDeclaredScope`).
  */
 export async function assertInScope(
   db: Db,
@@ -91,6 +93,7 @@ export async function assertInScope(
   ids: readonly string[],
   field: string,
 ): Promise<void> {
+  if (ids.length === 0 || scopeRoots(caller, kind, permission) === null) return;
   judge(caller, kind, permission, ids, await reachOf(db, caller.pno, resolver, ids, field));
 }
 
