@@ -8,7 +8,8 @@ export type Method = 'GET' | 'POST';
  * - user: a signed-in user, personal scope;
  * - property: a signed-in member of the property named by the `pno` header; `permission` (a catalogue id, or a
  *   list of ids of which any one suffices) is required unless omitted, and `business` must be enabled for the property; with `orPlatform`, an operator
- *   calling without `pno` is let through with no property (back-office variants of the same call);
+ *   calling without `pno` is let through with no property (back-office variants of the same call); `scope`
+ *   names the input fields whose organisation units or spaces must lie inside the caller's scope;
  * - platform: a platform operator; `permission` (a catalogue id of `scope: 'platform'`, a back-office page) is
  *   required unless omitted. Operators hold every platform node (there are no operator roles yet), so today the
  *   id names what the call serves; the check is real and refuses anyone else;
@@ -16,7 +17,7 @@ export type Method = 'GET' | 'POST';
  *   handler gets the device and its property.
  * Declared permission ids are checked against the catalogue when the server mounts the endpoints.
  */
-export type Access =
+export type Access<F extends string = string> =
   | { kind: 'public' }
   | { kind: 'user' }
   | {
@@ -25,9 +26,38 @@ export type Access =
       business?: string;
       /** A platform operator may also call without `pno`; the handler then works across properties. */
       orPlatform?: boolean;
+      /** Input fields whose objects must lie where the caller may use the permission (see `ScopeDeclaration`). */
+      scope?: ScopeDeclaration<F>;
     }
   | { kind: 'platform'; permission?: string }
   | { kind: 'device' };
+
+/**
+ * The parts of a property an administrator's assignment can be limited to: organisation subtrees
+ * (`ps/assignMgeOrg`) and spaces (`ps/assignMgeSpace`). Each is also the `ref` kind of the ids that name them.
+ */
+export const SCOPE_KINDS = ['org', 'space'] as const;
+export type ScopeKind = (typeof SCOPE_KINDS)[number];
+
+/**
+ * An input field naming objects of a scope kind (one id or a list of them): its name, or, with `absent: 'root'`,
+ * a field whose absence means the property's root (an invitation without a unit lands on the root), which only
+ * a caller holding the permission in the whole property may name.
+ */
+export type ScopeField<F extends string = string> = F | { field: F; absent: 'root' };
+
+/**
+ * Where a `property` call works, checked centrally before the handler runs (apps/server/src/platform/http/scope.ts):
+ * each declared field's objects must be the property's ("not found" otherwise, naming the field) and lie inside
+ * the caller's scope for the endpoint's permission (with a list of permissions, the scopes of all of them
+ * joined), else "not allowed". The owner and administrators whose assignment is not limited reach the whole
+ * property; an operator calling an `orPlatform` endpoint without `pno` is not checked (the handler names the
+ * property). A field left out is not checked unless it is declared `absent: 'root'`.
+ */
+export type ScopeDeclaration<F extends string = string> = { readonly [K in ScopeKind]?: ScopeField<F> };
+
+/** The field name of a scope field. */
+export const scopeFieldName = (f: ScopeField): string => (typeof f === 'string' ? f : f.field);
 
 export interface Endpoint<P extends string = string, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   method: Method;
@@ -48,8 +78,11 @@ export interface Endpoint<P extends string = string, I extends z.ZodType = z.Zod
   rateLimit?: 'signIn' | 'sendCode' | 'lookup';
 }
 
+/** The names of an input's fields (what a scope declaration may name). */
+type InputField<I extends z.ZodType> = Extract<keyof z.input<I>, string>;
+
 export function defineEndpoint<const P extends string, I extends z.ZodType, O extends z.ZodType>(
-  def: Omit<Endpoint<P, I, O>, 'mutates'> & { mutates?: boolean },
+  def: Omit<Endpoint<P, I, O>, 'mutates' | 'access'> & { mutates?: boolean; access: Access<InputField<I>> },
 ): Endpoint<P, I, O> {
   return { ...def, mutates: def.mutates ?? def.method === 'POST' };
 }

@@ -1,9 +1,11 @@
 import { MOBILE_LENGTH } from './constants';
 
 /** SPEC §5: word characters with dot or hyphen groups, @, domain labels, a dot and a suffix. */
-const EMAIL = /^\w+([.-]\w+)*@\w+([.-]\w+)*\.\w+$/;
+export const EMAIL_PATTERN = /^\w+([.-]\w+)*@\w+([.-]\w+)*\.\w+$/;
 /** SPEC §5: exactly 11 characters, 1 followed by 10 digits. */
-const MOBILE = /^1\d{10}$/;
+export const MOBILE_PATTERN = /^1\d{10}$/;
+const EMAIL = EMAIL_PATTERN;
+const MOBILE = MOBILE_PATTERN;
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value);

@@ -6,7 +6,7 @@ import { newId } from '../platform/ids';
 import type { NewsKey, NewsParams } from '../platform/news/catalogue';
 import { type NewsType, notify } from '../platform/news/notify';
 import type { Services } from '../platform/services';
-import { seedDirectory } from './directory';
+import { seedMemberGroups } from './member-groups';
 import { ensureFirstOperator } from './operator';
 import { seedPermissionSets } from './permissions';
 import { ensureUser } from './users';
@@ -203,7 +203,7 @@ export async function seedFullDemo(s: Services): Promise<void> {
     await orgRepo.addMemberAt(s.db, pno, uid, oid, base + 100 + i);
   }
 
-  await seedDirectory(s, pno, owner, people);
+  await seedMemberGroups(s, pno, owner, people);
   await seedPermissionSets(
     s,
     pno,

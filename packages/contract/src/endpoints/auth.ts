@@ -2,9 +2,18 @@ import { z } from 'zod';
 import { CODE_LENGTH, CODE_PURPOSES } from '../constants';
 import { defineEndpoint, group } from '../endpoint';
 import { flag } from '../envelope';
-import { isEmail, isMobile } from '../validators';
+import { EMAIL_PATTERN, isEmail, isMobile, MOBILE_PATTERN } from '../validators';
 
-export const phoneNum = () => z.string().trim().refine(isMobile, 'mobile');
+/** A mobile number (SPEC §5). A pattern rather than a refinement, so that the OpenAPI document and generated inputs know it. */
+export const phoneNum = () => z.string().trim().regex(MOBILE_PATTERN, 'mobile');
+/** An optional e-mail address (SPEC §5), `''` clearing it. */
+export const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .regex(new RegExp(`^$|${EMAIL_PATTERN.source}`), 'email')
+    .optional();
 export const account = () =>
   z
     .string()

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope';
 import { isEmail } from '../validators';
-import { groupName, remark, searchText } from './directory';
-import { memberGroupEndpoints, optionalIdField } from './member-group';
+import { groupName, memberGroupEndpoints, optionalIdField, remark, searchText } from './member-group';
 
 /** An optional text: trimmed, '' when absent. */
 const optional = (max: number) => z.string().trim().max(max).default('');

@@ -2,23 +2,63 @@ import { z } from 'zod';
 import { type Access, defineEndpoint, group } from '../endpoint';
 import { flag, type id, pageOf, pageQuery } from '../envelope';
 import { type RefKind, ref } from '../refs';
-import {
-  addedCount,
-  backOfficePno,
-  directoryMember,
-  filterPno,
-  groupName,
-  remark,
-  removedCount,
-  searchText,
-  uidList,
-} from './directory';
 
 /**
- * The six calls of a member group: titles (`t/`), user sets (`us/`) and customers (`cu/`) are each a named group
- * of the property's members, declared by `memberGroupEndpoints` with their own prefix, noun, id key, access,
- * item, inputs and summaries. Server side: apps/server/src/platform/member-groups.
+ * Member groups: titles (`t/`), user sets (`us/`) and customers (`cu/`) are each a named group of the property's
+ * members. This file holds what they share — the schemas, and the six calls `memberGroupEndpoints` declares for a
+ * kind with its own prefix, noun, id key, access, item, inputs and summaries. Server side:
+ * apps/server/src/platform/member-groups.
  */
+
+/** Most users an add/remove call takes at once. */
+export const MEMBER_GROUP_BATCH_MAX = 500;
+export const MEMBER_GROUP_NAME_MAX = 50;
+export const MEMBER_GROUP_REMARK_MAX = 200;
+
+/**
+ * Back office (access `orPlatform`): an operator calling without the `pno` header lists every property's groups,
+ * or `filterPno`'s; with the header it is ignored.
+ */
+export const filterPno = z.string().trim().max(64).optional();
+/**
+ * Back office: the property an operator without the `pno` header creates a group in; with the header it may be
+ * left out, and a different one is "not found".
+ */
+export const backOfficePno = ref('property').optional();
+
+/** Free-text search (`str`, as in SPEC's sw/getSwList); empty means no filter. */
+export const searchText = () => z.string().trim().max(100).optional();
+
+export const groupName = (max: number = MEMBER_GROUP_NAME_MAX) => z.string().trim().min(1).max(max);
+export const remark = () => z.string().trim().max(MEMBER_GROUP_REMARK_MAX).default('');
+
+/** Distinct user ids, 1 to MEMBER_GROUP_BATCH_MAX. */
+export const uidList = () =>
+  z
+    .array(ref('user'))
+    .min(1)
+    .max(MEMBER_GROUP_BATCH_MAX)
+    .transform((ids) => [...new Set(ids)]);
+
+/** A user in a title, user set or customer. */
+export const memberGroupUser = z.object({
+  uid: z.string(),
+  name: z.string(),
+  phoneNum: z.string(),
+  email: z.string().nullable(),
+  /** The account's status: 1 enabled, 0 disabled. */
+  status: flag(),
+  /** When the user was added to the group (epoch ms). */
+  addTime: z.number().int(),
+});
+export type MemberGroupUser = z.output<typeof memberGroupUser>;
+
+/** The answers of the add/remove-users calls: how many memberships actually changed (0 on a repeat). */
+export const addedCount = z.object({ added: z.number().int() });
+export const removedCount = z.object({ removed: z.number().int() });
+
+/** Who may call a group's calls: a property permission (groups are not limited to organisation subtrees). */
+type GroupAccess = Access<never>;
 
 /** The kind of object a group's id key names. */
 const GROUP_KINDS: Record<string, RefKind> = { tid: 'title', usid: 'userSet', cid: 'customer' };
@@ -54,8 +94,8 @@ export interface MemberGroupSpec<
   P extends string,
   N extends string,
   K extends string,
-  R extends Access,
-  E extends Access,
+  R extends GroupAccess,
+  E extends GroupAccess,
   Item extends z.ZodType,
   ListIn extends z.ZodType,
   SaveIn extends z.ZodType,
@@ -80,8 +120,8 @@ export function memberGroupEndpoints<
   const P extends string,
   const N extends string,
   const K extends string,
-  R extends Access,
-  E extends Access,
+  R extends GroupAccess,
+  E extends GroupAccess,
   Item extends z.ZodType,
   ListIn extends z.ZodType,
   SaveIn extends z.ZodType,
@@ -118,7 +158,7 @@ export function memberGroupEndpoints<
       summary: summaries.users,
       access: read,
       input: pageQuery().extend({ ...idField(k), str: searchText() }),
-      output: pageOf(directoryMember),
+      output: pageOf(memberGroupUser),
     }),
     defineEndpoint({
       method: 'POST',
@@ -146,7 +186,7 @@ export function memberGroupEndpoints<
  */
 export const backOfficeGroupEndpoints = <const P extends string, const N extends string, const K extends string>(
   spec: Pick<
-    MemberGroupSpec<P, N, K, Access, Access, z.ZodType, z.ZodType, z.ZodType>,
+    MemberGroupSpec<P, N, K, GroupAccess, GroupAccess, z.ZodType, z.ZodType, z.ZodType>,
     'prefix' | 'noun' | 'idKey' | 'summaries'
   > & {
     permission: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
 import { flag, pageOf, pageQuery } from '../envelope';
 import { ref } from '../refs';
-import { encryptedPassword, phoneNum, propertyRole } from './auth';
+import { encryptedPassword, optionalEmail, phoneNum, propertyRole } from './auth';
 
 /**
  * Users (`u/`): the property administrator's user list (with `pno`) and the operator's across the platform
@@ -52,7 +52,7 @@ export const userEndpoints = group(
     path: 'u/getUserList',
     summary:
       "The selected property's members (operators without `pno`: every account, or `filterPno`'s members); `filterOid` a node, `includeSub` its subtree",
-    access: { kind: 'property', permission: MEMBER_PICKER_PERMISSIONS, orPlatform: true },
+    access: { kind: 'property', permission: MEMBER_PICKER_PERMISSIONS, orPlatform: true, scope: { org: 'filterOid' } },
     input: pageQuery().extend({
       filterOid: ref('org').optional(),
       filterPno: z.string().trim().max(64).optional(),
@@ -67,17 +67,13 @@ export const userEndpoints = group(
     path: 'u/addOrEditInternalUser',
     summary:
       'Create an account (a property administrator also makes it a member on `oid`), or edit one when `uid` is given',
-    access: { kind: 'property', permission: USER_PERMISSIONS.edit, orPlatform: true },
+    // A node given (create on it, or move to it); creating without one places on the root, checked by the service.
+    access: { kind: 'property', permission: USER_PERMISSIONS.edit, orPlatform: true, scope: { org: 'oid' } },
     input: z.object({
       uid: ref('user').optional(),
       phoneNum: phoneNum().optional(),
       name: z.string().trim().min(1).max(32).optional(),
-      email: z
-        .string()
-        .trim()
-        .max(100)
-        .refine((v) => v === '' || /^\w+([.-]\w+)*@\w+([.-]\w+)*\.\w+$/.test(v), 'email')
-        .optional(),
+      email: optionalEmail(),
       password: encryptedPassword().optional(),
       oid: ref('org').optional(),
       /** Operators only: grant or take the platform-operator flag. */

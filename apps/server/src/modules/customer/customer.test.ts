@@ -1,14 +1,14 @@
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
-import { type DirectoryFixture, directoryFixture, directoryGroupSuite } from '../../test/directory-suite';
 import { describeEachDb } from '../../test/harness';
+import { type MemberGroupFixture, memberGroupFixture, memberGroupSuite } from '../../test/member-group-suite';
 
 describeEachDb('customers', (env) => {
-  let fx: DirectoryFixture;
+  let fx: MemberGroupFixture;
   beforeAll(async () => {
-    fx = await directoryFixture(env);
+    fx = await memberGroupFixture(env);
   });
-  directoryGroupSuite(
+  memberGroupSuite(
     env,
     {
       noun: 'customer',

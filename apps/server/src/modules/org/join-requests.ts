@@ -1,13 +1,13 @@
 import { ORG_PERMISSIONS, type RequestStatus } from '@keel/contract/endpoints/org';
 import type { RequestContext, SessionUser } from '../../platform/http/context';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 import { effectiveStatus, renderRequests } from './requests';
-import { type OrgProperty, resolveNode, rootId, scopeNodes } from './scope';
+import { assertInScope, type OrgProperty, resolveNode, rootId, scopeNodes } from './scope';
 
 /** Join requests: asking to join, reviewing, and the review list (README "Invitations and join requests"). */
 
@@ -66,14 +66,13 @@ export async function review(
     if (r.kind === 'invite' && input.pass === 1) throw new AppError('inviteNotApprovable');
   }
   const target = input.pass === 1 && input.oid ? await resolveNode(s.db, prop, input.oid) : undefined;
-  const scope = await scopeNodes(s.db, prop, ORG_PERMISSIONS.members);
-  if (scope) {
-    // A scoped administrator decides requests aimed at the scope, and places members only inside it.
-    for (const r of rows) {
-      const aim = target ? target.oid : r.oid;
-      if (aim === null || !scope.has(aim)) throw forbidden();
-    }
-  }
+  // A scoped administrator decides requests aimed at the scope, and places members only inside it.
+  await assertInScope(
+    s.db,
+    prop,
+    ORG_PERMISSIONS.members,
+    rows.map((r) => (target ? target.oid : r.oid)),
+  );
   ctx.audit.target = input.idList.join(',').slice(0, 500);
   await s.db.transaction().execute(async (trx) => {
     await repo.lockTree(trx, prop.pno);

@@ -5,15 +5,20 @@ import type { RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
+import { memberUids } from '../../platform/tenancy/members';
 import { removeUserFromCustomersOf } from '../customer/service';
 import { removeAdminRights } from '../permission/service';
 import { removeUserFromTitlesOf } from '../title/service';
 import { removeUserFromUserSetsOf } from '../user-set/service';
+import { memberPage } from './reads';
 import * as repo from './repo';
 import { effectiveStatus } from './requests';
-import { assertInScope, assertMembersInScope, type OrgProperty, resolveNode, rootId } from './scope';
+import { assertMembersInScope, type OrgProperty, resolveNode, rootId } from './scope';
 
-/** Members on the tree: listing, moving, removing, and where a person is (README "Members"). */
+/**
+ * Members on the tree: listing, moving, removing, and where a person is (README "Members"). The node a call names
+ * is checked against the caller's scope before it gets here (access.scope in the contract).
+ */
 
 type MemberRow = Awaited<ReturnType<typeof repo.memberRows>>[number];
 
@@ -47,25 +52,12 @@ export async function listOrgUsers(
   prop: OrgProperty,
   input: { oid: string; includeSub: 0 | 1; str?: string; pageNum: number; pageSize: number },
 ) {
-  const node = await resolveNode(s.db, prop, input.oid);
-  await assertInScope(s.db, prop, ORG_PERMISSIONS.view, node.oid);
-  // A search looks through the whole subtree: whoever is looked for may sit in a unit below (issue 7).
-  const includeSub = input.includeSub === 1 || Boolean(input.str);
-  const filter: repo.MemberFilter =
-    node.oid === null ? (includeSub ? {} : { oid: null }) : { oid: node.oid, includeSub };
-  const { rows, total } = await repo.pageMembers(
-    s.db,
-    prop.pno,
-    { ...filter, str: input.str || undefined },
-    input.pageNum,
-    input.pageSize,
+  // The node is in the caller's scope (access.scope). A search looks through the whole subtree: whoever is
+  // looked for may sit in a unit below (issue 7).
+  const filter = await memberFilter(s.db, prop, input.oid, input.includeSub === 1 || Boolean(input.str));
+  return memberPage(s.db, prop.pno, { ...filter, str: input.str || undefined }, input, (r) =>
+    toOrgUser(prop.pno, prop.name, r),
   );
-  return {
-    list: rows.map((r) => toOrgUser(prop.pno, prop.name, r)),
-    total,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 export async function moveUsers(
@@ -76,9 +68,9 @@ export async function moveUsers(
   permission: string = ORG_PERMISSIONS.members,
 ): Promise<number> {
   const target = await resolveNode(s.db, prop, oid);
-  const members = await repo.existingMembers(s.db, prop.pno, uids);
+  const members = await memberUids(s.db, prop.pno, uids);
   if (uids.some((u) => !members.has(u))) throw notFound('uid');
-  await assertInScope(s.db, prop, permission, target.oid);
+  // The target is declared (access.scope); where the members sit now is checked here.
   await assertMembersInScope(s.db, prop, permission, uids);
   // Under the tree lock, so that a concurrent delete of the target cannot leave members on a missing node.
   const { moved, changed } = await s.db.transaction().execute(async (trx) => {
@@ -122,7 +114,6 @@ export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProp
   if (!member || (member.oid ?? null) !== node.oid) throw notFound('uid');
   if (member.role === 'owner') throw new AppError('ownerIsFixed');
   if (uid === ctx.user?.uid) throw new AppError('notYourself');
-  await assertInScope(s.db, prop, ORG_PERMISSIONS.members, node.oid);
   await s.db.transaction().execute(async (trx) => {
     await repo.lockTree(trx, prop.pno);
     // Re-read under the lock: a concurrent removal or move answers "not found" rather than half a removal.

@@ -107,6 +107,39 @@ export async function ancestorIds(db: Db, pno: string, oid: string): Promise<str
   return rows.map((r) => r.oid);
 }
 
+/**
+ * Each of `oids` that is a node of the property, with itself and its ancestors up to (not including) the root,
+ * nearest first: the subtrees it lies in. One query for all of them.
+ */
+export async function nodeChains(db: Db, pno: string, oids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (oids.length === 0) return out;
+  const rows = await db
+    .withRecursive('chain(start, oid, pid, lvl)', (qb) =>
+      qb
+        .selectFrom('orgs')
+        .select(['oid as start', 'oid', 'pid', sql<number>`0`.as('lvl')])
+        .where('pno', '=', pno)
+        .where('oid', 'in', oids)
+        .unionAll((eb) =>
+          eb
+            .selectFrom('chain')
+            .crossJoin('orgs as o')
+            .select(['chain.start', 'o.oid', 'o.pid', sql<number>`chain.lvl + 1`.as('lvl')])
+            .whereRef('o.oid', '=', 'chain.pid')
+            .where('o.pno', '=', pno)
+            .where('chain.lvl', '<', 100),
+        ),
+    )
+    .selectFrom('chain')
+    .select(['start', 'oid', 'lvl'])
+    .orderBy('start')
+    .orderBy('lvl')
+    .execute();
+  for (const r of rows) out.set(r.start, [...(out.get(r.start) ?? []), r.oid]);
+  return out;
+}
+
 /** Levels below the node (0 for a leaf). */
 export async function subtreeHeight(db: Db, pno: string, oid: string): Promise<number> {
   const row = await db
@@ -253,16 +286,6 @@ export async function moveMembers(db: Db, pno: string, uids: string[], oid: stri
 
 export const removeMember = (db: Db, pno: string, uid: string) =>
   db.deleteFrom('property_members').where('pno', '=', pno).where('uid', '=', uid).execute();
-
-export async function existingMembers(db: Db, pno: string, uids: string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('property_members')
-    .select('uid')
-    .where('pno', '=', pno)
-    .where('uid', 'in', uids)
-    .execute();
-  return new Set(rows.map((r) => r.uid));
-}
 
 export interface MemberFilter {
   /** A node; null the root. Absent: the whole property. */
@@ -633,14 +656,15 @@ export async function pageRequests(db: Db, pno: string, f: RequestFilter, pageNu
   return { rows, total };
 }
 
-/** Names of users and nodes, for rendering requests. */
+/** Names of users, for rendering requests. */
 export async function namesOf(db: Db, uids: string[]): Promise<Map<string, string>> {
   if (uids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['uid', 'name']).where('uid', 'in', uids).execute();
   return new Map(rows.map((r) => [r.uid, r.name]));
 }
 
-export async function nodeNames(db: Db, pno: string, oids: string[]): Promise<Map<string, string>> {
+/** The names of a property's nodes, by id (unknown ids are left out). */
+export async function nodeNames(db: Db, pno: string, oids: readonly string[]): Promise<Map<string, string>> {
   if (oids.length === 0) return new Map();
   const rows = await db
     .selectFrom('orgs')

@@ -1,11 +1,17 @@
 import { orgEndpoints } from '@keel/contract/endpoints/org';
 import { type RequestContext, requireProperty, requireUser } from '../../platform/http/context';
-import { defineModule } from '../../platform/http/mount';
+import { defineModule, type Handlers } from '../../platform/http/mount';
+import type { Services } from '../../platform/services';
 import { operatorView } from '../../platform/tenancy/tenant';
 import * as org from './service';
 
-/** Organisations, members, invitations and join requests (README.md). */
-export const orgModule = defineModule(orgEndpoints, (s) => {
+/**
+ * Organisations, members, invitations and join requests (README.md). Organisation units are a scope kind: every
+ * endpoint declaring `scope: { org }` is checked through `orgScope` (platform/http/scope.ts).
+ */
+export const orgModule = defineModule(orgEndpoints, orgHandlers, { scopes: { org: org.orgScope } });
+
+function orgHandlers(s: Services): Handlers<typeof orgEndpoints> {
   /** The selected property, or for an operator without `pno` header the one named in the input (README). */
   const target = (ctx: RequestContext, pno: string | undefined) => org.targetProperty(s.db, ctx, pno);
   /**
@@ -54,4 +60,4 @@ export const orgModule = defineModule(orgEndpoints, (s) => {
     'o/auditInviteOrgUser': async (input, ctx) => org.review(s, ctx, requireProperty(ctx), requireUser(ctx), input),
     'o/getAuditUserList': async (input, ctx) => org.listRequests(s, requireProperty(ctx), input),
   };
-});
+}

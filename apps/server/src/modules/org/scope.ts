@@ -1,13 +1,15 @@
 import { ORG_PERMISSIONS } from '@keel/contract/endpoints/org';
 import type { Db } from '../../platform/db/connect';
 import type { PropertyContext, RequestContext } from '../../platform/http/context';
-import { forbidden, invalidInput, notFound } from '../../platform/http/errors';
+import { invalidInput, notFound } from '../../platform/http/errors';
+import { assertInScope as assertInScopeOf, scopeRoots } from '../../platform/http/scope';
 import { operatorScope } from '../../platform/tenancy/tenant';
+import { orgScope, rootId } from './reads';
 import * as repo from './repo';
 
 /** Which property a call works on, its nodes, and administrators' subtree scopes (README "Operators", "Permissions and scopes"). */
 
-export const rootId = repo.rootId;
+export { rootId };
 
 /**
  * The property a call works on: the selected property of a member (with their permissions and scopes), or, for a
@@ -59,50 +61,52 @@ export async function resolveNode(db: Db, prop: { pno: string; name: string }, o
 // ---- administrator scopes ---------------------------------------------------------------------------------------
 
 /**
- * The nodes an administrator may work on with a permission, or with any of several (their scopes joined;
- * ps/assignMgeOrg limits an assignment to subtrees): null is the whole property (the owner, an unlimited
- * assignment, or a scope that names the root); otherwise the named nodes and everything below them.
+ * Declared input nodes are checked before the handler runs (`access.scope` in the contract, platform/http/scope.ts,
+ * through `orgScope`). What is left here: nodes a call derives (a moved member's unit, a request's target, a
+ * parent a node is created under or moved to) and the lists, filtered to the scope.
+ */
+
+/**
+ * Refuses nodes a call derived (null: the root) outside the administrator's scope for the permission, or any of
+ * several ("not allowed"; a node of no property's is "not found", naming `field`).
+ */
+export async function assertInScope(
+  db: Db,
+  prop: OrgProperty,
+  permission: string | readonly string[],
+  oids: ReadonlyArray<string | null>,
+  field = 'oid',
+) {
+  const ids = oids.map((oid) => oid ?? rootId(prop.pno));
+  await assertInScopeOf(db, prop, 'org', orgScope, permission, ids, field);
+}
+
+/** Refuses members placed outside the administrator's scope (their nodes are checked, not the members). */
+export async function assertMembersInScope(db: Db, prop: OrgProperty, permission: string, uids: readonly string[]) {
+  if (scopeRoots(prop, 'org', permission) === null) return;
+  const members = await repo.findMembers(db, prop.pno, uids);
+  await assertInScope(
+    db,
+    prop,
+    permission,
+    members.map((m) => m.oid ?? null),
+    'uid',
+  );
+}
+
+/**
+ * The nodes an administrator may work on with a permission, or with any of several (their scopes joined), for
+ * filtering lists: null is the whole property (the owner, an unlimited assignment, or a scope that names the
+ * root); otherwise the named nodes and everything below them.
  */
 export async function scopeNodes(
   db: Db,
   prop: OrgProperty,
   permission: string | readonly string[],
 ): Promise<Set<string> | null> {
-  const roots = scopeRoots(prop, permission);
+  const roots = scopeRoots(prop, 'org', permission);
   if (roots === null || roots.includes(rootId(prop.pno))) return null;
   const ids = new Set<string>();
   for (const r of roots) for (const id of await repo.subtreeIds(db, prop.pno, r)) ids.add(id);
   return ids;
-}
-
-/** The subtree roots of an administrator's scope for a permission or any of several (null: everywhere). */
-export function scopeRoots(prop: OrgProperty, permission: string | readonly string[]): readonly string[] | null {
-  if (!prop.scopeOf) return null;
-  const roots = new Set<string>();
-  for (const p of [permission].flat()) {
-    const orgs = prop.scopeOf(p).orgs;
-    if (orgs === null) return null;
-    for (const oid of orgs) roots.add(oid);
-  }
-  return [...roots];
-}
-
-/** Refuses a node (null: the root) outside the administrator's scope for the permission (or any of several). */
-export async function assertInScope(
-  db: Db,
-  prop: OrgProperty,
-  permission: string | readonly string[],
-  oid: string | null,
-) {
-  const scope = await scopeNodes(db, prop, permission);
-  if (scope && (oid === null || !scope.has(oid))) throw forbidden();
-}
-
-/** Refuses members placed outside the administrator's scope (their nodes are checked, not the members). */
-export async function assertMembersInScope(db: Db, prop: OrgProperty, permission: string, uids: string[]) {
-  const scope = await scopeNodes(db, prop, permission);
-  if (!scope) return;
-  for (const m of await repo.findMembers(db, prop.pno, uids)) {
-    if (m.oid === null || !scope.has(m.oid)) throw forbidden();
-  }
 }

@@ -1,12 +1,23 @@
 /**
  * Organisation rules (README.md), one file per job: which property and scope a call works in (scope.ts), the tree
- * (tree.ts), members (membership.ts), invitations (invitations.ts), join requests (join-requests.ts) and what
- * the last two share (requests.ts). This file is the module's face for routes and other modules. No SQL, no HTTP.
+ * (tree.ts), members (membership.ts), invitations (invitations.ts), join requests (join-requests.ts), what
+ * the last two share (requests.ts) and the reads other modules build on (reads.ts). This file is the module's face
+ * for routes and other modules (a module that membership.ts imports uses reads.ts, to stay out of an import
+ * cycle). No SQL, no HTTP.
  */
 export { answerInvite, deliverPendingInvitations, invite, inviteInfo, registerMember } from './invitations';
 export { applyJoin, listRequests, review } from './join-requests';
-export { findMember, findMembers, findProperty, type MemberFilter, type MemberRow, pageMembers } from './members-read';
 export { leaveProperty, listOrgUsers, memberFilter, moveUsers, removeUser, toOrgUser, whereIs } from './membership';
+export {
+  findMember,
+  findMembers,
+  findProperty,
+  type MemberFilter,
+  type MemberRow,
+  memberPage,
+  nodeNames,
+  orgScope,
+} from './reads';
 export {
   assertInScope,
   assertMembersInScope,

@@ -6,12 +6,13 @@ import {
   type OrgNode,
 } from '@keel/contract/endpoints/org';
 import type { Db } from '../../platform/db/connect';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/http/errors';
+import { scopeRoots } from '../../platform/http/scope';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type AllTenants, isAllTenants, type TenantScope } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
-import { assertInScope, type OrgProperty, resolveNode, rootId, scopeNodes, scopeRoots } from './scope';
+import { assertInScope, type OrgProperty, resolveNode, rootId } from './scope';
 
 /** The tree: reading it whole or within a scope, and its nodes' create, rename, move and delete (README "The tree"). */
 
@@ -63,7 +64,7 @@ export async function propertyTree(db: Db, pno: string, propertyName: string): P
 /** The tree an administrator sees: the whole tree, or the subtrees of their scope as top-level entries. */
 export async function myTree(db: Db, prop: OrgProperty): Promise<OrgNode[]> {
   const root = await propertyTree(db, prop.pno, prop.name);
-  const roots = scopeRoots(prop, ORG_PICKER_PERMISSIONS);
+  const roots = scopeRoots(prop, 'org', ORG_PICKER_PERMISSIONS);
   if (roots === null || roots.includes(root.oid)) return [root];
   const wanted = new Set(roots);
   const out: OrgNode[] = [];
@@ -109,12 +110,13 @@ export async function saveNode(
     await repo.lockTree(trx, pno);
     const parent = await resolveNode(trx, prop, input.pid, 'pid');
     const pid = parent.oid ?? rootId(pno);
-    const scope = await scopeNodes(trx, prop, ORG_PERMISSIONS.editTree);
+    // The node edited is in the caller's scope (access.scope); a parent created under or moved to must be too.
+    const assertParentInScope = () => assertInScope(trx, prop, ORG_PERMISSIONS.editTree, [parent.oid], 'pid');
     const parentDepth = parent.oid === null ? 0 : (await repo.ancestorIds(trx, pno, parent.oid)).length;
     const now = s.now();
 
     if (!input.oid) {
-      if (scope && (parent.oid === null || !scope.has(parent.oid))) throw forbidden();
+      await assertParentInScope();
       if ((await repo.countNodes(trx, pno)) >= ORG_MAX_NODES) throw new AppError('orgTooMany', { max: ORG_MAX_NODES });
       if (parentDepth + 1 > ORG_MAX_DEPTH) throw new AppError('orgTooDeep', { max: ORG_MAX_DEPTH });
       if (await repo.findSiblingByName(trx, pno, pid, input.name))
@@ -134,9 +136,7 @@ export async function saveNode(
 
     const node = await repo.findNode(trx, pno, input.oid);
     if (!node) throw notFound('oid');
-    // A scoped administrator edits nodes of the scope and moves them only to other nodes of it.
-    if (scope && (!scope.has(node.oid) || (pid !== node.pid && (parent.oid === null || !scope.has(parent.oid)))))
-      throw forbidden();
+    if (pid !== node.pid) await assertParentInScope();
     if (pid !== node.pid && parent.oid !== null) {
       const chain = await repo.ancestorIds(trx, pno, parent.oid);
       if (chain.includes(node.oid)) throw new AppError('orgCycle');
@@ -163,7 +163,6 @@ export async function deleteNode(s: Services, prop: OrgProperty, oid: string): P
     await repo.lockTree(trx, prop.pno);
     const node = await repo.findNode(trx, prop.pno, oid);
     if (!node) throw notFound('oid');
-    await assertInScope(trx, prop, ORG_PERMISSIONS.editTree, node.oid);
     const [children, members] = await Promise.all([
       repo.childCount(trx, prop.pno, oid),
       repo.nodeMemberCount(trx, prop.pno, oid),

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { bumpAclVersion } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
 import { containsCi } from '../../platform/db/sql-helpers';
 import { tenantFilter } from '../../platform/tenancy/filters';
-import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
+import type { TenantScope } from '../../platform/tenancy/tenant';
 
 /** Permission sets, their assignments and scopes: SQL only, every query filtered by `pno` (DESIGN §5). */
 
@@ -386,18 +385,6 @@ export async function assignmentDetails(db: Db, pairs: ReadonlyArray<{ pno: stri
   return [...out.values()];
 }
 
-/** The names of a property's organisation units, by id (for messages that name an administrator's scope). */
-export async function orgNames(db: Db, pno: string, oids: readonly string[]): Promise<Map<string, string>> {
-  if (oids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('orgs')
-    .select(['oid', 'name'])
-    .where('pno', '=', pno)
-    .where('oid', 'in', oids)
-    .execute();
-  return new Map(rows.map((r) => [r.oid, r.name]));
-}
-
 export interface AdminFilter {
   str?: string;
 }
@@ -426,21 +413,4 @@ export async function listAdmins(db: Db, tenant: TenantScope, f: AdminFilter, pa
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
-}
-
-/** Each organisation of the property among `oids` with itself and its ancestors (the subtrees it lies in). */
-export async function orgChains(db: Db, tenant: Tenant, oids: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  if (oids.length === 0) return out;
-  const pno = tenant.pno;
-  const rows = await sql<{ start: string; oid: string }>`
-    with recursive chain(start, oid, pid, depth) as (
-      select oid, oid, pid, 0 from orgs where pno = ${pno} and oid in (${sql.join(oids)})
-      union all
-      select c.start, o.oid, o.pid, c.depth + 1 from orgs o join chain c on o.oid = c.pid
-      where o.pno = ${pno} and c.depth < 64
-    )
-    select start, oid from chain`.execute(db);
-  for (const r of rows.rows) out.set(r.start, [...(out.get(r.start) ?? []), r.oid]);
-  return out;
 }

@@ -17,7 +17,7 @@ import {
   sortByCatalogue,
 } from '../../platform/permissions/effective';
 import type { Services } from '../../platform/services';
-import { propertyTenant } from '../../platform/tenancy/tenant';
+import { nodeNames, orgScope } from '../org/reads';
 import * as repo from './repo';
 
 /** The rules of permission sets and administrators (README.md). No SQL and no HTTP here. */
@@ -181,7 +181,8 @@ export async function limitAssignment(
   if (kind === 'org') {
     // The root node is the property itself: naming it lifts the limit.
     ids = ids.includes(`root-${pno}`) ? [] : ids;
-    const found = await repo.orgChains(s.db, propertyTenant(pno), ids);
+    // Where each unit lies (itself, the units above it, the root), asked of the organisation module.
+    const found = await orgScope.reach(s.db, pno, ids);
     if (found.size !== ids.length) throw notFound('oid');
     const reach = callerReach(property).orgs;
     if (reach !== null && (ids.length === 0 || ids.some((oid) => !found.get(oid)?.some((a) => reach.includes(a))))) {
@@ -207,7 +208,7 @@ const callerReach = (property: PropertyContext): Scope =>
  */
 async function tellRoleChanged(s: Services, property: PropertyContext, uid: string): Promise<void> {
   const held = await repo.assignmentDetails(s.db, [{ pno: property.pno, uid }]);
-  const orgNames = await repo.orgNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.oidList ?? []))]);
+  const orgNames = await nodeNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.oidList ?? []))]);
   const sets = held.map((a): NewsFragment => {
     const orgs = a.oidList?.length ? a.oidList.map((oid) => orgNames.get(oid) ?? oid) : null;
     const spaces = a.sidList?.length ? a.sidList : null;

@@ -1,14 +1,14 @@
 import { beforeAll, expect, it } from 'vitest';
-import { seedDirectory } from '../../seed/directory';
-import { type DirectoryFixture, directoryFixture, directoryGroupSuite } from '../../test/directory-suite';
+import { seedMemberGroups } from '../../seed/member-groups';
 import { describeEachDb } from '../../test/harness';
+import { type MemberGroupFixture, memberGroupFixture, memberGroupSuite } from '../../test/member-group-suite';
 
 describeEachDb('titles', (env) => {
-  let fx: DirectoryFixture;
+  let fx: MemberGroupFixture;
   beforeAll(async () => {
-    fx = await directoryFixture(env);
+    fx = await memberGroupFixture(env);
   });
-  directoryGroupSuite(
+  memberGroupSuite(
     env,
     {
       noun: 'title',
@@ -30,8 +30,8 @@ describeEachDb('titles', (env) => {
 
   it('seeds demo titles, user sets and customers idempotently', async () => {
     const s = env().app.keel;
-    await seedDirectory(s, fx.demoPno, fx.owner.uid, fx.people);
-    await seedDirectory(s, fx.demoPno, fx.owner.uid, fx.people);
+    await seedMemberGroups(s, fx.demoPno, fx.owner.uid, fx.people);
+    await seedMemberGroups(s, fx.demoPno, fx.owner.uid, fx.people);
     const options = { token: fx.owner.token, pno: fx.demoPno };
     const engineers = await env().call('t/getTitleList', { str: '研发工程师' }, options);
     expect(engineers.data.list).toEqual([expect.objectContaining({ name: '研发工程师', userCount: 1 })]);

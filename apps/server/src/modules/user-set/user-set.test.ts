@@ -1,13 +1,13 @@
 import { beforeAll } from 'vitest';
-import { type DirectoryFixture, directoryFixture, directoryGroupSuite } from '../../test/directory-suite';
 import { describeEachDb } from '../../test/harness';
+import { type MemberGroupFixture, memberGroupFixture, memberGroupSuite } from '../../test/member-group-suite';
 
 describeEachDb('user sets', (env) => {
-  let fx: DirectoryFixture;
+  let fx: MemberGroupFixture;
   beforeAll(async () => {
-    fx = await directoryFixture(env);
+    fx = await memberGroupFixture(env);
   });
-  directoryGroupSuite(
+  memberGroupSuite(
     env,
     {
       noun: 'user set',

@@ -45,31 +45,19 @@ async function listMembers(
   input: ListInput,
   admin?: PropertyContext,
 ) {
+  // A node named is in the administrator's scope (access.scope). Without one, an administrator limited to
+  // subtrees sees the members placed inside them (the scopes of every function that lets them search members,
+  // joined).
   const filter: org.MemberFilter = input.filterOid
     ? await org.memberFilter(s.db, prop, input.filterOid, input.includeSub === 1, 'filterOid')
     : {};
-  if (admin) {
-    // An administrator limited to subtrees sees the members placed inside them (the scopes of every function
-    // that lets them search members, joined).
+  if (admin && !input.filterOid) {
     const scope = await org.scopeNodes(s.db, admin, MEMBER_PICKER_PERMISSIONS);
-    if (scope) {
-      if (input.filterOid) await org.assertInScope(s.db, admin, MEMBER_PICKER_PERMISSIONS, filter.oid ?? null);
-      else filter.oids = [...scope];
-    }
+    if (scope) filter.oids = [...scope];
   }
-  const { rows, total } = await org.pageMembers(
-    s.db,
-    prop.pno,
-    { ...filter, str: input.str || undefined, status: input.status },
-    input.pageNum,
-    input.pageSize,
+  return org.memberPage(s.db, prop.pno, { ...filter, str: input.str || undefined, status: input.status }, input, (r) =>
+    memberItem(prop.pno, prop.name, r),
   );
-  return {
-    list: rows.map((r) => memberItem(prop.pno, prop.name, r)),
-    total,
-    pageNum: input.pageNum,
-    pageSize: input.pageSize,
-  };
 }
 
 export async function listUsers(s: Services, ctx: RequestContext, _caller: SessionUser, input: ListInput) {
@@ -168,19 +156,15 @@ export async function addOrEdit(s: Services, ctx: RequestContext, caller: Sessio
     if (!input.phoneNum) throw invalidInput('phoneNum');
     if (!input.name) throw invalidInput('name');
     if (prop) {
-      return org.registerMember(
-        s,
-        ctx,
-        prop,
-        {
-          phoneNum: input.phoneNum,
-          name: input.name,
-          email: input.email,
-          password: input.password,
-          oid: input.oid,
-        },
-        USER_PERMISSIONS.edit,
-      );
+      // A node given was checked against the scope (access.scope); without one the member lands on the root.
+      if (!input.oid) await org.assertInScope(s.db, prop, USER_PERMISSIONS.edit, [null]);
+      return org.registerMember(s, ctx, prop, {
+        phoneNum: input.phoneNum,
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        oid: input.oid,
+      });
     }
     if (input.oid) throw invalidInput('oid');
     const passwordHash = input.password ? await passwordHashFrom(s, input.password) : null;

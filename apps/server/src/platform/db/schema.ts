@@ -162,7 +162,7 @@ export interface ServerKeysTable {
 }
 
 /** A title or a user set (migration 0005): a named group of the property's members. */
-export interface DirectoryGroupColumns {
+export interface MemberGroupColumns {
   pno: string;
   name: string;
   /** `name` trimmed and lower-cased; unique per property. */
@@ -173,15 +173,15 @@ export interface DirectoryGroupColumns {
   updated_at: number;
 }
 
-export interface TitlesTable extends DirectoryGroupColumns {
+export interface TitlesTable extends MemberGroupColumns {
   tid: string;
 }
 
-export interface UserSetsTable extends DirectoryGroupColumns {
+export interface UserSetsTable extends MemberGroupColumns {
   usid: string;
 }
 
-export interface CustomersTable extends DirectoryGroupColumns {
+export interface CustomersTable extends MemberGroupColumns {
   cid: string;
   code: string;
   /** `code` lower-cased, NULL when there is none; unique per property. */

@@ -11,6 +11,7 @@ import { AppError, invalidInput } from './errors';
 import { nulTextPath } from './nul-text';
 import { outputMismatch } from './output-check';
 import { applyAddressLimits, applySubjectLimits } from './rate-rules';
+import { checkDeclaredScope, enforceDeclaredScope, type ScopeResolvers } from './scope';
 
 export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: RequestContext) => Promise<OutputOf<E>>;
 
@@ -21,14 +22,29 @@ export interface ApiModule {
   endpoints: Record<string, Endpoint>;
   // biome-ignore lint/suspicious/noExplicitAny: the typed view is checked in defineModule.
   build: (s: Services) => Record<string, Handler<any>>;
+  /** The scope kinds whose objects this module owns, resolved for every endpoint's scope check (scope.ts). */
+  scopes?: ScopeResolvers;
 }
 
-/** Binds a contract group to its handlers (a module's routes.ts). */
+/** Binds a contract group to its handlers (a module's routes.ts), and registers the scope kinds it resolves. */
 export function defineModule<G extends Record<string, Endpoint>>(
   endpoints: G,
   build: (s: Services) => Handlers<G>,
+  options: { scopes?: ScopeResolvers } = {},
 ): ApiModule {
-  return { endpoints, build: build as ApiModule['build'] };
+  return { endpoints, build: build as ApiModule['build'], scopes: options.scopes };
+}
+
+/** Every module's scope resolvers; a kind registered twice is refused. */
+function scopeResolversOf(modules: readonly ApiModule[]): ScopeResolvers {
+  const out: Record<string, ScopeResolvers[keyof ScopeResolvers]> = {};
+  for (const m of modules) {
+    for (const [kind, resolver] of Object.entries(m.scopes ?? {})) {
+      if (out[kind]) throw new Error(`Scope kind ${kind} is resolved by two modules`);
+      out[kind] = resolver;
+    }
+  }
+  return out;
 }
 
 /** Names the first invalid field the way the message catalogue expects. */
@@ -54,16 +70,18 @@ export function newContext(request: FastifyRequest): RequestContext {
 
 /** Mounts every endpoint of the modules under /api (DESIGN §4). */
 export function mountModules(app: FastifyInstance, s: Services, modules: readonly ApiModule[]): void {
+  const scopes = scopeResolversOf(modules);
   for (const module of modules) {
     const handlers = module.build(s);
     for (const [path, def] of Object.entries(module.endpoints)) {
       const handler = handlers[path];
       if (!handler) throw new Error(`No handler for ${path}`);
       checkDeclaredAccess(def);
+      checkDeclaredScope(def, scopes);
       app.route({
         method: def.method,
         url: `/api/${path}`,
-        handler: (request, reply) => serve(s, def, handler, request, reply),
+        handler: (request, reply) => serve(s, scopes, def, handler, request, reply),
       });
     }
   }
@@ -71,6 +89,7 @@ export function mountModules(app: FastifyInstance, s: Services, modules: readonl
 
 async function serve(
   s: Services,
+  scopes: ScopeResolvers,
   def: Endpoint,
   // biome-ignore lint/suspicious/noExplicitAny: input is parsed by def.input just before the call.
   handler: Handler<any>,
@@ -89,6 +108,7 @@ async function serve(
     const nul = nulTextPath(parsed.data);
     if (nul) throw invalidInput(nul);
     if (def.rateLimit) applySubjectLimits(s.limiter, def.rateLimit, parsed.data);
+    await enforceDeclaredScope(s.db, scopes, def, parsed.data, ctx.property);
     const data = await handler(parsed.data, ctx);
     if (s.config.checkOutput) {
       const mismatch = outputMismatch(def.output, data);

@@ -1,4 +1,4 @@
-import type { DirectoryMember } from '@keel/contract/endpoints/directory';
+import type { MemberGroupUser } from '@keel/contract/endpoints/member-group';
 import type { Page } from '@keel/contract/envelope';
 import { type RequestContext, requireUser } from '../http/context';
 import type { Services } from '../services';
@@ -72,7 +72,7 @@ export function memberGroupHandlers<Id extends string, Extra, V extends GroupVal
     users: async (
       input: Ref<Id> & { str?: string; pageNum: number; pageSize: number },
       ctx: RequestContext,
-    ): Promise<Page<DirectoryMember>> => {
+    ): Promise<Page<MemberGroupUser>> => {
       const { rows, total } = await service.listUsers(s, scopeOf(ctx), input[id], input);
       return {
         list: rows.map((r) => ({

@@ -66,17 +66,6 @@ export async function propertyExists(db: Db, pno: string): Promise<boolean> {
   return Boolean(await db.selectFrom('properties').select('pno').where('pno', '=', pno).executeTakeFirst());
 }
 
-/** Of `uids`, those that are members of the property. */
-export async function propertyMemberUids(db: Db, pno: string, uids: readonly string[]): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('property_members')
-    .select('uid')
-    .where('pno', '=', pno)
-    .where('uid', 'in', uids)
-    .execute();
-  return new Set(rows.map((r) => r.uid));
-}
-
 export type MemberGroupRepo<Id extends string, Extra, V> = ReturnType<typeof memberGroupRepo<Id, Extra, V>>;
 
 /** The queries of one kind of member group. */

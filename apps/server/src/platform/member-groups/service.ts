@@ -2,8 +2,9 @@ import { isForeignKeyViolation, isUniqueViolation, nameKey } from '../db/sql-hel
 import { AppError, invalidInput, notFound } from '../http/errors';
 import { newId } from '../ids';
 import type { Services } from '../services';
+import { memberUids } from '../tenancy/members';
 import { propertyTenant, type TenantScope } from '../tenancy/tenant';
-import { type GroupValues, type MemberGroupRepo, propertyExists, propertyMemberUids } from './repo';
+import { type GroupValues, type MemberGroupRepo, propertyExists } from './repo';
 
 /**
  * Who acts, and where: `tenant` is the selected property, or every property (`AllTenants`, only from the operator
@@ -54,7 +55,7 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
     return group;
   }
 
-  /** The property a new group goes to: the selected one, or the one an operator names in the body. */
+  /** The property a new group goes to: the selected one, or the one an operator without it names in the body. */
   async function targetProperty(s: Services, scope: Scope, bodyPno: string | undefined): Promise<string> {
     if (scope.tenant.pno !== null) return scope.tenant.pno;
     if (!bodyPno) throw invalidInput('pno');
@@ -69,6 +70,8 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       scope: Scope,
       input: SaveIn & Partial<Record<Id, string>> & { pno?: string },
     ): Promise<string> {
+      // With a selected property, naming another in the body is "not found" (as on the organisation calls).
+      if (scope.tenant.pno !== null && input.pno !== undefined && input.pno !== scope.tenant.pno) throw notFound('pno');
       const values = rules.values(input);
       const groupId: string | undefined = input[idKey];
       const pno = groupId ? (await locate(s.db, scope, groupId)).pno : await targetProperty(s, scope, input.pno);
@@ -113,7 +116,7 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       try {
         return await s.db.transaction().execute(async (trx) => {
           const { pno } = await locate(trx, scope, groupId);
-          const members = await propertyMemberUids(trx, pno, uids);
+          const members = await memberUids(trx, pno, uids);
           const stranger = uids.find((uid) => !members.has(uid));
           if (stranger) throw notFound(`uid ${stranger}`);
           return repo.addUsers(trx, pno, groupId, uids, scope.uid, s.now());
@@ -132,7 +135,7 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
     async removeUsers(s: Services, scope: Scope, groupId: string, uids: readonly string[]) {
       return s.db.transaction().execute(async (trx) => {
         const { pno } = await locate(trx, scope, groupId);
-        const members = await propertyMemberUids(trx, pno, uids);
+        const members = await memberUids(trx, pno, uids);
         const inGroup = await repo.memberUids(trx, pno, groupId, uids);
         const stranger = uids.find((uid) => !members.has(uid) && !inGroup.has(uid));
         if (stranger) throw notFound(`uid ${stranger}`);

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@keel/contract/endpoint';
 import fc from 'fast-check';
 import { z } from 'zod';
 
@@ -92,7 +93,10 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   hugeNumber,
 );
 
-/** A value the schema accepts as far as JSON Schema tells (refinements such as a phone's form are not in it). */
+/**
+ * A value the schema accepts as far as JSON Schema tells: patterns (phones, e-mails, ciphers) are, refinements and
+ * the output side of pipes (a flag is 0 or 1, a page number at least 1) are not.
+ */
 export function valueFor(schema: Schema): fc.Arbitrary<unknown> {
   for (const key of Object.keys(schema)) if (!KNOWN.has(key)) throw new Error(`guard: unsupported schema key ${key}`);
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -112,15 +116,29 @@ export function valueFor(schema: Schema): fc.Arbitrary<unknown> {
         maxLength: Math.min(schema.maxItems ?? 5, 5),
       });
     case 'string': {
-      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
+      if (schema.pattern) {
+        // Texts of the pattern within its length bounds (a cipher of 16 to 2048 characters, an e-mail up to 100).
+        const min = schema.minLength ?? 0;
+        const max = schema.maxLength ?? Number.POSITIVE_INFINITY;
+        return fc
+          .stringMatching(new RegExp(schema.pattern), { size: min > 8 ? 'medium' : 'small' })
+          .filter((v) => v.length >= min && v.length <= max);
+      }
       const minLength = schema.minLength ?? 0;
       const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 20, 20));
       return fc.oneof(fc.string({ minLength, maxLength }), hostileText);
     }
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 });
-    case 'number':
-      return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true });
+    case 'number': {
+      // Small whole numbers often: flags, page numbers and sizes narrow the number in a pipe JSON Schema omits.
+      const min = schema.minimum ?? -1000;
+      const max = schema.maximum ?? 1000;
+      return fc.oneof(
+        fc.integer({ min: Math.max(Math.ceil(min), -1), max: Math.min(Math.floor(max), 20) }),
+        fc.double({ min, max, noNaN: true }),
+      );
+    }
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -197,3 +215,38 @@ const percent = (text: string): string =>
   Array.from(Buffer.from(text, 'utf8'), (b) =>
     /[A-Za-z0-9_.~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`,
   ).join('');
+
+/**
+ * A valid input of the endpoint (as its own schema judges it) with `fixed` fields set: of generated values, the one
+ * with the fewest other fields (then the shortest), so that no other field answers first. Undefined when none is
+ * valid.
+ */
+export function validInputWith(
+  def: Endpoint,
+  fixed: Record<string, unknown>,
+  options: { seed?: number; numRuns?: number; omit?: readonly string[] } = {},
+): Record<string, unknown> | undefined {
+  const samples = fc.sample(valueFor(jsonSchemaOf(def.input)), {
+    seed: options.seed ?? 7,
+    numRuns: options.numRuns ?? 300,
+  }) as Array<Record<string, unknown>>;
+  const candidates = samples
+    .map((s) => {
+      const input: Record<string, unknown> = { ...s, ...fixed };
+      for (const k of options.omit ?? []) delete input[k];
+      return input;
+    })
+    .filter((input) => def.input.safeParse(input).success);
+  const size = (input: Record<string, unknown>) => [Object.keys(input).length, JSON.stringify(input).length];
+  return candidates.sort((a, b) => {
+    const [ka, la] = size(a);
+    const [kb, lb] = size(b);
+    return ka - kb || la - lb;
+  })[0];
+}
+
+/** An input as a client sends it: a query string (GET) or a JSON body. */
+export const payloadOf = (def: Endpoint, input: Record<string, unknown>): string =>
+  def.method === 'GET'
+    ? new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)] as [string, string])).toString()
+    : JSON.stringify(input);

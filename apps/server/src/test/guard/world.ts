@@ -1,4 +1,7 @@
+import type { Endpoint } from '@keel/contract/endpoint';
+import { endpoints } from '@keel/contract/endpoints/index';
 import type { FastifyInstance } from 'fastify';
+import { TENANT_TABLES } from '../../platform/db/schema';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, seedDemo } from '../../seed/demo';
 
 /** Who the guard suite calls as: the demo tenant (owner, ordinary member), the operator, and the demo pno. */
@@ -8,7 +11,20 @@ export interface GuardWorld {
   uid: { operator: string; owner: string; member: string };
   /** A fresh session of the user (a call may sign it out). */
   token(who: 'operator' | 'owner' | 'member'): Promise<string>;
+  /**
+   * An administrator of the demo property holding every permission an endpoint with a declared scope needs
+   * (access.scope), limited to the unit `inside`; `outside` is another unit of the demo, `foreign` one of the
+   * partner property.
+   */
+  scoped: { uid: string; token(): Promise<string>; orgs: { inside: string; outside: string; foreign: string } };
+  /** Every property's tables and what a property's objects touch, but the volatile ones (compare two of these). */
+  snapshot(): Promise<string>;
 }
+
+/** Tables a refused call may still write: its audit row, the session it used, counters. */
+const VOLATILE = new Set(['audit_log', 'sessions', 'counters', 'outbox', 'login_failures', 'codes', 'server_keys']);
+/** Every property's tables, and the other tables a property's objects touch. */
+const TABLES = [...TENANT_TABLES, 'users', 'properties', 'device_credentials', 'news'] as const;
 
 export async function buildWorld(app: FastifyInstance): Promise<GuardWorld> {
   const s = app.keel;
@@ -22,10 +38,56 @@ export async function buildWorld(app: FastifyInstance): Promise<GuardWorld> {
     owner: await uidOf(DEMO_OWNER_PHONE),
     member: await uidOf(DEMO_MEMBER_PHONE),
   };
+  const demoPno = await pnoOf('演示物业');
+  const partnerPno = await pnoOf('合作物业');
+
+  const call = async (path: keyof typeof endpoints, input: Record<string, unknown>, as: string, pno: string) => {
+    const def: Endpoint = endpoints[path];
+    const res = await app.inject({
+      method: def.method,
+      url: `/api/${path}`,
+      headers: { token: await s.sessions.issue(as), pno },
+      ...(def.method === 'GET' ? { query: input as Record<string, string> } : { payload: input }),
+    });
+    const body = res.json() as { status: number; msg: string; data: Record<string, string> };
+    if (body.status !== 0) throw new Error(`guard world: ${path}: ${body.msg}`);
+    return body.data;
+  };
+  const asOwner = (path: keyof typeof endpoints, input: Record<string, unknown>) =>
+    call(path, input, uid.owner, demoPno);
+
+  // The scoped administrator: a set with every permission a scope-declaring endpoint names, limited to `inside`.
+  const scopedPermissions = new Set<string>();
+  for (const def of Object.values(endpoints) as Endpoint[]) {
+    if (def.access.kind === 'property' && def.access.scope) {
+      for (const p of [def.access.permission ?? []].flat()) scopedPermissions.add(p);
+    }
+  }
+  const root = `root-${demoPno}`;
+  const inside = (await asOwner('o/addOrUpdateOrg', { pid: root, name: 'Guard inside' })).oid as string;
+  const outside = (await asOwner('o/addOrUpdateOrg', { pid: root, name: 'Guard outside' })).oid as string;
+  const foreign = (
+    await call('o/addOrUpdateOrg', { pid: `root-${partnerPno}`, name: 'Guard partner' }, uid.operator, partnerPno)
+  ).oid as string;
+  const admin = (await asOwner('o/registerOrgUser', { phoneNum: '13899990001', name: 'Guard scoped', oid: inside }))
+    .uid as string;
+  const set = await asOwner('ps/addOrUpdatePerSet', { name: 'Guard scoped', permissionIdList: [...scopedPermissions] });
+  await asOwner('ps/assignPerSet', { uidList: [admin], psidList: [set.psid] });
+  await asOwner('ps/assignMgeOrg', { uid: admin, psid: set.psid, oidList: [inside] });
+
   return {
-    demoPno: await pnoOf('演示物业'),
-    partnerPno: await pnoOf('合作物业'),
+    demoPno,
+    partnerPno,
     uid,
     token: (who) => s.sessions.issue(uid[who]),
+    scoped: { uid: admin, token: () => s.sessions.issue(admin), orgs: { inside, outside, foreign } },
+    async snapshot() {
+      // Whole tables across properties on purpose: the tenant guard would refuse these reads.
+      const db = s.db.withoutPlugins();
+      const out: Record<string, unknown> = {};
+      for (const table of TABLES)
+        if (!VOLATILE.has(table)) out[table] = await db.selectFrom(table).selectAll().execute();
+      return JSON.stringify(out);
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { CustomerItem } from '@keel/contract/endpoints/customer';
 import { customerEndpoints } from '@keel/contract/endpoints/customer';
-import type { DirectoryMember } from '@keel/contract/endpoints/directory';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
+import type { MemberGroupUser } from '@keel/contract/endpoints/member-group';
 import { titleEndpoints } from '@keel/contract/endpoints/title';
 import type { Page } from '@keel/contract/envelope';
 import { scopedQuery } from '../../shared/api/query';
@@ -100,7 +100,7 @@ export interface GroupKind extends GroupDeclaration {
   list: (input: ListInput, scope: Scope) => PageQuery<GroupRow>;
   saveInput: (input: SaveInput) => Record<string, unknown>;
   removeInput: (id: string, force: boolean) => Record<string, unknown>;
-  members: (input: MemberInput, scope: Scope) => PageQuery<DirectoryMember>;
+  members: (input: MemberInput, scope: Scope) => PageQuery<MemberGroupUser>;
   membersInput: (id: string, uidList: string[]) => Record<string, unknown>;
 }
 
@@ -148,7 +148,7 @@ function memberGroup(declaration: GroupDeclaration): GroupKind {
     }),
     removeInput: (id, force) => ({ [idParam]: id, force: force ? 1 : 0 }),
     members: (input, scope) =>
-      query<DirectoryMember>(
+      query<MemberGroupUser>(
         paths.users,
         { [idParam]: input.id, pageNum: input.pageNum, pageSize: input.pageSize, ...text(input.str) },
         declaration.key === 'customer' ? 'property' : scope,

@@ -1,5 +1,5 @@
 import UserAddOutlined from '@ant-design/icons/UserAddOutlined';
-import type { DirectoryMember } from '@keel/contract/endpoints/directory';
+import type { MemberGroupUser } from '@keel/contract/endpoints/member-group';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -88,7 +88,7 @@ export function MembersDialog({
     {
       key: 'name',
       title: t('member-group.members.name'),
-      render: (_: unknown, row: DirectoryMember) => (
+      render: (_: unknown, row: MemberGroupUser) => (
         <span data-testid={`member-${row.phoneNum}`}>
           {row.name}
           {row.email && (
@@ -104,7 +104,7 @@ export function MembersDialog({
       key: 'status',
       title: t('member-group.members.status'),
       width: 90,
-      render: (_: unknown, row: DirectoryMember) =>
+      render: (_: unknown, row: MemberGroupUser) =>
         row.status === 1 ? (
           <Tag color="green">{t('member-group.status.enabled')}</Tag>
         ) : (
@@ -115,7 +115,7 @@ export function MembersDialog({
       key: 'addTime',
       title: t('member-group.members.addedAt'),
       width: 150,
-      render: (_: unknown, row: DirectoryMember) => formatTime(row.addTime),
+      render: (_: unknown, row: MemberGroupUser) => formatTime(row.addTime),
     },
     ...(canEdit
       ? [
@@ -123,7 +123,7 @@ export function MembersDialog({
             key: 'action',
             title: t('common.actions'),
             width: 90,
-            render: (_: unknown, row: DirectoryMember) => (
+            render: (_: unknown, row: MemberGroupUser) => (
               <ConfirmAction
                 title={t('member-group.members.removeConfirm', { name: row.name, group: group?.name, noun })}
                 onConfirm={() => remove([row.uid], row.name)}
@@ -198,7 +198,7 @@ export function MembersDialog({
             data-testid="members-error"
           />
         ) : (
-          <Table<DirectoryMember>
+          <Table<MemberGroupUser>
             rowKey="uid"
             size="small"
             columns={columns}

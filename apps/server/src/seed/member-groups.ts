@@ -27,7 +27,7 @@ const CUSTOMERS = [
  * Titles, user sets and customers for a demo property (idempotent: existing names are kept), with the given
  * members spread over them round-robin. For seed/demo.ts.
  */
-export async function seedDirectory(s: Services, pno: string, by: string, memberUids: readonly string[]) {
+export async function seedMemberGroups(s: Services, pno: string, by: string, memberUids: readonly string[]) {
   const now = s.now();
   const pick = (i: number, n: number) => memberUids.filter((_, k) => k % n === i);
 

@@ -6,10 +6,10 @@ import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '..
 import { type CallOptions, type Envelope, freshIp, freshPhone, type TestEnv } from './harness';
 
 /**
- * The shared API suite of the property directory (titles, user sets, customers): each is a named group of the
+ * The shared API suite of member groups (titles, user sets, customers): each is a named group of the
  * property's members with the same six calls. The module's own test file adds what is particular to it.
  */
-export interface DirectoryGroupDef {
+export interface MemberGroupDef {
   /** What the suite calls the group in test names. */
   noun: string;
   idKey: string;
@@ -31,7 +31,7 @@ export interface DirectoryGroupDef {
   backOffice?: boolean;
 }
 
-export interface DirectoryFixture {
+export interface MemberGroupFixture {
   owner: { token: string; uid: string };
   member: { token: string; uid: string };
   operator: { token: string; uid: string };
@@ -42,7 +42,7 @@ export interface DirectoryFixture {
   people: string[];
 }
 
-export function directoryGroupSuite(env: () => TestEnv, def: DirectoryGroupDef, fx: () => DirectoryFixture) {
+export function memberGroupSuite(env: () => TestEnv, def: MemberGroupDef, fx: () => MemberGroupFixture) {
   const { paths, idKey } = def;
   const asOwner = (): CallOptions => ({ token: fx().owner.token, pno: fx().demoPno });
   const call = (
@@ -352,7 +352,7 @@ export function directoryGroupSuite(env: () => TestEnv, def: DirectoryGroupDef, 
 }
 
 /** The back-office variant: a platform operator without `pno` reaches every property's groups. */
-function backOfficeTests(env: () => TestEnv, def: DirectoryGroupDef, fx: () => DirectoryFixture) {
+function backOfficeTests(env: () => TestEnv, def: MemberGroupDef, fx: () => MemberGroupFixture) {
   const { paths, idKey } = def;
   const operator = (): CallOptions => ({ token: fx().operator.token });
   const call = (
@@ -424,9 +424,11 @@ function backOfficeTests(env: () => TestEnv, def: DirectoryGroupDef, fx: () => D
     expect(missing).toMatchObject({ status: Status.invalidInput, msg: 'Illegal input: pno' });
     const unknown = await call(paths.save, { pno: '99999999', name: 'Nowhere', ...def.extra }, operator());
     expect(unknown.status).toBe(Status.notFound);
-    // With the pno header, a pno in the body is ignored: the group goes to the selected property.
+    // With the pno header, the body may name the selected property (or none); another one is "not found".
     const owner = { token: fx().owner.token, pno: fx().demoPno };
-    const saved = await call(paths.save, { pno: fx().partnerPno, name: 'Stays home', ...def.extra }, owner);
+    const elsewhere = await call(paths.save, { pno: fx().partnerPno, name: 'Stays home', ...def.extra }, owner);
+    expect(elsewhere.status).toBe(Status.notFound);
+    const saved = await call(paths.save, { pno: fx().demoPno, name: 'Stays home', ...def.extra }, owner);
     const home = await call(paths.list, { str: 'Stays home' }, owner);
     expect(home.data.list.map((g: Record<string, unknown>) => [g[idKey], g.pno])).toEqual([
       [saved.data[idKey], fx().demoPno],
@@ -456,7 +458,7 @@ function backOfficeTests(env: () => TestEnv, def: DirectoryGroupDef, fx: () => D
 }
 
 /** Signs the demo users in, registers an outsider and a few extra members of the demo property. */
-export async function directoryFixture(env: () => TestEnv): Promise<DirectoryFixture> {
+export async function memberGroupFixture(env: () => TestEnv): Promise<MemberGroupFixture> {
   await seedDemo(env().app.keel);
   const signIn = async (account: string, password: string) => {
     const res: Envelope = await env().call(

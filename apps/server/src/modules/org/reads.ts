@@ -1,0 +1,59 @@
+import type { Db } from '../../platform/db/connect';
+import type { ScopeResolver } from '../../platform/http/scope';
+import * as repo from './repo';
+
+/**
+ * The organisation reads other modules build on: members (user), node names and where a node lies (permission,
+ * and the platform's scope checks through `orgScope`). This file imports no other module, so any module may use
+ * it without an import cycle (the removal cascade in membership.ts imports permission). No SQL here.
+ */
+
+export type MemberFilter = repo.MemberFilter;
+export type MemberRow = Awaited<ReturnType<typeof repo.memberRows>>[number];
+
+export const rootId = repo.rootId;
+
+/** A page of the property's members under a filter, each shaped by `item`: what the organisation and user lists share. */
+export async function memberPage<T>(
+  db: Db,
+  pno: string,
+  filter: MemberFilter,
+  page: { pageNum: number; pageSize: number },
+  item: (row: MemberRow) => T,
+) {
+  const { rows, total } = await repo.pageMembers(db, pno, filter, page.pageNum, page.pageSize);
+  return { list: rows.map(item), total, pageNum: page.pageNum, pageSize: page.pageSize };
+}
+/** Several memberships in one query. */
+export const findMembers = (db: Db, pno: string, uids: readonly string[]) => repo.findMembers(db, pno, uids);
+export const findMember = (db: Db, pno: string, uid: string) => repo.findMember(db, pno, uid);
+export const findProperty = (db: Db, pno: string) => repo.findProperty(db, pno);
+
+/** The names of a property's nodes, by id (unknown ids are left out; the root has no row). */
+export const nodeNames = (db: Db, pno: string, oids: readonly string[]) => repo.nodeNames(db, pno, oids);
+
+/**
+ * Organisation units as a scope kind (ps/assignMgeOrg): a node lies in the subtrees of itself, its ancestors and
+ * the root (`root-<pno>`, the whole property). Registered with the platform in routes.ts; also what other modules
+ * check a list of node ids against (one query whatever their number).
+ */
+export const orgScope: ScopeResolver = {
+  root: rootId,
+  async reach(db, pno, ids) {
+    const root = rootId(pno);
+    const chains = await repo.nodeChains(
+      db,
+      pno,
+      ids.filter((id) => id !== root),
+    );
+    const out = new Map<string, readonly string[]>();
+    for (const id of ids) {
+      if (id === root) out.set(id, [root]);
+      else {
+        const chain = chains.get(id);
+        if (chain) out.set(id, [...chain, root]);
+      }
+    }
+    return out;
+  },
+};
