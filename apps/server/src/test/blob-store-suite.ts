@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BlobDigestMismatchError,
-  type BlobStore,
-  BlobTooLargeError,
-  isSha256,
-} from '../platform/storage/blob-store';
+import { BlobDigestMismatchError, type BlobStore, BlobTooLargeError, isSha256 } from '../platform/storage/blob-store';
 
 /** What a driver test gives the suite: how to open its store (again) and list what it holds. */
 export interface DriverUnderTest {
@@ -91,7 +86,11 @@ export function blobStoreSuite(name: string, driver: () => DriverUnderTest): voi
       const chunks = bytesOf(17 * 1024 * 1024 + 5, 12);
       const info = await store.put(Readable.from(chunks), { maxSize: 64 * 1024 * 1024 });
       expect(info.sha256).toBe(sha256Of(chunks));
-      expect(createHash('sha256').update(await readAll(await store.read(info.sha256))).digest('hex')).toBe(info.sha256);
+      expect(
+        createHash('sha256')
+          .update(await readAll(await store.read(info.sha256)))
+          .digest('hex'),
+      ).toBe(info.sha256);
     });
 
     it('reads inclusive byte ranges', async () => {

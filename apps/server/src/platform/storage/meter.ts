@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import {
-  type BlobInfo,
   BlobDigestMismatchError,
+  type BlobInfo,
   BlobSizeMismatchError,
   BlobTooLargeError,
   type StageOptions,

@@ -15,7 +15,7 @@ const server = new S3rver({
   port: 0,
   silent: true,
   directory,
-  configureBuckets: [{ name: 'keel' }],
+  configureBuckets: [{ name: 'keel', configs: [] }],
 });
 let url = '';
 
@@ -34,7 +34,11 @@ async function keys(prefix: string): Promise<string[]> {
   const found: string[] = [];
   let ContinuationToken: string | undefined;
   do {
-    const page = await client.listObjectsV2({ Bucket: 'keel', Prefix: `${location.prefix}${prefix}`, ContinuationToken });
+    const page = await client.listObjectsV2({
+      Bucket: 'keel',
+      Prefix: `${location.prefix}${prefix}`,
+      ContinuationToken,
+    });
     for (const o of page.Contents ?? []) if (o.Key) found.push(o.Key);
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (ContinuationToken);
