@@ -21,7 +21,7 @@ describe('sendBlob: streaming downloads with Range, ETag and Content-Disposition
     store = await openLocalStore(root);
     sha = (await store.put(Readable.from([bytes]), { maxSize: bytes.length })).sha256;
     app = Fastify();
-    app.setErrorHandler((error, _request, reply) =>
+    app.setErrorHandler((error: Error, _request, reply) =>
       reply.code(error instanceof AppError && error.key === 'notFound' ? 404 : 500).send({ error: error.message }),
     );
     app.get<{ Params: { sha: string }; Querystring: { name?: string } }>('/f/:sha', (request, reply) =>
@@ -91,13 +91,14 @@ describe('sendBlob: streaming downloads with Range, ETag and Content-Disposition
   });
 
   it('sends the whole file for ranges it does not serve (several, reversed, other units, stale If-Range)', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { range: 'bytes=0-1,5-6' },
       { range: 'bytes=10-5' },
       { range: 'items=0-1' },
       { range: 'bytes=abc' },
       { range: 'bytes=0-9', 'if-range': '"stale"' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await get(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(200);
       expect(res.rawPayload.length).toBe(100_000);
