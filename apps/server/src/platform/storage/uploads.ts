@@ -190,10 +190,9 @@ export async function mountUploads<C extends Json>(
       const user = await s.sessions.resolve(Array.isArray(token) ? token[0] : token);
       if (!user) {
         const locale = pickLocale(request.headers['accept-language']);
-        const status = 401;
         return reply
-          .code(status)
-          .send({ status: 100110050401, msg: formatMessage('sessionExpired', locale), data: null });
+          .code(401)
+          .send({ status: messages.sessionExpired.status, msg: formatMessage('sessionExpired', locale), data: null });
       }
       users.set(request.raw, user);
     });
