@@ -25,6 +25,8 @@ import { createRedisBus } from './platform/realtime/redis-bus';
 import { mountSocket } from './platform/realtime/socket';
 import { loadTicketSecret } from './platform/realtime/ticket';
 import type { Services } from './platform/services';
+import { createBlobCatalog } from './platform/storage/catalog';
+import { openBlobStore } from './platform/storage/open-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => db.destroy());
   await migrateToLatest(db);
 
+  const blobStore = await openBlobStore(config);
+  app.addHook('onClose', async () => blobStore.close());
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus();
   const jobs = createJobQueue({ db, dialect, bus, now, log }, config.jobs);
   const services: Services = {
@@ -95,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbox: createOutbox(db, config.outbox, log, now, jobs),
     bus,
     jobs,
+    blobs: createBlobCatalog(db, dialect, blobStore, now),
     ticketSecret: await loadTicketSecret(db, now()),
   };
   app.addHook('onClose', async () => services.bus.close());

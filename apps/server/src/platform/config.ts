@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseS3Url } from './storage/s3-url';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const minutes = z.coerce.number().int().min(1);
@@ -13,7 +14,16 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  STORAGE_URL: z.string().optional(),
+  STORAGE_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseS3Url(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^STORAGE_URL: /, '') });
+      }
+    })
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -47,6 +57,7 @@ export interface Config {
   dataDir: string;
   /** `sqlite:<file>` or a postgres URL. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  /** `s3://…` (platform/storage/s3-url.ts); unset stores blobs under DATA_DIR. */
   storageUrl?: string;
   redisUrl?: string;
   adminPhone: string;

@@ -7,6 +7,7 @@ import type { RateLimiter } from './http/rate-limit';
 import type { JobQueue } from './jobs/runner';
 import type { Outbox } from './outbox/outbox';
 import type { EventBus } from './realtime/bus';
+import type { BlobCatalog } from './storage/catalog';
 
 /** What handlers are built from: one instance per app (DESIGN §3 platform). */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   /** The durable job queue (platform/jobs). */
   jobs: JobQueue;
   bus: EventBus;
+  /** Stored files: the BlobStore (`blobs.store`) and its metadata (platform/storage). */
+  blobs: BlobCatalog;
   /** Signs WebSocket tickets (platform/realtime/ticket.ts). */
   ticketSecret: Buffer;
 }

@@ -1,4 +1,7 @@
 import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Endpoint, InputOf, OutputOf } from '@keel/contract/endpoint';
 import { type EndpointPath, type Endpoints, endpoints } from '@keel/contract/endpoints/index';
 import type { FastifyInstance } from 'fastify';
@@ -102,12 +105,20 @@ export function describeEachDb(name: string, body: (env: () => TestEnv) => void)
     describe(`${name} [${kind}]`, () => {
       let env: TestEnv | undefined;
       let drop: () => Promise<void> = async () => {};
+      let dataDir: string | undefined;
       beforeAll(async () => {
         const fresh = await freshDatabase(kind);
         drop = fresh.drop;
         let clock = Date.now();
+        // Files of this suite (the local BlobStore, uploads) in a folder of its own, removed after it.
+        dataDir = mkdtempSync(join(tmpdir(), 'keel-api-'));
         const config = {
-          ...loadConfig({ ADMIN_PASSWORD: 'Operator123', WEB_DIST: '/nonexistent', LOG_LEVEL: 'silent' }),
+          ...loadConfig({
+            ADMIN_PASSWORD: 'Operator123',
+            WEB_DIST: '/nonexistent',
+            LOG_LEVEL: 'silent',
+            DATA_DIR: dataDir,
+          }),
           database: fresh.database,
         };
         const app = await buildApp(config, { now: () => clock, logger: false });
@@ -185,6 +196,7 @@ export function describeEachDb(name: string, body: (env: () => TestEnv) => void)
       afterAll(async () => {
         await env?.app.close();
         await drop();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       });
       body(() => {
         if (!env) throw new Error('the test app is not ready');

@@ -63,6 +63,35 @@ export interface DeviceCredentialsTable {
   created_at: number;
 }
 
+/** One stored content (platform/storage): the bytes are in the BlobStore under `sha256`. */
+export interface BlobsTable {
+  sha256: string;
+  size: number;
+  created_at: number;
+  /** When the last reference was dropped; null while any is held. */
+  orphaned_at: number | null;
+}
+
+/** Who keeps a blob: an owner string (`file:<fid>`, `upload:<id>`, …). */
+export interface BlobRefsTable {
+  sha256: string;
+  owner: string;
+  created_at: number;
+}
+
+/** A resumable (tus) upload in flight. */
+export interface UploadsTable {
+  id: string;
+  /** The upload mount it was started through (its path). */
+  mount: string;
+  uid: string;
+  size: number;
+  /** JSON: what the mount's `onCreate` answered. */
+  context: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface CodesTable {
   id: string;
   phone: string;
@@ -299,6 +328,9 @@ export interface Database {
   sessions: SessionsTable;
   device_credentials: DeviceCredentialsTable;
   codes: CodesTable;
+  blobs: BlobsTable;
+  blob_refs: BlobRefsTable;
+  uploads: UploadsTable;
   login_failures: LoginFailuresTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;

@@ -14,7 +14,10 @@ describe('serving the built console', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Keel</title>');
     writeFileSync(join(dist, 'assets', 'entry-abc123.js'), 'console.log(1)');
-    const config = { ...loadConfig({ WEB_DIST: dist }), database: { kind: 'sqlite' as const, file: ':memory:' } };
+    const config = {
+      ...loadConfig({ WEB_DIST: dist, DATA_DIR: join(dist, 'data') }),
+      database: { kind: 'sqlite' as const, file: ':memory:' },
+    };
     app = await buildApp(config, { logger: false });
   });
   afterAll(async () => {

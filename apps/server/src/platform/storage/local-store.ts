@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { type FileHandle, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { type BlobStore, type ByteRange, isSha256, type StagedBlob } from './blob-store';
+import { checkExpected, Meter } from './meter';
+
+const WRITE_BUFFER = 1024 * 1024;
+
+/**
+ * Blobs on the local disk (the default, under DATA_DIR): `objects/<first two hex digits>/<sha256>`, written first
+ * to `tmp/<random>` and renamed into place after an fsync, so a reader sees a whole blob or none. `tmp/` is emptied
+ * when the store opens: whatever a killed write left there is dropped.
+ */
+export async function openLocalStore(root: string): Promise<BlobStore> {
+  const objects = join(root, 'objects');
+  const tmp = join(root, 'tmp');
+  await rm(tmp, { recursive: true, force: true });
+  await mkdir(tmp, { recursive: true, mode: 0o700 });
+  await mkdir(objects, { recursive: true, mode: 0o700 });
+
+  const pathOf = (sha256: string) => join(objects, sha256.slice(0, 2), sha256);
+
+  const store: BlobStore = {
+    kind: 'local',
+
+    async stage(source, options) {
+      const temp = join(tmp, randomUUID());
+      const handle = await open(temp, 'wx', 0o600);
+      const meter = new Meter(options.maxSize);
+      try {
+        await pipeline(source instanceof Readable ? source : Readable.from(source), meter, syncedWriter(handle));
+      } catch (error) {
+        await handle.close().catch(() => {});
+        await rm(temp, { force: true });
+        throw error;
+      }
+      await handle.close();
+      const info = meter.result();
+      try {
+        checkExpected(info, options);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return staged(info.sha256, info.size, temp);
+    },
+
+    async put(source, options) {
+      const blob = await store.stage(source, options);
+      await blob.publish();
+      return { sha256: blob.sha256, size: blob.size };
+    },
+
+    async stat(sha256) {
+      if (!isSha256(sha256)) return null;
+      try {
+        const s = await stat(pathOf(sha256));
+        return s.isFile() ? { size: s.size } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async read(sha256, range?: ByteRange) {
+      if (!isSha256(sha256)) return null;
+      // Opened before the stream is made, so that a missing blob is a null, not a stream that fails later.
+      let handle: FileHandle;
+      try {
+        handle = await open(pathOf(sha256), 'r');
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return handle.createReadStream({
+        ...(range ? { start: range.start, end: range.end } : {}),
+        highWaterMark: WRITE_BUFFER,
+      });
+    },
+
+    async remove(sha256) {
+      if (!isSha256(sha256)) return;
+      await unlink(pathOf(sha256)).catch((error) => {
+        if (!isMissing(error)) throw error;
+      });
+    },
+
+    async close() {},
+  };
+
+  function staged(sha256: string, size: number, temp: string): StagedBlob {
+    return {
+      sha256,
+      size,
+      async publish() {
+        const target = pathOf(sha256);
+        await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+        // Same name, same bytes: a blob already there is kept and the new copy dropped.
+        if (await store.stat(sha256)) {
+          await rm(temp, { force: true });
+          return;
+        }
+        await rename(temp, target);
+        await syncDirectory(dirname(target));
+      },
+      async discard() {
+        await rm(temp, { force: true });
+      },
+    };
+  }
+
+  return store;
+}
+
+/** Writes to an open file (kept open) and fsyncs it before the stream finishes. */
+function syncedWriter(handle: FileHandle): Writable {
+  return new Writable({
+    highWaterMark: WRITE_BUFFER,
+    writev(chunks, done) {
+      const buffers = chunks.map((c) => c.chunk as Buffer);
+      const total = buffers.reduce((sum, b) => sum + b.length, 0);
+      handle.writev(buffers).then(({ bytesWritten }) => {
+        done(bytesWritten === total ? null : new Error(`short write: ${bytesWritten} of ${total} bytes`));
+      }, done);
+    },
+    final(done) {
+      handle.sync().then(() => done(), done);
+    },
+  });
+}
+
+/** Makes a rename durable: the directory entry reaches the disk. */
+async function syncDirectory(path: string): Promise<void> {
+  const dir = await open(path, 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
