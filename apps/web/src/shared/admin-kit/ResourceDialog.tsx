@@ -29,10 +29,11 @@ export function ResourceDialog<Row extends object, V extends object, S extends E
   // Declarations are rebuilt on every render: the values are compared by content, so the form is filled once.
   const initialKey = JSON.stringify(form.initialValues?.(row) ?? {});
   const initialValues = useMemo(() => JSON.parse(initialKey) as Partial<V>, [initialKey]);
-  const save = useApiMutation(form.save, {
+  const save = useApiMutation(typeof form.save === 'function' ? form.save(row) : form.save, {
     scope,
     invalidates: form.invalidates,
     success: (data, input) => form.success?.(data, input, row),
+    onSuccess: (data, input) => form.onSaved?.(data, input, row),
   });
   const submit = async (values: V) => {
     const input = await form.input(values, row);

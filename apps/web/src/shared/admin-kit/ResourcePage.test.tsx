@@ -34,7 +34,7 @@ const lead = { tid: 'T1', name: 'Lead', remark: 'first' };
 const toasts = () => useToasts.getState().items.map((t) => `${t.type}:${t.text}`);
 
 function titles(extra: Partial<Resource<Title, Values>> = {}) {
-  return defineResource<Title, Values>()({
+  return defineResource<Title>()({
     rowKey: 'tid',
     tableTestId: 'title-table',
     list: { path: 't/getTitleList', schema: titleEndpoints['t/getTitleList'].input },

@@ -5,6 +5,7 @@ import type { ButtonProps } from 'antd/es/button';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Scope } from '../api/query-key';
+import type { Invalidates } from '../api/use-api-mutation';
 import type { ColumnSpec, PageData, RowSelection } from './DataTable';
 import type { FieldSpec } from './form-fields';
 import type { TableParams } from './table-params';
@@ -31,7 +32,8 @@ export type ListSearch<L extends EndpointPath> = Partial<CallInput<L>> & { pageN
 
 /** The edit dialog: its fields, and the save call they are sent to (through `useApiMutation`). */
 export interface FormDeclaration<Row, V extends object, S extends EndpointPath> {
-  save: S;
+  /** The save call, or by the row (create and update are two calls). */
+  save: S | ((row: Row | undefined) => S);
   /** The save call's input schema (the contract's): text fields take their length limits from it. */
   schema?: z.ZodObject;
   testId: string;
@@ -42,8 +44,10 @@ export interface FormDeclaration<Row, V extends object, S extends EndpointPath> 
   /** The save call's input from the form; `null` when nothing changed (the dialog closes without a call). */
   input: (values: V, row: Row | undefined) => CallInput<S> | null | Promise<CallInput<S> | null>;
   success?: (data: CallOutput<S>, input: CallInput<S>, row: Row | undefined) => string | undefined;
-  /** The lists a save changes (refetched after it). */
-  invalidates: readonly EndpointPath[];
+  /** Runs after a save, once the lists are refetched. */
+  onSaved?: (data: CallOutput<S>, input: CallInput<S>, row: Row | undefined) => void | Promise<void>;
+  /** The lists a save changes (refetched after it); `all` for what shows everywhere (a property's name). */
+  invalidates: Invalidates;
   /** The message of a text longer than its limit (the contract's `max`). */
   tooLong: (max: number) => string;
   /** Shown above the fields (a notice about the row). */
@@ -56,7 +60,7 @@ export interface RemoveDeclaration<Row, D extends EndpointPath> {
   input: (row: Row) => CallInput<D>;
   confirm: (row: Row) => { title: ReactNode; description?: ReactNode };
   success?: (data: CallOutput<D>, row: Row) => string | undefined;
-  invalidates: readonly EndpointPath[];
+  invalidates: Invalidates;
 }
 
 /** A row button of the kit (edit, delete): how it looks; `disabled` answers why it may not be used, if so. */
@@ -124,11 +128,16 @@ export interface Resource<
 }
 
 /**
- * Declares a resource with its row and form types given and the call paths inferred:
- * `defineResource<UserItem, Values>()({ list: { path: 'u/getUserList', … }, … })`.
+ * Declares a resource with its row type given, the form's values and the call paths inferred:
+ * `defineResource<UserItem>()({ list: { path: 'u/getUserList', … }, … })`.
  */
-export function defineResource<Row extends object, V extends object = object>() {
-  return <L extends EndpointPath, S extends EndpointPath = never, D extends EndpointPath = never>(
+export function defineResource<Row extends object>() {
+  return <
+    V extends object = object,
+    L extends EndpointPath = never,
+    S extends EndpointPath = never,
+    D extends EndpointPath = never,
+  >(
     resource: Resource<Row, V, L, S, D>,
   ): Resource<Row, V, L, S, D> => resource;
 }
