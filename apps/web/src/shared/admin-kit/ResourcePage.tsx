@@ -66,7 +66,8 @@ export function ResourcePage<
   const query = useListQuery(resource.list, scope);
   const route = resource.dialogRoute;
   const open = (row?: Row) => {
-    if (route) void navigate({ to: route.to as never, search: (row ? route.search(row) : {}) as never });
+    if (route && !row) void navigate({ to: route.to as never });
+    else if (route?.search && row) void navigate({ to: route.to as never, search: route.search(row) as never });
     else setEditing({ row });
   };
 
@@ -113,7 +114,7 @@ export function ResourcePage<
         />
       </>
     );
-  const dialog = resource.form && !route && (
+  const dialog = resource.form && !route?.search && (
     <ResourceDialog
       form={resource.form}
       scope={scope}

@@ -86,10 +86,13 @@ export interface ActionsDeclaration<Row> {
   after?: (row: Row) => ReactNode;
 }
 
-/** Where create and edit go: the dialog's route (`search` names the row), so there is one path to each dialog. */
+/**
+ * Where create and edit go: the dialog's route (`search` names the row), so there is one path to each dialog. A
+ * route without `search` creates only; a row is then edited in a dialog of the page.
+ */
 export interface DialogRouteDeclaration<Row> {
   to: string;
-  search: (row: Row) => Record<string, string>;
+  search?: (row: Row) => Record<string, string>;
 }
 
 /**
