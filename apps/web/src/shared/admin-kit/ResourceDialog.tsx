@@ -37,7 +37,7 @@ export function ResourceDialog<Row extends object, V extends object, S extends E
   });
   const submit = async (values: V) => {
     const input = await form.input(values, row);
-    return input === null ? true : save(input);
+    return input === null || input === false ? input === null : save(input);
   };
   return (
     <FormDialog<V>

@@ -41,8 +41,11 @@ export interface FormDeclaration<Row, V extends object, S extends EndpointPath> 
   title: (row: Row | undefined) => ReactNode;
   fields: (row: Row | undefined) => readonly FieldSpec<V>[];
   initialValues?: (row: Row | undefined) => Partial<V>;
-  /** The save call's input from the form; `null` when nothing changed (the dialog closes without a call). */
-  input: (values: V, row: Row | undefined) => CallInput<S> | null | Promise<CallInput<S> | null>;
+  /**
+   * The save call's input from the form; `null` when nothing changed (the dialog closes without a call), `false`
+   * when it cannot be saved yet (the dialog stays open).
+   */
+  input: (values: V, row: Row | undefined) => SaveInput<S> | Promise<SaveInput<S>>;
   success?: (data: CallOutput<S>, input: CallInput<S>, row: Row | undefined) => string | undefined;
   /** Runs after a save, once the lists are refetched. */
   onSaved?: (data: CallOutput<S>, input: CallInput<S>, row: Row | undefined) => void | Promise<void>;
@@ -53,6 +56,8 @@ export interface FormDeclaration<Row, V extends object, S extends EndpointPath> 
   /** Shown above the fields (a notice about the row). */
   intro?: (row: Row | undefined) => ReactNode;
 }
+
+export type SaveInput<S extends EndpointPath> = CallInput<S> | null | false;
 
 /** Delete from a row, after a confirmation. */
 export interface RemoveDeclaration<Row, D extends EndpointPath> {
