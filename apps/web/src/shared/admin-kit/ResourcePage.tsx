@@ -31,7 +31,7 @@ function useListQuery<Row, L extends EndpointPath>(
   scope: 'property' | 'platform',
 ): (params: TableParams) => PageQuery<Row> {
   const search = useSearchOf('schema' in list ? list.schema : NO_INPUT);
-  if ('query' in list) return list.query;
+  if ('query' in list) return list.query as (params: TableParams) => PageQuery<Row>;
   return (params) => {
     const listed = { ...search, pageNum: params.pageNum, pageSize: params.pageSize } as ListSearch<L>;
     const input = list.input ? list.input(listed) : (listed as CallInput<L>);

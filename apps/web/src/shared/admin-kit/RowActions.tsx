@@ -108,7 +108,7 @@ export function RowActions<Row, D extends EndpointPath>({
   onEdit: (row: Row) => void;
 }): ReactNode {
   const blocked = actions.blocked?.(row);
-  if (blocked !== undefined && blocked !== null) return blocked;
+  if (blocked !== undefined) return blocked;
   return (
     <Space size={4} wrap>
       {actions.before?.(row)}

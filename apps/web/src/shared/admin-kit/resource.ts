@@ -1,6 +1,6 @@
 import type { InputOf, OutputOf } from '@keel/contract/endpoint';
 import type { EndpointPath, Endpoints } from '@keel/contract/endpoints/index';
-import type { QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd/es/button';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
@@ -25,7 +25,13 @@ export type ListDeclaration<Row, L extends EndpointPath> =
       input?: (search: ListSearch<L>) => CallInput<L>;
       toPage?: (data: CallOutput<L>) => PageData<Row>;
     }
-  | { query: (params: TableParams) => UseQueryOptions<PageData<Row>, Error, PageData<Row>, QueryKey> };
+  | { query: (params: TableParams) => PageQueryOptions<Row> };
+
+/** Query options answering one page of rows (`scopedQuery`'s, say). */
+export interface PageQueryOptions<Row> {
+  queryKey: QueryKey;
+  queryFn?: QueryFunction<PageData<Row>, never>;
+}
 
 /** What the URL says of a list call's input, with the table's page and size. */
 export type ListSearch<L extends EndpointPath> = Partial<CallInput<L>> & { pageNum: number; pageSize: number };
@@ -83,7 +89,7 @@ export interface ActionButton<Row> {
 export interface ActionsDeclaration<Row> {
   title: string;
   width?: number;
-  /** Replaces every button of a row that may not be changed (the reason, say). */
+  /** Replaces every button of a row that may not be changed (the reason, say; `null` for nothing); `undefined`: it may. */
   blocked?: (row: Row) => ReactNode | undefined;
   before?: (row: Row) => ReactNode;
   edit?: ActionButton<Row>;
