@@ -1,19 +1,14 @@
 import { BUSINESSES } from '@keel/contract/constants';
 import type { PropertySummary } from '@keel/contract/endpoints/auth';
-import { PROPERTY_NAME_MAX } from '@keel/contract/endpoints/property';
+import { propertyEndpoints } from '@keel/contract/endpoints/property';
 import { isMobile } from '@keel/contract/validators';
-import { useQueryClient } from '@tanstack/react-query';
-import Checkbox from 'antd/es/checkbox';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
-import Switch from 'antd/es/switch';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../shared/admin-kit/FormDialog';
-import { api } from '../../shared/api/client';
+import { ResourceDialog } from '../../shared/admin-kit/ResourceDialog';
+import type { FormDeclaration } from '../../shared/admin-kit/resource';
 import { useSession } from '../../shared/session/session-store';
-import { toast } from '../../shared/toast/toast-store';
-import { platformCall } from './api';
+
+type Property = Pick<PropertySummary, 'pno' | 'name' | 'isCustomer'>;
+type Scope = 'platform' | 'property';
 
 interface Values {
   name: string;
@@ -22,112 +17,93 @@ interface Values {
   businessList?: string[];
 }
 
-export interface EditPropertyDialogProps {
+/**
+ * The property form: operators create a property (name, customer flag, owner, businesses; `pro/addProperty`) or
+ * edit any (`pro/updateProperty` naming it); its administrator renames the selected one. A name shows everywhere:
+ * every query is refetched.
+ */
+export function usePropertyForm(
+  scope: Scope,
+): FormDeclaration<Property, Values, 'pro/addProperty' | 'pro/updateProperty'> {
+  const { t } = useTranslation();
+  return {
+    save: (row) => (row ? 'pro/updateProperty' : 'pro/addProperty'),
+    schema: propertyEndpoints['pro/addProperty'].input,
+    testId: 'edit-property-dialog',
+    title: (row) => (row ? t('account.edit.editTitle') : t('account.edit.createTitle')),
+    fields: (row) => [
+      {
+        name: 'name',
+        label: t('account.properties.name'),
+        required: t('account.edit.nameRequired'),
+        testId: 'property-name-input',
+        autoFocus: true,
+      },
+      {
+        name: 'isCustomer',
+        label: t('account.properties.customer'),
+        type: 'switch',
+        testId: 'property-customer-input',
+        hidden: scope !== 'platform',
+      },
+      {
+        name: 'ownerPhoneNum',
+        label: t('account.edit.owner'),
+        extra: t('account.edit.ownerHelp'),
+        required: t('account.edit.ownerRequired'),
+        validate: (v) => (isMobile(v) ? undefined : t('account.edit.phoneInvalid')),
+        testId: 'property-owner-input',
+        inputMode: 'tel',
+        maxLength: 11,
+        hidden: row !== undefined,
+      },
+      {
+        name: 'businessList',
+        label: t('account.properties.businesses'),
+        type: 'checkboxes',
+        testId: 'property-business-input',
+        options: BUSINESSES.map((b) => ({ value: b, label: t(`common.businesses.${b}`) })),
+        hidden: row !== undefined,
+      },
+    ],
+    initialValues: (row) =>
+      row ? { name: row.name, isCustomer: row.isCustomer === 1 } : { isCustomer: false, businessList: [] },
+    input: (values, row) => {
+      const name = values.name.trim();
+      const isCustomer = values.isCustomer ? 1 : 0;
+      if (!row)
+        return {
+          name,
+          isCustomer,
+          ownerPhoneNum: values.ownerPhoneNum?.trim(),
+          businessList: (values.businessList ?? []) as never,
+        };
+      return scope === 'platform' ? { pno: row.pno, name, isCustomer } : { name };
+    },
+    success: (data, _input, row) =>
+      row ? t('account.edit.saved') : t('account.edit.created', { pno: data && 'pno' in data ? data.pno : '' }),
+    onSaved: async (_data, input, row) => {
+      const session = useSession.getState();
+      if (scope === 'property' && row && session.selectedProperty?.pno === row.pno && input.name)
+        await session.selectProperty({ ...session.selectedProperty, name: input.name });
+    },
+    invalidates: 'all',
+    tooLong: (max) => t('account.edit.nameLength', { max }),
+  };
+}
+
+/** `/Account/EditPropertyDialog`: create a property (operators) or edit `property`. */
+export function EditPropertyDialog({
+  open,
+  onClose,
+  scope,
+  property,
+}: {
   open: boolean;
   onClose: () => void;
   /** `platform`: an operator in the back office (creates, and edits any property); `property`: its administrator. */
-  scope: 'platform' | 'property';
-  /** The property to edit; none creates one (operators). */
-  property?: Pick<PropertySummary, 'pno' | 'name' | 'isCustomer'>;
-  onSaved?: (pno: string) => void;
-}
-
-/** `/Account/EditPropertyDialog`: create a property (operators: name, customer flag, owner, businesses) or rename one. */
-export function EditPropertyDialog({ open, onClose, scope, property, onSaved }: EditPropertyDialogProps) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const creating = property === undefined;
-  const initialValues = useMemo<Partial<Values>>(
-    () =>
-      property
-        ? { name: property.name, isCustomer: property.isCustomer === 1 }
-        : { isCustomer: false, businessList: [] },
-    [property],
-  );
-
-  const submit = async (values: Values) => {
-    try {
-      if (creating) {
-        const { pno } = await platformCall('pro/addProperty', {
-          name: values.name.trim(),
-          isCustomer: values.isCustomer ? 1 : 0,
-          ownerPhoneNum: values.ownerPhoneNum?.trim(),
-          businessList: (values.businessList ?? []) as never,
-        });
-        toast.success(t('account.edit.created', { pno }));
-        onSaved?.(pno);
-      } else if (scope === 'platform') {
-        await platformCall('pro/updateProperty', {
-          pno: property.pno,
-          name: values.name.trim(),
-          isCustomer: values.isCustomer ? 1 : 0,
-        });
-        toast.success(t('account.edit.saved'));
-        onSaved?.(property.pno);
-      } else {
-        await api('pro/updateProperty', { name: values.name.trim() });
-        const session = useSession.getState();
-        if (session.selectedProperty?.pno === property.pno)
-          await session.selectProperty({ ...session.selectedProperty, name: values.name.trim() });
-        toast.success(t('account.edit.saved'));
-        onSaved?.(property.pno);
-      }
-    } catch {
-      return false;
-    }
-    await queryClient.invalidateQueries();
-    return true;
-  };
-
-  return (
-    <FormDialog<Values>
-      open={open}
-      title={creating ? t('account.edit.createTitle') : t('account.edit.editTitle')}
-      initialValues={initialValues}
-      onSubmit={submit}
-      onClose={onClose}
-      testId="edit-property-dialog"
-    >
-      <Form.Item
-        name="name"
-        label={t('account.properties.name')}
-        rules={[
-          { required: true, whitespace: true, message: t('account.edit.nameRequired') },
-          { max: PROPERTY_NAME_MAX, message: t('account.edit.nameLength', { max: PROPERTY_NAME_MAX }) },
-        ]}
-      >
-        <Input data-testid="property-name-input" maxLength={PROPERTY_NAME_MAX} autoFocus />
-      </Form.Item>
-      {scope === 'platform' && (
-        <Form.Item name="isCustomer" label={t('account.properties.customer')} valuePropName="checked">
-          <Switch data-testid="property-customer-input" />
-        </Form.Item>
-      )}
-      {creating && (
-        <>
-          <Form.Item
-            name="ownerPhoneNum"
-            label={t('account.edit.owner')}
-            extra={t('account.edit.ownerHelp')}
-            rules={[
-              { required: true, whitespace: true, message: t('account.edit.ownerRequired') },
-              {
-                validator: async (_, value?: string) => {
-                  if (value?.trim() && !isMobile(value.trim())) throw new Error(t('account.edit.phoneInvalid'));
-                },
-              },
-            ]}
-          >
-            <Input data-testid="property-owner-input" inputMode="tel" maxLength={11} />
-          </Form.Item>
-          <Form.Item name="businessList" label={t('account.properties.businesses')}>
-            <Checkbox.Group
-              data-testid="property-business-input"
-              options={BUSINESSES.map((b) => ({ value: b, label: t(`common.businesses.${b}`) }))}
-            />
-          </Form.Item>
-        </>
-      )}
-    </FormDialog>
-  );
+  scope: Scope;
+  property?: Property;
+}) {
+  return <ResourceDialog form={usePropertyForm(scope)} scope={scope} row={property} open={open} onClose={onClose} />;
 }

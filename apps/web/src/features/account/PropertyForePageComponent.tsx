@@ -1,6 +1,7 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -9,12 +10,10 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
-import { EditPropertyDialog } from './EditPropertyDialog';
-import { PropertyAuthorizedDlg } from './PropertyAuthorizedDlg';
 
 /**
  * `/Account/PropertyForePageComponent`: the selected property as its administrators see it — name, number,
@@ -26,10 +25,12 @@ export function PropertyForePageComponent({ children }: { children?: ReactNode }
   const menuIds = useSession((s) => s.menuIdList);
   const list = useQuery({ ...apiQuery('pro/getMyPropertyList', {}), enabled: pno !== null });
   const businesses = useQuery({ ...apiQuery('pro/getBusinessStatusList', {}), enabled: pno !== null });
-  const [dialog, setDialog] = useState<'edit' | 'business' | null>(null);
+  const navigate = useNavigate();
   const property = list.data?.find((p) => p.pno === pno);
   const canEdit = menuIds.includes('account.property.edit');
-  const canSwitch = menuIds.includes('account.property.business');
+  /** The dialogs are routes over the property page; the page's search (the selected unit) goes along. */
+  const open = (to: '/Account/EditPropertyDialog' | '/Account/PropertyAuthorizedDlg') =>
+    void navigate({ to, search: true as never });
 
   let body: ReactNode;
   if (!pno) body = <Typography.Text type="secondary">{t('account.fore.noProperty')}</Typography.Text>;
@@ -89,14 +90,18 @@ export function PropertyForePageComponent({ children }: { children?: ReactNode }
           property && (
             <Space>
               {canEdit && (
-                <Button icon={<EditOutlined />} data-testid="edit-property" onClick={() => setDialog('edit')}>
+                <Button
+                  icon={<EditOutlined />}
+                  data-testid="edit-property"
+                  onClick={() => open('/Account/EditPropertyDialog')}
+                >
                   {t('account.fore.edit')}
                 </Button>
               )}
               <Button
                 icon={<SafetyCertificateOutlined />}
                 data-testid="property-businesses"
-                onClick={() => setDialog('business')}
+                onClick={() => open('/Account/PropertyAuthorizedDlg')}
               >
                 {t('account.fore.businesses')}
               </Button>
@@ -107,23 +112,6 @@ export function PropertyForePageComponent({ children }: { children?: ReactNode }
         {body}
       </Card>
       {children}
-      {property && (
-        <>
-          <EditPropertyDialog
-            open={dialog === 'edit'}
-            scope="property"
-            property={property}
-            onClose={() => setDialog(null)}
-          />
-          <PropertyAuthorizedDlg
-            open={dialog === 'business'}
-            scope="property"
-            pno={property.pno}
-            readOnly={!canSwitch}
-            onClose={() => setDialog(null)}
-          />
-        </>
-      )}
     </div>
   );
 }

@@ -1,16 +1,12 @@
-import type { OrgNode } from '@keel/contract/endpoints/org';
+import { type OrgNode, orgEndpoints } from '@keel/contract/endpoints/org';
 import { isEmail, isMobile, isStrongPassword } from '@keel/contract/validators';
-import { useQueryClient } from '@tanstack/react-query';
-import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../shared/admin-kit/FormDialog';
+import { ResourceDialog } from '../../shared/admin-kit/ResourceDialog';
+import { useSearchOf } from '../../shared/api/search-of';
 import { encryptPassword } from '../../shared/crypto/encrypt-password';
 import { OrgTreeSelect } from '../../shared/pickers/OrgTreeSelect';
-import { toast } from '../../shared/toast/toast-store';
-import { orgApi } from './api';
+import { ORG_MEMBER_LISTS } from './api';
 
 interface Values {
   name: string;
@@ -22,7 +18,8 @@ interface Values {
 
 /**
  * `/Account/AddUserForOrgPropertyDlg`: create an account for a phone that has none and place it on a node
- * (`o/registerOrgUser`); without a password the user signs in with a code.
+ * (`o/registerOrgUser`, the unit preset to `oid`); without a password the user signs in with a code. In the back
+ * office (`pno` given) for that property, without the `pno` header.
  */
 export function AddUserForOrgPropertyDlg({
   open,
@@ -39,89 +36,76 @@ export function AddUserForOrgPropertyDlg({
   tree?: readonly OrgNode[];
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const initialValues = useMemo(() => ({ oid }), [oid]);
-  const submit = async (values: Values) => {
-    try {
-      const password = values.password ? await encryptPassword(values.password) : undefined;
-      await orgApi(pno, 'o/registerOrgUser', {
-        name: values.name.trim(),
-        phoneNum: values.phoneNum.trim(),
-        email: values.email?.trim() || undefined,
-        password,
-        oid: values.oid,
-      });
-      toast.success(t('org.addUser.created', { name: values.name.trim() }));
-      await queryClient.invalidateQueries();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const check = (ok: (v: string) => boolean, message: string) => (v: string) => (ok(v) ? undefined : t(message));
   return (
-    <FormDialog<Values>
+    <ResourceDialog<object, Values, 'o/registerOrgUser'>
+      scope={pno === undefined ? 'property' : 'platform'}
       open={open}
       onClose={onClose}
-      title={t('org.addUser.title')}
-      initialValues={initialValues}
-      onSubmit={submit}
-      testId="add-user-dialog"
-    >
-      <Typography.Paragraph type="secondary">{t('org.addUser.help')}</Typography.Paragraph>
-      <Form.Item
-        name="name"
-        label={t('org.member.name')}
-        rules={[
-          { required: true, whitespace: true, message: t('org.rules.nameRequired') },
-          { max: 32, message: t('org.rules.nameLength') },
-        ]}
-      >
-        <Input data-testid="add-user-name" maxLength={32} autoFocus />
-      </Form.Item>
-      <Form.Item
-        name="phoneNum"
-        label={t('org.member.phone')}
-        rules={[
-          { required: true, whitespace: true, message: t('org.rules.phoneRequired') },
+      form={{
+        save: 'o/registerOrgUser',
+        schema: orgEndpoints['o/registerOrgUser'].input,
+        testId: 'add-user-dialog',
+        title: () => t('org.addUser.title'),
+        intro: () => <Typography.Paragraph type="secondary">{t('org.addUser.help')}</Typography.Paragraph>,
+        fields: () => [
           {
-            validator: async (_, value?: string) => {
-              if (value?.trim() && !isMobile(value.trim())) throw new Error(t('org.rules.phone'));
-            },
+            name: 'name',
+            label: t('org.member.name'),
+            required: t('org.rules.nameRequired'),
+            testId: 'add-user-name',
+            autoFocus: true,
           },
-        ]}
-      >
-        <Input data-testid="add-user-phone" inputMode="tel" maxLength={11} />
-      </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('org.member.email')}
-        rules={[
           {
-            validator: async (_, value?: string) => {
-              if (value?.trim() && !isEmail(value.trim())) throw new Error(t('org.rules.email'));
-            },
+            name: 'phoneNum',
+            label: t('org.member.phone'),
+            required: t('org.rules.phoneRequired'),
+            validate: check(isMobile, 'org.rules.phone'),
+            testId: 'add-user-phone',
+            inputMode: 'tel',
+            maxLength: 11,
           },
-        ]}
-      >
-        <Input data-testid="add-user-email" maxLength={100} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('org.addUser.password')}
-        extra={t('org.addUser.passwordHelp')}
-        rules={[
           {
-            validator: async (_, value?: string) => {
-              if (value && !isStrongPassword(value)) throw new Error(t('org.rules.password'));
-            },
+            name: 'email',
+            label: t('org.member.email'),
+            validate: check(isEmail, 'org.rules.email'),
+            testId: 'add-user-email',
           },
-        ]}
-      >
-        <Input.Password data-testid="add-user-password" autoComplete="new-password" maxLength={64} />
-      </Form.Item>
-      <Form.Item name="oid" label={t('org.member.org')}>
-        <OrgTreeSelect testId="add-user-org" tree={tree} />
-      </Form.Item>
-    </FormDialog>
+          {
+            name: 'password',
+            label: t('org.addUser.password'),
+            extra: t('org.addUser.passwordHelp'),
+            type: 'password',
+            validate: check(isStrongPassword, 'org.rules.password'),
+            testId: 'add-user-password',
+            maxLength: 64,
+          },
+          {
+            name: 'oid',
+            label: t('org.member.org'),
+            type: 'custom',
+            control: <OrgTreeSelect testId="add-user-org" tree={tree} />,
+          },
+        ],
+        initialValues: () => ({ oid }),
+        input: async (values) => ({
+          ...(pno === undefined ? {} : { pno }),
+          name: values.name.trim(),
+          phoneNum: values.phoneNum.trim(),
+          email: values.email?.trim() || undefined,
+          password: values.password ? await encryptPassword(values.password) : undefined,
+          oid: values.oid,
+        }),
+        success: (_data, input) => t('org.addUser.created', { name: input.name }),
+        invalidates: ORG_MEMBER_LISTS,
+        tooLong: () => t('org.rules.nameLength'),
+      }}
+    />
   );
+}
+
+/** The dialog's route: the unit is the page's selected one (`?oid=`, carried to the dialog and back). */
+export function AddUserForOrgPropertyRouteDlg({ onClose }: { onClose: () => void }) {
+  const { oid } = useSearchOf(orgEndpoints['o/getOrgUserList'].input.pick({ oid: true }));
+  return <AddUserForOrgPropertyDlg open onClose={onClose} oid={oid} />;
 }

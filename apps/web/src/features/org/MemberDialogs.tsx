@@ -1,15 +1,15 @@
 import { type OrgNode, REMARK_MAX } from '@keel/contract/endpoints/org';
 import { isMobile } from '@keel/contract/validators';
-import { useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../shared/admin-kit/FormDialog';
+import { useApiMutation } from '../../shared/api/use-api-mutation';
 import { OrgTreeSelect } from '../../shared/pickers/OrgTreeSelect';
 import { toast } from '../../shared/toast/toast-store';
-import { orgApi } from './api';
+import { ORG_MEMBER_LISTS, orgApi } from './api';
 
 const phoneRules = (t: (k: string) => string) => [
   { required: true, whitespace: true, message: t('org.rules.phoneRequired') },
@@ -45,9 +45,20 @@ export function InviteDialog({
   tree?: readonly OrgNode[];
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [phone, setPhone] = useState<PhoneState>(null);
   const initialValues = useMemo(() => ({ oid }), [oid]);
+  const scope = pno === undefined ? 'property' : 'platform';
+  const at = pno === undefined ? {} : { pno };
+  const move = useApiMutation('o/moveOrgUser', {
+    scope,
+    invalidates: ORG_MEMBER_LISTS,
+    success: () => t('org.invite.moved'),
+  });
+  const invite = useApiMutation('o/inviteOrgUser', {
+    scope,
+    invalidates: [...ORG_MEMBER_LISTS, 'o/getAuditUserList'],
+    success: (result) => (result.hasAccount ? t('org.invite.sentMessage') : t('org.invite.sentSms')),
+  });
   const check = async (value: string) => {
     setPhone(null);
     if (!isMobile(value.trim())) return;
@@ -65,33 +76,15 @@ export function InviteDialog({
     }
   };
   const submit = async (values: { phoneNum: string; oid?: string; remark?: string }) => {
-    if (phone?.kind === 'member') {
-      if (!values.oid) {
-        toast.warning(t('org.invite.pickUnit'));
-        return false;
-      }
-      try {
-        await orgApi(pno, 'o/moveOrgUser', { uidList: [phone.uid], oid: values.oid });
-        toast.success(t('org.invite.moved'));
-        setPhone(null);
-        await queryClient.invalidateQueries();
-        return true;
-      } catch {
-        return false;
-      }
-    }
-    try {
-      const result = await orgApi(pno, 'o/inviteOrgUser', {
-        phoneNum: values.phoneNum.trim(),
-        oid: values.oid,
-        remark: values.remark?.trim() ?? '',
-      });
-      toast.success(result.hasAccount ? t('org.invite.sentMessage') : t('org.invite.sentSms'));
-      await queryClient.invalidateQueries();
-      return true;
-    } catch {
+    if (phone?.kind !== 'member')
+      return invite({ ...at, phoneNum: values.phoneNum.trim(), oid: values.oid, remark: values.remark?.trim() ?? '' });
+    if (!values.oid) {
+      toast.warning(t('org.invite.pickUnit'));
       return false;
     }
+    const moved = await move({ ...at, uidList: [phone.uid], oid: values.oid });
+    if (moved) setPhone(null);
+    return moved;
   };
   return (
     <FormDialog
@@ -154,19 +147,14 @@ export function MoveMemberDialog({
   tree?: readonly OrgNode[];
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const initialValues = useMemo(() => ({ oid: member?.oid }), [member]);
-  const submit = async (values: { oid: string }) => {
-    if (!member) return false;
-    try {
-      await orgApi(pno, 'o/moveOrgUser', { uidList: [member.uid], oid: values.oid });
-      toast.success(t('org.member.moved'));
-      await queryClient.invalidateQueries();
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const move = useApiMutation('o/moveOrgUser', {
+    scope: pno === undefined ? 'property' : 'platform',
+    invalidates: ORG_MEMBER_LISTS,
+    success: () => t('org.member.moved'),
+  });
+  const submit = async (values: { oid: string }) =>
+    member ? move({ ...(pno === undefined ? {} : { pno }), uidList: [member.uid], oid: values.oid }) : false;
   return (
     <FormDialog<{ oid: string }>
       open={open}

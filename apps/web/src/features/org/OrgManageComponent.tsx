@@ -72,6 +72,12 @@ export function OrgManageComponent({ pno }: { pno?: string }) {
       replace: true,
     });
 
+  /** Its dialog route over the property page, for the selected unit; the back office has none, so a local one. */
+  const addUser = () => {
+    if (platform) setDialog('addUser');
+    else void navigate({ to: '/Account/AddUserForOrgPropertyDlg', search: { ...search, oid: node?.oid } as never });
+  };
+
   const remove = async (target: OrgNode) => {
     try {
       await orgApi(pno, 'o/delOrgTree', { oid: target.oid });
@@ -190,7 +196,7 @@ export function OrgManageComponent({ pno }: { pno?: string }) {
                   type="primary"
                   icon={<UserAddOutlined />}
                   data-testid="org-add-user"
-                  onClick={() => setDialog('addUser')}
+                  onClick={addUser}
                 >
                   {t('org.addUser.open')}
                 </Button>
@@ -225,7 +231,7 @@ export function OrgManageComponent({ pno }: { pno?: string }) {
             tree={platform ? tree : undefined}
           />
           <AddUserForOrgPropertyDlg
-            open={dialog === 'addUser'}
+            open={platform && dialog === 'addUser'}
             onClose={() => setDialog(null)}
             oid={node.oid}
             pno={pno}

@@ -1,15 +1,13 @@
 import type { OrgNode, OrgUser } from '@keel/contract/endpoints/org';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
-import { type ColumnSpec, DataTable } from '../../shared/admin-kit/DataTable';
+import type { ColumnSpec } from '../../shared/admin-kit/DataTable';
+import { ResourcePage } from '../../shared/admin-kit/ResourcePage';
+import { defineResource } from '../../shared/admin-kit/resource';
 import { formatTime } from '../../shared/format/time';
-import { toast } from '../../shared/toast/toast-store';
-import { orgApi, orgQuery } from './api';
+import { ORG_MEMBER_LISTS, orgQuery } from './api';
 import { MoveMemberDialog } from './MemberDialogs';
 
 type Row = Pick<OrgUser, 'uid' | 'name' | 'phoneNum' | 'email' | 'status'> & {
@@ -86,60 +84,48 @@ export function OrgMembers({
   tree?: readonly OrgNode[];
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [moving, setMoving] = useState<Row | null>(null);
-  const columns = useColumns();
-  const remove = async (row: Row) => {
-    try {
-      await orgApi(pno, 'o/delOrgUser', { oid: row.oid ?? node.oid, uid: row.uid });
-      toast.success(t('org.member.removed', { name: row.name }));
-      await queryClient.invalidateQueries();
-    } catch {
-      // reported by the client
-    }
-  };
+  const resource = defineResource<Row>()({
+    scope: pno === undefined ? 'property' : 'platform',
+    rowKey: 'uid',
+    tableTestId: 'org-member-table',
+    list: {
+      query: (params) =>
+        orgQuery(pno, 'o/getOrgUserList', {
+          oid: node.oid,
+          pageNum: params.pageNum,
+          pageSize: params.pageSize,
+          str: params.filters.str,
+          includeSub: params.filters.includeSub === '1' ? 1 : 0,
+        }),
+    },
+    columns: useColumns(),
+    remove: {
+      path: 'o/delOrgUser',
+      input: (row) => ({ ...(pno === undefined ? {} : { pno }), oid: row.oid ?? node.oid, uid: row.uid }),
+      confirm: (row) => ({
+        title: t('org.member.removeConfirm', { name: row.name }),
+        description: t('org.member.removeHelp'),
+      }),
+      success: (_data, row) => t('org.member.removed', { name: row.name }),
+      invalidates: ORG_MEMBER_LISTS,
+    },
+    actions: canManage
+      ? {
+          title: t('common.actions'),
+          blocked: (row) => (row.role === 'owner' || row.uid === selfUid ? null : undefined),
+          before: (row) => (
+            <Button size="small" data-testid={`move-${row.phoneNum}`} onClick={() => setMoving(row)}>
+              {t('org.member.move')}
+            </Button>
+          ),
+          remove: { label: t('org.member.remove'), testId: (row) => `remove-${row.phoneNum}` },
+        }
+      : undefined,
+  });
   return (
     <>
-      <DataTable
-        testId="org-member-table"
-        rowKey="uid"
-        query={(params) =>
-          orgQuery(pno, 'o/getOrgUserList', {
-            oid: node.oid,
-            pageNum: params.pageNum,
-            pageSize: params.pageSize,
-            str: params.filters.str,
-            includeSub: params.filters.includeSub === '1' ? 1 : 0,
-          })
-        }
-        columns={[
-          ...columns,
-          ...(canManage
-            ? [
-                {
-                  key: 'action',
-                  title: t('common.actions'),
-                  render: (row: Row) =>
-                    row.role === 'owner' || row.uid === selfUid ? null : (
-                      <Space size={4}>
-                        <Button size="small" data-testid={`move-${row.phoneNum}`} onClick={() => setMoving(row)}>
-                          {t('org.member.move')}
-                        </Button>
-                        <ConfirmAction
-                          title={t('org.member.removeConfirm', { name: row.name })}
-                          description={t('org.member.removeHelp')}
-                          onConfirm={() => remove(row)}
-                          buttonProps={{ size: 'small', 'data-testid': `remove-${row.phoneNum}` } as never}
-                        >
-                          {t('org.member.remove')}
-                        </ConfirmAction>
-                      </Space>
-                    ),
-                },
-              ]
-            : []),
-        ]}
-      />
+      <ResourcePage resource={resource} />
       <MoveMemberDialog
         open={moving !== null}
         onClose={() => setMoving(null)}

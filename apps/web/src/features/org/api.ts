@@ -26,6 +26,9 @@ export function orgQuery<P extends EndpointPath>(pno: string | undefined, path: 
     : scopedQuery(path, { ...input, pno } as InputOf<Endpoints[P]>, 'platform');
 }
 
+/** The lists a change of members shows in (the unit's members, the tree's counts, the user list). */
+export const ORG_MEMBER_LISTS = ['o/getOrgUserList', 'o/getMyOrgTreeList', 'u/getUserList'] as const;
+
 /** Every node of a tree by id. */
 export function indexTree(nodes: readonly OrgNode[], into = new Map<string, OrgNode>()): Map<string, OrgNode> {
   for (const node of nodes) {

@@ -1,7 +1,5 @@
 import { PAGE_SIZE_MAX } from '@keel/contract/constants';
 import { PERMISSION_SET_PERMISSIONS } from '@keel/contract/endpoints/permission';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { apiQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
 
@@ -22,15 +20,6 @@ export const PERMISSION_LISTS = [
   'ps/getAllPerSetList',
   'ps/getAllAdminList',
 ] as const;
-
-/** Refetches every `ps/` list (sets, administrators, tree) after a change. */
-export function useRefreshPermission() {
-  const client = useQueryClient();
-  return useCallback(
-    () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('ps/') }),
-    [client],
-  );
-}
 
 /** What the signed-in member may do on these pages (the owner holds everything; the menu ids say the rest). */
 export function usePermissionRights() {

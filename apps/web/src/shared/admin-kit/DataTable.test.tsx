@@ -68,7 +68,10 @@ function mountPaged(url: string) {
           pageNum: params.pageNum,
         }),
       })}
-      columns={[{ key: 'name', title: 'Name', render: (row) => row.name.toUpperCase() }]}
+      columns={[
+        { key: 'name', title: 'Name', render: (row) => row.name.toUpperCase() },
+        { key: 'secret', title: 'Secret', hidden: true },
+      ]}
     />
   ));
 }
@@ -80,6 +83,7 @@ describe('DataTable', () => {
     expect(screen.getByText('EVEN 6')).toBeTruthy();
     expect(screen.queryByText('EVEN 4')).toBeNull();
     expect(screen.getByText('kit.total')).toBeTruthy();
+    expect(screen.queryByText('Secret')).toBeNull();
   });
 
   it('reads page and filters from the URL', async () => {

@@ -26,6 +26,8 @@ export interface ColumnSpec<T> {
   pinned?: boolean;
   /** Makes the column a filter too: a text box, or a select with these options. */
   filter?: true | { value: string; label: string }[];
+  /** Left out (a column of the back office only, say). */
+  hidden?: boolean;
 }
 
 const DEFAULT_WIDTH = 160;
@@ -107,7 +109,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>(
   props: DataTableProps<T, D, K>,
 ): ReactElement;
 export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
-  columns,
+  columns: declared,
   query,
   toPage,
   rowKey,
@@ -116,6 +118,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
   selection,
 }: Omit<DataTableProps<T, D, K>, 'toPage'> & { toPage?: DataTableProps<T, D, K>['toPage'] }): ReactElement {
   const { t } = useTranslation();
+  const columns = declared.filter((c) => !c.hidden);
   const search = useSearchRecord();
   const navigate = useNavigate();
   const filterKeys = columns.filter((c) => c.filter).map((c) => c.key);

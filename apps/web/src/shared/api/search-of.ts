@@ -1,5 +1,5 @@
-import { useSearch } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
 import type { z } from 'zod';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -40,4 +40,17 @@ export function useSearchOf<S extends z.ZodObject>(schema: S): SearchOf<S> {
 export function useSearchRecord(): Record<string, unknown> {
   const raw: unknown = useSearch({ strict: false });
   return isRecord(raw) ? raw : {};
+}
+
+/**
+ * Changes some of the current URL's search params (a filter of the page's own, say), keeping the others and going
+ * back to the first page; `undefined` removes a param. The history entry is replaced.
+ */
+export function useSearchUpdate(): (patch: Record<string, unknown>) => void {
+  const search = useSearchRecord();
+  const navigate = useNavigate();
+  return useCallback(
+    (patch) => void navigate({ to: '.', search: { ...search, pageNum: undefined, ...patch } as never, replace: true }),
+    [navigate, search],
+  );
 }

@@ -47,6 +47,14 @@ describe('useApiMutation', () => {
     expect(onSuccess).toHaveBeenCalledWith({ tid: 'T1' }, { name: 'Lead', remark: '' });
   });
 
+  it("refetches every query with invalidates 'all'", async () => {
+    vi.stubGlobal('fetch', fakeFetch([{ body: { status: 0, msg: '', data: { tid: 'T1' } } }]).fn);
+    const { invalidate, wrapper } = setup();
+    const { result } = renderHook(() => useApiMutation('t/addOrUpdateTitle', { invalidates: 'all' }), { wrapper });
+    await expect(result.current({ name: 'Lead', remark: '' })).resolves.toBe(true);
+    expect(invalidate).toHaveBeenCalledWith();
+  });
+
   it('sends no pno header in the platform scope', async () => {
     const f = fakeFetch([{ body: { status: 0, msg: '', data: { tid: 'T1' } } }]);
     vi.stubGlobal('fetch', f.fn);

@@ -8,10 +8,13 @@ import { ApiError } from './api-error';
 import { scopedCall } from './query';
 import { invalidatePaths, type Scope } from './query-key';
 
+/** The calls whose queries show what a change changes; `all` refetches every query (a name shown everywhere). */
+export type Invalidates = readonly EndpointPath[] | 'all';
+
 export interface ApiMutationOptions<P extends EndpointPath> {
   scope?: Scope;
-  /** The calls whose queries show what this one changes; refetched after a success. */
-  invalidates: readonly EndpointPath[];
+  /** Refetched after a success. */
+  invalidates: Invalidates;
   /** The success toast (none when it returns nothing). */
   success?: (data: OutputOf<Endpoints[P]>, input: InputOf<Endpoints[P]>) => string | undefined;
   /** Runs after a success, once the queries are refreshed. */
@@ -44,7 +47,8 @@ export function useApiMutation<P extends EndpointPath>(
       }
       const text = success?.(data, input);
       if (text) toast.success(text);
-      await invalidatePaths(queryClient, invalidates);
+      if (invalidates === 'all') await queryClient.invalidateQueries();
+      else await invalidatePaths(queryClient, invalidates);
       await onSuccess?.(data, input);
       return true;
     },

@@ -1,186 +1,108 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import type { MyPermissionSetItem } from '@keel/contract/endpoints/permission';
-import Button from 'antd/es/button';
-import Card from 'antd/es/card';
-import Empty from 'antd/es/empty';
-import Space from 'antd/es/space';
+import { type MyPermissionSetItem, permissionEndpoints } from '@keel/contract/endpoints/permission';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
-import { DataTable } from '../../../shared/admin-kit/DataTable';
-import { pageInput } from '../../../shared/admin-kit/table-params';
-import { api } from '../../../shared/api/client';
-import { apiQuery } from '../../../shared/api/query';
+import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
+import { defineResource } from '../../../shared/admin-kit/resource';
 import { formatTime } from '../../../shared/format/time';
-import { useSession } from '../../../shared/session/session-store';
-import { toast } from '../../../shared/toast/toast-store';
-import { usePermissionRights, useRefreshPermission } from '../api';
-import { EditPerSetDialog } from '../dialogs/EditPerSetDialog';
+import { PERMISSION_LISTS, usePermissionRights } from '../api';
 import { PermissionCount } from './PermissionNames';
 import { SetAdminCount, SetRemark } from './SetCells';
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; set: MyPermissionSetItem } | null;
-
 /**
  * `/Account/PerSetPageComponent`: the selected property's permission sets (`ps/getMyPerSetList`) with how many
- * permissions and administrators each has; create and edit in `EditPerSetDialog`, delete after a confirmation
- * that says who loses the set.
+ * permissions and administrators each has; create and edit in the dialog route `/Account/EditPerSetDialog`, delete
+ * after a confirmation that says who loses the set. A set holding more than one may grant stays as it is.
  */
 export function PerSetPageComponent() {
   const { t } = useTranslation();
-  const pno = useSession((s) => s.selectedPropertyPno);
   const rights = usePermissionRights();
-  const refresh = useRefreshPermission();
-  const [dialog, setDialog] = useState<Dialog>(null);
-
-  const remove = async (set: MyPermissionSetItem) => {
-    try {
-      const { unassigned } = await api('ps/delPerSet', { psid: set.psid, force: set.adminCount > 0 ? 1 : 0 });
-      toast.success(
+  const beyond = (set: MyPermissionSetItem) => (set.grantable === 1 ? undefined : t('permission.set.beyondHelp'));
+  const resource = defineResource<MyPermissionSetItem>()({
+    rowKey: 'psid',
+    card: { title: t('permission.set.title'), testId: 'per-set-page' },
+    tableTestId: 'per-set-table',
+    noProperty: t('permission.noProperty'),
+    create: rights.editSets
+      ? { label: t('permission.set.create'), icon: <PlusOutlined />, testId: 'per-set-create' }
+      : undefined,
+    dialogRoute: { to: '/Account/EditPerSetDialog', search: (set) => ({ psid: set.psid }) },
+    list: { path: 'ps/getMyPerSetList', schema: permissionEndpoints['ps/getMyPerSetList'].input },
+    columns: [
+      {
+        key: 'str',
+        title: t('permission.set.name'),
+        width: 220,
+        filter: true,
+        render: (row) => (
+          <span data-testid={`per-set-row-${row.name}`}>
+            {row.name}
+            {row.grantable !== 1 && (
+              <Tooltip title={t('permission.set.beyondHelp')}>
+                <Tag color="orange" style={{ marginLeft: 6 }}>
+                  {t('permission.set.beyond')}
+                </Tag>
+              </Tooltip>
+            )}
+          </span>
+        ),
+      },
+      {
+        key: 'remark',
+        title: t('permission.set.remark'),
+        render: (row) => <SetRemark remark={row.remark} maxWidth={280} />,
+      },
+      {
+        key: 'count',
+        title: t('permission.set.count'),
+        width: 110,
+        render: (row) => <PermissionCount ids={row.permissionIdList} testId={`per-set-count-${row.name}`} />,
+      },
+      {
+        key: 'adminCount',
+        title: t('permission.set.admins'),
+        width: 110,
+        render: (row) => <SetAdminCount count={row.adminCount} />,
+      },
+      { key: 'updateTime', title: t('permission.set.updated'), width: 170, render: (r) => formatTime(r.updateTime) },
+    ],
+    remove: {
+      path: 'ps/delPerSet',
+      input: (set) => ({ psid: set.psid, force: set.adminCount > 0 ? 1 : 0 }),
+      confirm: (set) => ({
+        title: t('permission.set.deleteConfirm', { name: set.name }),
+        description:
+          set.adminCount > 0
+            ? t('permission.set.deleteInUse', { count: set.adminCount })
+            : t('permission.set.deleteUnused'),
+      }),
+      success: ({ unassigned }, { name }) =>
         unassigned > 0
-          ? t('permission.set.deletedFrom', { name: set.name, count: unassigned })
-          : t('permission.set.deleted', { name: set.name }),
-      );
-    } catch {
-      // the client already showed the server's reason
-    }
-    await refresh();
-  };
-
-  const beyond = (set: MyPermissionSetItem, node: ReactElement) =>
-    set.grantable === 1 ? node : <Tooltip title={t('permission.set.beyondHelp')}>{node}</Tooltip>;
-
-  return (
-    <Card
-      title={t('permission.set.title')}
-      data-testid="per-set-page"
-      extra={
-        rights.editSets &&
-        pno && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="per-set-create"
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            {t('permission.set.create')}
-          </Button>
-        )
-      }
-    >
-      {pno === null ? (
-        <Empty description={t('permission.noProperty')} />
-      ) : (
-        <DataTable
-          testId="per-set-table"
-          rowKey="psid"
-          query={(params) => apiQuery('ps/getMyPerSetList', pageInput(params))}
-          columns={[
-            {
-              key: 'str',
-              title: t('permission.set.name'),
-              width: 220,
-              filter: true,
-              render: (row) => (
-                <span data-testid={`per-set-row-${row.name}`}>
-                  {row.name}
-                  {row.grantable !== 1 && (
-                    <Tooltip title={t('permission.set.beyondHelp')}>
-                      <Tag color="orange" style={{ marginLeft: 6 }}>
-                        {t('permission.set.beyond')}
-                      </Tag>
-                    </Tooltip>
-                  )}
-                </span>
-              ),
-            },
-            {
-              key: 'remark',
-              title: t('permission.set.remark'),
-              render: (row) => <SetRemark remark={row.remark} maxWidth={280} />,
-            },
-            {
-              key: 'count',
-              title: t('permission.set.count'),
-              width: 110,
-              render: (row) => <PermissionCount ids={row.permissionIdList} testId={`per-set-count-${row.name}`} />,
-            },
-            {
-              key: 'adminCount',
-              title: t('permission.set.admins'),
-              width: 110,
-              render: (row) => <SetAdminCount count={row.adminCount} />,
-            },
-            {
-              key: 'updateTime',
-              title: t('permission.set.updated'),
-              width: 170,
-              render: (r) => formatTime(r.updateTime),
-            },
-            ...(rights.editSets
-              ? [
-                  {
-                    key: 'action',
-                    title: t('common.actions'),
-                    width: 190,
-                    render: (row: MyPermissionSetItem) => (
-                      <Space size={4}>
-                        {beyond(
-                          row,
-                          <Button
-                            size="small"
-                            icon={<EditOutlined />}
-                            disabled={row.grantable !== 1}
-                            data-testid={`per-set-edit-${row.name}`}
-                            onClick={() => setDialog({ kind: 'edit', set: row })}
-                          >
-                            {t('permission.set.edit')}
-                          </Button>,
-                        )}
-                        {row.grantable === 1 ? (
-                          <ConfirmAction
-                            title={t('permission.set.deleteConfirm', { name: row.name })}
-                            description={
-                              row.adminCount > 0
-                                ? t('permission.set.deleteInUse', { count: row.adminCount })
-                                : t('permission.set.deleteUnused')
-                            }
-                            onConfirm={() => remove(row)}
-                            buttonProps={
-                              {
-                                size: 'small',
-                                icon: <DeleteOutlined />,
-                                'data-testid': `per-set-delete-${row.name}`,
-                              } as never
-                            }
-                          >
-                            {t('permission.set.delete')}
-                          </ConfirmAction>
-                        ) : (
-                          beyond(
-                            row,
-                            <Button size="small" danger disabled icon={<DeleteOutlined />}>
-                              {t('permission.set.delete')}
-                            </Button>,
-                          )
-                        )}
-                      </Space>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
-      )}
-      <EditPerSetDialog
-        open={dialog !== null}
-        set={dialog?.kind === 'edit' ? dialog.set : undefined}
-        onClose={() => setDialog(null)}
-      />
-    </Card>
-  );
+          ? t('permission.set.deletedFrom', { name, count: unassigned })
+          : t('permission.set.deleted', { name }),
+      invalidates: PERMISSION_LISTS,
+    },
+    actions: rights.editSets
+      ? {
+          title: t('common.actions'),
+          width: 190,
+          edit: {
+            label: t('permission.set.edit'),
+            icon: <EditOutlined />,
+            testId: (s) => `per-set-edit-${s.name}`,
+            disabled: beyond,
+          },
+          remove: {
+            label: t('permission.set.delete'),
+            icon: <DeleteOutlined />,
+            testId: (s) => `per-set-delete-${s.name}`,
+            disabled: beyond,
+          },
+        }
+      : undefined,
+  });
+  return <ResourcePage resource={resource} />;
 }

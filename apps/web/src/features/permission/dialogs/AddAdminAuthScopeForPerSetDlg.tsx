@@ -11,10 +11,10 @@ import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
-import { api } from '../../../shared/api/client';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { OrgTreeSelect } from '../../../shared/pickers/OrgTreeSelect';
 import { toast } from '../../../shared/toast/toast-store';
-import { usePermissionRights, useRefreshPermission } from '../api';
+import { PERMISSION_LISTS, usePermissionRights } from '../api';
 import { AdminSelect } from '../components/pickers';
 import { sameScope } from '../components/scope';
 
@@ -169,7 +169,8 @@ export function AddAdminAuthScopeForPerSetDlg({
   admin?: AdminItem;
 }) {
   const { t } = useTranslation();
-  const refresh = useRefreshPermission();
+  const limitOrgs = useApiMutation('ps/assignMgeOrg', { invalidates: PERMISSION_LISTS });
+  const liftSpaces = useApiMutation('ps/assignMgeSpace', { invalidates: PERMISSION_LISTS });
   const rights = usePermissionRights();
   const [picked, setPicked] = useState<AdminItem | undefined>(undefined);
   const initialValues = useMemo(() => valuesFor(admin, admin?.permissionSetList[0]), [admin]);
@@ -181,22 +182,14 @@ export function AddAdminAuthScopeForPerSetDlg({
       ? who.permissionSetList
       : who.permissionSetList.filter((s) => s.psid === values.psid);
     const oidList = values.orgMode === 'limited' ? (values.oidList ?? []) : null;
-    try {
-      for (const set of targets) {
-        if (!sameScope(set.oidList, oidList)) {
-          await api('ps/assignMgeOrg', { uid: who.uid, psid: set.psid, oidList: oidList ?? [] });
-        }
-        if (values.liftSpaces && set.psid === values.psid && set.sidList !== null) {
-          await api('ps/assignMgeSpace', { uid: who.uid, psid: set.psid, sidList: [] });
-        }
-      }
-      toast.success(t('permission.scope.saved', { name: who.name }));
-      await refresh();
-      return true;
-    } catch {
-      await refresh();
-      return false;
+    for (const set of targets) {
+      const org = !sameScope(set.oidList, oidList);
+      if (org && !(await limitOrgs({ uid: who.uid, psid: set.psid, oidList: oidList ?? [] }))) return false;
+      const spaces = values.liftSpaces && set.psid === values.psid && set.sidList !== null;
+      if (spaces && !(await liftSpaces({ uid: who.uid, psid: set.psid, sidList: [] }))) return false;
     }
+    toast.success(t('permission.scope.saved', { name: who.name }));
+    return true;
   };
 
   return (

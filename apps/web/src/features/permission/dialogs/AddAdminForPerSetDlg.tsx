@@ -4,12 +4,12 @@ import Form from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
-import { api } from '../../../shared/api/client';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { OrgTreeSelect } from '../../../shared/pickers/OrgTreeSelect';
 import { UserPicker } from '../../../shared/pickers/UserPicker';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/toast/toast-store';
-import { usePermissionRights, useRefreshPermission } from '../api';
+import { PERMISSION_LISTS, usePermissionRights } from '../api';
 import { allAdminsQuery, SetSelect } from '../components/pickers';
 
 interface Values {
@@ -24,7 +24,8 @@ interface Values {
  */
 export function AddAdminForPerSetDlg({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefreshPermission();
+  const assign = useApiMutation('ps/assignPerSet', { invalidates: PERMISSION_LISTS });
+  const limit = useApiMutation('ps/assignMgeOrg', { invalidates: PERMISSION_LISTS });
   const rights = usePermissionRights();
   const me = useSession((s) => s.userInfo?.uid);
   const admins = useQuery({ ...allAdminsQuery(), enabled: open });
@@ -35,23 +36,12 @@ export function AddAdminForPerSetDlg({ open, onClose }: { open: boolean; onClose
   );
 
   const submit = async (values: Values) => {
-    try {
-      await api('ps/assignPerSet', { uidList: [values.uid], psidList: values.psidList, mode: 'add' });
-    } catch {
-      return false;
-    }
+    if (!(await assign({ uidList: [values.uid], psidList: values.psidList, mode: 'add' }))) return false;
     const oidList = values.oidList ?? [];
-    if (oidList.length > 0) {
-      try {
-        for (const psid of values.psidList) await api('ps/assignMgeOrg', { uid: values.uid, psid, oidList });
-      } catch {
-        // The administrator exists now; the scope can be set again from their row.
-        await refresh();
-        return true;
-      }
-    }
+    // Should a scope fail, the administrator exists already: the scope can be set again from their row.
+    for (const psid of oidList.length > 0 ? values.psidList : [])
+      if (!(await limit({ uid: values.uid, psid, oidList }))) return true;
     toast.success(t('permission.admin.added'));
-    await refresh();
     return true;
   };
 

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PropertyPage } from '../../../features/account/PropertyPage';
-import { AddUserForOrgPropertyDlg } from '../../../features/org/AddUserForOrgPropertyDlg';
+import { AddUserForOrgPropertyRouteDlg } from '../../../features/org/AddUserForOrgPropertyDlg';
 import { OrgManageComponent } from '../../../features/org/OrgManageComponent';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
+/** The selected unit of the organisation below (`?oid=`) is kept when the dialog closes. */
+const ORG_NODE = ['oid'];
 const Parent = () => <PropertyPage orgManage={<OrgManageComponent />} />;
 
 export const Route = createFileRoute('/_default/Account/AddUserForOrgPropertyDlg')({
@@ -11,7 +13,8 @@ export const Route = createFileRoute('/_default/Account/AddUserForOrgPropertyDlg
     <DialogRoute
       parent={Parent}
       parentPath="/Account/PropertyPage"
-      dialog={(close) => <AddUserForOrgPropertyDlg open onClose={close} />}
+      keep={ORG_NODE}
+      dialog={(close) => <AddUserForOrgPropertyRouteDlg onClose={close} />}
     />
   ),
 });

@@ -4,6 +4,8 @@ import { PropertyPage } from '../../../features/account/PropertyPage';
 import { OrgManageComponent } from '../../../features/org/OrgManageComponent';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
+/** The selected unit of the organisation below (`?oid=`) is kept when the dialog closes. */
+const ORG_NODE = ['oid'];
 const Parent = () => <PropertyPage orgManage={<OrgManageComponent />} />;
 
 export const Route = createFileRoute('/_default/Account/PropertyAuthorizedDlg')({
@@ -11,6 +13,7 @@ export const Route = createFileRoute('/_default/Account/PropertyAuthorizedDlg')(
     <DialogRoute
       parent={Parent}
       parentPath="/Account/PropertyPage"
+      keep={ORG_NODE}
       dialog={(close) => <CurrentPropertyAuthorizedDlg onClose={close} />}
     />
   ),
