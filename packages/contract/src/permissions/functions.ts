@@ -35,6 +35,12 @@ export const functionCatalogue: readonly PermissionNode[] = [
   // The organisation tree on the property page (modules/org).
   func('account.property', 'org', ['维护组织架构', 'Edit the organisation tree']),
   func('account.property', 'member', ['管理成员（邀请、审核、移除）', 'Manage members (invite, review, remove)']),
+  // Spaces (modules/space): seeing `files.spaceBackDetail` reads the property's spaces (within a space scope).
+  func('files.spaceBackDetail', 'group', ['维护空间的分组树', "Edit the spaces' group trees"]),
+  func('files.spaceBackDetail', 'quota', [
+    '新建空间、调整配额与审核空间申请',
+    'Create spaces, change quotas and review space applications',
+  ]),
   // Users (modules/user).
   func('manage.users', 'edit', ['编辑与停用用户', 'Edit and disable users']),
 ];

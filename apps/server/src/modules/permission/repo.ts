@@ -398,6 +398,18 @@ export async function orgNames(db: Db, pno: string, oids: readonly string[]): Pr
   return new Map(rows.map((r) => [r.oid, r.name]));
 }
 
+/** Names of the property's spaces by id; ids that name no space of the property are left out (modules/space). */
+export async function spaceNames(db: Db, pno: string, sids: readonly string[]): Promise<Map<string, string>> {
+  if (sids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('spaces')
+    .select(['sid', 'name'])
+    .where('pno', '=', pno)
+    .where('sid', 'in', sids)
+    .execute();
+  return new Map(rows.map((r) => [r.sid, r.name]));
+}
+
 export interface AdminFilter {
   str?: string;
 }

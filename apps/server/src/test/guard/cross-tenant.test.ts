@@ -14,7 +14,7 @@ import { buildWorld, type GuardWorld } from './world';
  * Every id an input declares (`ref(kind)` in the contract) is tried with another property's object, calling as the
  * demo owner in the demo property: the answer is "not found" (or, for a read, nothing of that property) and no
  * table changed. Kinds without an object in the
- * fixture (news, join requests, spaces) and endpoints not scoped to a property are counted apart.
+ * fixture (news, join requests) and endpoints not scoped to a property are counted apart.
  */
 const all = Object.values(endpoints) as Endpoint[];
 /** Tables a refused call may still write: its audit row, the session it used, counters. */
@@ -50,6 +50,23 @@ describeEachDb("guard: another property's objects", (env) => {
     foreign.customer = await make('cu/addOrUpdateCustomer', { name: 'Partner customer' }, 'cid');
     foreign.permissionSet = await make('ps/addOrUpdatePerSet', { name: 'Partner perms', permissionIdList: [] }, 'psid');
     foreign.org = await make('o/addOrUpdateOrg', { pid: `root-${world.partnerPno}`, name: 'Partner unit' }, 'oid');
+    // Spaces: the partner property has no terminal business, so its space is made from the back office.
+    const back = { token: as.token };
+    const space = await env().call(
+      'space/addSpace',
+      { pno: world.partnerPno, name: 'Partner space', business: 'firmware', category: 'file', quota: 1_000_000 },
+      back,
+    );
+    if (space.status !== 0) throw new Error(`space/addSpace: ${space.msg}`);
+    foreign.space = space.data.sid;
+    const group = await env().call('sg/addOrUpdateGroup', { sid: foreign.space, name: 'Partner group' }, back);
+    if (group.status !== 0) throw new Error(`sg/addOrUpdateGroup: ${group.msg}`);
+    foreign.spaceGroup = group.data.groupId;
+    foreign.spaceApply = await make(
+      'bn/applySpaceBusiness',
+      { business: 'firmware', category: 'terminal', name: 'Partner applied', quota: 1000, reason: 'fixture' },
+      'id',
+    );
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {
