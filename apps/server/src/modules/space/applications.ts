@@ -196,7 +196,8 @@ export async function reviewSpaceApplication(
         ? 'spaceApplyRejectedWithNote'
         : 'spaceApplyRejected',
     params: { name: application.name, quota: formatFileSize(quota), note },
-    link: sid ? { kind: 'space', id: sid } : { kind: 'spaceApply', id },
+    // The approved space, or (declined) the applicant's own applications.
+    link: sid ? { kind: 'space', id: sid } : { kind: 'spaceApplyResult', id },
   });
   return { sid };
 }

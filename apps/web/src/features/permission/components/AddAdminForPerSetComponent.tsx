@@ -8,7 +8,6 @@ import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
-import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +17,7 @@ import { pageInput } from '../../../shared/admin-kit/table-params';
 import { api } from '../../../shared/api/client';
 import { apiQuery } from '../../../shared/api/query';
 import { formatTime } from '../../../shared/format/time';
+import { useSpaceNames } from '../../../shared/pickers/SpaceSelect';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/toast/toast-store';
 import { usePermissionRights, useRefreshPermission } from '../api';
@@ -66,6 +66,7 @@ export function AddAdminForPerSetComponent() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const orgs = useQuery({ ...apiQuery('o/getMyOrgTreeList', {}), enabled: pno !== null && rights.seeOrgs });
   const names = useMemo(() => orgNames(orgs.data), [orgs.data]);
+  const spaceNames = useSpaceNames(rights.seeSpaces);
 
   const demote = async (admin: AdminItem) => {
     try {
@@ -95,13 +96,11 @@ export function AddAdminForPerSetComponent() {
     ) : sidList.length === 0 ? (
       <Tag color="red">{t('permission.scope.noSpaces')}</Tag>
     ) : (
-      <Tooltip title={t('permission.scope.spaceIdsHelp')}>
-        <span>
-          {sidList.map((sid) => (
-            <Tag key={sid}>{sid}</Tag>
-          ))}
-        </span>
-      </Tooltip>
+      sidList.map((sid) => (
+        <Tag key={sid} color="geekblue">
+          {spaceNames.get(sid) ?? sid}
+        </Tag>
+      ))
     );
 
   return (
