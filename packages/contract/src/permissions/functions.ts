@@ -8,6 +8,18 @@ function func(parent: string, key: string, [zh, en]: Names): PermissionNode {
 }
 
 /**
+ * Personal pages every member of a property holds, as the general pages, when their business is enabled: their own
+ * spaces (modules/space answers each member only their own). Marked `everyMember` in the joined catalogue; kept here,
+ * out of the console shell's menus.ts.
+ */
+export const EVERY_MEMBER_PAGES: readonly string[] = [
+  'files.fileSpace',
+  'files.terminalSpace',
+  'files.spaceDetail',
+  'files.spaceItem',
+];
+
+/**
  * The function nodes of the permission catalogue, each under its page. Kept apart from the menus and pages
  * (`menus.ts`) so that the console shell, which draws the side menu, does not load them: they grow with every
  * capability, the menu never shows them.

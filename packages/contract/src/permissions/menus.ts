@@ -55,22 +55,17 @@ export const menuCatalogue: readonly PermissionNode[] = [
   page('firmware', 'directive', '/fota/FotaDirectivePage', ['指令管理', 'Commands'], 'firmware'),
 
   menu('files', 'FolderOpenOutlined', ['文件与空间', 'Files and spaces']),
-  // Spaces (modules/space): members reach their own spaces on these pages; `spaceBackDetail` is the management
-  // page of the property's spaces (seeing it is the read right), its functions in functions.ts.
-  { ...page('files', 'fileSpace', '/Tis/File/FileSpace', ['文件空间', 'File spaces'], 'terminal'), everyMember: true },
+  // Spaces (modules/space): every member reaches their own spaces (EVERY_MEMBER_PAGES, functions.ts);
+  // `spaceBackDetail` is the management page of the property's spaces (seeing it is the read right).
+  page('files', 'fileSpace', '/Tis/File/FileSpace', ['文件空间', 'File spaces'], 'terminal'),
   page('files', 'fileList', '/Tis/File/FileListPage', ['文件列表', 'Files'], 'terminal'),
-  {
-    ...page('files', 'terminalSpace', '/Tis/space/TerminalSpace', ['终端空间', 'Terminal spaces'], 'terminal'),
-    everyMember: true,
-  },
+  page('files', 'terminalSpace', '/Tis/space/TerminalSpace', ['终端空间', 'Terminal spaces'], 'terminal'),
   {
     ...page('files', 'spaceDetail', '/Tis/space/SpaceDetailPage', ['我的空间详情', 'My space details'], 'terminal'),
-    everyMember: true,
     inMenu: false,
   },
   {
     ...page('files', 'spaceItem', '/Tis/space/SpaceItemDetail', ['空间分组详情', 'Space group details'], 'terminal'),
-    everyMember: true,
     inMenu: false,
   },
   {

@@ -22,7 +22,8 @@ export interface PermissionNode {
   inMenu?: false;
   /**
    * A personal page every member of the property holds, as the general pages, when its business is enabled (their
-   * own spaces): the calls behind it show each member only their own data.
+   * own spaces): the calls behind it show each member only their own data. Set in catalogue.ts from
+   * `EVERY_MEMBER_PAGES` (functions.ts), so the menus the console shell loads do not carry it.
    */
   everyMember?: true;
 }
