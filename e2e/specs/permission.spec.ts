@@ -13,6 +13,8 @@ import { menuPages, pickSearched, selectOption } from '../support/tenancy';
  * finds the set in the back office. Then a short pass of the pages in English.
  */
 const users = userPages();
+/** Every member's own space pages in the menu (the demo property has the terminal business). */
+const MEMBER_SPACE_PAGES = ['files.fileSpace', 'files.terminalSpace'];
 
 /** A console call with the page's session (token and selected property), for setting the scene. */
 async function call<T>(page: Page, path: string, body?: Record<string, unknown>): Promise<T> {
@@ -133,7 +135,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
     )
     .click();
   await owner.keyboard.press('Escape');
-  await expect(scope.getByTestId('scope-spaces')).toContainText('全部空间');
+  await expect(scope.getByRole('radio', { name: '全部空间' })).toBeChecked();
   await shot(owner, 'admin-scope-dialog-zh');
   await scope.getByTestId('form-dialog-ok').click();
   await expect(scope).toBeHidden();
@@ -159,11 +161,13 @@ test('the owner creates a set, makes a member an administrator limited to one un
 
   await expect(member.getByTestId('menu-account.permissionSet')).toBeVisible();
   const pages = await menuPages(member);
-  // The organisation page is a menu link of the property page's holders (shared/menu/menu-links.ts).
+  // The organisation page is a menu link of the property page's holders (shared/menu/menu-links.ts); the file and
+  // terminal space pages are every member's own (their spaces).
   expect(pages.filter((id) => !id.startsWith('general.'))).toEqual([
     'account.property',
     'account.org',
     'account.permissionSet',
+    ...MEMBER_SPACE_PAGES,
   ]);
   await shot(member, 'member-menu-zh');
 
@@ -180,6 +184,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
     'account.property',
     'account.org',
     'account.permissionSet',
+    ...MEMBER_SPACE_PAGES,
   ]);
   await shot(member, 'member-menu-en');
   await member.context().close();

@@ -54,6 +54,17 @@ import { Route as DefaultBusinessProcessMemberAuditPageRouteImport } from './rou
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
 import { Route as DefaultMsgMsgCenterRouteImport } from './routes/_default/msg/MsgCenter'
 import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_default/msg/ProcessInviteMsgDialog'
+import { Route as BackTisSpaceSpaceListPageRouteImport } from './routes/_back/Tis/space/SpaceListPage'
+import { Route as DefaultTisFileFileSpaceRouteImport } from './routes/_default/Tis/File/FileSpace'
+import { Route as DefaultTisSpaceAddEditGroupTreeDlgRouteImport } from './routes/_default/Tis/space/AddEditGroupTreeDlg'
+import { Route as DefaultTisSpaceEditSpaceBusinessDlgRouteImport } from './routes/_default/Tis/space/EditSpaceBusinessDlg'
+import { Route as DefaultTisSpaceEditSpaceQuotaDlgRouteImport } from './routes/_default/Tis/space/EditSpaceQuotaDlg'
+import { Route as DefaultTisSpaceSpaceBackDetailPageRouteImport } from './routes/_default/Tis/space/SpaceBackDetailPage'
+import { Route as DefaultTisSpaceSpaceDetailCmpRouteImport } from './routes/_default/Tis/space/SpaceDetailCmp'
+import { Route as DefaultTisSpaceSpaceDetailPageRouteImport } from './routes/_default/Tis/space/SpaceDetailPage'
+import { Route as DefaultTisSpaceSpaceItemDetailRouteImport } from './routes/_default/Tis/space/SpaceItemDetail'
+import { Route as DefaultTisSpaceTerminalSpaceRouteImport } from './routes/_default/Tis/space/TerminalSpace'
+import { Route as DefaultTisSpaceViewScopeQuotaHistoryDlgRouteImport } from './routes/_default/Tis/space/ViewScopeQuotaHistoryDlg'
 
 const BackRouteRoute = BackRouteRouteImport.update({
   id: '/_back',
@@ -312,6 +323,71 @@ const DefaultMsgProcessInviteMsgDialogRoute =
     path: '/msg/ProcessInviteMsgDialog',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const BackTisSpaceSpaceListPageRoute =
+  BackTisSpaceSpaceListPageRouteImport.update({
+    id: '/Tis/space/SpaceListPage',
+    path: '/Tis/space/SpaceListPage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const DefaultTisFileFileSpaceRoute = DefaultTisFileFileSpaceRouteImport.update({
+  id: '/Tis/File/FileSpace',
+  path: '/Tis/File/FileSpace',
+  getParentRoute: () => DefaultRouteRoute,
+} as any)
+const DefaultTisSpaceAddEditGroupTreeDlgRoute =
+  DefaultTisSpaceAddEditGroupTreeDlgRouteImport.update({
+    id: '/Tis/space/AddEditGroupTreeDlg',
+    path: '/Tis/space/AddEditGroupTreeDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisSpaceEditSpaceBusinessDlgRoute =
+  DefaultTisSpaceEditSpaceBusinessDlgRouteImport.update({
+    id: '/Tis/space/EditSpaceBusinessDlg',
+    path: '/Tis/space/EditSpaceBusinessDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisSpaceEditSpaceQuotaDlgRoute =
+  DefaultTisSpaceEditSpaceQuotaDlgRouteImport.update({
+    id: '/Tis/space/EditSpaceQuotaDlg',
+    path: '/Tis/space/EditSpaceQuotaDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisSpaceSpaceBackDetailPageRoute =
+  DefaultTisSpaceSpaceBackDetailPageRouteImport.update({
+    id: '/Tis/space/SpaceBackDetailPage',
+    path: '/Tis/space/SpaceBackDetailPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisSpaceSpaceDetailCmpRoute =
+  DefaultTisSpaceSpaceDetailCmpRouteImport.update({
+    id: '/Tis/space/SpaceDetailCmp',
+    path: '/Tis/space/SpaceDetailCmp',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisSpaceSpaceDetailPageRoute =
+  DefaultTisSpaceSpaceDetailPageRouteImport.update({
+    id: '/Tis/space/SpaceDetailPage',
+    path: '/Tis/space/SpaceDetailPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisSpaceSpaceItemDetailRoute =
+  DefaultTisSpaceSpaceItemDetailRouteImport.update({
+    id: '/Tis/space/SpaceItemDetail',
+    path: '/Tis/space/SpaceItemDetail',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisSpaceTerminalSpaceRoute =
+  DefaultTisSpaceTerminalSpaceRouteImport.update({
+    id: '/Tis/space/TerminalSpace',
+    path: '/Tis/space/TerminalSpace',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisSpaceViewScopeQuotaHistoryDlgRoute =
+  DefaultTisSpaceViewScopeQuotaHistoryDlgRouteImport.update({
+    id: '/Tis/space/ViewScopeQuotaHistoryDlg',
+    path: '/Tis/space/ViewScopeQuotaHistoryDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexIndexRoute
@@ -356,6 +432,17 @@ export interface FileRoutesByFullPath {
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
+  '/Tis/space/AddEditGroupTreeDlg': typeof DefaultTisSpaceAddEditGroupTreeDlgRoute
+  '/Tis/space/EditSpaceBusinessDlg': typeof DefaultTisSpaceEditSpaceBusinessDlgRoute
+  '/Tis/space/EditSpaceQuotaDlg': typeof DefaultTisSpaceEditSpaceQuotaDlgRoute
+  '/Tis/space/SpaceBackDetailPage': typeof DefaultTisSpaceSpaceBackDetailPageRoute
+  '/Tis/space/SpaceDetailCmp': typeof DefaultTisSpaceSpaceDetailCmpRoute
+  '/Tis/space/SpaceDetailPage': typeof DefaultTisSpaceSpaceDetailPageRoute
+  '/Tis/space/SpaceItemDetail': typeof DefaultTisSpaceSpaceItemDetailRoute
+  '/Tis/space/TerminalSpace': typeof DefaultTisSpaceTerminalSpaceRoute
+  '/Tis/space/ViewScopeQuotaHistoryDlg': typeof DefaultTisSpaceViewScopeQuotaHistoryDlgRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexIndexRoute
@@ -400,6 +487,17 @@ export interface FileRoutesByTo {
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
+  '/Tis/space/AddEditGroupTreeDlg': typeof DefaultTisSpaceAddEditGroupTreeDlgRoute
+  '/Tis/space/EditSpaceBusinessDlg': typeof DefaultTisSpaceEditSpaceBusinessDlgRoute
+  '/Tis/space/EditSpaceQuotaDlg': typeof DefaultTisSpaceEditSpaceQuotaDlgRoute
+  '/Tis/space/SpaceBackDetailPage': typeof DefaultTisSpaceSpaceBackDetailPageRoute
+  '/Tis/space/SpaceDetailCmp': typeof DefaultTisSpaceSpaceDetailCmpRoute
+  '/Tis/space/SpaceDetailPage': typeof DefaultTisSpaceSpaceDetailPageRoute
+  '/Tis/space/SpaceItemDetail': typeof DefaultTisSpaceSpaceItemDetailRoute
+  '/Tis/space/TerminalSpace': typeof DefaultTisSpaceTerminalSpaceRoute
+  '/Tis/space/ViewScopeQuotaHistoryDlg': typeof DefaultTisSpaceViewScopeQuotaHistoryDlgRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -448,6 +546,17 @@ export interface FileRoutesById {
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/_default/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/_default/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/_back/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/_default/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
+  '/_default/Tis/space/AddEditGroupTreeDlg': typeof DefaultTisSpaceAddEditGroupTreeDlgRoute
+  '/_default/Tis/space/EditSpaceBusinessDlg': typeof DefaultTisSpaceEditSpaceBusinessDlgRoute
+  '/_default/Tis/space/EditSpaceQuotaDlg': typeof DefaultTisSpaceEditSpaceQuotaDlgRoute
+  '/_default/Tis/space/SpaceBackDetailPage': typeof DefaultTisSpaceSpaceBackDetailPageRoute
+  '/_default/Tis/space/SpaceDetailCmp': typeof DefaultTisSpaceSpaceDetailCmpRoute
+  '/_default/Tis/space/SpaceDetailPage': typeof DefaultTisSpaceSpaceDetailPageRoute
+  '/_default/Tis/space/SpaceItemDetail': typeof DefaultTisSpaceSpaceItemDetailRoute
+  '/_default/Tis/space/TerminalSpace': typeof DefaultTisSpaceTerminalSpaceRoute
+  '/_default/Tis/space/ViewScopeQuotaHistoryDlg': typeof DefaultTisSpaceViewScopeQuotaHistoryDlgRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -494,6 +603,17 @@ export interface FileRouteTypes {
     | '/UserManage/UserListPage'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
+    | '/Tis/space/SpaceListPage'
+    | '/Tis/File/FileSpace'
+    | '/Tis/space/AddEditGroupTreeDlg'
+    | '/Tis/space/EditSpaceBusinessDlg'
+    | '/Tis/space/EditSpaceQuotaDlg'
+    | '/Tis/space/SpaceBackDetailPage'
+    | '/Tis/space/SpaceDetailCmp'
+    | '/Tis/space/SpaceDetailPage'
+    | '/Tis/space/SpaceItemDetail'
+    | '/Tis/space/TerminalSpace'
+    | '/Tis/space/ViewScopeQuotaHistoryDlg'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -538,6 +658,17 @@ export interface FileRouteTypes {
     | '/UserManage/UserListPage'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
+    | '/Tis/space/SpaceListPage'
+    | '/Tis/File/FileSpace'
+    | '/Tis/space/AddEditGroupTreeDlg'
+    | '/Tis/space/EditSpaceBusinessDlg'
+    | '/Tis/space/EditSpaceQuotaDlg'
+    | '/Tis/space/SpaceBackDetailPage'
+    | '/Tis/space/SpaceDetailCmp'
+    | '/Tis/space/SpaceDetailPage'
+    | '/Tis/space/SpaceItemDetail'
+    | '/Tis/space/TerminalSpace'
+    | '/Tis/space/ViewScopeQuotaHistoryDlg'
   id:
     | '__root__'
     | '/_back'
@@ -585,6 +716,17 @@ export interface FileRouteTypes {
     | '/_default/UserManage/UserListPage'
     | '/_default/msg/MsgCenter'
     | '/_default/msg/ProcessInviteMsgDialog'
+    | '/_back/Tis/space/SpaceListPage'
+    | '/_default/Tis/File/FileSpace'
+    | '/_default/Tis/space/AddEditGroupTreeDlg'
+    | '/_default/Tis/space/EditSpaceBusinessDlg'
+    | '/_default/Tis/space/EditSpaceQuotaDlg'
+    | '/_default/Tis/space/SpaceBackDetailPage'
+    | '/_default/Tis/space/SpaceDetailCmp'
+    | '/_default/Tis/space/SpaceDetailPage'
+    | '/_default/Tis/space/SpaceItemDetail'
+    | '/_default/Tis/space/TerminalSpace'
+    | '/_default/Tis/space/ViewScopeQuotaHistoryDlg'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -910,6 +1052,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultMsgProcessInviteMsgDialogRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_back/Tis/space/SpaceListPage': {
+      id: '/_back/Tis/space/SpaceListPage'
+      path: '/Tis/space/SpaceListPage'
+      fullPath: '/Tis/space/SpaceListPage'
+      preLoaderRoute: typeof BackTisSpaceSpaceListPageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_default/Tis/File/FileSpace': {
+      id: '/_default/Tis/File/FileSpace'
+      path: '/Tis/File/FileSpace'
+      fullPath: '/Tis/File/FileSpace'
+      preLoaderRoute: typeof DefaultTisFileFileSpaceRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/AddEditGroupTreeDlg': {
+      id: '/_default/Tis/space/AddEditGroupTreeDlg'
+      path: '/Tis/space/AddEditGroupTreeDlg'
+      fullPath: '/Tis/space/AddEditGroupTreeDlg'
+      preLoaderRoute: typeof DefaultTisSpaceAddEditGroupTreeDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/EditSpaceBusinessDlg': {
+      id: '/_default/Tis/space/EditSpaceBusinessDlg'
+      path: '/Tis/space/EditSpaceBusinessDlg'
+      fullPath: '/Tis/space/EditSpaceBusinessDlg'
+      preLoaderRoute: typeof DefaultTisSpaceEditSpaceBusinessDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/EditSpaceQuotaDlg': {
+      id: '/_default/Tis/space/EditSpaceQuotaDlg'
+      path: '/Tis/space/EditSpaceQuotaDlg'
+      fullPath: '/Tis/space/EditSpaceQuotaDlg'
+      preLoaderRoute: typeof DefaultTisSpaceEditSpaceQuotaDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/SpaceBackDetailPage': {
+      id: '/_default/Tis/space/SpaceBackDetailPage'
+      path: '/Tis/space/SpaceBackDetailPage'
+      fullPath: '/Tis/space/SpaceBackDetailPage'
+      preLoaderRoute: typeof DefaultTisSpaceSpaceBackDetailPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/SpaceDetailCmp': {
+      id: '/_default/Tis/space/SpaceDetailCmp'
+      path: '/Tis/space/SpaceDetailCmp'
+      fullPath: '/Tis/space/SpaceDetailCmp'
+      preLoaderRoute: typeof DefaultTisSpaceSpaceDetailCmpRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/SpaceDetailPage': {
+      id: '/_default/Tis/space/SpaceDetailPage'
+      path: '/Tis/space/SpaceDetailPage'
+      fullPath: '/Tis/space/SpaceDetailPage'
+      preLoaderRoute: typeof DefaultTisSpaceSpaceDetailPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/SpaceItemDetail': {
+      id: '/_default/Tis/space/SpaceItemDetail'
+      path: '/Tis/space/SpaceItemDetail'
+      fullPath: '/Tis/space/SpaceItemDetail'
+      preLoaderRoute: typeof DefaultTisSpaceSpaceItemDetailRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/TerminalSpace': {
+      id: '/_default/Tis/space/TerminalSpace'
+      path: '/Tis/space/TerminalSpace'
+      fullPath: '/Tis/space/TerminalSpace'
+      preLoaderRoute: typeof DefaultTisSpaceTerminalSpaceRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/space/ViewScopeQuotaHistoryDlg': {
+      id: '/_default/Tis/space/ViewScopeQuotaHistoryDlg'
+      path: '/Tis/space/ViewScopeQuotaHistoryDlg'
+      fullPath: '/Tis/space/ViewScopeQuotaHistoryDlg'
+      preLoaderRoute: typeof DefaultTisSpaceViewScopeQuotaHistoryDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
   }
 }
 
@@ -921,6 +1140,7 @@ interface BackRouteRouteChildren {
   BackAccountBackUserInfoRoute: typeof BackAccountBackUserInfoRoute
   BackAccountBackUserSetPageRoute: typeof BackAccountBackUserSetPageRoute
   BackBackendBackendHomeRoute: typeof BackBackendBackendHomeRoute
+  BackTisSpaceSpaceListPageRoute: typeof BackTisSpaceSpaceListPageRoute
 }
 
 const BackRouteRouteChildren: BackRouteRouteChildren = {
@@ -931,6 +1151,7 @@ const BackRouteRouteChildren: BackRouteRouteChildren = {
   BackAccountBackUserInfoRoute: BackAccountBackUserInfoRoute,
   BackAccountBackUserSetPageRoute: BackAccountBackUserSetPageRoute,
   BackBackendBackendHomeRoute: BackBackendBackendHomeRoute,
+  BackTisSpaceSpaceListPageRoute: BackTisSpaceSpaceListPageRoute,
 }
 
 const BackRouteRouteWithChildren = BackRouteRoute._addFileChildren(
@@ -972,6 +1193,16 @@ interface DefaultRouteRouteChildren {
   DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
   DefaultMsgMsgCenterRoute: typeof DefaultMsgMsgCenterRoute
   DefaultMsgProcessInviteMsgDialogRoute: typeof DefaultMsgProcessInviteMsgDialogRoute
+  DefaultTisFileFileSpaceRoute: typeof DefaultTisFileFileSpaceRoute
+  DefaultTisSpaceAddEditGroupTreeDlgRoute: typeof DefaultTisSpaceAddEditGroupTreeDlgRoute
+  DefaultTisSpaceEditSpaceBusinessDlgRoute: typeof DefaultTisSpaceEditSpaceBusinessDlgRoute
+  DefaultTisSpaceEditSpaceQuotaDlgRoute: typeof DefaultTisSpaceEditSpaceQuotaDlgRoute
+  DefaultTisSpaceSpaceBackDetailPageRoute: typeof DefaultTisSpaceSpaceBackDetailPageRoute
+  DefaultTisSpaceSpaceDetailCmpRoute: typeof DefaultTisSpaceSpaceDetailCmpRoute
+  DefaultTisSpaceSpaceDetailPageRoute: typeof DefaultTisSpaceSpaceDetailPageRoute
+  DefaultTisSpaceSpaceItemDetailRoute: typeof DefaultTisSpaceSpaceItemDetailRoute
+  DefaultTisSpaceTerminalSpaceRoute: typeof DefaultTisSpaceTerminalSpaceRoute
+  DefaultTisSpaceViewScopeQuotaHistoryDlgRoute: typeof DefaultTisSpaceViewScopeQuotaHistoryDlgRoute
 }
 
 const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
@@ -1024,6 +1255,20 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultUserManageUserListPageRoute: DefaultUserManageUserListPageRoute,
   DefaultMsgMsgCenterRoute: DefaultMsgMsgCenterRoute,
   DefaultMsgProcessInviteMsgDialogRoute: DefaultMsgProcessInviteMsgDialogRoute,
+  DefaultTisFileFileSpaceRoute: DefaultTisFileFileSpaceRoute,
+  DefaultTisSpaceAddEditGroupTreeDlgRoute:
+    DefaultTisSpaceAddEditGroupTreeDlgRoute,
+  DefaultTisSpaceEditSpaceBusinessDlgRoute:
+    DefaultTisSpaceEditSpaceBusinessDlgRoute,
+  DefaultTisSpaceEditSpaceQuotaDlgRoute: DefaultTisSpaceEditSpaceQuotaDlgRoute,
+  DefaultTisSpaceSpaceBackDetailPageRoute:
+    DefaultTisSpaceSpaceBackDetailPageRoute,
+  DefaultTisSpaceSpaceDetailCmpRoute: DefaultTisSpaceSpaceDetailCmpRoute,
+  DefaultTisSpaceSpaceDetailPageRoute: DefaultTisSpaceSpaceDetailPageRoute,
+  DefaultTisSpaceSpaceItemDetailRoute: DefaultTisSpaceSpaceItemDetailRoute,
+  DefaultTisSpaceTerminalSpaceRoute: DefaultTisSpaceTerminalSpaceRoute,
+  DefaultTisSpaceViewScopeQuotaHistoryDlgRoute:
+    DefaultTisSpaceViewScopeQuotaHistoryDlgRoute,
 }
 
 const DefaultRouteRouteWithChildren = DefaultRouteRoute._addFileChildren(

@@ -12,6 +12,8 @@ export const REF_KINDS = [
   'user',
   'permissionSet',
   'space',
+  'spaceGroup',
+  'spaceApply',
   'title',
   'userSet',
   'customer',

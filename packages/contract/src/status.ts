@@ -229,6 +229,61 @@ export const messages = {
     'zh-cn': '只有物业所有者或平台运营人员可以转让物业',
     en: 'Only the property owner or a platform operator can transfer the property',
   },
+  spaceQuotaExceeded: {
+    status: Status.tooLarge,
+    'zh-cn': '空间“{name}”配额不足：剩余 {free}，需要 {need}',
+    en: 'Not enough quota left in the space "{name}": {free} free, {need} needed',
+  },
+  quotaBelowUsed: {
+    status: Status.conflict,
+    'zh-cn': '配额不能低于空间已用及上传中占用的容量（{used}）',
+    en: 'The quota cannot be below what the space uses and has promised to uploads under way ({used})',
+  },
+  spaceBusinessOff: {
+    status: Status.conflict,
+    'zh-cn': '业务“{business}”未对本物业开通，不能为它建立空间',
+    en: 'The business "{business}" is not enabled for this property, so it cannot have spaces',
+  },
+  spaceApplyPending: {
+    status: Status.conflict,
+    'zh-cn': '您已申请过同一业务的同类空间，请等待审核',
+    en: 'You already applied for a space of this kind for this business; wait for the review',
+  },
+  applyNotPending: {
+    status: Status.conflict,
+    'zh-cn': '该申请已处理，不能再次审核',
+    en: 'This application has already been handled',
+  },
+  groupIsRoot: {
+    status: Status.conflict,
+    'zh-cn': '分组树的根节点即空间本身，不能改名、移动或删除',
+    en: 'The root of the group tree is the space itself; it cannot be renamed, moved or deleted',
+  },
+  groupCycle: {
+    status: Status.conflict,
+    'zh-cn': '不能把分组移动到它自己或它的下级分组之下',
+    en: 'A group cannot be moved under itself or one of its own sub-groups',
+  },
+  groupTooDeep: {
+    status: Status.conflict,
+    'zh-cn': '分组最多 {max} 级',
+    en: 'Groups can be at most {max} levels deep',
+  },
+  groupTooMany: {
+    status: Status.tooLarge,
+    'zh-cn': '一个空间最多 {max} 个分组',
+    en: 'A space can have at most {max} groups',
+  },
+  groupNameTaken: {
+    status: Status.conflict,
+    'zh-cn': '同级分组中已有“{name}”',
+    en: 'A sibling group is already named "{name}"',
+  },
+  groupNotEmpty: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”下还有 {children} 个子分组、{devices} 台终端和 {files} 个文件，请先移走或删除',
+    en: '"{name}" still holds {children} sub-groups, {devices} devices and {files} files; move or delete them first',
+  },
   emailTaken: {
     status: Status.accountConflict,
     'zh-cn': '该邮箱已被其他账号使用',

@@ -6,6 +6,7 @@ import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
 import { propertyModule } from './property/routes';
+import { spaceModule } from './space/routes';
 import { titleModule } from './title/routes';
 import { userModule } from './user/routes';
 import { userSetModule } from './user-set/routes';
@@ -22,6 +23,7 @@ export const modules: readonly ApiModule[] = [
   userSetModule,
   customerModule,
   auditModule,
+  spaceModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

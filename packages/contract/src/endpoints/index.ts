@@ -6,6 +6,7 @@ import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
 import { propertyEndpoints } from './property';
+import { spaceEndpoints } from './space';
 import { titleEndpoints } from './title';
 import { userEndpoints } from './user';
 import { userSetEndpoints } from './user-set';
@@ -22,6 +23,7 @@ export const endpoints = {
   ...userSetEndpoints,
   ...customerEndpoints,
   ...auditEndpoints,
+  ...spaceEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -13,7 +13,7 @@ export const USER_PERMISSIONS = { view: 'manage.users', edit: 'manage.users.edit
 
 /**
  * Who may search the members (`u/getUserList`): the users page, and every function whose dialog picks members —
- * adding them to a unit, a title, a user set or a customer, or making one an administrator. Without this an
+ * adding them to a unit, a title, a user set or a customer, making one an administrator, or giving one a space. Without this an
  * administrator holding only, say, titles could open the dialog and find nobody to add.
  */
 export const MEMBER_PICKER_PERMISSIONS = [
@@ -23,6 +23,8 @@ export const MEMBER_PICKER_PERMISSIONS = [
   'account.userSet.edit',
   'account.customer.edit',
   'account.admin.assign',
+  // Making a space for a member (modules/space).
+  'files.spaceBackDetail.quota',
 ] as const;
 
 const zeroOne = z.union([z.literal(0), z.literal(1)]);

@@ -8,6 +8,18 @@ function func(parent: string, key: string, [zh, en]: Names): PermissionNode {
 }
 
 /**
+ * Personal pages every member of a property holds, as the general pages, when their business is enabled: their own
+ * spaces (modules/space answers each member only their own). Marked `everyMember` in the joined catalogue; kept here,
+ * out of the console shell's menus.ts.
+ */
+export const EVERY_MEMBER_PAGES: readonly string[] = [
+  'files.fileSpace',
+  'files.terminalSpace',
+  'files.spaceDetail',
+  'files.spaceItem',
+];
+
+/**
  * The function nodes of the permission catalogue, each under its page. Kept apart from the menus and pages
  * (`menus.ts`) so that the console shell, which draws the side menu, does not load them: they grow with every
  * capability, the menu never shows them.
@@ -35,6 +47,12 @@ export const functionCatalogue: readonly PermissionNode[] = [
   // The organisation tree on the property page (modules/org).
   func('account.property', 'org', ['维护组织架构', 'Edit the organisation tree']),
   func('account.property', 'member', ['管理成员（邀请、审核、移除）', 'Manage members (invite, review, remove)']),
+  // Spaces (modules/space): seeing `files.spaceBackDetail` reads the property's spaces (within a space scope).
+  func('files.spaceBackDetail', 'group', ['维护空间的分组树', "Edit the spaces' group trees"]),
+  func('files.spaceBackDetail', 'quota', [
+    '新建空间、调整配额与审核空间申请',
+    'Create spaces, change quotas and review space applications',
+  ]),
   // Users (modules/user).
   func('manage.users', 'edit', ['编辑与停用用户', 'Edit and disable users']),
 ];

@@ -55,18 +55,23 @@ export const menuCatalogue: readonly PermissionNode[] = [
   page('firmware', 'directive', '/fota/FotaDirectivePage', ['指令管理', 'Commands'], 'firmware'),
 
   menu('files', 'FolderOpenOutlined', ['文件与空间', 'Files and spaces']),
-  page('files', 'fileSpace', '/Tis/File/FileSpace', ['文件空间', 'File space'], 'terminal'),
+  // Spaces (modules/space): every member reaches their own spaces (EVERY_MEMBER_PAGES, functions.ts);
+  // `spaceBackDetail` is the management page of the property's spaces (seeing it is the read right).
+  page('files', 'fileSpace', '/Tis/File/FileSpace', ['文件空间', 'File spaces'], 'terminal'),
   page('files', 'fileList', '/Tis/File/FileListPage', ['文件列表', 'Files'], 'terminal'),
   page('files', 'terminalSpace', '/Tis/space/TerminalSpace', ['终端空间', 'Terminal spaces'], 'terminal'),
-  page('files', 'spaceDetail', '/Tis/space/SpaceDetailPage', ['空间详情', 'Space details'], 'terminal'),
-  page('files', 'spaceItem', '/Tis/space/SpaceItemDetail', ['空间条目详情', 'Space item details'], 'terminal'),
-  page(
-    'files',
-    'spaceBackDetail',
-    '/Tis/space/SpaceBackDetailPage',
-    ['空间备份详情', 'Space backup details'],
-    'terminal',
-  ),
+  {
+    ...page('files', 'spaceDetail', '/Tis/space/SpaceDetailPage', ['我的空间详情', 'My space details'], 'terminal'),
+    inMenu: false,
+  },
+  {
+    ...page('files', 'spaceItem', '/Tis/space/SpaceItemDetail', ['空间分组详情', 'Space group details'], 'terminal'),
+    inMenu: false,
+  },
+  {
+    ...page('files', 'spaceBackDetail', '/Tis/space/SpaceBackDetailPage', ['空间管理', 'Space management'], 'terminal'),
+    inMenu: false,
+  },
   page('files', 'repository', '/filerepository/filerepositorypage', ['文件仓库', 'File repository'], 'terminal'),
 
   menu('terminals', 'DesktopOutlined', ['终端与数据', 'Terminals and data']),

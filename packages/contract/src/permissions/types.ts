@@ -20,4 +20,10 @@ export interface PermissionNode {
   icon?: string;
   /** False for a page the side menu leaves out (the sign-in page `/`: signed-in users land on `/home`). */
   inMenu?: false;
+  /**
+   * A personal page every member of the property holds, as the general pages, when its business is enabled (their
+   * own spaces): the calls behind it show each member only their own data. Set in catalogue.ts from
+   * `EVERY_MEMBER_PAGES` (functions.ts), so the menus the console shell loads do not carry it.
+   */
+  everyMember?: true;
 }

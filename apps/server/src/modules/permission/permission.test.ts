@@ -414,12 +414,21 @@ describeEachDb('administrators and permission sets', (env) => {
     });
 
     it('ps/assignMgeSpace stores the space scope; an empty list lifts it', async () => {
-      await ok('ps/assignMgeSpace', { uid: plain.uid, psid: sets.task, sidList: ['s1', 's2'] }, as(owner));
+      const space = async (name: string) =>
+        (await ok('space/addSpace', { name, business: 'terminal', category: 'file', quota: 1000 }, as(owner))).sid;
+      const [s1, s2] = [await space('Scope space 1'), await space('Scope space 2')].sort();
+      await ok('ps/assignMgeSpace', { uid: plain.uid, psid: sets.task, sidList: [s1, s2] }, as(owner));
       const page = await ok('ps/getMyAdminList', { str: 'Plain' }, as(owner));
-      expect(page.list[0].permissionSetList[0]).toMatchObject({ sidList: ['s1', 's2'] });
+      expect(page.list[0].permissionSetList[0]?.sidList?.slice().sort()).toEqual([s1, s2]);
       expect(
         (await loadPropertyContext(db(), plain.uid, demo))?.scopeOf('firmware.task').spaces?.slice().sort(),
-      ).toEqual(['s1', 's2']);
+      ).toEqual([s1, s2]);
+      // Ids that name no space of the property are "not found", and change nothing.
+      const unchanged = await snapshot();
+      expect(
+        (await call('ps/assignMgeSpace', { uid: plain.uid, psid: sets.task, sidList: [s1, 'nope'] }, as(owner))).status,
+      ).toBe(Status.notFound);
+      expect(await snapshot()).toEqual(unchanged);
       // adminA is not limited to spaces, so any space is within reach.
       await ok('ps/assignMgeSpace', { uid: plain.uid, psid: sets.task, sidList: [] }, as(adminA));
       expect((await loadPropertyContext(db(), plain.uid, demo))?.scopeOf('firmware.task').spaces).toBeNull();

@@ -49,10 +49,18 @@ const ancestors = new Map<string, string[]>(
   }),
 );
 
-/** The general pages every member holds. */
-const memberIds: readonly string[] = propertyNodes
-  .filter((n) => n.id === 'general' || ancestors.get(n.id)?.includes('general'))
-  .map((n) => n.id);
+/**
+ * What every member holds: the general pages, and the personal pages (`everyMember`, e.g. their own spaces) with the
+ * menus above them. The businesses still cut them like any other node.
+ */
+const memberIds: readonly string[] = (() => {
+  const ids = new Set(
+    propertyNodes
+      .filter((n) => n.id === 'general' || ancestors.get(n.id)?.includes('general') || n.everyMember)
+      .flatMap((n) => [n.id, ...(n.everyMember ? (ancestors.get(n.id) ?? []) : [])]),
+  );
+  return propertyNodes.filter((n) => ids.has(n.id)).map((n) => n.id);
+})();
 
 const sorted = (ids: Iterable<string>): ReadonlySet<string> =>
   new Set([...ids].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)));

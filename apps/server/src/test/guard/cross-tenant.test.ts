@@ -13,8 +13,8 @@ import { buildWorld, type GuardWorld } from './world';
  * demo owner in the demo property: the answer is "not found" (or, for a read, nothing of that property) and no
  * table changed. Personal endpoints (access `user`) are tried with someone else's object of that property (their
  * message, their join request): "not found", or an answer that neither changes anything nor shows the object
- * (marking another's message read marks nothing). Kinds without an object in the fixture (spaces) and endpoints
- * not scoped to a property or a person are counted apart.
+ * (marking another's message read marks nothing). Endpoints not scoped to a property or a
+ * person are counted apart.
  */
 const all = Object.values(endpoints) as Endpoint[];
 
@@ -51,6 +51,23 @@ describeEachDb("guard: another property's objects", (env) => {
     const inbox = await env().call('news/getMyNewsList', {}, { token: await world.token('operator') });
     foreign.news = inbox.data.list[0]?.nid;
     if (!foreign.news) throw new Error('the partner owner has no message');
+    // Spaces: the partner property has no terminal business, so its space is made from the back office.
+    const back = { token: as.token };
+    const space = await env().call(
+      'space/addSpace',
+      { pno: world.partnerPno, name: 'Partner space', business: 'firmware', category: 'file', quota: 1_000_000 },
+      back,
+    );
+    if (space.status !== 0) throw new Error(`space/addSpace: ${space.msg}`);
+    foreign.space = space.data.sid;
+    const group = await env().call('sg/addOrUpdateGroup', { sid: foreign.space, name: 'Partner group' }, back);
+    if (group.status !== 0) throw new Error(`sg/addOrUpdateGroup: ${group.msg}`);
+    foreign.spaceGroup = group.data.groupId;
+    foreign.spaceApply = await make(
+      'bn/applySpaceBusiness',
+      { business: 'firmware', category: 'terminal', name: 'Partner applied', quota: 1000, reason: 'fixture' },
+      'id',
+    );
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {

@@ -78,7 +78,7 @@ export function MsgCenterPage() {
       return;
     }
     if (property && property.pno !== selectedPno) await selectProperty(property);
-    await navigate({ to: target.to as never });
+    await navigate({ to: target.to as never, search: (target.search ?? {}) as never });
   };
 
   const typeOptions = NEWS_TYPES.map((v) => ({ value: v, label: t(`messages.types.${v}`) }));

@@ -3,7 +3,16 @@ import type { NewsItem } from '@keel/contract/endpoints/news';
 /** Where a message leads: the invitation dialog, or a page (in the message's property when it names one). */
 export type MessageTarget =
   | { kind: 'invite'; id: string }
-  | { kind: 'page'; to: '/Account/PropertyPage' | '/BusinessProcess/MemberAuditPage'; pno: string | null };
+  | {
+      kind: 'page';
+      to:
+        | '/Account/PropertyPage'
+        | '/BusinessProcess/MemberAuditPage'
+        | '/Tis/File/FileSpace'
+        | '/Tis/space/SpaceDetailPage';
+      pno: string | null;
+      search?: Record<string, string>;
+    };
 
 export function targetOf(n: Pick<NewsItem, 'newsType' | 'link' | 'pno'>): MessageTarget | null {
   const link = n.link;
@@ -14,5 +23,12 @@ export function targetOf(n: Pick<NewsItem, 'newsType' | 'link' | 'pno'>): Messag
     return { kind: 'page', to: '/BusinessProcess/MemberAuditPage', pno: n.pno };
   if (link.kind === 'invite' || link.kind === 'joinRequest' || link.kind === 'property')
     return { kind: 'page', to: '/Account/PropertyPage', pno: link.kind === 'property' ? link.id : n.pno };
+  // Spaces: a new application leads its reviewer to the applications, an approved one to the space, a declined
+  // one to the applicant's own applications.
+  if (link.kind === 'spaceApply')
+    return { kind: 'page', to: '/Tis/File/FileSpace', pno: n.pno, search: { view: 'applications' } };
+  if (link.kind === 'space')
+    return { kind: 'page', to: '/Tis/space/SpaceDetailPage', pno: n.pno, search: { sid: link.id } };
+  if (link.kind === 'spaceApplyResult') return { kind: 'page', to: '/Tis/File/FileSpace', pno: n.pno };
   return null;
 }

@@ -31,5 +31,7 @@ export function usePermissionRights() {
     assign: owner || ids.includes(PERMISSION_SET_PERMISSIONS.assign),
     /** The organisation tree (names of org scopes, the scope picker) needs the property page. */
     seeOrgs: owner || ids.includes('account.property'),
+    /** The property's spaces (names of space scopes, the space picker) need the space management page. */
+    seeSpaces: owner || ids.includes('files.spaceBackDetail'),
   };
 }

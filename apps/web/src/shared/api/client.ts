@@ -66,7 +66,7 @@ export async function api<P extends EndpointPath>(
   input: InputOf<Endpoints[P]>,
   options: CallOptions = {},
 ): Promise<OutputOf<Endpoints[P]>> {
-  const method = endpointMethod(path);
+  const method = await endpointMethod(path);
   if (method !== 'GET' && method !== 'POST') throw new ApiError('http', 405, `Unsupported method for ${path}`);
   const payload = (input ?? {}) as Record<string, unknown>;
   const url = `/api/${path}${method === 'GET' ? queryString(payload) : ''}`;

@@ -1,12 +1,17 @@
 import type { Method } from '@keel/contract/endpoint';
 
-type MethodMap = Record<string, Method>;
+/**
+ * The method map's chunk (method-map.ts), asked for as soon as the client loads (in parallel with the rest of the
+ * first load), so that the first call rarely waits for it.
+ */
+let chunk: Promise<typeof import('./method-map')> | undefined;
+const load = () => {
+  chunk ??= import('./method-map');
+  return chunk;
+};
+if (typeof window !== 'undefined') void load().catch(() => undefined);
 
 /** The HTTP method the contract declares for a path (compiled into the bundle; tests set it on globalThis). */
-export function endpointMethod(path: string): Method | undefined {
-  const map: MethodMap | undefined =
-    typeof __KEEL_ENDPOINT_METHODS__ === 'undefined'
-      ? (globalThis as { __KEEL_ENDPOINT_METHODS__?: MethodMap }).__KEEL_ENDPOINT_METHODS__
-      : __KEEL_ENDPOINT_METHODS__;
-  return map?.[path];
+export async function endpointMethod(path: string): Promise<Method | undefined> {
+  return (await load()).methodMap()?.[path];
 }

@@ -7,7 +7,6 @@ import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
-import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
 import { apiQuery } from '../../../shared/api/query';
 import { formatTime } from '../../../shared/format/time';
+import { useSpaceNames } from '../../../shared/pickers/SpaceSelect';
 import { useSession } from '../../../shared/session/session-store';
 import { PERMISSION_LISTS, usePermissionRights } from '../api';
 import { orgNames } from './scope';
@@ -56,6 +56,7 @@ export function AddAdminForPerSetComponent() {
   const navigate = useNavigate();
   const orgs = useQuery({ ...apiQuery('o/getMyOrgTreeList', {}), enabled: pno !== null && rights.seeOrgs });
   const names = useMemo(() => orgNames(orgs.data), [orgs.data]);
+  const spaceNames = useSpaceNames(rights.seeSpaces);
   /** The dialogs are routes over this page, `?uid=` naming the administrator. */
   const open = (to: '/Account/EditPerSetForAdminDialog' | '/Account/AddAdminAuthScopeForPerSetDlg', admin: AdminItem) =>
     void navigate({ to, search: { uid: admin.uid } });
@@ -78,13 +79,11 @@ export function AddAdminForPerSetComponent() {
     ) : sidList.length === 0 ? (
       <Tag color="red">{t('permission.scope.noSpaces')}</Tag>
     ) : (
-      <Tooltip title={t('permission.scope.spaceIdsHelp')}>
-        <span>
-          {sidList.map((sid) => (
-            <Tag key={sid}>{sid}</Tag>
-          ))}
-        </span>
-      </Tooltip>
+      sidList.map((sid) => (
+        <Tag key={sid} color="geekblue">
+          {spaceNames.get(sid) ?? sid}
+        </Tag>
+      ))
     );
 
   const resource = defineResource<AdminItem>()({

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { OrgTreeSelect } from '../../../shared/pickers/OrgTreeSelect';
+import { SpaceSelect, useSpaceNames } from '../../../shared/pickers/SpaceSelect';
 import { toast } from '../../../shared/toast/toast-store';
 import { PERMISSION_LISTS, usePermissionRights } from '../api';
 import { AdminSelect } from '../components/pickers';
@@ -26,6 +27,8 @@ interface Values {
   applyAll?: boolean;
   orgMode: 'all' | 'limited';
   oidList?: string[];
+  spaceMode: 'all' | 'limited';
+  sidList?: string[];
   liftSpaces?: boolean;
 }
 
@@ -37,33 +40,66 @@ function valuesFor(admin: AdminItem | undefined, set: SetScope | undefined): Par
     applyAll: false,
     orgMode: set?.oidList ? 'limited' : 'all',
     oidList: set?.oidList ?? [],
+    spaceMode: set?.sidList ? 'limited' : 'all',
+    sidList: set?.sidList ?? [],
     liftSpaces: false,
   };
 }
 
-/** The stored space limit of the chosen set: spaces are not managed here yet, so it is shown as stored. */
-function SpaceScope({ set }: { set: SetScope | undefined }) {
+/**
+ * Where the chosen set applies among the property's spaces: every space, or only those picked (`ps/assignMgeSpace`).
+ * Picking needs the space management page (the spaces the caller manages are offered); without it the stored limit
+ * is shown as it is and can only be lifted.
+ */
+function SpaceScope({ set, seeSpaces }: { set: SetScope | undefined; seeSpaces: boolean }) {
   const { t } = useTranslation();
+  const names = useSpaceNames(seeSpaces);
+  const spaceMode = Form.useWatch<Values['spaceMode']>('spaceMode');
   const limited = set?.sidList ?? null;
-  return (
-    <Form.Item label={t('permission.scope.spaces')} extra={t('permission.scope.spacesNote')}>
-      <Space orientation="vertical" size={4} style={{ width: '100%' }}>
-        <span data-testid="scope-spaces">
-          {limited === null ? (
-            <Tag color="green">{t('permission.scope.allSpaces')}</Tag>
-          ) : limited.length === 0 ? (
-            <Tag color="red">{t('permission.scope.noSpaces')}</Tag>
-          ) : (
-            limited.map((sid) => <Tag key={sid}>{sid}</Tag>)
+  if (!seeSpaces) {
+    return (
+      <Form.Item label={t('permission.scope.spaces')} extra={t('permission.scope.spacesHidden')}>
+        <Space orientation="vertical" size={4} style={{ width: '100%' }}>
+          <span data-testid="scope-spaces">
+            {limited === null ? (
+              <Tag color="green">{t('permission.scope.allSpaces')}</Tag>
+            ) : limited.length === 0 ? (
+              <Tag color="red">{t('permission.scope.noSpaces')}</Tag>
+            ) : (
+              limited.map((sid) => <Tag key={sid}>{names.get(sid) ?? sid}</Tag>)
+            )}
+          </span>
+          {limited !== null && (
+            <Form.Item name="liftSpaces" valuePropName="checked" noStyle>
+              <Checkbox data-testid="scope-lift-spaces">{t('permission.scope.liftSpaces')}</Checkbox>
+            </Form.Item>
           )}
-        </span>
-        {limited !== null && (
-          <Form.Item name="liftSpaces" valuePropName="checked" noStyle>
-            <Checkbox data-testid="scope-lift-spaces">{t('permission.scope.liftSpaces')}</Checkbox>
-          </Form.Item>
-        )}
-      </Space>
-    </Form.Item>
+        </Space>
+      </Form.Item>
+    );
+  }
+  return (
+    <>
+      <Form.Item name="spaceMode" label={t('permission.scope.spaces')} extra={t('permission.scope.spacesNote')}>
+        <Radio.Group data-testid="scope-space-mode">
+          <Radio value="all" data-testid="scope-space-all">
+            {t('permission.scope.allSpaces')}
+          </Radio>
+          <Radio value="limited" data-testid="scope-space-limited">
+            {t('permission.scope.onlySpaces')}
+          </Radio>
+        </Radio.Group>
+      </Form.Item>
+      {spaceMode === 'limited' && (
+        <Form.Item
+          name="sidList"
+          label={t('permission.scope.spaceList')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('permission.scope.spacesRequired') }]}
+        >
+          <SpaceSelect testId="scope-spaces-select" placeholder={t('permission.scope.pickSpaces')} />
+        </Form.Item>
+      )}
+    </>
   );
 }
 
@@ -71,11 +107,13 @@ function ScopeFields({
   form,
   admin: given,
   seeOrgs,
+  seeSpaces,
   onPick,
 }: {
   form: FormInstance<Values>;
   admin?: AdminItem;
   seeOrgs: boolean;
+  seeSpaces: boolean;
   /** The administrator picked in the dialog (when none was given). */
   onPick: (admin: AdminItem | undefined) => void;
 }) {
@@ -148,7 +186,7 @@ function ScopeFields({
           <OrgTreeSelect multiple testId="scope-orgs" placeholder={t('permission.scope.pickOrgs')} />
         </Form.Item>
       )}
-      <SpaceScope set={set} />
+      <SpaceScope set={set} seeSpaces={seeSpaces} />
       {admin && sets.length === 0 && <Alert type="info" showIcon title={t('permission.scope.noSetsYet')} />}
     </>
   );
@@ -156,8 +194,8 @@ function ScopeFields({
 
 /**
  * `/Account/AddAdminAuthScopeForPerSetDlg`: where one of an administrator's sets applies — the whole property or
- * organisation subtrees (`ps/assignMgeOrg`), and every space or the stored space ids (`ps/assignMgeSpace`; spaces
- * arrive with a later area, so a stored limit can only be lifted here). Without `admin` one is chosen first.
+ * organisation subtrees (`ps/assignMgeOrg`), and every space or the spaces picked (`ps/assignMgeSpace`). Without
+ * `admin` one is chosen first.
  */
 export function AddAdminAuthScopeForPerSetDlg({
   open,
@@ -170,7 +208,7 @@ export function AddAdminAuthScopeForPerSetDlg({
 }) {
   const { t } = useTranslation();
   const limitOrgs = useApiMutation('ps/assignMgeOrg', { invalidates: PERMISSION_LISTS });
-  const liftSpaces = useApiMutation('ps/assignMgeSpace', { invalidates: PERMISSION_LISTS });
+  const assignSpaces = useApiMutation('ps/assignMgeSpace', { invalidates: PERMISSION_LISTS });
   const rights = usePermissionRights();
   const [picked, setPicked] = useState<AdminItem | undefined>(undefined);
   const initialValues = useMemo(() => valuesFor(admin, admin?.permissionSetList[0]), [admin]);
@@ -182,11 +220,15 @@ export function AddAdminAuthScopeForPerSetDlg({
       ? who.permissionSetList
       : who.permissionSetList.filter((s) => s.psid === values.psid);
     const oidList = values.orgMode === 'limited' ? (values.oidList ?? []) : null;
+    // Without the space page the stored limit is kept, unless lifted; with it, the one chosen here.
+    const chosen = rights.seeSpaces ? (values.spaceMode === 'limited' ? (values.sidList ?? []) : null) : undefined;
     for (const set of targets) {
       const org = !sameScope(set.oidList, oidList);
       if (org && !(await limitOrgs({ uid: who.uid, psid: set.psid, oidList: oidList ?? [] }))) return false;
-      const spaces = values.liftSpaces && set.psid === values.psid && set.sidList !== null;
-      if (spaces && !(await liftSpaces({ uid: who.uid, psid: set.psid, sidList: [] }))) return false;
+      const sidList =
+        chosen === undefined ? (values.liftSpaces && set.psid === values.psid ? null : set.sidList) : chosen;
+      const spaces = !sameScope(set.sidList, sidList);
+      if (spaces && !(await assignSpaces({ uid: who.uid, psid: set.psid, sidList: sidList ?? [] }))) return false;
     }
     toast.success(t('permission.scope.saved', { name: who.name }));
     return true;
@@ -204,7 +246,15 @@ export function AddAdminAuthScopeForPerSetDlg({
       onSubmit={submit}
       testId="admin-scope-dialog"
     >
-      {(form) => <ScopeFields form={form} admin={admin} seeOrgs={rights.seeOrgs} onPick={setPicked} />}
+      {(form) => (
+        <ScopeFields
+          form={form}
+          admin={admin}
+          seeOrgs={rights.seeOrgs}
+          seeSpaces={rights.seeSpaces}
+          onPick={setPicked}
+        />
+      )}
     </FormDialog>
   );
 }

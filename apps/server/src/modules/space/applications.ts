@@ -1,0 +1,209 @@
+import type { Business } from '@keel/contract/constants';
+import { SPACE_PERMISSIONS as P, type SpaceApplyItem, type SpaceCategory } from '@keel/contract/endpoints/space';
+import { formatFileSize } from '@keel/contract/format';
+import { nameKey } from '../../platform/db/sql-helpers';
+import type { PropertyContext } from '../../platform/http/context';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import { notify } from '../../platform/news/notify';
+import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant, type TenantScope } from '../../platform/tenancy/tenant';
+import * as applyRepo from './apply-repo';
+import * as repo from './repo';
+import { assertWholeScope, readScope, type SpaceActor } from './scope';
+import { createSpace } from './spaces';
+
+/**
+ * Applications for spaces (README "Applications"): a member applies for a space of one of the property's enabled
+ * businesses (`bn/applySpaceBusiness`); an administrator who may create spaces, or an operator, approves it (the
+ * space is made) or rejects it, and the applicant is told. `reviewSpaceApplication` is the one decision function:
+ * `space/reviewSpaceApply` calls it today, the workflow engine will call it once that lands.
+ */
+
+const STATUS = { pending: 'pending', approved: 'approved', rejected: 'rejected' } as const;
+
+const toItem = (r: applyRepo.ApplyRow): SpaceApplyItem => ({
+  id: r.id,
+  pno: r.pno,
+  propertyName: r.property_name,
+  uid: r.uid,
+  userName: r.user_name,
+  phoneNum: r.user_phone,
+  business: r.business as Business,
+  category: r.category as SpaceCategory,
+  ownerType: r.owner_type === 'property' ? 'property' : 'user',
+  name: r.name,
+  quotaBytes: Number(r.quota_bytes),
+  reason: r.reason,
+  status: r.status === 'approved' ? 'approved' : r.status === 'rejected' ? 'rejected' : 'pending',
+  reviewerName: r.reviewer_name ?? '',
+  note: r.note,
+  sid: r.sid,
+  createTime: Number(r.created_at),
+  decideTime: r.decided_at === null ? null : Number(r.decided_at),
+});
+
+export interface ApplyInput {
+  business: string;
+  category: string;
+  ownerType: 'property' | 'user';
+  name: string;
+  quota: number;
+  reason: string;
+}
+
+/**
+ * Files an application. A space for the property (rather than one's own) is for those who manage its spaces. One
+ * pending application per business and category; a name already taken by a space is refused at once.
+ */
+export async function apply(s: Services, property: PropertyContext, uid: string, input: ApplyInput): Promise<string> {
+  const tenant = propertyTenant(property.pno);
+  if (input.ownerType === 'property' && !property.permissions.has(P.view)) throw forbidden();
+  if (!property.businesses.includes(input.business)) {
+    throw new AppError('spaceBusinessOff', { business: input.business });
+  }
+  if (await applyRepo.findPending(s.db, tenant, uid, input.business, input.category)) {
+    throw new AppError('spaceApplyPending');
+  }
+  if (await repo.findSpaceByNameKey(s.db, tenant, nameKey(input.name))) {
+    throw new AppError('nameTaken', { name: input.name });
+  }
+  const id = newId();
+  await applyRepo.insertApplication(s.db, tenant, { id, uid, ...input }, s.now());
+  // The property's owner hears of it (the workflow engine will route it to the configured reviewers).
+  const owner = await repo.findOwner(s.db, tenant);
+  const applicant = await repo.findMember(s.db, tenant, uid);
+  if (owner && owner.owner_uid !== uid) {
+    await notify(s, {
+      uid: owner.owner_uid,
+      pno: property.pno,
+      type: 'review',
+      key: 'spaceApplied',
+      params: { user: applicant?.name ?? '', name: input.name, quota: formatFileSize(input.quota) },
+      link: { kind: 'spaceApply', id },
+    });
+  }
+  return id;
+}
+
+/** The caller's own applications in the property. */
+export async function listMine(
+  s: Services,
+  tenant: Tenant,
+  uid: string,
+  input: { pageNum: number; pageSize: number; status?: string },
+) {
+  const { rows, total } = await applyRepo.pageApplications(
+    s.db,
+    tenant,
+    { uid, status: input.status },
+    input.pageNum,
+    input.pageSize,
+  );
+  return { list: rows.map(toItem), total, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** Applications to review: the property's, or (operators) every property's or `filterPno`'s. */
+export async function listToReview(
+  s: Services,
+  actor: SpaceActor,
+  input: { pageNum: number; pageSize: number; status?: string; str?: string; filterPno?: string },
+) {
+  const { rows, total } = await applyRepo.pageApplications(
+    s.db,
+    readScope(actor, input.filterPno),
+    { status: input.status, str: input.str },
+    input.pageNum,
+    input.pageSize,
+  );
+  return { list: rows.map(toItem), total, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+export interface Decision {
+  pass: boolean;
+  /** The quota granted (the one applied for when left out). */
+  quota?: number;
+  note: string;
+}
+
+/**
+ * Decides a pending application, once (a second decision is `applyNotPending`): approving makes the space (the
+ * applicant's own, or the property's with them responsible) with a quota record of kind `apply`, in the same
+ * transaction; the applicant gets a message either way. `reviewer.scope` is the property the reviewer works in (or
+ * every property, for an operator). This is what the workflow engine calls.
+ */
+export async function reviewSpaceApplication(
+  s: Services,
+  reviewer: { uid: string; scope: TenantScope },
+  id: string,
+  decision: Decision,
+): Promise<{ sid: string | null }> {
+  const [application] = await applyRepo.findApplications(s.db, reviewer.scope, [id]);
+  if (!application) throw notFound('id');
+  if (application.status !== STATUS.pending) throw new AppError('applyNotPending');
+  const tenant = propertyTenant(application.pno);
+  const quota = decision.quota ?? Number(application.quota_bytes);
+  const now = s.now();
+  const sid = await s.db.transaction().execute(async (trx) => {
+    let made: string | null = null;
+    if (decision.pass) {
+      const property = await repo.findPropertyBusinesses(trx, application.pno);
+      made = await createSpace(
+        trx,
+        tenant,
+        property?.businesses ?? [],
+        {
+          name: application.name,
+          business: application.business,
+          category: application.category,
+          ownerType: application.owner_type === 'property' ? 'property' : 'user',
+          uid: application.uid,
+          quota,
+          remark: application.reason,
+        },
+        { kind: 'apply', reason: application.reason },
+        reviewer.uid,
+        now,
+      );
+    }
+    const decided = await applyRepo.decide(
+      trx,
+      tenant,
+      {
+        id,
+        status: decision.pass ? STATUS.approved : STATUS.rejected,
+        reviewerUid: reviewer.uid,
+        note: decision.note,
+        sid: made,
+        quota,
+      },
+      now,
+    );
+    // Someone else decided it meanwhile: nothing of this decision stays.
+    if (!decided) throw new AppError('applyNotPending');
+    return made;
+  });
+  const note = decision.note;
+  await notify(s, {
+    uid: application.uid,
+    pno: application.pno,
+    type: 'review',
+    key: decision.pass
+      ? note
+        ? 'spaceApplyApprovedWithNote'
+        : 'spaceApplyApproved'
+      : note
+        ? 'spaceApplyRejectedWithNote'
+        : 'spaceApplyRejected',
+    params: { name: application.name, quota: formatFileSize(quota), note },
+    // The approved space, or (declined) the applicant's own applications.
+    link: sid ? { kind: 'space', id: sid } : { kind: 'spaceApplyResult', id },
+  });
+  return { sid };
+}
+
+/** `space/reviewSpaceApply`: administrators with the whole space scope (a new space would lie outside a limit). */
+export async function review(s: Services, actor: SpaceActor, id: string, decision: Decision) {
+  assertWholeScope(actor, P.quota);
+  return reviewSpaceApplication(s, { uid: actor.uid, scope: readScope(actor) }, id, decision);
+}

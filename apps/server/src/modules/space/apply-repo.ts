@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { likePattern, pageWindow } from '../../platform/db/paging';
+import { tenantFilter } from '../../platform/tenancy/filters';
+import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
+
+/** Applications for spaces (`space_applications`): SQL only, every query filtered by `pno`. */
+
+export interface ApplyFilter {
+  status?: string;
+  uid?: string;
+  str?: string;
+}
+
+const base = (db: Db, tenant: TenantScope, f: ApplyFilter) => {
+  let q = db
+    .selectFrom('space_applications as a')
+    .innerJoin('properties as p', 'p.pno', 'a.pno')
+    .innerJoin('users as u', 'u.uid', 'a.uid')
+    .leftJoin('users as r', 'r.uid', 'a.reviewer_uid')
+    .where(tenantFilter('a.pno', tenant));
+  if (f.status) q = q.where('a.status', '=', f.status);
+  if (f.uid) q = q.where('a.uid', '=', f.uid);
+  if (f.str) {
+    const pattern = likePattern(f.str);
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(a.name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(u.name) like ${pattern} escape '\\'`,
+        sql<boolean>`u.phone like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return q;
+};
+
+const COLUMNS = [
+  'a.id',
+  'a.pno',
+  'a.uid',
+  'a.business',
+  'a.category',
+  'a.owner_type',
+  'a.name',
+  'a.quota_bytes',
+  'a.reason',
+  'a.status',
+  'a.note',
+  'a.sid',
+  'a.created_at',
+  'a.decided_at',
+  'p.name as property_name',
+  'u.name as user_name',
+  'u.phone as user_phone',
+  'r.name as reviewer_name',
+] as const;
+
+export type ApplyRow = Awaited<ReturnType<typeof findApplications>>[number];
+
+/** A page of applications, newest first (indexes `(pno, status | uid, created_at, id)`). */
+export async function pageApplications(db: Db, tenant: TenantScope, f: ApplyFilter, pageNum: number, pageSize: number) {
+  const countRow = await base(db, tenant, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [] as ApplyRow[], total };
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await base(db, tenant, f)
+    .select(COLUMNS)
+    .orderBy('a.created_at', dir)
+    .orderBy('a.id', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  if (w.reverse) rows.reverse();
+  return { rows, total };
+}
+
+export const findApplications = (db: Db, tenant: TenantScope, ids: readonly string[]) =>
+  base(db, tenant, {})
+    .where('a.id', 'in', ids.length > 0 ? [...ids] : [''])
+    .select(COLUMNS)
+    .execute();
+
+/** The applicant's pending application for the same business and category, if any. */
+export const findPending = (db: Db, tenant: Tenant, uid: string, business: string, category: string) =>
+  db
+    .selectFrom('space_applications')
+    .select('id')
+    .where('pno', '=', tenant.pno)
+    .where('uid', '=', uid)
+    .where('business', '=', business)
+    .where('category', '=', category)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+
+export const insertApplication = (
+  db: Db,
+  tenant: Tenant,
+  a: {
+    id: string;
+    uid: string;
+    business: string;
+    category: string;
+    ownerType: string;
+    name: string;
+    quota: number;
+    reason: string;
+  },
+  now: number,
+) =>
+  db
+    .insertInto('space_applications')
+    .values({
+      id: a.id,
+      pno: tenant.pno,
+      uid: a.uid,
+      business: a.business,
+      category: a.category,
+      owner_type: a.ownerType,
+      name: a.name,
+      quota_bytes: a.quota,
+      reason: a.reason,
+      status: 'pending',
+      note: '',
+      created_at: now,
+    })
+    .execute();
+
+/**
+ * Decides a pending application: one conditional update, so that two reviewers at once decide it once. Answers
+ * whether this call decided it.
+ */
+export async function decide(
+  db: Db,
+  tenant: Tenant,
+  d: {
+    id: string;
+    status: 'approved' | 'rejected';
+    reviewerUid: string;
+    note: string;
+    sid: string | null;
+    quota: number;
+  },
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('space_applications')
+    .set({
+      status: d.status,
+      reviewer_uid: d.reviewerUid,
+      note: d.note,
+      sid: d.sid,
+      quota_bytes: d.quota,
+      decided_at: now,
+    })
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', d.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

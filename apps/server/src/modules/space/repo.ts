@@ -1,0 +1,308 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { likePattern, pageWindow } from '../../platform/db/paging';
+import { tenantFilter } from '../../platform/tenancy/filters';
+import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
+
+/** Spaces and their quota records: SQL only, every query filtered by `pno` (DESIGN §5). No rules here. */
+
+export interface SpaceFilter {
+  str?: string;
+  business?: string;
+  category?: string;
+  uid?: string;
+  /** An administrator's space scope: only these spaces (null: no limit). */
+  sids: readonly string[] | null;
+}
+
+const SPACE_COLUMNS = [
+  's.sid',
+  's.pno',
+  's.name',
+  's.business',
+  's.category',
+  's.owner_type',
+  's.uid',
+  's.quota_bytes',
+  's.used_bytes',
+  's.reserved_bytes',
+  's.remark',
+  's.created_at',
+  's.updated_at',
+  'p.name as property_name',
+  'u.name as owner_name',
+] as const;
+
+const base = (db: Db, tenant: TenantScope, f: SpaceFilter) => {
+  let q = db
+    .selectFrom('spaces as s')
+    .innerJoin('properties as p', 'p.pno', 's.pno')
+    .leftJoin('users as u', 'u.uid', 's.uid')
+    .where(tenantFilter('s.pno', tenant));
+  if (f.sids !== null) q = q.where('s.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
+  if (f.business) q = q.where('s.business', '=', f.business);
+  if (f.category) q = q.where('s.category', '=', f.category);
+  if (f.uid) q = q.where('s.uid', '=', f.uid);
+  if (f.str) {
+    const pattern = likePattern(f.str);
+    const exact = f.str;
+    q = q.where((eb) => eb.or([sql<boolean>`lower(s.name) like ${pattern} escape '\\'`, eb('s.sid', '=', exact)]));
+  }
+  return q;
+};
+
+export type SpaceRow = Awaited<ReturnType<typeof findSpaces>>[number];
+
+/**
+ * A page of spaces, newest first, read from the nearer end of the ordering (platform/db/paging), over the indexes
+ * `(pno, created_at, sid)` and, filtered, `(pno, uid | business | category, created_at, sid)`.
+ */
+export async function pageSpaces(db: Db, tenant: TenantScope, f: SpaceFilter, pageNum: number, pageSize: number) {
+  const countRow = await base(db, tenant, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [] as SpaceRow[], total };
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await base(db, tenant, f)
+    .select(SPACE_COLUMNS)
+    .orderBy('s.created_at', dir)
+    .orderBy('s.sid', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  if (w.reverse) rows.reverse();
+  return { rows, total };
+}
+
+/** Spaces by id in one property, or (operators) in any. */
+export const findSpaces = (db: Db, tenant: TenantScope, sids: readonly string[]) =>
+  db
+    .selectFrom('spaces as s')
+    .innerJoin('properties as p', 'p.pno', 's.pno')
+    .leftJoin('users as u', 'u.uid', 's.uid')
+    .where(tenantFilter('s.pno', tenant))
+    .where('s.sid', 'in', sids.length > 0 ? [...sids] : [''])
+    .select(SPACE_COLUMNS)
+    .execute();
+
+/** Another space of the property with this name key, if any. */
+export const findSpaceByNameKey = (db: Db, tenant: Tenant, nameKey: string) =>
+  db
+    .selectFrom('spaces')
+    .select('sid')
+    .where('pno', '=', tenant.pno)
+    .where('name_key', '=', nameKey)
+    .executeTakeFirst();
+
+export interface NewSpace {
+  sid: string;
+  name: string;
+  nameKey: string;
+  business: string;
+  category: string;
+  ownerType: string;
+  uid: string | null;
+  quota: number;
+  remark: string;
+}
+
+/** Inserts a space and its first quota record (`create`, or `apply` when an application made it). */
+export async function insertSpace(
+  db: Db,
+  tenant: Tenant,
+  v: NewSpace,
+  record: { id: string; kind: 'create' | 'apply'; reason: string },
+  actorUid: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('spaces')
+    .values({
+      sid: v.sid,
+      pno: tenant.pno,
+      name: v.name,
+      name_key: v.nameKey,
+      business: v.business,
+      category: v.category,
+      owner_type: v.ownerType,
+      uid: v.uid,
+      quota_bytes: v.quota,
+      remark: v.remark,
+      created_by: actorUid,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await insertQuotaRecord(db, tenant, {
+    id: record.id,
+    sid: v.sid,
+    kind: record.kind,
+    oldQuota: 0,
+    newQuota: v.quota,
+    reason: record.reason,
+    actorUid,
+    now,
+  });
+}
+
+async function insertQuotaRecord(
+  db: Db,
+  tenant: Tenant,
+  r: {
+    id: string;
+    sid: string;
+    kind: string;
+    oldQuota: number;
+    newQuota: number;
+    reason: string;
+    actorUid: string;
+    now: number;
+  },
+) {
+  await db
+    .insertInto('space_quota_records')
+    .values({
+      id: r.id,
+      pno: tenant.pno,
+      sid: r.sid,
+      kind: r.kind,
+      old_quota: r.oldQuota,
+      new_quota: r.newQuota,
+      reason: r.reason,
+      actor_uid: r.actorUid,
+      created_at: r.now,
+    })
+    .execute();
+}
+
+/**
+ * Sets a space's quota when it is not below what the space uses and has promised (a conditional update, so a
+ * reservation running at the same time is never squeezed out), and records the change with the quota it replaced.
+ * The row is locked first (a no-op update), so that two changes at once record each other's values truly.
+ */
+export async function changeQuota(
+  db: Db,
+  tenant: Tenant,
+  change: { recordId: string; sid: string; quota: number; reason: string; actorUid: string },
+  now: number,
+): Promise<{ oldQuota: number } | 'missing' | 'tooSmall'> {
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .updateTable('spaces')
+      .set({ updated_at: now })
+      .where('pno', '=', tenant.pno)
+      .where('sid', '=', change.sid)
+      .executeTakeFirst();
+    if (Number(locked.numUpdatedRows) === 0) return 'missing';
+    const before = await trx
+      .selectFrom('spaces')
+      .select('quota_bytes')
+      .where('pno', '=', tenant.pno)
+      .where('sid', '=', change.sid)
+      .executeTakeFirstOrThrow();
+    const done = await trx
+      .updateTable('spaces')
+      .set({ quota_bytes: change.quota })
+      .where('pno', '=', tenant.pno)
+      .where('sid', '=', change.sid)
+      .where(sql<boolean>`used_bytes + reserved_bytes <= ${change.quota}`)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) return 'tooSmall';
+    const oldQuota = Number(before.quota_bytes);
+    await insertQuotaRecord(trx, tenant, {
+      id: change.recordId,
+      sid: change.sid,
+      kind: 'change',
+      oldQuota,
+      newQuota: change.quota,
+      reason: change.reason,
+      actorUid: change.actorUid,
+      now,
+    });
+    return { oldQuota };
+  });
+}
+
+/** A space's quota records, newest first (index `(pno, sid, created_at, id)`). */
+export async function pageQuotaRecords(db: Db, tenant: Tenant, sid: string, pageNum: number, pageSize: number) {
+  const q = () => db.selectFrom('space_quota_records as r').where('r.pno', '=', tenant.pno).where('r.sid', '=', sid);
+  const countRow = await q()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [], total };
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await q()
+    .leftJoin('users as u', 'u.uid', 'r.actor_uid')
+    .select([
+      'r.id',
+      'r.sid',
+      'r.kind',
+      'r.old_quota',
+      'r.new_quota',
+      'r.reason',
+      'r.actor_uid',
+      'r.created_at',
+      'u.name as user_name',
+    ])
+    .orderBy('r.created_at', dir)
+    .orderBy('r.id', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  if (w.reverse) rows.reverse();
+  return { rows, total };
+}
+
+/** Use against quota per business and category of the spaces in reach. */
+export async function usageBreakdown(db: Db, tenant: TenantScope, sids: readonly string[] | null) {
+  const scoped = () => {
+    let q = db.selectFrom('spaces as s').where(tenantFilter('s.pno', tenant));
+    if (sids !== null) q = q.where('s.sid', 'in', sids.length > 0 ? [...sids] : ['']);
+    return q;
+  };
+  return scoped()
+    .select([
+      's.business',
+      's.category',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>('s.quota_bytes').as('quota'),
+      (eb) => eb.fn.sum<number>('s.used_bytes').as('used'),
+      (eb) => eb.fn.sum<number>('s.reserved_bytes').as('reserved'),
+      sql<number>`sum(case when s.used_bytes * 10 >= s.quota_bytes * 9 then 1 else 0 end)`.as('near_full'),
+    ])
+    .groupBy(['s.business', 's.category'])
+    .execute();
+}
+
+// ---- the property and its members, as the space rules need them ----------------------------------------------
+
+/** A property and its enabled businesses (authorised and not switched off). */
+export async function findPropertyBusinesses(db: Db, pno: string) {
+  const property = await db.selectFrom('properties').select(['pno', 'name']).where('pno', '=', pno).executeTakeFirst();
+  if (!property) return null;
+  const rows = await db
+    .selectFrom('property_businesses')
+    .select('business')
+    .where('pno', '=', pno)
+    .where('disabled', '=', 0)
+    .execute();
+  return { ...property, businesses: rows.map((r) => r.business) };
+}
+
+/** A member of the property, with their name. */
+export const findMember = (db: Db, tenant: Tenant, uid: string) =>
+  db
+    .selectFrom('property_members as m')
+    .innerJoin('users as u', 'u.uid', 'm.uid')
+    .select(['m.uid', 'm.role', 'u.name'])
+    .where('m.pno', '=', tenant.pno)
+    .where('m.uid', '=', uid)
+    .executeTakeFirst();
+
+/** The property's owner. */
+export const findOwner = (db: Db, tenant: Tenant) =>
+  db.selectFrom('properties').select(['owner_uid', 'name']).where('pno', '=', tenant.pno).executeTakeFirst();
