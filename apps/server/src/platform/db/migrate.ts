@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_audit_filters';
 import * as m0008 from './migrations/0008_news_keys';
 import * as m0009 from './migrations/0009_jobs';
 import * as m0010 from './migrations/0010_device_credentials';
+import * as m0013 from './migrations/0013_devices';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_news_keys': m0008,
   '0009_jobs': m0009,
   '0010_device_credentials': m0010,
+  '0013_devices': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
