@@ -1,6 +1,6 @@
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../seed/demo';
-import { type CallOptions, freshIp, type TestEnv } from './harness';
+import { type CallOptions, type Envelope, freshIp, type TestEnv } from './harness';
 
 export interface Who {
   token: string;
@@ -25,7 +25,7 @@ export interface DeviceFixture {
     input: Record<string, any>,
     who: Who | null,
     opts?: CallOptions,
-  ): ReturnType<TestEnv['call']>;
+  ): Promise<Envelope & { http: number }>;
 }
 
 export async function deviceFixture(env: () => TestEnv): Promise<DeviceFixture> {

@@ -14,7 +14,8 @@ import { buildWorld, type GuardWorld } from './world';
  * Every id an input declares (`ref(kind)` in the contract) is tried with another property's object, calling as the
  * demo owner in the demo property: the answer is "not found" (or, for a read, nothing of that property) and no
  * table changed. Kinds without an object in the
- * fixture (news, join requests, spaces) and endpoints not scoped to a property are counted apart.
+ * fixture (news, join requests, spaces) and endpoints not scoped to a property are counted apart. Device calls need
+ * the terminal business, which the partner property is granted for its devices, models, platforms and types.
  */
 const all = Object.values(endpoints) as Endpoint[];
 /** Tables a refused call may still write: its audit row, the session it used, counters. */
@@ -50,6 +51,25 @@ describeEachDb("guard: another property's objects", (env) => {
     foreign.customer = await make('cu/addOrUpdateCustomer', { name: 'Partner customer' }, 'cid');
     foreign.permissionSet = await make('ps/addOrUpdatePerSet', { name: 'Partner perms', permissionIdList: [] }, 'psid');
     foreign.org = await make('o/addOrUpdateOrg', { pid: `root-${world.partnerPno}`, name: 'Partner unit' }, 'oid');
+    // Devices and their catalogue need the terminal business, which the partner property gets here.
+    const granted = await env().call(
+      'pro/authPropertyBusiness',
+      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal'] },
+      { token: as.token },
+    );
+    if (granted.status !== 0) throw new Error(`pro/authPropertyBusiness: ${granted.msg}`);
+    foreign.deviceType = await make('dm/addDeviceType', { name: 'Partner type' }, 'typeId');
+    foreign.devicePlatform = await make('dm/addDevicePlatform', { name: 'Partner OS', osType: 'linux' }, 'platformId');
+    foreign.deviceModel = await make(
+      'dm/addDeviceModel',
+      { name: 'Partner model', typeId: foreign.deviceType, platformId: foreign.devicePlatform },
+      'modelId',
+    );
+    foreign.device = await make(
+      'di/registerDevice',
+      { deviceId: 'partner-device-1', model: foreign.deviceModel, uid: world.uid.operator },
+      'deviceId',
+    );
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {
