@@ -1,4 +1,5 @@
 import Alert from 'antd/es/alert';
+import type { ButtonProps } from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
@@ -30,6 +31,7 @@ export function SecretDialog({
       onOk={onClose}
       okText={t('device.secret.done')}
       cancelButtonProps={{ style: { display: 'none' } }}
+      okButtonProps={{ 'data-testid': 'secret-done' } as ButtonProps}
       destroyOnHidden
       data-testid="secret-dialog"
     >
