@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ddiEndpoints } from '@keel/contract/device-api/ddi';
 import { formatMessage, messages, pickLocale } from '@keel/contract/status';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
+import { deviceApi } from './modules/device/ddi-routes';
 import { modules } from './modules/registry';
+import { createDeviceCredentials } from './platform/auth/device-credential-cache';
 import { loadPasswordKey } from './platform/auth/rsa-key';
 import { createSessions } from './platform/auth/sessions';
 import type { Config } from './platform/config';
@@ -94,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log,
     now,
     sessions: createSessions(db, now, config.tokenIdleMs),
+    deviceCredentials: createDeviceCredentials(db, bus),
     passwordKey: await loadPasswordKey(db, now()),
     limiter: config.redisUrl ? await RedisRateLimiter.connect(config.redisUrl, now) : new RateLimiter(now),
     outbox: createOutbox(db, config.outbox, log, now, jobs),
@@ -155,9 +159,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   mountModules(app, services, modules);
+  // The device API (hawkBit DDI): its own context, statuses and JSON (modules/device/ddi-routes.ts).
+  await app.register(deviceApi, { services });
   await mountSocket(app, services);
 
-  const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)));
+  const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), ddiEndpoints);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

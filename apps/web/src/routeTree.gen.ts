@@ -54,8 +54,18 @@ import { Route as DefaultBusinessProcessMemberAuditPageRouteImport } from './rou
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
 import { Route as DefaultMsgMsgCenterRouteImport } from './routes/_default/msg/MsgCenter'
 import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_default/msg/ProcessInviteMsgDialog'
+import { Route as BackTisTerminalBackTerminalBatchBindDlgRouteImport } from './routes/_back/Tis/Terminal/BackTerminalBatchBindDlg'
+import { Route as BackTisTerminalBackTerminalDetailRouteImport } from './routes/_back/Tis/Terminal/BackTerminalDetail'
+import { Route as BackTisTerminalBackTerminalListPageRouteImport } from './routes/_back/Tis/Terminal/BackTerminalListPage'
 import { Route as BackTisSpaceSpaceListPageRouteImport } from './routes/_back/Tis/space/SpaceListPage'
 import { Route as DefaultTisFileFileSpaceRouteImport } from './routes/_default/Tis/File/FileSpace'
+import { Route as DefaultTisTerminalDeviceDetailComponentRouteImport } from './routes/_default/Tis/Terminal/DeviceDetailComponent'
+import { Route as DefaultTisTerminalTerminalDetailRouteImport } from './routes/_default/Tis/Terminal/TerminalDetail'
+import { Route as DefaultTisTerminalTerminalListPageRouteImport } from './routes/_default/Tis/Terminal/TerminalListPage'
+import { Route as DefaultTisDatamgrDataMgrMainPageRouteImport } from './routes/_default/Tis/datamgr/DataMgrMainPage'
+import { Route as DefaultTisDatamgrDataMgrNewDevTypeDialogRouteImport } from './routes/_default/Tis/datamgr/DataMgrNewDevTypeDialog'
+import { Route as DefaultTisDatamgrDataMgrNewDeviceDialogRouteImport } from './routes/_default/Tis/datamgr/DataMgrNewDeviceDialog'
+import { Route as DefaultTisDatamgrDataMgrNewPlatDialogRouteImport } from './routes/_default/Tis/datamgr/DataMgrNewPlatDialog'
 import { Route as DefaultTisSpaceAddEditGroupTreeDlgRouteImport } from './routes/_default/Tis/space/AddEditGroupTreeDlg'
 import { Route as DefaultTisSpaceEditSpaceBusinessDlgRouteImport } from './routes/_default/Tis/space/EditSpaceBusinessDlg'
 import { Route as DefaultTisSpaceEditSpaceQuotaDlgRouteImport } from './routes/_default/Tis/space/EditSpaceQuotaDlg'
@@ -323,6 +333,24 @@ const DefaultMsgProcessInviteMsgDialogRoute =
     path: '/msg/ProcessInviteMsgDialog',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const BackTisTerminalBackTerminalBatchBindDlgRoute =
+  BackTisTerminalBackTerminalBatchBindDlgRouteImport.update({
+    id: '/Tis/Terminal/BackTerminalBatchBindDlg',
+    path: '/Tis/Terminal/BackTerminalBatchBindDlg',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackTisTerminalBackTerminalDetailRoute =
+  BackTisTerminalBackTerminalDetailRouteImport.update({
+    id: '/Tis/Terminal/BackTerminalDetail',
+    path: '/Tis/Terminal/BackTerminalDetail',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackTisTerminalBackTerminalListPageRoute =
+  BackTisTerminalBackTerminalListPageRouteImport.update({
+    id: '/Tis/Terminal/BackTerminalListPage',
+    path: '/Tis/Terminal/BackTerminalListPage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
 const BackTisSpaceSpaceListPageRoute =
   BackTisSpaceSpaceListPageRouteImport.update({
     id: '/Tis/space/SpaceListPage',
@@ -334,6 +362,48 @@ const DefaultTisFileFileSpaceRoute = DefaultTisFileFileSpaceRouteImport.update({
   path: '/Tis/File/FileSpace',
   getParentRoute: () => DefaultRouteRoute,
 } as any)
+const DefaultTisTerminalDeviceDetailComponentRoute =
+  DefaultTisTerminalDeviceDetailComponentRouteImport.update({
+    id: '/Tis/Terminal/DeviceDetailComponent',
+    path: '/Tis/Terminal/DeviceDetailComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisTerminalTerminalDetailRoute =
+  DefaultTisTerminalTerminalDetailRouteImport.update({
+    id: '/Tis/Terminal/TerminalDetail',
+    path: '/Tis/Terminal/TerminalDetail',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisTerminalTerminalListPageRoute =
+  DefaultTisTerminalTerminalListPageRouteImport.update({
+    id: '/Tis/Terminal/TerminalListPage',
+    path: '/Tis/Terminal/TerminalListPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisDatamgrDataMgrMainPageRoute =
+  DefaultTisDatamgrDataMgrMainPageRouteImport.update({
+    id: '/Tis/datamgr/DataMgrMainPage',
+    path: '/Tis/datamgr/DataMgrMainPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisDatamgrDataMgrNewDevTypeDialogRoute =
+  DefaultTisDatamgrDataMgrNewDevTypeDialogRouteImport.update({
+    id: '/Tis/datamgr/DataMgrNewDevTypeDialog',
+    path: '/Tis/datamgr/DataMgrNewDevTypeDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisDatamgrDataMgrNewDeviceDialogRoute =
+  DefaultTisDatamgrDataMgrNewDeviceDialogRouteImport.update({
+    id: '/Tis/datamgr/DataMgrNewDeviceDialog',
+    path: '/Tis/datamgr/DataMgrNewDeviceDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultTisDatamgrDataMgrNewPlatDialogRoute =
+  DefaultTisDatamgrDataMgrNewPlatDialogRouteImport.update({
+    id: '/Tis/datamgr/DataMgrNewPlatDialog',
+    path: '/Tis/datamgr/DataMgrNewPlatDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultTisSpaceAddEditGroupTreeDlgRoute =
   DefaultTisSpaceAddEditGroupTreeDlgRouteImport.update({
     id: '/Tis/space/AddEditGroupTreeDlg',
@@ -432,8 +502,18 @@ export interface FileRoutesByFullPath {
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
+  '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
+  '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
   '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
+  '/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
+  '/Tis/Terminal/TerminalDetail': typeof DefaultTisTerminalTerminalDetailRoute
+  '/Tis/Terminal/TerminalListPage': typeof DefaultTisTerminalTerminalListPageRoute
+  '/Tis/datamgr/DataMgrMainPage': typeof DefaultTisDatamgrDataMgrMainPageRoute
+  '/Tis/datamgr/DataMgrNewDevTypeDialog': typeof DefaultTisDatamgrDataMgrNewDevTypeDialogRoute
+  '/Tis/datamgr/DataMgrNewDeviceDialog': typeof DefaultTisDatamgrDataMgrNewDeviceDialogRoute
+  '/Tis/datamgr/DataMgrNewPlatDialog': typeof DefaultTisDatamgrDataMgrNewPlatDialogRoute
   '/Tis/space/AddEditGroupTreeDlg': typeof DefaultTisSpaceAddEditGroupTreeDlgRoute
   '/Tis/space/EditSpaceBusinessDlg': typeof DefaultTisSpaceEditSpaceBusinessDlgRoute
   '/Tis/space/EditSpaceQuotaDlg': typeof DefaultTisSpaceEditSpaceQuotaDlgRoute
@@ -487,8 +567,18 @@ export interface FileRoutesByTo {
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
+  '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
+  '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
   '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
+  '/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
+  '/Tis/Terminal/TerminalDetail': typeof DefaultTisTerminalTerminalDetailRoute
+  '/Tis/Terminal/TerminalListPage': typeof DefaultTisTerminalTerminalListPageRoute
+  '/Tis/datamgr/DataMgrMainPage': typeof DefaultTisDatamgrDataMgrMainPageRoute
+  '/Tis/datamgr/DataMgrNewDevTypeDialog': typeof DefaultTisDatamgrDataMgrNewDevTypeDialogRoute
+  '/Tis/datamgr/DataMgrNewDeviceDialog': typeof DefaultTisDatamgrDataMgrNewDeviceDialogRoute
+  '/Tis/datamgr/DataMgrNewPlatDialog': typeof DefaultTisDatamgrDataMgrNewPlatDialogRoute
   '/Tis/space/AddEditGroupTreeDlg': typeof DefaultTisSpaceAddEditGroupTreeDlgRoute
   '/Tis/space/EditSpaceBusinessDlg': typeof DefaultTisSpaceEditSpaceBusinessDlgRoute
   '/Tis/space/EditSpaceQuotaDlg': typeof DefaultTisSpaceEditSpaceQuotaDlgRoute
@@ -546,8 +636,18 @@ export interface FileRoutesById {
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/_default/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/_default/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/_back/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
+  '/_back/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
+  '/_back/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/_back/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
   '/_default/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
+  '/_default/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
+  '/_default/Tis/Terminal/TerminalDetail': typeof DefaultTisTerminalTerminalDetailRoute
+  '/_default/Tis/Terminal/TerminalListPage': typeof DefaultTisTerminalTerminalListPageRoute
+  '/_default/Tis/datamgr/DataMgrMainPage': typeof DefaultTisDatamgrDataMgrMainPageRoute
+  '/_default/Tis/datamgr/DataMgrNewDevTypeDialog': typeof DefaultTisDatamgrDataMgrNewDevTypeDialogRoute
+  '/_default/Tis/datamgr/DataMgrNewDeviceDialog': typeof DefaultTisDatamgrDataMgrNewDeviceDialogRoute
+  '/_default/Tis/datamgr/DataMgrNewPlatDialog': typeof DefaultTisDatamgrDataMgrNewPlatDialogRoute
   '/_default/Tis/space/AddEditGroupTreeDlg': typeof DefaultTisSpaceAddEditGroupTreeDlgRoute
   '/_default/Tis/space/EditSpaceBusinessDlg': typeof DefaultTisSpaceEditSpaceBusinessDlgRoute
   '/_default/Tis/space/EditSpaceQuotaDlg': typeof DefaultTisSpaceEditSpaceQuotaDlgRoute
@@ -603,8 +703,18 @@ export interface FileRouteTypes {
     | '/UserManage/UserListPage'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
+    | '/Tis/Terminal/BackTerminalBatchBindDlg'
+    | '/Tis/Terminal/BackTerminalDetail'
+    | '/Tis/Terminal/BackTerminalListPage'
     | '/Tis/space/SpaceListPage'
     | '/Tis/File/FileSpace'
+    | '/Tis/Terminal/DeviceDetailComponent'
+    | '/Tis/Terminal/TerminalDetail'
+    | '/Tis/Terminal/TerminalListPage'
+    | '/Tis/datamgr/DataMgrMainPage'
+    | '/Tis/datamgr/DataMgrNewDevTypeDialog'
+    | '/Tis/datamgr/DataMgrNewDeviceDialog'
+    | '/Tis/datamgr/DataMgrNewPlatDialog'
     | '/Tis/space/AddEditGroupTreeDlg'
     | '/Tis/space/EditSpaceBusinessDlg'
     | '/Tis/space/EditSpaceQuotaDlg'
@@ -658,8 +768,18 @@ export interface FileRouteTypes {
     | '/UserManage/UserListPage'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
+    | '/Tis/Terminal/BackTerminalBatchBindDlg'
+    | '/Tis/Terminal/BackTerminalDetail'
+    | '/Tis/Terminal/BackTerminalListPage'
     | '/Tis/space/SpaceListPage'
     | '/Tis/File/FileSpace'
+    | '/Tis/Terminal/DeviceDetailComponent'
+    | '/Tis/Terminal/TerminalDetail'
+    | '/Tis/Terminal/TerminalListPage'
+    | '/Tis/datamgr/DataMgrMainPage'
+    | '/Tis/datamgr/DataMgrNewDevTypeDialog'
+    | '/Tis/datamgr/DataMgrNewDeviceDialog'
+    | '/Tis/datamgr/DataMgrNewPlatDialog'
     | '/Tis/space/AddEditGroupTreeDlg'
     | '/Tis/space/EditSpaceBusinessDlg'
     | '/Tis/space/EditSpaceQuotaDlg'
@@ -716,8 +836,18 @@ export interface FileRouteTypes {
     | '/_default/UserManage/UserListPage'
     | '/_default/msg/MsgCenter'
     | '/_default/msg/ProcessInviteMsgDialog'
+    | '/_back/Tis/Terminal/BackTerminalBatchBindDlg'
+    | '/_back/Tis/Terminal/BackTerminalDetail'
+    | '/_back/Tis/Terminal/BackTerminalListPage'
     | '/_back/Tis/space/SpaceListPage'
     | '/_default/Tis/File/FileSpace'
+    | '/_default/Tis/Terminal/DeviceDetailComponent'
+    | '/_default/Tis/Terminal/TerminalDetail'
+    | '/_default/Tis/Terminal/TerminalListPage'
+    | '/_default/Tis/datamgr/DataMgrMainPage'
+    | '/_default/Tis/datamgr/DataMgrNewDevTypeDialog'
+    | '/_default/Tis/datamgr/DataMgrNewDeviceDialog'
+    | '/_default/Tis/datamgr/DataMgrNewPlatDialog'
     | '/_default/Tis/space/AddEditGroupTreeDlg'
     | '/_default/Tis/space/EditSpaceBusinessDlg'
     | '/_default/Tis/space/EditSpaceQuotaDlg'
@@ -1052,6 +1182,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultMsgProcessInviteMsgDialogRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_back/Tis/Terminal/BackTerminalBatchBindDlg': {
+      id: '/_back/Tis/Terminal/BackTerminalBatchBindDlg'
+      path: '/Tis/Terminal/BackTerminalBatchBindDlg'
+      fullPath: '/Tis/Terminal/BackTerminalBatchBindDlg'
+      preLoaderRoute: typeof BackTisTerminalBackTerminalBatchBindDlgRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Tis/Terminal/BackTerminalDetail': {
+      id: '/_back/Tis/Terminal/BackTerminalDetail'
+      path: '/Tis/Terminal/BackTerminalDetail'
+      fullPath: '/Tis/Terminal/BackTerminalDetail'
+      preLoaderRoute: typeof BackTisTerminalBackTerminalDetailRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Tis/Terminal/BackTerminalListPage': {
+      id: '/_back/Tis/Terminal/BackTerminalListPage'
+      path: '/Tis/Terminal/BackTerminalListPage'
+      fullPath: '/Tis/Terminal/BackTerminalListPage'
+      preLoaderRoute: typeof BackTisTerminalBackTerminalListPageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
     '/_back/Tis/space/SpaceListPage': {
       id: '/_back/Tis/space/SpaceListPage'
       path: '/Tis/space/SpaceListPage'
@@ -1064,6 +1215,55 @@ declare module '@tanstack/react-router' {
       path: '/Tis/File/FileSpace'
       fullPath: '/Tis/File/FileSpace'
       preLoaderRoute: typeof DefaultTisFileFileSpaceRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/Terminal/DeviceDetailComponent': {
+      id: '/_default/Tis/Terminal/DeviceDetailComponent'
+      path: '/Tis/Terminal/DeviceDetailComponent'
+      fullPath: '/Tis/Terminal/DeviceDetailComponent'
+      preLoaderRoute: typeof DefaultTisTerminalDeviceDetailComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/Terminal/TerminalDetail': {
+      id: '/_default/Tis/Terminal/TerminalDetail'
+      path: '/Tis/Terminal/TerminalDetail'
+      fullPath: '/Tis/Terminal/TerminalDetail'
+      preLoaderRoute: typeof DefaultTisTerminalTerminalDetailRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/Terminal/TerminalListPage': {
+      id: '/_default/Tis/Terminal/TerminalListPage'
+      path: '/Tis/Terminal/TerminalListPage'
+      fullPath: '/Tis/Terminal/TerminalListPage'
+      preLoaderRoute: typeof DefaultTisTerminalTerminalListPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/datamgr/DataMgrMainPage': {
+      id: '/_default/Tis/datamgr/DataMgrMainPage'
+      path: '/Tis/datamgr/DataMgrMainPage'
+      fullPath: '/Tis/datamgr/DataMgrMainPage'
+      preLoaderRoute: typeof DefaultTisDatamgrDataMgrMainPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/datamgr/DataMgrNewDevTypeDialog': {
+      id: '/_default/Tis/datamgr/DataMgrNewDevTypeDialog'
+      path: '/Tis/datamgr/DataMgrNewDevTypeDialog'
+      fullPath: '/Tis/datamgr/DataMgrNewDevTypeDialog'
+      preLoaderRoute: typeof DefaultTisDatamgrDataMgrNewDevTypeDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/datamgr/DataMgrNewDeviceDialog': {
+      id: '/_default/Tis/datamgr/DataMgrNewDeviceDialog'
+      path: '/Tis/datamgr/DataMgrNewDeviceDialog'
+      fullPath: '/Tis/datamgr/DataMgrNewDeviceDialog'
+      preLoaderRoute: typeof DefaultTisDatamgrDataMgrNewDeviceDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Tis/datamgr/DataMgrNewPlatDialog': {
+      id: '/_default/Tis/datamgr/DataMgrNewPlatDialog'
+      path: '/Tis/datamgr/DataMgrNewPlatDialog'
+      fullPath: '/Tis/datamgr/DataMgrNewPlatDialog'
+      preLoaderRoute: typeof DefaultTisDatamgrDataMgrNewPlatDialogRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/Tis/space/AddEditGroupTreeDlg': {
@@ -1140,6 +1340,9 @@ interface BackRouteRouteChildren {
   BackAccountBackUserInfoRoute: typeof BackAccountBackUserInfoRoute
   BackAccountBackUserSetPageRoute: typeof BackAccountBackUserSetPageRoute
   BackBackendBackendHomeRoute: typeof BackBackendBackendHomeRoute
+  BackTisTerminalBackTerminalBatchBindDlgRoute: typeof BackTisTerminalBackTerminalBatchBindDlgRoute
+  BackTisTerminalBackTerminalDetailRoute: typeof BackTisTerminalBackTerminalDetailRoute
+  BackTisTerminalBackTerminalListPageRoute: typeof BackTisTerminalBackTerminalListPageRoute
   BackTisSpaceSpaceListPageRoute: typeof BackTisSpaceSpaceListPageRoute
 }
 
@@ -1151,6 +1354,12 @@ const BackRouteRouteChildren: BackRouteRouteChildren = {
   BackAccountBackUserInfoRoute: BackAccountBackUserInfoRoute,
   BackAccountBackUserSetPageRoute: BackAccountBackUserSetPageRoute,
   BackBackendBackendHomeRoute: BackBackendBackendHomeRoute,
+  BackTisTerminalBackTerminalBatchBindDlgRoute:
+    BackTisTerminalBackTerminalBatchBindDlgRoute,
+  BackTisTerminalBackTerminalDetailRoute:
+    BackTisTerminalBackTerminalDetailRoute,
+  BackTisTerminalBackTerminalListPageRoute:
+    BackTisTerminalBackTerminalListPageRoute,
   BackTisSpaceSpaceListPageRoute: BackTisSpaceSpaceListPageRoute,
 }
 
@@ -1194,6 +1403,13 @@ interface DefaultRouteRouteChildren {
   DefaultMsgMsgCenterRoute: typeof DefaultMsgMsgCenterRoute
   DefaultMsgProcessInviteMsgDialogRoute: typeof DefaultMsgProcessInviteMsgDialogRoute
   DefaultTisFileFileSpaceRoute: typeof DefaultTisFileFileSpaceRoute
+  DefaultTisTerminalDeviceDetailComponentRoute: typeof DefaultTisTerminalDeviceDetailComponentRoute
+  DefaultTisTerminalTerminalDetailRoute: typeof DefaultTisTerminalTerminalDetailRoute
+  DefaultTisTerminalTerminalListPageRoute: typeof DefaultTisTerminalTerminalListPageRoute
+  DefaultTisDatamgrDataMgrMainPageRoute: typeof DefaultTisDatamgrDataMgrMainPageRoute
+  DefaultTisDatamgrDataMgrNewDevTypeDialogRoute: typeof DefaultTisDatamgrDataMgrNewDevTypeDialogRoute
+  DefaultTisDatamgrDataMgrNewDeviceDialogRoute: typeof DefaultTisDatamgrDataMgrNewDeviceDialogRoute
+  DefaultTisDatamgrDataMgrNewPlatDialogRoute: typeof DefaultTisDatamgrDataMgrNewPlatDialogRoute
   DefaultTisSpaceAddEditGroupTreeDlgRoute: typeof DefaultTisSpaceAddEditGroupTreeDlgRoute
   DefaultTisSpaceEditSpaceBusinessDlgRoute: typeof DefaultTisSpaceEditSpaceBusinessDlgRoute
   DefaultTisSpaceEditSpaceQuotaDlgRoute: typeof DefaultTisSpaceEditSpaceQuotaDlgRoute
@@ -1256,6 +1472,18 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultMsgMsgCenterRoute: DefaultMsgMsgCenterRoute,
   DefaultMsgProcessInviteMsgDialogRoute: DefaultMsgProcessInviteMsgDialogRoute,
   DefaultTisFileFileSpaceRoute: DefaultTisFileFileSpaceRoute,
+  DefaultTisTerminalDeviceDetailComponentRoute:
+    DefaultTisTerminalDeviceDetailComponentRoute,
+  DefaultTisTerminalTerminalDetailRoute: DefaultTisTerminalTerminalDetailRoute,
+  DefaultTisTerminalTerminalListPageRoute:
+    DefaultTisTerminalTerminalListPageRoute,
+  DefaultTisDatamgrDataMgrMainPageRoute: DefaultTisDatamgrDataMgrMainPageRoute,
+  DefaultTisDatamgrDataMgrNewDevTypeDialogRoute:
+    DefaultTisDatamgrDataMgrNewDevTypeDialogRoute,
+  DefaultTisDatamgrDataMgrNewDeviceDialogRoute:
+    DefaultTisDatamgrDataMgrNewDeviceDialogRoute,
+  DefaultTisDatamgrDataMgrNewPlatDialogRoute:
+    DefaultTisDatamgrDataMgrNewPlatDialogRoute,
   DefaultTisSpaceAddEditGroupTreeDlgRoute:
     DefaultTisSpaceAddEditGroupTreeDlgRoute,
   DefaultTisSpaceEditSpaceBusinessDlgRoute:

@@ -19,6 +19,10 @@ export const REF_KINDS = [
   'customer',
   'news',
   'orgRequest',
+  'device',
+  'deviceModel',
+  'devicePlatform',
+  'deviceType',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

@@ -289,6 +289,36 @@ export const messages = {
     'zh-cn': '该邮箱已被其他账号使用',
     en: 'This e-mail address is used by another account',
   },
+  deviceIdTaken: {
+    status: Status.conflict,
+    'zh-cn': '终端编号“{deviceId}”已登记',
+    en: 'The device id "{deviceId}" is already registered',
+  },
+  modelInUse: {
+    status: Status.conflict,
+    'zh-cn': '型号“{name}”仍有 {count} 台终端在用，不能删除',
+    en: 'The model "{name}" is still used by {count} devices and cannot be deleted',
+  },
+  catalogueInUse: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”仍被 {count} 个型号使用，不能删除',
+    en: '"{name}" is still used by {count} models and cannot be deleted',
+  },
+  deviceBoundElsewhere: {
+    status: Status.conflict,
+    'zh-cn': '该终端已绑定其他用户，请先解绑',
+    en: 'The device is bound to another user; unbind it first',
+  },
+  notAMember: {
+    status: Status.notFound,
+    'zh-cn': '用户不存在或不是终端所属物业的成员',
+    en: 'No such user, or the user is not a member of the device’s property',
+  },
+  deviceRejected: {
+    status: Status.conflict,
+    'zh-cn': '终端已被拒绝接入',
+    en: 'The device has been rejected',
+  },
 } as const satisfies Record<string, MessageDef>;
 
 export type MessageKey = keyof typeof messages;

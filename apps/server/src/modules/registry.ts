@@ -2,6 +2,7 @@ import type { ApiModule } from '../platform/http/mount';
 import { auditModule } from './audit/routes';
 import { authModule } from './auth/routes';
 import { customerModule } from './customer/routes';
+import { deviceModule } from './device/routes';
 import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
@@ -24,6 +25,7 @@ export const modules: readonly ApiModule[] = [
   customerModule,
   auditModule,
   spaceModule,
+  deviceModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

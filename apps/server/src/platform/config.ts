@@ -46,6 +46,11 @@ const schema = z.object({
     .min(1024)
     .default(1024 * 1024),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  DEVICE_POLL_SLEEP: z
+    .string()
+    .regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'must be HH:MM:SS')
+    .refine((v) => hhmmssToSeconds(v) >= 1, 'must be at least 00:00:01')
+    .default('00:05:00'),
   NODE_ENV: z.string().optional(),
 });
 
@@ -71,11 +76,19 @@ export interface Config {
   webDist: string;
   bodyLimit: number;
   trustProxy: boolean;
+  /** How long devices are told to wait between polls (hawkBit's `config.polling.sleep`), in seconds. */
+  devicePollSeconds: number;
   /**
    * Whether each answer is checked against its endpoint's output schema (a mismatch is logged and answered as an
    * internal error): everywhere but production (NODE_ENV=production, as `npm start` runs).
    */
   checkOutput: boolean;
+}
+
+/** "HH:MM:SS" in seconds. */
+export function hhmmssToSeconds(text: string): number {
+  const [h, m, s] = text.split(':').map(Number);
+  return (h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0);
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === '1',
+    devicePollSeconds: hhmmssToSeconds(e.DEVICE_POLL_SLEEP),
     checkOutput: e.NODE_ENV !== 'production',
   };
 }

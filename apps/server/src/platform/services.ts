@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceCredentials } from './auth/device-credential-cache';
 import type { PasswordKey } from './auth/rsa-key';
 import type { Sessions } from './auth/sessions';
 import type { Config } from './config';
@@ -17,6 +18,8 @@ export interface Services {
   log: FastifyBaseLogger;
   now: () => number;
   sessions: Sessions;
+  /** Device credentials, cached, with revocation across instances (platform/auth/device-credential-cache.ts). */
+  deviceCredentials: DeviceCredentials;
   passwordKey: PasswordKey;
   limiter: RateLimiter;
   outbox: Outbox;

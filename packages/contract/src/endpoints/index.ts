@@ -2,6 +2,8 @@ import type { Endpoint } from '../endpoint';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { customerEndpoints } from './customer';
+import { deviceBindEndpoints, deviceEndpoints } from './device';
+import { deviceCatalogueEndpoints } from './device-catalogue';
 import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
@@ -24,6 +26,9 @@ export const endpoints = {
   ...customerEndpoints,
   ...auditEndpoints,
   ...spaceEndpoints,
+  ...deviceEndpoints,
+  ...deviceBindEndpoints,
+  ...deviceCatalogueEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

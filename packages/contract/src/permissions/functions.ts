@@ -55,4 +55,15 @@ export const functionCatalogue: readonly PermissionNode[] = [
   ]),
   // Users (modules/user).
   func('manage.users', 'edit', ['编辑与停用用户', 'Edit and disable users']),
+  // Devices (modules/device): the list page reads; these change devices, admit them and bind them to users.
+  func('terminals.list', 'edit', [
+    '登记、编辑与删除终端，重置终端凭证',
+    'Register, edit and delete terminals; reset their credentials',
+  ]),
+  func('terminals.list', 'admit', [
+    '审核自助登记的终端，管理登记密钥',
+    'Admit self-enrolled terminals; manage the enrolment key',
+  ]),
+  func('terminals.list', 'bind', ['绑定与解绑终端用户', 'Bind terminals to users and unbind them']),
+  func('terminals.data', 'edit', ['维护终端型号、平台与类型', 'Edit terminal models, platforms and types']),
 ];

@@ -76,7 +76,11 @@ export const menuCatalogue: readonly PermissionNode[] = [
 
   menu('terminals', 'DesktopOutlined', ['终端与数据', 'Terminals and data']),
   page('terminals', 'list', '/Tis/Terminal/TerminalListPage', ['终端列表', 'Terminals'], 'terminal'),
-  page('terminals', 'detail', '/Tis/Terminal/TerminalDetail', ['终端详情', 'Terminal details'], 'terminal'),
+  // Opened from a device of the list (`?deviceId=`): not a menu entry of its own.
+  {
+    ...page('terminals', 'detail', '/Tis/Terminal/TerminalDetail', ['终端详情', 'Terminal details'], 'terminal'),
+    inMenu: false,
+  },
   page('terminals', 'data', '/Tis/datamgr/DataMgrMainPage', ['数据管理', 'Data management'], 'terminal'),
 
   menu('tools', 'ToolOutlined', ['PC 软件', 'PC software']),
@@ -176,14 +180,17 @@ export const menuCatalogue: readonly PermissionNode[] = [
   ),
   page('back', 'spaces', '/Tis/space/SpaceListPage', ['空间列表', 'Spaces'], 'terminal', 'platform'),
   page('back', 'terminals', '/Tis/Terminal/BackTerminalListPage', ['终端列表', 'Terminals'], 'terminal', 'platform'),
-  page(
-    'back',
-    'terminalDetail',
-    '/Tis/Terminal/BackTerminalDetail',
-    ['终端详情', 'Terminal details'],
-    'terminal',
-    'platform',
-  ),
+  {
+    ...page(
+      'back',
+      'terminalDetail',
+      '/Tis/Terminal/BackTerminalDetail',
+      ['终端详情', 'Terminal details'],
+      'terminal',
+      'platform',
+    ),
+    inMenu: false,
+  },
   page(
     'back',
     'toolRepository',

@@ -7,6 +7,7 @@ import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { memberUids } from '../../platform/tenancy/members';
 import { removeUserFromCustomersOf } from '../customer/service';
+import { unbindDevicesOfLeaver } from '../device/leave';
 import { removeAdminRights } from '../permission/service';
 import { removeUserFromTitlesOf } from '../title/service';
 import { removeUserFromUserSetsOf } from '../user-set/service';
@@ -95,7 +96,7 @@ export async function moveUsers(
 
 /**
  * Takes a user out of a property with everything that hangs on the membership: administrator rights (permission
- * sets and scopes), titles, user sets and customers. Every path that removes a member calls this inside its
+ * sets and scopes), titles, user sets, customers and the devices bound to them. Every path that removes a member calls this inside its
  * transaction, so no row of a non-member is left behind.
  */
 export async function leaveProperty(trx: Db, pno: string, uid: string, role: string): Promise<void> {
@@ -104,6 +105,7 @@ export async function leaveProperty(trx: Db, pno: string, uid: string, role: str
   await removeUserFromTitlesOf(trx, pno, uid);
   await removeUserFromUserSetsOf(trx, pno, uid);
   await removeUserFromCustomersOf(trx, pno, uid);
+  await unbindDevicesOfLeaver(trx, pno, uid);
   // Cached permissions of the property are keyed by its ACL version; an administrator's change invalidates them.
   if (role === 'admin') await bumpAclVersion(trx, pno);
 }

@@ -401,6 +401,78 @@ export interface SpaceApplicationsTable {
   decided_at: number | null;
 }
 
+/** A device type, platform or model of a property's device catalogue (migration 0013, modules/device). */
+interface CatalogueColumns {
+  pno: string;
+  name: string;
+  /** `name` folded (sql-helpers nameKey); unique per property. */
+  name_key: string;
+  remark: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DeviceTypesTable extends CatalogueColumns {
+  type_id: string;
+}
+
+export interface DevicePlatformsTable extends CatalogueColumns {
+  platform_id: string;
+  os_type: string;
+}
+
+export interface DeviceModelsTable extends CatalogueColumns {
+  model_id: string;
+  type_id: string | null;
+  platform_id: string | null;
+}
+
+/** A device of a property (modules/device README); its credential is in `device_credentials`. */
+export interface DevicesTable {
+  /** The device's own id (serial, MAC, hawkBit controller id), unique on the platform. */
+  device_id: string;
+  pno: string;
+  name: Generated<string>;
+  label: Generated<string>;
+  business: string;
+  model_id: string | null;
+  os_type: string;
+  mockup: Generated<number>;
+  /** A space and a group of its tree (plain ids until spaces arrive). */
+  sid: string | null;
+  group_id: string | null;
+  /** The bound user. */
+  uid: string | null;
+  bound_at: number | null;
+  /** pending | accepted | rejected */
+  admission: string;
+  /** console | gateway */
+  enrolment: string;
+  remark: Generated<string>;
+  firmware_version: Generated<string>;
+  app_version: Generated<string>;
+  /** JSON object of reported attributes. */
+  attributes: Generated<string>;
+  attributes_at: number | null;
+  first_seen_at: number | null;
+  last_seen_at: number | null;
+  last_address: string | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A property's enrolment key (DDI GatewayToken), stored as its SHA-256. */
+export interface DeviceEnrolmentKeysTable {
+  pno: string;
+  key_hash: string;
+  /** The key's last four characters. */
+  hint: string;
+  created_by: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   properties: PropertiesTable;
@@ -431,6 +503,11 @@ export interface Database {
   user_set_users: UserSetUsersTable;
   customers: CustomersTable;
   customer_users: CustomerUsersTable;
+  device_types: DeviceTypesTable;
+  device_platforms: DevicePlatformsTable;
+  device_models: DeviceModelsTable;
+  devices: DevicesTable;
+  device_enrolment_keys: DeviceEnrolmentKeysTable;
   spaces: SpacesTable;
   space_quota_records: SpaceQuotaRecordsTable;
   space_groups: SpaceGroupsTable;
@@ -466,6 +543,11 @@ export const TENANT_TABLES = [
   'user_set_users',
   'customers',
   'customer_users',
+  'device_types',
+  'device_platforms',
+  'device_models',
+  'devices',
+  'device_enrolment_keys',
   'spaces',
   'space_quota_records',
   'space_groups',

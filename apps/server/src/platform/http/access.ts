@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Access, Endpoint } from '@keel/contract/endpoint';
 import { permissionCatalogue } from '@keel/contract/permissions/catalogue';
-import { resolveDeviceCredential } from '../auth/device-credentials';
 import { loadPropertyContext } from '../auth/property-context';
 import type { Services } from '../services';
 import type { RequestContext, SessionUser } from './context';
@@ -47,7 +46,7 @@ export async function authorize(s: Services, access: Access, headers: IncomingHt
     return;
   }
   if (access.kind === 'device') {
-    const device = await resolveDeviceCredential(s.db, header(headers, 'device-token'));
+    const device = await s.deviceCredentials.resolve(header(headers, 'device-token'));
     if (!device) throw new AppError('deviceCredentialInvalid');
     ctx.device = device;
     return;

@@ -4,11 +4,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemo } from '../../seed/demo';
 import { describeEachDb } from '../../test/harness';
-import { issueDeviceCredential, setDeviceCredentialDisabled } from '../auth/device-credentials';
+import { issueDeviceCredential } from '../auth/device-credentials';
 import { requireDevice } from './context';
 import { defineModule, mountModules } from './mount';
 
-/** A test-only endpoint of access kind `device` (the device API comes with a later issue). */
+/** A test-only endpoint of access kind `device` (the console envelope with a device caller). */
 const testEndpoints = group(
   defineEndpoint({
     method: 'POST',
@@ -76,9 +76,10 @@ describeEachDb('device access', (env) => {
     });
     expect((await whoami({ token: operator.data.token })).json()).toEqual(refused);
 
-    await setDeviceCredentialDisabled(env().app.keel.db, otherPno, 'dev-1', true);
+    await env().app.keel.deviceCredentials.setDisabled(otherPno, 'dev-1', true);
     expect((await whoami({ 'device-token': token })).json().status).toBe(0);
-    await setDeviceCredentialDisabled(env().app.keel.db, pno, 'dev-1', true);
+    // Cached by the call above: disabling clears the cache (on every instance, through the bus).
+    await env().app.keel.deviceCredentials.setDisabled(pno, 'dev-1', true);
     expect((await whoami({ 'device-token': token })).json()).toEqual(refused);
   });
 });

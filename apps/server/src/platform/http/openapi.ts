@@ -1,3 +1,4 @@
+import type { DeviceApiEndpoint } from '@keel/contract/device-api/ddi';
 import type { Endpoint } from '@keel/contract/endpoint';
 import { envelopeSchema } from '@keel/contract/envelope';
 import { z } from 'zod';
@@ -5,9 +6,15 @@ import { z } from 'zod';
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any', io }) as Record<string, unknown>;
 
-/** The OpenAPI 3 document of every mounted endpoint, generated from the contract (DESIGN §4). */
-export function openApiDocument(endpoints: Record<string, Endpoint>) {
-  const paths: Record<string, unknown> = {};
+/**
+ * The OpenAPI 3 document of every mounted endpoint, generated from the contract (DESIGN §4): the console API and,
+ * next to it, the device API (its own paths, statuses and JSON).
+ */
+export function openApiDocument(
+  endpoints: Record<string, Endpoint>,
+  deviceApi: Record<string, DeviceApiEndpoint> = {},
+) {
+  const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, def] of Object.entries(endpoints)) {
     const input = jsonSchema(def.input, 'input');
     const properties = (input.properties ?? {}) as Record<string, unknown>;
@@ -50,6 +57,33 @@ export function openApiDocument(endpoints: Record<string, Endpoint>) {
       },
     };
   }
+  for (const def of Object.values(deviceApi)) {
+    const params = jsonSchema(def.params, 'input');
+    const properties = (params.properties ?? {}) as Record<string, unknown>;
+    paths[def.path] = {
+      ...paths[def.path],
+      [def.method.toLowerCase()]: {
+        summary: def.summary,
+        tags: ['device API (hawkBit DDI)'],
+        description:
+          'Authorization: `TargetToken <device credential>` or `GatewayToken <property enrolment key>`. Not the console envelope: HTTP statuses and hawkBit JSON.',
+        security: [{ targetToken: [] }, { gatewayToken: [] }],
+        parameters: Object.entries(properties).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+        ...(def.body
+          ? { requestBody: { content: { 'application/json': { schema: jsonSchema(def.body, 'input') } } } }
+          : {}),
+        responses: Object.fromEntries(
+          Object.entries(def.responses).map(([status, r]) => [
+            status,
+            {
+              description: r.description,
+              ...(r.schema ? { content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } } : {}),
+            },
+          ]),
+        ),
+      },
+    };
+  }
   return {
     openapi: '3.0.3',
     info: { title: 'Keel console API', version: '1' },
@@ -57,6 +91,18 @@ export function openApiDocument(endpoints: Record<string, Endpoint>) {
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'token' },
         deviceToken: { type: 'apiKey', in: 'header', name: 'device-token' },
+        targetToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: '`TargetToken <the device credential di/registerDevice issued>`',
+        },
+        gatewayToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: '`GatewayToken <the property enrolment key>`',
+        },
       },
     },
     paths,

@@ -37,10 +37,13 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'cache-control': 'no-store',
 });
 
-/** JSON answers: the API (not its HTML docs) and the probes. */
+/** `/{tenant}/controller/v1/…`: the device API (hawkBit DDI). */
+const DEVICE_API_PATH = /^\/[^/?]+\/controller\/v1\//;
+
+/** JSON answers: the API (not its HTML docs), the device API and the probes. */
 export function isApiPath(url: string): boolean {
   if (url.startsWith('/api/')) return !url.startsWith('/api/docs');
-  return url === '/healthz' || url === '/readyz';
+  return url === '/healthz' || url === '/readyz' || DEVICE_API_PATH.test(url);
 }
 
 /**

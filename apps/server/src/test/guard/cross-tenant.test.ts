@@ -14,7 +14,8 @@ import { buildWorld, type GuardWorld } from './world';
  * table changed. Personal endpoints (access `user`) are tried with someone else's object of that property (their
  * message, their join request): "not found", or an answer that neither changes anything nor shows the object
  * (marking another's message read marks nothing). Endpoints not scoped to a property or a
- * person are counted apart.
+ * person are counted apart. Device calls need the terminal business, which the partner property is granted for its
+ * devices, models, platforms and types.
  */
 const all = Object.values(endpoints) as Endpoint[];
 
@@ -67,6 +68,25 @@ describeEachDb("guard: another property's objects", (env) => {
       'bn/applySpaceBusiness',
       { business: 'firmware', category: 'terminal', name: 'Partner applied', quota: 1000, reason: 'fixture' },
       'id',
+    );
+    // Devices and their catalogue need the terminal business, which the partner property gets here.
+    const granted = await env().call(
+      'pro/authPropertyBusiness',
+      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal'] },
+      { token: as.token },
+    );
+    if (granted.status !== 0) throw new Error(`pro/authPropertyBusiness: ${granted.msg}`);
+    foreign.deviceType = await make('dm/addDeviceType', { name: 'Partner type' }, 'typeId');
+    foreign.devicePlatform = await make('dm/addDevicePlatform', { name: 'Partner OS', osType: 'linux' }, 'platformId');
+    foreign.deviceModel = await make(
+      'dm/addDeviceModel',
+      { name: 'Partner model', typeId: foreign.deviceType, platformId: foreign.devicePlatform },
+      'modelId',
+    );
+    foreign.device = await make(
+      'di/registerDevice',
+      { deviceId: 'partner-device-1', model: foreign.deviceModel, uid: world.uid.operator },
+      'deviceId',
     );
   });
 

@@ -1,0 +1,278 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { likePattern, pageWindow } from '../../platform/db/paging';
+
+/** SQL of a property's device catalogue: types, platforms and models (`device_types`, …). No rules here. */
+
+const searched = (str: string | undefined) => {
+  if (!str) return undefined;
+  const p = likePattern(str);
+  return sql<boolean>`(lower(name) like ${p} escape '\\' or lower(remark) like ${p} escape '\\')`;
+};
+
+async function paged<R>(
+  count: () => Promise<{ n: number | string | bigint }>,
+  rows: (w: { reverse: boolean; offset: number; limit: number }) => Promise<R[]>,
+  pageNum: number,
+  pageSize: number,
+) {
+  const total = Number((await count()).n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [] as R[], total };
+  const out = await rows(w);
+  if (w.reverse) out.reverse();
+  return { rows: out, total };
+}
+
+export async function pageTypes(db: Db, pno: string, str: string | undefined, pageNum: number, pageSize: number) {
+  const where = searched(str);
+  const base = () => {
+    const q = db.selectFrom('device_types').where('pno', '=', pno);
+    return where ? q.where(where) : q;
+  };
+  return paged(
+    () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    (w) => {
+      const dir = w.reverse ? 'desc' : 'asc';
+      return base()
+        .select((eb) => [
+          'type_id',
+          'name',
+          'remark',
+          'created_at',
+          'updated_at',
+          eb
+            .selectFrom('device_models as m')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('m.pno', '=', pno)
+            .whereRef('m.type_id', '=', 'device_types.type_id')
+            .as('model_count'),
+        ])
+        .orderBy('name_key', dir)
+        .orderBy('type_id', dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+    },
+    pageNum,
+    pageSize,
+  );
+}
+
+export async function pagePlatforms(db: Db, pno: string, str: string | undefined, pageNum: number, pageSize: number) {
+  const where = searched(str);
+  const base = () => {
+    const q = db.selectFrom('device_platforms').where('pno', '=', pno);
+    return where ? q.where(where) : q;
+  };
+  return paged(
+    () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    (w) => {
+      const dir = w.reverse ? 'desc' : 'asc';
+      return base()
+        .select((eb) => [
+          'platform_id',
+          'name',
+          'os_type',
+          'remark',
+          'created_at',
+          'updated_at',
+          eb
+            .selectFrom('device_models as m')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('m.pno', '=', pno)
+            .whereRef('m.platform_id', '=', 'device_platforms.platform_id')
+            .as('model_count'),
+        ])
+        .orderBy('name_key', dir)
+        .orderBy('platform_id', dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+    },
+    pageNum,
+    pageSize,
+  );
+}
+
+export interface ModelFilter {
+  str?: string;
+  typeId?: string;
+  platformId?: string;
+}
+
+export async function pageModels(db: Db, pno: string, f: ModelFilter, pageNum: number, pageSize: number) {
+  const where = f.str ? likePattern(f.str) : undefined;
+  const base = () => {
+    let q = db.selectFrom('device_models as m').where('m.pno', '=', pno);
+    if (f.typeId) q = q.where('m.type_id', '=', f.typeId);
+    if (f.platformId) q = q.where('m.platform_id', '=', f.platformId);
+    if (where)
+      q = q.where(sql<boolean>`(lower(m.name) like ${where} escape '\\' or lower(m.remark) like ${where} escape '\\')`);
+    return q;
+  };
+  return paged(
+    () =>
+      base()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    (w) => {
+      const dir = w.reverse ? 'desc' : 'asc';
+      return base()
+        .leftJoin('device_types as t', 't.type_id', 'm.type_id')
+        .leftJoin('device_platforms as p', 'p.platform_id', 'm.platform_id')
+        .select((eb) => [
+          'm.model_id',
+          'm.name',
+          'm.type_id',
+          't.name as type_name',
+          'm.platform_id',
+          'p.name as platform_name',
+          'p.os_type',
+          'm.remark',
+          'm.created_at',
+          'm.updated_at',
+          eb
+            .selectFrom('devices as d')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('d.pno', '=', pno)
+            .whereRef('d.model_id', '=', 'm.model_id')
+            .as('device_count'),
+        ])
+        .orderBy('m.name_key', dir)
+        .orderBy('m.model_id', dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute();
+    },
+    pageNum,
+    pageSize,
+  );
+}
+
+export type CatalogueTable = 'device_types' | 'device_platforms' | 'device_models';
+const idColumn = { device_types: 'type_id', device_platforms: 'platform_id', device_models: 'model_id' } as const;
+
+/** One entry of the catalogue by id, in the property. */
+export async function findEntry(db: Db, table: CatalogueTable, pno: string, id: string) {
+  const column = idColumn[table];
+  return db
+    .selectFrom(table)
+    .select(['name', 'name_key', sql<string>`${sql.ref(column)}`.as('id')])
+    .where('pno', '=', pno)
+    .where(sql.ref(column), '=', id)
+    .executeTakeFirst();
+}
+
+/** Another entry with this name key, if any. */
+export async function findByNameKey(db: Db, table: CatalogueTable, pno: string, nameKey: string) {
+  const column = idColumn[table];
+  return db
+    .selectFrom(table)
+    .select([sql<string>`${sql.ref(column)}`.as('id')])
+    .where('pno', '=', pno)
+    .where('name_key', '=', nameKey)
+    .executeTakeFirst();
+}
+
+export interface EntryValues {
+  name: string;
+  nameKey: string;
+  remark: string;
+  osType?: string;
+  typeId?: string | null;
+  platformId?: string | null;
+}
+
+const columnsOf = (table: CatalogueTable, v: EntryValues) => ({
+  name: v.name,
+  name_key: v.nameKey,
+  remark: v.remark,
+  ...(table === 'device_platforms' ? { os_type: v.osType ?? 'other' } : {}),
+  ...(table === 'device_models' ? { type_id: v.typeId ?? null, platform_id: v.platformId ?? null } : {}),
+});
+
+export async function insertEntry(
+  db: Db,
+  table: CatalogueTable,
+  row: { id: string; pno: string; createdBy: string | null; now: number },
+  v: EntryValues,
+) {
+  await db
+    .insertInto(table)
+    .values({
+      [idColumn[table]]: row.id,
+      pno: row.pno,
+      ...columnsOf(table, v),
+      created_by: row.createdBy,
+      created_at: row.now,
+      updated_at: row.now,
+    } as never)
+    .execute();
+}
+
+export async function updateEntry(db: Db, table: CatalogueTable, pno: string, id: string, v: EntryValues, now: number) {
+  await db
+    .updateTable(table)
+    .set({ ...columnsOf(table, v), updated_at: now } as never)
+    .where('pno', '=', pno)
+    .where(sql.ref(idColumn[table]), '=', id)
+    .execute();
+}
+
+export async function deleteEntry(db: Db, table: CatalogueTable, pno: string, id: string): Promise<number> {
+  const r = await db
+    .deleteFrom(table)
+    .where('pno', '=', pno)
+    .where(sql.ref(idColumn[table]), '=', id)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** How many models use a type or platform. */
+export async function modelsUsing(db: Db, pno: string, column: 'type_id' | 'platform_id', id: string) {
+  const row = await db
+    .selectFrom('device_models')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pno', '=', pno)
+    .where(column, '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many devices are of a model. */
+export async function devicesOfModel(db: Db, pno: string, modelId: string) {
+  const row = await db
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pno', '=', pno)
+    .where('model_id', '=', modelId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A model with its platform's OS (for a device registered with it). */
+export const findModel = (db: Db, pno: string, modelId: string) =>
+  db
+    .selectFrom('device_models as m')
+    .leftJoin('device_platforms as p', 'p.platform_id', 'm.platform_id')
+    .select(['m.model_id', 'm.name', 'p.os_type'])
+    .where('m.pno', '=', pno)
+    .where('m.model_id', '=', modelId)
+    .executeTakeFirst();
+
+/** Every model of a property by name (filter lists), at most `limit`. */
+export const modelOptions = (db: Db, pno: string, limit: number) =>
+  db
+    .selectFrom('device_models')
+    .select(['model_id', 'name'])
+    .where('pno', '=', pno)
+    .orderBy('name_key')
+    .limit(limit)
+    .execute();

@@ -1,0 +1,207 @@
+import {
+  DDI_ATTRIBUTES_MAX,
+  type DdiControllerBase,
+  type DdiError,
+  ddiConfigData,
+} from '@keel/contract/device-api/ddi';
+import { DEVICE_BUSINESS } from '@keel/contract/endpoints/device-common';
+import { appendAudit } from '../../platform/audit/audit-log';
+import { AppError } from '../../platform/http/errors';
+import type { Services } from '../../platform/services';
+import { applyReport, appVersionOf, firmwareVersionOf, sameAttributes } from './attributes';
+import { hhmmss } from './enrolment';
+import { attributesOf } from './items';
+import * as repo from './repo';
+import { type DeviceRuntime, type DeviceState, runtimeOf } from './runtime';
+
+/**
+ * The rules of hawkBit's DDI (README.md "Device API"): who is calling, what a poll answers, what configData
+ * stores. Answers are HTTP statuses with hawkBit's JSON, never the console envelope. No SQL, no HTTP objects.
+ */
+
+export interface DdiRequest {
+  tenant: string;
+  controllerId: string;
+  authorization: string | undefined;
+  ip: string;
+  requestId: string;
+  /** `scheme://host` the device called, for the links of the answer. */
+  origin: string;
+}
+
+export interface DdiAnswer {
+  status: number;
+  body?: DdiControllerBase | DdiError;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Polls per device per polling interval (and configData reports likewise): SWUpdate polls ten times as often
+ * while it waits for an update, and again at once after some answers; twice that is allowed, more is 429.
+ */
+export const POLLS_PER_INTERVAL = 20;
+/** Devices a property's enrolment key may enrol per minute. */
+const ENROLMENTS_PER_MINUTE = 600;
+
+export const error = (
+  status: number,
+  errorCode: string,
+  message: string,
+  headers?: Record<string, string>,
+): DdiAnswer => ({
+  status,
+  body: { exceptionClass: errorCode.split('.').at(-1) ?? errorCode, errorCode: `keel.ddi.${errorCode}`, message },
+  ...(headers ? { headers } : {}),
+});
+
+const unauthorized = () =>
+  error(401, 'unauthorized', 'No valid TargetToken or GatewayToken for this tenant and controller');
+const rejected = () => error(403, 'rejected', 'The device was rejected by an administrator');
+
+/** `TargetToken x` / `GatewayToken x` (hawkBit's schemes), anything else none. */
+function parseAuthorization(header: string | undefined): { kind: 'target' | 'gateway'; secret: string } | null {
+  if (!header) return null;
+  const space = header.indexOf(' ');
+  if (space < 0) return null;
+  const scheme = header.slice(0, space);
+  const secret = header.slice(space + 1).trim();
+  if (!secret) return null;
+  if (scheme === 'TargetToken') return { kind: 'target', secret };
+  if (scheme === 'GatewayToken') return { kind: 'gateway', secret };
+  return null;
+}
+
+type Caller = { state: DeviceState } | { answer: DdiAnswer };
+
+/**
+ * Who is calling. TargetToken: the device's own credential, valid only on its own URL (another device's id or
+ * another tenant answers 401, as an unknown token does). GatewayToken: the property's enrolment key; a device
+ * with a credential of its own must use that, and an unknown one enrols itself, pending. A rejected device: 403.
+ */
+async function caller(s: Services, rt: DeviceRuntime, req: DdiRequest): Promise<Caller> {
+  const auth = parseAuthorization(req.authorization);
+  if (!auth) return { answer: unauthorized() };
+  let state: DeviceState | null;
+  if (auth.kind === 'target') {
+    const device = await s.deviceCredentials.resolve(auth.secret);
+    if (!device || device.property.pno !== req.tenant || device.deviceId !== req.controllerId) {
+      return { answer: unauthorized() };
+    }
+    state = await rt.state(req.tenant, req.controllerId);
+    if (!state) return { answer: unauthorized() };
+  } else {
+    if (!(await rt.keyMatches(req.tenant, auth.secret))) return { answer: unauthorized() };
+    state = (await rt.state(req.tenant, req.controllerId)) ?? (await enrol(s, rt, req));
+    if (!state) return { answer: unauthorized() };
+    if (state.hasCredential) return { answer: unauthorized() };
+  }
+  if (state.admission === 'rejected') return { answer: rejected() };
+  return { state };
+}
+
+/**
+ * An unknown device presenting the enrolment key: it is registered pending (audited). Null when its id is taken
+ * in another property (the answer does not say so).
+ */
+async function enrol(s: Services, rt: DeviceRuntime, req: DdiRequest): Promise<DeviceState | null> {
+  s.limiter.hit(`ddi:enrol:${req.tenant}`, { limit: ENROLMENTS_PER_MINUTE, windowMs: 60_000 });
+  const now = s.now();
+  const inserted = await repo.insertEnrolled(s.db, {
+    device_id: req.controllerId,
+    pno: req.tenant,
+    business: DEVICE_BUSINESS,
+    os_type: 'other',
+    admission: 'pending',
+    enrolment: 'gateway',
+    created_at: now,
+    updated_at: now,
+  });
+  if (inserted) {
+    await audit(s, req, 'ddi/enrol');
+    await rt.forgetStates(req.tenant, [req.controllerId]);
+  }
+  return rt.state(req.tenant, req.controllerId);
+}
+
+const audit = (s: Services, req: DdiRequest, endpoint: string) =>
+  appendAudit(s.db, {
+    at: s.now(),
+    actor_uid: null,
+    pno: req.tenant,
+    endpoint,
+    target: req.controllerId,
+    result: 0,
+    address: req.ip,
+    request_id: req.requestId,
+  }).catch((err) => s.log.error({ err, reqId: req.requestId }, 'audit write failed'));
+
+/** Counts a call against the device's allowance; a 429 answer with Retry-After when over it. */
+function overLimit(s: Services, req: DdiRequest, bucket: string): DdiAnswer | null {
+  try {
+    s.limiter.hit(`ddi:${bucket}:${req.tenant}:${req.controllerId}`, {
+      limit: POLLS_PER_INTERVAL,
+      windowMs: s.config.devicePollSeconds * 1000,
+    });
+    return null;
+  } catch (e) {
+    if (!(e instanceof AppError) || !e.http.retryAfterSeconds) throw e;
+    const seconds = String(e.http.retryAfterSeconds);
+    return error(429, 'tooManyRequests', `Polling faster than allowed; retry in ${seconds} s`, {
+      'retry-after': seconds,
+    });
+  }
+}
+
+const base = (req: DdiRequest) =>
+  `${req.origin}/${encodeURIComponent(req.tenant)}/controller/v1/${encodeURIComponent(req.controllerId)}`;
+
+/**
+ * `GET /{tenant}/controller/v1/{controllerId}`: the polling interval and, while the server has none of the device's
+ * attributes, the configData link. Writes nothing but the sighting (batched, runtime.ts).
+ */
+export async function poll(s: Services, req: DdiRequest): Promise<DdiAnswer> {
+  const rt = runtimeOf(s);
+  const who = await caller(s, rt, req);
+  if ('answer' in who) return who.answer;
+  const limited = overLimit(s, req, 'poll');
+  if (limited) return limited;
+  rt.saw(req.tenant, req.controllerId, s.now(), req.ip);
+  const body: DdiControllerBase = { config: { polling: { sleep: hhmmss(s.config.devicePollSeconds) } } };
+  if (!who.state.reported) body._links = { configData: { href: `${base(req)}/configData` } };
+  return { status: 200, body };
+}
+
+/**
+ * `PUT …/configData`: the device's attributes, merged, replaced or removed as hawkBit does. An unchanged report
+ * writes nothing; a change is stored, with the firmware and app versions read from it, and audited.
+ */
+export async function putConfigData(s: Services, req: DdiRequest, payload: unknown): Promise<DdiAnswer> {
+  const rt = runtimeOf(s);
+  const who = await caller(s, rt, req);
+  if ('answer' in who) return who.answer;
+  const limited = overLimit(s, req, 'config');
+  if (limited) return limited;
+  const parsed = ddiConfigData.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return error(400, 'badRequest', `Invalid configData: ${issue?.path.join('.') || issue?.message || 'body'}`);
+  }
+  rt.saw(req.tenant, req.controllerId, s.now(), req.ip);
+  const current = await repo.deviceState(s.db, req.tenant, req.controllerId);
+  if (!current) return unauthorized();
+  const old = attributesOf(current.attributes);
+  const next = applyReport(old, parsed.data.data, parsed.data.mode);
+  if (Object.keys(next).length > DDI_ATTRIBUTES_MAX) {
+    return error(400, 'badRequest', `Invalid configData: at most ${DDI_ATTRIBUTES_MAX} attributes`);
+  }
+  if (current.attributes_at !== null && sameAttributes(old, next)) return { status: 200 };
+  await repo.saveAttributes(s.db, req.tenant, req.controllerId, {
+    attributes: JSON.stringify(next),
+    firmwareVersion: firmwareVersionOf(next),
+    appVersion: appVersionOf(next),
+    now: s.now(),
+  });
+  await rt.forgetStates(req.tenant, [req.controllerId]);
+  await audit(s, req, 'ddi/configData');
+  return { status: 200 };
+}

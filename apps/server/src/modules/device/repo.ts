@@ -1,0 +1,348 @@
+import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { likePattern, pageWindow } from '../../platform/db/paging';
+import type { Database, DevicesTable } from '../../platform/db/schema';
+import { acrossProperties, tenantFilter } from '../../platform/tenancy/filters';
+import type { TenantScope } from '../../platform/tenancy/tenant';
+
+/** SQL of the device registry (`devices`, with `device_credentials` for whether one exists). No rules here. */
+
+export interface DeviceFilter {
+  business?: string;
+  groupId?: string;
+  label?: string;
+  mockup?: number;
+  model?: string;
+  osType?: string;
+  sid?: string;
+  str?: string;
+  uid?: string;
+  admission?: string;
+  /** Online (1) or not (0): seen since `cutoff` (epoch ms) or not. */
+  online?: { value: 0 | 1; cutoff: number };
+}
+
+// biome-ignore lint/complexity/noBannedTypes: Kysely's empty selection.
+type DeviceQuery = SelectQueryBuilder<Database & { d: DevicesTable }, 'd', {}>;
+
+function filtered(q: DeviceQuery, f: DeviceFilter): DeviceQuery {
+  if (f.business !== undefined) q = q.where('d.business', '=', f.business);
+  if (f.groupId !== undefined) q = q.where('d.group_id', '=', f.groupId);
+  if (f.label !== undefined) q = q.where('d.label', '=', f.label);
+  if (f.mockup !== undefined) q = q.where('d.mockup', '=', f.mockup);
+  if (f.model !== undefined) q = q.where('d.model_id', '=', f.model);
+  if (f.osType !== undefined) q = q.where('d.os_type', '=', f.osType);
+  if (f.sid !== undefined) q = q.where('d.sid', '=', f.sid);
+  if (f.uid !== undefined) q = q.where('d.uid', '=', f.uid);
+  if (f.admission !== undefined) q = q.where('d.admission', '=', f.admission);
+  if (f.online) {
+    const { cutoff } = f.online;
+    q =
+      f.online.value === 1
+        ? q.where('d.last_seen_at', '>=', cutoff)
+        : q.where((eb) => eb.or([eb('d.last_seen_at', 'is', null), eb('d.last_seen_at', '<', cutoff)]));
+  }
+  if (f.str) {
+    const p = likePattern(f.str);
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(d.device_id) like ${p} escape '\\'`,
+        sql<boolean>`lower(d.name) like ${p} escape '\\'`,
+        sql<boolean>`lower(d.label) like ${p} escape '\\'`,
+      ]),
+    );
+  }
+  return q;
+}
+
+/** Every column an item or a detail shows, with the model, its platform and type, the user and the property. */
+function detailed(db: Db) {
+  return db
+    .selectFrom('devices as d')
+    .innerJoin('properties as p', 'p.pno', 'd.pno')
+    .leftJoin('device_models as m', 'm.model_id', 'd.model_id')
+    .leftJoin('device_platforms as dp', 'dp.platform_id', 'm.platform_id')
+    .leftJoin('device_types as dt', 'dt.type_id', 'm.type_id')
+    .leftJoin('users as u', 'u.uid', 'd.uid')
+    .select([
+      'd.device_id',
+      'd.pno',
+      'p.name as property_name',
+      'd.name',
+      'd.label',
+      'd.business',
+      'd.model_id',
+      'm.name as model_name',
+      'dp.name as platform_name',
+      'dt.name as type_name',
+      'd.os_type',
+      'd.mockup',
+      'd.sid',
+      'd.group_id',
+      'd.uid',
+      'u.name as user_name',
+      'u.phone as user_phone',
+      'd.bound_at',
+      'd.admission',
+      'd.enrolment',
+      'd.remark',
+      'd.firmware_version',
+      'd.app_version',
+      'd.attributes',
+      'd.attributes_at',
+      'd.first_seen_at',
+      'd.last_seen_at',
+      'd.last_address',
+      'd.created_at',
+      'd.updated_at',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('device_credentials as c')
+            .select('c.device_id')
+            .whereRef('c.device_id', '=', 'd.device_id')
+            .where('c.disabled', '=', 0),
+        )
+        .as('has_credential'),
+    );
+}
+
+export type DeviceRow = Awaited<ReturnType<ReturnType<typeof detailed>['executeTakeFirstOrThrow']>>;
+
+/** The rows of these devices, in the order of `ids` (the page's order). */
+async function rowsOf(db: Db, scope: TenantScope | { uid: string }, ids: string[]): Promise<DeviceRow[]> {
+  if (ids.length === 0) return [];
+  let q = detailed(db).where('d.device_id', 'in', ids);
+  q =
+    'uid' in scope
+      ? q.where(acrossProperties('own-uid')).where('d.uid', '=', scope.uid)
+      : q.where(tenantFilter('d.pno', scope));
+  const rows = await q.execute();
+  const byId = new Map(rows.map((r) => [r.device_id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One page of ids, newest first, read from the nearer end (platform/db/paging.ts), then their rows. */
+async function page(
+  db: Db,
+  base: () => DeviceQuery,
+  scope: TenantScope | { uid: string },
+  pageNum: number,
+  pageSize: number,
+) {
+  const countRow = await base()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [], total };
+  const dir = w.reverse ? 'asc' : 'desc';
+  const ids = (
+    await base()
+      .select('d.device_id')
+      .orderBy('d.created_at', dir)
+      .orderBy('d.device_id', dir)
+      .limit(w.limit)
+      .offset(w.offset)
+      .execute()
+  ).map((r) => r.device_id);
+  if (w.reverse) ids.reverse();
+  return { rows: await rowsOf(db, scope, ids), total };
+}
+
+/** A page of a property's devices (or, for an operator's handle, every property's). */
+export function pageDevices(db: Db, tenant: TenantScope, f: DeviceFilter, pageNum: number, pageSize: number) {
+  const base = () => filtered(db.selectFrom('devices as d').where(tenantFilter('d.pno', tenant)), f);
+  return page(db, base, tenant, pageNum, pageSize);
+}
+
+/** A page of the devices bound to a user, in every property (keyed by the user's own uid). */
+export function pageUserDevices(db: Db, uid: string, str: string | undefined, pageNum: number, pageSize: number) {
+  const base = () =>
+    filtered(db.selectFrom('devices as d').where(acrossProperties('own-uid')).where('d.uid', '=', uid), { str });
+  return page(db, base, { uid }, pageNum, pageSize);
+}
+
+export const findDevice = async (db: Db, tenant: TenantScope, deviceId: string) =>
+  (await rowsOf(db, tenant, [deviceId]))[0];
+
+export const findUserDevice = async (db: Db, uid: string, deviceId: string) =>
+  (await rowsOf(db, { uid }, [deviceId]))[0];
+
+/** The devices of `ids` in the property (or any property, for an operator's handle): what batch calls check. */
+export const findDeviceHeads = (db: Db, tenant: TenantScope, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('devices')
+        .select(['device_id', 'pno', 'uid', 'admission', 'name'])
+        .where(tenantFilter('pno', tenant))
+        .where('device_id', 'in', ids)
+        .execute();
+
+export const insertDevice = (db: Db, row: Insertable<DevicesTable>) => db.insertInto('devices').values(row).execute();
+
+export async function updateDevice(
+  db: Db,
+  pno: string,
+  deviceId: string,
+  set: Updateable<DevicesTable>,
+): Promise<number> {
+  const r = await db
+    .updateTable('devices')
+    .set(set)
+    .where('pno', '=', pno)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function deleteDevices(db: Db, pno: string, ids: readonly string[]): Promise<number> {
+  const r = await db.deleteFrom('devices').where('pno', '=', pno).where('device_id', 'in', ids).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Sets the admission of those devices not already in it; answers how many changed. */
+export async function setAdmission(db: Db, pno: string, ids: readonly string[], admission: string, now: number) {
+  const r = await db
+    .updateTable('devices')
+    .set({ admission, updated_at: now })
+    .where('pno', '=', pno)
+    .where('device_id', 'in', ids)
+    .where('admission', '!=', admission)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Binds a device to a user unless it is bound to someone else; answers whether the device is now the user's. */
+export async function bind(db: Db, pno: string, deviceId: string, uid: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('devices')
+    .set({ uid, bound_at: now, updated_at: now })
+    .where('pno', '=', pno)
+    .where('device_id', '=', deviceId)
+    .where('uid', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function unbind(db: Db, pno: string, ids: readonly string[], now: number): Promise<number> {
+  const r = await db
+    .updateTable('devices')
+    .set({ uid: null, bound_at: null, updated_at: now })
+    .where('pno', '=', pno)
+    .where('device_id', 'in', ids)
+    .where('uid', 'is not', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Unbinds every device of the property bound to the user (they leave the property). */
+export const unbindUser = (db: Db, pno: string, uid: string, now: number) =>
+  db
+    .updateTable('devices')
+    .set({ uid: null, bound_at: null, updated_at: now })
+    .where('pno', '=', pno)
+    .where('uid', '=', uid)
+    .execute();
+
+/** The labels in use in a property, in order (at most `limit`). */
+export async function labelsOf(db: Db, pno: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('label')
+    .distinct()
+    .where('pno', '=', pno)
+    .where('label', '!=', '')
+    .orderBy('label')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.label);
+}
+
+/** Accounts by phone number (lines of a bind call name users by phone). */
+export const usersByPhone = (db: Db, phones: readonly string[]) =>
+  phones.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('users').select(['uid', 'phone']).where('phone', 'in', phones).execute();
+
+/** What the device API needs of a device to serve it. */
+export const deviceState = (db: Db, pno: string, deviceId: string) =>
+  db
+    .selectFrom('devices as d')
+    .select([
+      'd.admission',
+      'd.attributes',
+      'd.attributes_at',
+      (eb) =>
+        eb
+          .exists(
+            eb.selectFrom('device_credentials as c').select('c.device_id').whereRef('c.device_id', '=', 'd.device_id'),
+          )
+          .as('has_credential'),
+    ])
+    .where('d.pno', '=', pno)
+    .where('d.device_id', '=', deviceId)
+    .executeTakeFirst();
+
+/** Inserts a device that enrolled itself; false when the id exists already (in any property). */
+export async function insertEnrolled(db: Db, row: Insertable<DevicesTable>): Promise<boolean> {
+  const r = await db
+    .insertInto('devices')
+    .values(row)
+    .onConflict((oc) => oc.column('device_id').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Stores reported attributes and the versions read from them. */
+export const saveAttributes = (
+  db: Db,
+  pno: string,
+  deviceId: string,
+  v: { attributes: string; firmwareVersion: string; appVersion: string; now: number },
+) =>
+  db
+    .updateTable('devices')
+    .set({
+      attributes: v.attributes,
+      firmware_version: v.firmwareVersion,
+      app_version: v.appVersion,
+      attributes_at: v.now,
+      updated_at: v.now,
+    })
+    .where('pno', '=', pno)
+    .where('device_id', '=', deviceId)
+    .execute();
+
+export interface Sighting {
+  pno: string;
+  deviceId: string;
+  at: number;
+  address: string;
+}
+
+/**
+ * Records when devices were last seen (and first seen), many at once: one statement per 200 devices, never moving
+ * a time backwards. Raw SQL (a VALUES list joined in UPDATE … FROM, on SQLite 3.33+ and PostgreSQL); each row is
+ * matched by its property and id.
+ */
+export async function recordSightings(db: Db, sightings: readonly Sighting[]): Promise<void> {
+  for (let i = 0; i < sightings.length; i += 200) {
+    const chunk = sightings.slice(i, i + 200);
+    const values = sql.join(
+      chunk.map((s) => sql`(${s.pno}, ${s.deviceId}, cast(${s.at} as bigint), ${s.address})`),
+      sql`, `,
+    );
+    await sql`
+      with v(pno, device_id, at, address) as (values ${values})
+      update devices set
+        last_seen_at = case when devices.last_seen_at is null or devices.last_seen_at < v.at then v.at else devices.last_seen_at end,
+        first_seen_at = coalesce(devices.first_seen_at, v.at),
+        last_address = v.address
+      from v
+      where devices.pno = v.pno and devices.device_id = v.device_id`.execute(db);
+  }
+}

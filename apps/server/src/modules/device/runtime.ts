@@ -1,0 +1,165 @@
+import { sha256 } from '../../platform/ids';
+import type { Services } from '../../platform/services';
+import { keyMatches } from './enrolment-repo';
+import { deviceState, recordSightings, type Sighting } from './repo';
+
+/**
+ * What the device API keeps in memory, one set per app (DESIGN §7: the poll is the hottest path): what it needs of
+ * each device, each property's enrolment key, and the sightings not yet written. The first two are caches that
+ * every change clears on every instance through the event bus (Redis with `REDIS_URL`); the third is flushed to the
+ * database every FLUSH_MS and when the app closes, so a poll writes nothing itself.
+ */
+
+/** How often sightings are written (and so how late "last seen" may be in the database). */
+export const FLUSH_MS = 2_000;
+const STATE_TTL_MS = 60_000;
+const KEY_TTL_MS = 60_000;
+const MAX_STATES = 200_000;
+const STATES_TOPIC = 'device-state';
+const KEYS_TOPIC = 'device-enrolment-key';
+
+export interface DeviceState {
+  admission: string;
+  hasCredential: boolean;
+  /** Whether the device has reported its attributes (the poll asks for them until it has). */
+  reported: boolean;
+}
+
+const stateKey = (pno: string, deviceId: string) => `${pno}\u0000${deviceId}`;
+
+export interface DeviceRuntime {
+  /** The device's state in the property, cached; null when the property has no such device. */
+  state(pno: string, deviceId: string): Promise<DeviceState | null>;
+  /** Drops the devices' cached state on every instance (after a change to admission, credential or attributes). */
+  forgetStates(pno: string, deviceIds: readonly string[]): Promise<void>;
+  /** Whether a key is the property's enrolment key (cached by its hash). */
+  keyMatches(pno: string, key: string): Promise<boolean>;
+  /** Drops a property's cached enrolment key on every instance. */
+  forgetKey(pno: string): Promise<void>;
+  /** Notes that a device called (written with the next flush). */
+  saw(pno: string, deviceId: string, at: number, address: string): void;
+  /** Writes the sightings noted so far. */
+  flush(): Promise<void>;
+  /** Starts flushing every FLUSH_MS (a listening or injected app's device API does it). */
+  start(): void;
+  /** Stops the timer and writes what is left. */
+  close(): Promise<void>;
+}
+
+const runtimes = new WeakMap<Services, DeviceRuntime>();
+
+/** The app's device runtime (created on first use). */
+export function runtimeOf(s: Services): DeviceRuntime {
+  let rt = runtimes.get(s);
+  if (!rt) {
+    rt = createRuntime(s);
+    runtimes.set(s, rt);
+  }
+  return rt;
+}
+
+function createRuntime(s: Services): DeviceRuntime {
+  const states = new Map<string, { state: DeviceState; at: number }>();
+  const keys = new Map<string, { hash: string | null; at: number }>();
+  let stateEpoch = 0;
+  let keyEpoch = 0;
+  let pending = new Map<string, Sighting>();
+  let flushing: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
+  const dropStates = (keysToDrop: readonly string[]) => {
+    stateEpoch += 1;
+    for (const k of keysToDrop) states.delete(k);
+  };
+  const dropKey = (pno: string) => {
+    keyEpoch += 1;
+    keys.delete(pno);
+  };
+  s.bus.subscribe(STATES_TOPIC, (event) => {
+    const list = (event as { keys?: unknown }).keys;
+    if (Array.isArray(list)) dropStates(list.filter((k): k is string => typeof k === 'string'));
+  });
+  s.bus.subscribe(KEYS_TOPIC, (event) => {
+    const pno = (event as { pno?: unknown }).pno;
+    if (typeof pno === 'string') dropKey(pno);
+  });
+
+  const writeBatch = async () => {
+    if (pending.size === 0) return;
+    const batch = [...pending.values()];
+    pending = new Map();
+    try {
+      await recordSightings(s.db, batch);
+    } catch (err) {
+      s.log.error({ err, devices: batch.length }, 'recording device sightings failed');
+    }
+  };
+
+  const rt: DeviceRuntime = {
+    async state(pno, deviceId) {
+      const k = stateKey(pno, deviceId);
+      const now = performance.now();
+      const known = states.get(k);
+      if (known && now - known.at < STATE_TTL_MS) return known.state;
+      const started = stateEpoch;
+      const row = await deviceState(s.db, pno, deviceId);
+      if (!row) {
+        states.delete(k);
+        return null;
+      }
+      const state: DeviceState = Object.freeze({
+        admission: row.admission,
+        hasCredential: Boolean(Number(row.has_credential)),
+        reported: row.attributes_at !== null,
+      });
+      if (started === stateEpoch) {
+        if (states.size >= MAX_STATES) {
+          const oldest = states.keys().next();
+          if (!oldest.done) states.delete(oldest.value);
+        }
+        states.set(k, { state, at: now });
+      }
+      return state;
+    },
+    async forgetStates(pno, deviceIds) {
+      if (deviceIds.length === 0) return;
+      const list = deviceIds.map((id) => stateKey(pno, id));
+      dropStates(list);
+      await s.bus.publish(STATES_TOPIC, { keys: list });
+    },
+    async keyMatches(pno, key) {
+      if (!key || key.length > 200) return false;
+      const hash = sha256(key);
+      const now = performance.now();
+      const known = keys.get(pno);
+      if (known && now - known.at < KEY_TTL_MS) return known.hash === hash;
+      const started = keyEpoch;
+      const matches = await keyMatches(s.db, pno, hash);
+      // The property's key is remembered once a device presented it; other keys are compared with it.
+      if (matches && started === keyEpoch) keys.set(pno, { hash, at: now });
+      return matches;
+    },
+    async forgetKey(pno) {
+      dropKey(pno);
+      await s.bus.publish(KEYS_TOPIC, { pno });
+    },
+    saw(pno, deviceId, at, address) {
+      pending.set(stateKey(pno, deviceId), { pno, deviceId, at, address });
+    },
+    flush() {
+      flushing = flushing.then(writeBatch);
+      return flushing;
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void rt.flush(), FLUSH_MS);
+      timer.unref();
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await rt.flush();
+    },
+  };
+  return rt;
+}

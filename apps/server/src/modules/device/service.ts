@@ -1,0 +1,333 @@
+import type { Business } from '@keel/contract/constants';
+import type { BindResult } from '@keel/contract/endpoints/device';
+import { OS_TYPE_NAMES, OS_TYPES, type OsType } from '@keel/contract/endpoints/device-common';
+import { formatMessage, type MessageKey, messages } from '@keel/contract/status';
+import { isMobile } from '@keel/contract/validators';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/sql-helpers';
+import { type RequestContext, requireUser } from '../../platform/http/context';
+import { AppError, notFound } from '../../platform/http/errors';
+import type { Services } from '../../platform/services';
+import { operatorScope, operatorView, type TenantScope, tenantOf } from '../../platform/tenancy/tenant';
+import * as org from '../org/service';
+import { findModel, modelOptions } from './catalogue-repo';
+import { onlineWindowMs, toDetail, toItem } from './items';
+import * as repo from './repo';
+import { runtimeOf } from './runtime';
+
+/**
+ * The device registry's rules (README.md): lists and details in a property, across properties for operators and
+ * for the user a device is bound to; registration with the device's own credential; admission; binding. No SQL.
+ */
+
+/** The property of an orPlatform call: the selected one, or (operators without `pno`) `filterPno` or all. */
+const scopeOf = (ctx: RequestContext, filterPno?: string): TenantScope =>
+  ctx.property ? tenantOf(ctx) : operatorView(ctx, filterPno || undefined);
+
+export interface ListInput {
+  pageNum: number;
+  pageSize: number;
+  business?: string;
+  groupId?: string;
+  label?: string;
+  mockup?: 0 | 1;
+  model?: string;
+  osType?: string;
+  sid?: string;
+  str?: string;
+  uid?: string;
+  admission?: string;
+  online?: 0 | 1;
+  filterPno?: string;
+}
+
+export async function listDevices(s: Services, ctx: RequestContext, input: ListInput) {
+  const now = s.now();
+  const window = onlineWindowMs(s);
+  const { pageNum, pageSize, online, filterPno, ...filters } = input;
+  const { rows, total } = await repo.pageDevices(
+    s.db,
+    scopeOf(ctx, filterPno),
+    { ...filters, ...(online !== undefined ? { online: { value: online, cutoff: now - window } } : {}) },
+    pageNum,
+    pageSize,
+  );
+  return { list: rows.map((r) => toItem(r, now, window)), total, pageNum, pageSize };
+}
+
+export async function listMyDevices(
+  s: Services,
+  ctx: RequestContext,
+  input: { pageNum: number; pageSize: number; str?: string },
+) {
+  const now = s.now();
+  const window = onlineWindowMs(s);
+  const me = requireUser(ctx);
+  const { rows, total } = await repo.pageUserDevices(s.db, me.uid, input.str, input.pageNum, input.pageSize);
+  return { list: rows.map((r) => toItem(r, now, window)), total, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+export async function deviceInfo(s: Services, ctx: RequestContext, deviceId: string) {
+  const row = await repo.findDevice(s.db, scopeOf(ctx), deviceId);
+  if (!row) throw notFound('deviceId');
+  return toDetail(row, s.now(), onlineWindowMs(s));
+}
+
+export async function myDeviceInfo(s: Services, ctx: RequestContext, deviceId: string) {
+  const row = await repo.findUserDevice(s.db, requireUser(ctx).uid, deviceId);
+  if (!row) throw notFound('deviceId');
+  return toDetail(row, s.now(), onlineWindowMs(s));
+}
+
+export const osTypeList = (ctx: RequestContext) =>
+  OS_TYPES.map((osType) => ({ osType, name: OS_TYPE_NAMES[osType][ctx.locale] }));
+
+/** Most models and labels a filter list offers. */
+const FILTER_OPTIONS_MAX = 500;
+
+export async function filterOptions(s: Services, ctx: RequestContext, filterPno?: string) {
+  const scope = scopeOf(ctx, filterPno);
+  const pno = scope.pno;
+  return {
+    // Across every property (an operator choosing none) models and labels are not offered: pick a property.
+    modelList:
+      pno === null
+        ? []
+        : (await modelOptions(s.db, pno, FILTER_OPTIONS_MAX)).map((m) => ({ modelId: m.model_id, name: m.name })),
+    osTypeList: osTypeList(ctx),
+    labelList: pno === null ? [] : await repo.labelsOf(s.db, pno, FILTER_OPTIONS_MAX),
+    businessList: (ctx.property ? ctx.property.businesses : []) as Business[],
+  };
+}
+
+/** A model of the property and the OS its platform runs; "not found" for another property's. */
+async function modelOf(s: Services, pno: string, modelId: string) {
+  const model = await findModel(s.db, pno, modelId);
+  if (!model) throw notFound('model');
+  return { modelId: model.model_id, osType: (model.os_type ?? 'other') as OsType };
+}
+
+async function assertMember(s: Services, pno: string, uid: string, field: string) {
+  const [member] = await org.findMembers(s.db, pno, [uid]);
+  if (!member) throw notFound(field);
+}
+
+export interface RegisterInput {
+  deviceId: string;
+  name: string;
+  label: string;
+  business: Business;
+  model?: string;
+  osType?: OsType;
+  mockup: 0 | 1;
+  sid?: string;
+  groupId?: string;
+  uid?: string;
+  remark: string;
+}
+
+/** Registers a device (accepted) and issues its credential, shown once. */
+export async function register(s: Services, ctx: RequestContext, input: RegisterInput) {
+  const { pno } = tenantOf(ctx);
+  ctx.audit.target = input.deviceId;
+  const model = input.model ? await modelOf(s, pno, input.model) : undefined;
+  if (input.uid) await assertMember(s, pno, input.uid, 'uid');
+  const now = s.now();
+  let credential: string;
+  try {
+    credential = await s.db.transaction().execute(async (trx) => {
+      await repo.insertDevice(trx, {
+        device_id: input.deviceId,
+        pno,
+        name: input.name,
+        label: input.label,
+        business: input.business,
+        model_id: model?.modelId ?? null,
+        os_type: input.osType ?? model?.osType ?? 'other',
+        mockup: input.mockup,
+        sid: input.sid ?? null,
+        group_id: input.groupId ?? null,
+        uid: input.uid ?? null,
+        bound_at: input.uid ? now : null,
+        admission: 'accepted',
+        enrolment: 'console',
+        remark: input.remark,
+        created_by: ctx.user?.uid ?? null,
+        created_at: now,
+        updated_at: now,
+      });
+      return s.deviceCredentials.issue(trx, { deviceId: input.deviceId, pno, name: input.name || input.deviceId }, now);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('deviceIdTaken', { deviceId: input.deviceId });
+    // The model (or the user) went away meanwhile.
+    if (isForeignKeyViolation(error)) throw notFound(input.model ? 'model' : 'uid');
+    throw error;
+  }
+  await s.deviceCredentials.forget([input.deviceId]);
+  await runtimeOf(s).forgetStates(pno, [input.deviceId]);
+  return { deviceId: input.deviceId, credential };
+}
+
+export interface UpdateInput {
+  deviceId: string;
+  name?: string;
+  label?: string;
+  business?: Business;
+  model?: string | null;
+  osType?: OsType;
+  mockup?: 0 | 1;
+  sid?: string | null;
+  groupId?: string | null;
+  remark?: string;
+}
+
+export async function update(s: Services, ctx: RequestContext, input: UpdateInput) {
+  const tenant = tenantOf(ctx);
+  ctx.audit.target = input.deviceId;
+  const [device] = await repo.findDeviceHeads(s.db, tenant, [input.deviceId]);
+  if (!device) throw notFound('deviceId');
+  const model = input.model ? await modelOf(s, tenant.pno, input.model) : undefined;
+  const set = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.label !== undefined ? { label: input.label } : {}),
+    ...(input.business !== undefined ? { business: input.business } : {}),
+    ...(input.model !== undefined ? { model_id: model?.modelId ?? null } : {}),
+    // A new model brings its platform's OS unless one is given.
+    ...(input.osType !== undefined ? { os_type: input.osType } : model ? { os_type: model.osType } : {}),
+    ...(input.mockup !== undefined ? { mockup: input.mockup } : {}),
+    ...(input.sid !== undefined ? { sid: input.sid } : {}),
+    ...(input.groupId !== undefined ? { group_id: input.groupId } : {}),
+    ...(input.remark !== undefined ? { remark: input.remark } : {}),
+    updated_at: s.now(),
+  };
+  await repo.updateDevice(s.db, tenant.pno, input.deviceId, set);
+  return null;
+}
+
+/** The devices of `ids` in the scope, all of them or "not found". */
+async function headsOf(s: Services, scope: TenantScope, ids: readonly string[]) {
+  const heads = await repo.findDeviceHeads(s.db, scope, ids);
+  if (heads.length !== ids.length) throw notFound('deviceIdList');
+  return heads;
+}
+
+const target = (ids: readonly string[]) => ids.slice(0, 20).join(',');
+
+export async function remove(s: Services, ctx: RequestContext, ids: string[]) {
+  const { pno } = tenantOf(ctx);
+  ctx.audit.target = target(ids);
+  await headsOf(s, tenantOf(ctx), ids);
+  const removed = await s.db.transaction().execute(async (trx) => {
+    await s.deviceCredentials.remove(trx, pno, ids);
+    return repo.deleteDevices(trx, pno, ids);
+  });
+  await s.deviceCredentials.forget(ids);
+  await runtimeOf(s).forgetStates(pno, ids);
+  return { removed };
+}
+
+export async function resetCredential(s: Services, ctx: RequestContext, deviceId: string) {
+  const tenant = tenantOf(ctx);
+  ctx.audit.target = deviceId;
+  const [device] = await headsOf(s, tenant, [deviceId]);
+  const credential = await s.deviceCredentials.issue(
+    s.db,
+    { deviceId, pno: tenant.pno, name: device?.name || deviceId },
+    s.now(),
+  );
+  await s.deviceCredentials.forget([deviceId]);
+  await runtimeOf(s).forgetStates(tenant.pno, [deviceId]);
+  return { deviceId, credential };
+}
+
+export async function admit(s: Services, ctx: RequestContext, ids: string[], accept: 0 | 1) {
+  const tenant = tenantOf(ctx);
+  ctx.audit.target = `${accept ? 'accept' : 'reject'}:${target(ids)}`;
+  await headsOf(s, tenant, ids);
+  const changed = await repo.setAdmission(s.db, tenant.pno, ids, accept ? 'accepted' : 'rejected', s.now());
+  await runtimeOf(s).forgetStates(tenant.pno, ids);
+  return { changed };
+}
+
+interface BindLine {
+  deviceId: string;
+  uid?: string;
+  phoneNum?: string;
+}
+
+const lineResult = (
+  ctx: RequestContext,
+  deviceId: string,
+  uid: string | null,
+  key: MessageKey,
+  params: Record<string, string> = {},
+): BindResult => ({
+  deviceId,
+  uid,
+  status: messages[key].status,
+  msg: formatMessage(key, ctx.locale, params),
+});
+
+/**
+ * Binds each line's device to its user, independently: a device of another property (or none) is "not found", a
+ * user who is not a member of the device's property `notAMember`, a device bound to someone else
+ * `deviceBoundElsewhere`; a device already bound to the same user is fine and changes nothing.
+ */
+export async function bindDevices(s: Services, ctx: RequestContext, lines: readonly BindLine[]) {
+  const scope = ctx.property ? tenantOf(ctx) : operatorScope(ctx);
+  const deviceIds = [...new Set(lines.map((l) => l.deviceId))];
+  const devices = new Map(
+    (await repo.findDeviceHeads(s.db, scope, deviceIds)).map((d) => [d.device_id, { pno: d.pno, uid: d.uid }]),
+  );
+  const phones = [...new Set(lines.flatMap((l) => (!l.uid && l.phoneNum && isMobile(l.phoneNum) ? [l.phoneNum] : [])))];
+  const byPhone = new Map((await repo.usersByPhone(s.db, phones)).map((u) => [u.phone, u.uid]));
+  // Memberships, one query per property the lines' devices belong to.
+  const wanted = new Map<string, Set<string>>();
+  for (const line of lines) {
+    const device = devices.get(line.deviceId);
+    const uid = line.uid ?? (line.phoneNum ? byPhone.get(line.phoneNum) : undefined);
+    if (device && uid) wanted.set(device.pno, (wanted.get(device.pno) ?? new Set()).add(uid));
+  }
+  const members = new Set<string>();
+  for (const [pno, uids] of wanted) {
+    for (const m of await org.findMembers(s.db, pno, [...uids])) members.add(`${pno}\u0000${m.uid}`);
+  }
+
+  const now = s.now();
+  const resultList: BindResult[] = [];
+  const bound: string[] = [];
+  for (const line of lines) {
+    const device = devices.get(line.deviceId);
+    const uid = line.uid ?? (line.phoneNum ? byPhone.get(line.phoneNum) : undefined);
+    if (!device) {
+      resultList.push(lineResult(ctx, line.deviceId, uid ?? null, 'notFound', { what: line.deviceId }));
+    } else if (!line.uid && !line.phoneNum) {
+      resultList.push(lineResult(ctx, line.deviceId, null, 'invalidInput', { field: 'uid' }));
+    } else if (!line.uid && line.phoneNum && !isMobile(line.phoneNum)) {
+      resultList.push(lineResult(ctx, line.deviceId, null, 'invalidInput', { field: 'phoneNum' }));
+    } else if (!uid || !members.has(`${device.pno}\u0000${uid}`)) {
+      resultList.push(lineResult(ctx, line.deviceId, uid ?? null, 'notAMember'));
+    } else if (device.uid === uid) {
+      resultList.push(lineResult(ctx, line.deviceId, uid, 'ok'));
+    } else if (device.uid !== null || !(await repo.bind(s.db, device.pno, line.deviceId, uid, now))) {
+      resultList.push(lineResult(ctx, line.deviceId, uid, 'deviceBoundElsewhere'));
+    } else {
+      device.uid = uid;
+      bound.push(line.deviceId);
+      resultList.push(lineResult(ctx, line.deviceId, uid, 'ok'));
+    }
+  }
+  ctx.audit.target = target(bound);
+  return { bound: bound.length, resultList };
+}
+
+export async function unbindDevices(s: Services, ctx: RequestContext, ids: string[]) {
+  const scope = ctx.property ? tenantOf(ctx) : operatorScope(ctx);
+  ctx.audit.target = target(ids);
+  const heads = await headsOf(s, scope, ids);
+  const byProperty = new Map<string, string[]>();
+  for (const h of heads) byProperty.set(h.pno, [...(byProperty.get(h.pno) ?? []), h.device_id]);
+  let unbound = 0;
+  for (const [pno, list] of byProperty) unbound += await repo.unbind(s.db, pno, list, s.now());
+  return { unbound };
+}

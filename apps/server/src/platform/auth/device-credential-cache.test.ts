@@ -1,0 +1,51 @@
+import { beforeAll, expect, it } from 'vitest';
+import { seedDemo } from '../../seed/demo';
+import { describeEachDb } from '../../test/harness';
+import { createLocalBus } from '../realtime/bus';
+import { createDeviceCredentials } from './device-credential-cache';
+
+/**
+ * Two instances (two caches over one database, one event bus between them, as Redis would carry it): a credential
+ * one of them revokes stops working on the other at its very next use, though the other had it cached.
+ */
+describeEachDb('device credential cache', (env) => {
+  let pno: string;
+  beforeAll(async () => {
+    await seedDemo(env().app.keel);
+    pno = (await env().app.keel.db.selectFrom('properties').select('pno').orderBy('pno').executeTakeFirstOrThrow()).pno;
+  });
+
+  it('answers from memory, and forgets a revoked credential on every instance', async () => {
+    const db = env().app.keel.db;
+    const bus = createLocalBus();
+    const a = createDeviceCredentials(db, bus);
+    const b = createDeviceCredentials(db, bus);
+    const token = await a.issue(db, { deviceId: 'cache-1', pno, name: 'Cached' }, env().now());
+    expect((await b.resolve(token))?.deviceId).toBe('cache-1');
+
+    // Changed behind the caches' back: b still answers from memory.
+    await db
+      .withoutPlugins()
+      .updateTable('device_credentials')
+      .set({ disabled: 1 })
+      .where('device_id', '=', 'cache-1')
+      .execute();
+    expect((await b.resolve(token))?.deviceId).toBe('cache-1');
+
+    // Revoked through a: b forgets it at once.
+    await a.setDisabled(pno, 'cache-1', true);
+    expect(await b.resolve(token)).toBeNull();
+    await a.setDisabled(pno, 'cache-1', false);
+    expect((await b.resolve(token))?.property.pno).toBe(pno);
+
+    const renewed = await a.issue(db, { deviceId: 'cache-1', pno, name: 'Cached' }, env().now());
+    await a.forget(['cache-1']);
+    expect(await b.resolve(token)).toBeNull();
+    expect((await b.resolve(renewed))?.deviceId).toBe('cache-1');
+    await a.remove(db, pno, ['cache-1']);
+    await a.forget(['cache-1']);
+    expect(await b.resolve(renewed)).toBeNull();
+    expect(await b.resolve(undefined)).toBeNull();
+    expect(await b.resolve('x'.repeat(201))).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+import { hash } from 'node:crypto';
+import type { Db } from '../db/connect';
+import type { DeviceContext } from '../http/context';
+import type { EventBus } from '../realtime/bus';
+import { issueDeviceCredential, resolveDeviceCredential, setDeviceCredentialDisabled } from './device-credentials';
+
+/** The bus topic on which a revocation reaches every instance. */
+export const DEVICE_CREDENTIALS_TOPIC = 'device-credentials';
+
+/** How long a credential read from the database is trusted without asking again (a missed event heals by then). */
+const TTL_MS = 5 * 60_000;
+/** Most credentials kept per instance; the oldest go first. */
+const MAX_ENTRIES = 200_000;
+
+/**
+ * Device credentials as every device call checks them (DESIGN §7: the poll is the hottest path): a token's
+ * device is read from the database once and then answered from memory. Whatever stops a credential — a new one
+ * issued, the device disabled, rejected or deleted — calls `forget`, which clears this instance at once and tells
+ * every other through the event bus (Redis with `REDIS_URL`), so a revoked credential stops working everywhere on
+ * its next use. Unknown tokens are not cached (each costs one indexed lookup).
+ */
+export interface DeviceCredentials {
+  /** The device of a token, with its property; null when missing, unknown or disabled. */
+  resolve(token: string | undefined): Promise<DeviceContext | null>;
+  /** Issues (or replaces) a device's credential and answers the token; `db` may be a transaction. Call `forget` after it commits. */
+  issue(db: Db, device: { deviceId: string; pno: string; name: string }, now: number): Promise<string>;
+  /** Deletes the credentials of devices of a property; `db` may be a transaction. Call `forget` after it commits. */
+  remove(db: Db, pno: string, deviceIds: readonly string[]): Promise<void>;
+  setDisabled(pno: string, deviceId: string, disabled: boolean): Promise<void>;
+  /** Drops the devices' cached credentials on every instance. */
+  forget(deviceIds: readonly string[]): Promise<void>;
+}
+
+interface Entry {
+  device: DeviceContext;
+  at: number;
+}
+
+export function createDeviceCredentials(db: Db, bus: EventBus): DeviceCredentials {
+  const byHash = new Map<string, Entry>();
+  const hashOf = new Map<string, string>();
+  /** Bumped by every forget: a lookup that started before one does not cache what it read. */
+  let epoch = 0;
+
+  const drop = (deviceIds: readonly string[]) => {
+    epoch += 1;
+    for (const id of deviceIds) {
+      const h = hashOf.get(id);
+      if (h !== undefined) byHash.delete(h);
+      hashOf.delete(id);
+    }
+  };
+  bus.subscribe(DEVICE_CREDENTIALS_TOPIC, (event) => {
+    const ids = (event as { deviceIds?: unknown }).deviceIds;
+    if (Array.isArray(ids)) drop(ids.filter((id): id is string => typeof id === 'string'));
+  });
+
+  const credentials: DeviceCredentials = {
+    async resolve(token) {
+      if (!token || token.length > 200) return null;
+      const tokenHash = hash('sha256', token, 'hex');
+      const now = performance.now();
+      const known = byHash.get(tokenHash);
+      if (known && now - known.at < TTL_MS) return known.device;
+      const started = epoch;
+      const device = await resolveDeviceCredential(db, token);
+      if (!device) {
+        if (known) byHash.delete(tokenHash);
+        return null;
+      }
+      if (epoch === started) {
+        if (byHash.size >= MAX_ENTRIES) {
+          const oldest = byHash.keys().next();
+          if (!oldest.done) byHash.delete(oldest.value);
+        }
+        const previous = hashOf.get(device.deviceId);
+        if (previous !== undefined && previous !== tokenHash) byHash.delete(previous);
+        byHash.set(tokenHash, { device: Object.freeze(device), at: now });
+        hashOf.set(device.deviceId, tokenHash);
+      }
+      return device;
+    },
+    issue: (trx, device, now) => issueDeviceCredential(trx, device, now),
+    async remove(trx, pno, deviceIds) {
+      if (deviceIds.length === 0) return;
+      await trx.deleteFrom('device_credentials').where('pno', '=', pno).where('device_id', 'in', deviceIds).execute();
+    },
+    async setDisabled(pno, deviceId, disabled) {
+      await setDeviceCredentialDisabled(db, pno, deviceId, disabled);
+      await credentials.forget([deviceId]);
+    },
+    async forget(deviceIds) {
+      if (deviceIds.length === 0) return;
+      drop(deviceIds);
+      await bus.publish(DEVICE_CREDENTIALS_TOPIC, { deviceIds });
+    },
+  };
+  return credentials;
+}

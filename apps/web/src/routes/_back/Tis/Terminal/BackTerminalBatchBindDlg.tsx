@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { BackTerminalBatchBindDlg } from '../../../../features/device/dialogs/RouteDialogs';
+import { BackTerminalListPage } from '../../../../features/device/pages/TerminalPages';
+import { DialogRoute } from '../../../../shared/admin-kit/DialogRoute';
+
+export const Route = createFileRoute('/_back/Tis/Terminal/BackTerminalBatchBindDlg')({
+  component: () => (
+    <DialogRoute
+      parent={BackTerminalListPage}
+      parentPath="/Tis/Terminal/BackTerminalListPage"
+      dialog={(close) => <BackTerminalBatchBindDlg onClose={close} />}
+    />
+  ),
+});
