@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/*.test.ts', 'tools/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Rendering tests (happy-dom, antd) took over 5 s on a machine at load 17: give them room.
+          testTimeout: 15_000,
         },
       },
       {
