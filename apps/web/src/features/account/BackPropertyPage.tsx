@@ -12,7 +12,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../shared/admin-kit/resource';
-import { formatTime } from '../../shared/format/time';
 import { usePropertyForm } from './EditPropertyDialog';
 import { PropertyAuthorizedDlg } from './PropertyAuthorizedDlg';
 
@@ -77,7 +76,7 @@ export function BackPropertyPage() {
             </Space>
           ),
       },
-      { key: 'createTime', title: t('account.back.created'), width: 150, render: (row) => formatTime(row.createTime) },
+      { key: 'createTime', title: t('account.back.created'), width: 150, time: true },
     ],
     actions: {
       title: t('common.actions'),

@@ -51,7 +51,7 @@ export function usePropertyForm(
         label: t('account.edit.owner'),
         extra: t('account.edit.ownerHelp'),
         required: t('account.edit.ownerRequired'),
-        validate: (v) => (isMobile(v) ? undefined : t('account.edit.phoneInvalid')),
+        validate: (v) => isMobile(v) || t('account.edit.phoneInvalid'),
         testId: 'property-owner-input',
         inputMode: 'tel',
         maxLength: 11,

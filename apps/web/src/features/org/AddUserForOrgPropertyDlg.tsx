@@ -36,7 +36,6 @@ export function AddUserForOrgPropertyDlg({
   tree?: readonly OrgNode[];
 }) {
   const { t } = useTranslation();
-  const check = (ok: (v: string) => boolean, message: string) => (v: string) => (ok(v) ? undefined : t(message));
   return (
     <ResourceDialog<object, Values, 'o/registerOrgUser'>
       scope={pno === undefined ? 'property' : 'platform'}
@@ -60,7 +59,7 @@ export function AddUserForOrgPropertyDlg({
             name: 'phoneNum',
             label: t('org.member.phone'),
             required: t('org.rules.phoneRequired'),
-            validate: check(isMobile, 'org.rules.phone'),
+            validate: (v) => isMobile(v) || t('org.rules.phone'),
             testId: 'add-user-phone',
             inputMode: 'tel',
             maxLength: 11,
@@ -68,7 +67,7 @@ export function AddUserForOrgPropertyDlg({
           {
             name: 'email',
             label: t('org.member.email'),
-            validate: check(isEmail, 'org.rules.email'),
+            validate: (v) => isEmail(v) || t('org.rules.email'),
             testId: 'add-user-email',
           },
           {
@@ -76,7 +75,7 @@ export function AddUserForOrgPropertyDlg({
             label: t('org.addUser.password'),
             extra: t('org.addUser.passwordHelp'),
             type: 'password',
-            validate: check(isStrongPassword, 'org.rules.password'),
+            validate: (v) => isStrongPassword(v) || t('org.rules.password'),
             testId: 'add-user-password',
             maxLength: 64,
           },

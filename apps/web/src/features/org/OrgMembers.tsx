@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnSpec } from '../../shared/admin-kit/DataTable';
 import { ResourcePage } from '../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../shared/admin-kit/resource';
-import { formatTime } from '../../shared/format/time';
 import { ORG_MEMBER_LISTS, orgQuery } from './api';
 import { MoveMemberDialog } from './MemberDialogs';
 
@@ -61,7 +60,7 @@ function useColumns(): ColumnSpec<Row>[] {
           <Tag color="red">{t('org.member.disabled')}</Tag>
         ),
     },
-    { key: 'joinTime', title: t('org.member.joined'), width: 150, render: (row) => formatTime(row.joinTime) },
+    { key: 'joinTime', title: t('org.member.joined'), width: 150, time: true },
   ];
 }
 

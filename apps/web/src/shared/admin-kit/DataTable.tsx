@@ -9,6 +9,7 @@ import Table from 'antd/es/table';
 import { type CSSProperties, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchRecord } from '../api/search-of';
+import { formatTime } from '../format/time';
 import './data-table.css';
 import { FilterBar, type FilterSpec } from './FilterBar';
 import { useAccessibleTableScroll } from './table-a11y';
@@ -28,6 +29,8 @@ export interface ColumnSpec<T> {
   filter?: true | { value: string; label: string }[];
   /** Left out (a column of the back office only, say). */
   hidden?: boolean;
+  /** The field named by `key` is a time (milliseconds), shown as one (`formatTime`). */
+  time?: boolean;
 }
 
 const DEFAULT_WIDTH = 160;
@@ -139,7 +142,8 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
     fixed: c.pinned ? 'left' : undefined,
     ellipsis: c.wrap ? undefined : { showTitle: false },
     render: (_: unknown, row: T) => {
-      const content = c.render ? c.render(row) : String(row[c.key as keyof T] ?? '');
+      const value = row[c.key as keyof T];
+      const content = c.render ? c.render(row) : c.time ? formatTime(value as number) : String(value ?? '');
       return c.wrap ? content : <Cell>{content}</Cell>;
     },
   }));

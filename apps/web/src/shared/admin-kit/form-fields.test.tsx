@@ -31,7 +31,7 @@ function setup(onFinish: (v: Values) => void = () => undefined) {
             label: 'Phone',
             half: true,
             testId: 'phone',
-            validate: (v) => (/^\d+$/.test(v) ? undefined : 'digits only'),
+            validate: (v) => /^\d+$/.test(v) || 'digits only',
           },
           { name: 'remark', label: 'Remark', type: 'textarea', testId: 'remark' },
           { name: 'secret', label: 'Secret', hidden: true, testId: 'secret' },

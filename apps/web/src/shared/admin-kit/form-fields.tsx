@@ -19,8 +19,11 @@ export interface FieldSpec<V> {
   control?: ReactElement;
   /** The message when empty; a text of spaces alone counts as empty. */
   required?: string;
-  /** Checks the trimmed text when there is one: answers the message of what is wrong, if anything. */
-  validate?: (text: string) => string | undefined;
+  /**
+   * Checks the text (trimmed, but for a password) when there is one: answers the message of what is wrong, or
+   * `true` (or nothing) when it is right — `(v) => isMobile(v) || t('rules.mobile')`.
+   */
+  validate?: (text: string) => string | boolean | undefined;
   /** Further rules of the page's own. */
   rules?: Rule[];
   extra?: ReactNode;
@@ -60,7 +63,7 @@ function rulesOf<V>(field: FieldSpec<V>, max: number | undefined, tooLong: (max:
       validator: async (_: unknown, value?: string) => {
         const trimmed = typeof value === 'string' && field.type !== 'password' ? value.trim() : value;
         const problem = trimmed ? validate(trimmed) : undefined;
-        if (problem) throw new Error(problem);
+        if (typeof problem === 'string') throw new Error(problem);
       },
     });
   return [...rules, ...(field.rules ?? [])];

@@ -3,7 +3,6 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import type { ColumnSpec } from '../../../shared/admin-kit/DataTable';
-import { formatTime } from '../../../shared/format/time';
 import type { GroupKind, GroupRow } from '../api';
 
 const SECOND_LINE = { display: 'block', fontSize: 12 } as const;
@@ -90,12 +89,7 @@ export function useGroupColumns(kind: GroupKind, platform: boolean, onMembers: (
         </Button>
       ),
     },
-    {
-      key: 'updateTime',
-      title: t('member-group.group.updated'),
-      width: 150,
-      render: (row) => formatTime(row.updateTime),
-    },
+    { key: 'updateTime', title: t('member-group.group.updated'), width: 150, time: true },
   ];
   return columns;
 }

@@ -33,8 +33,6 @@ export function useGroupForm(
   const { t } = useTranslation();
   const noun = t(`member-group.kinds.${kind.key}.noun`);
   const isCustomer = kind.key === 'customer';
-  const check = (ok: (v: string) => boolean, message: string) => (v: string) => (ok(v) ? undefined : t(message));
-  const matches = (re: RegExp) => (v: string) => re.test(v);
   return {
     save: kind.paths.save,
     schema: customerEndpoints['cu/addOrUpdateCustomer'].input,
@@ -61,7 +59,7 @@ export function useGroupForm(
         name: 'code',
         label: t('member-group.customer.code'),
         extra: t('member-group.customer.codeHelp'),
-        validate: check(matches(CUSTOMER_CODE_PATTERN), 'member-group.rules.code'),
+        validate: (v) => CUSTOMER_CODE_PATTERN.test(v) || t('member-group.rules.code'),
         testId: 'customer-code',
         half: true,
         hidden: !isCustomer,
@@ -76,7 +74,7 @@ export function useGroupForm(
       {
         name: 'contactPhone',
         label: t('member-group.customer.contactPhone'),
-        validate: check(matches(CONTACT_PHONE_PATTERN), 'member-group.rules.phone'),
+        validate: (v) => CONTACT_PHONE_PATTERN.test(v) || t('member-group.rules.phone'),
         testId: 'customer-contact-phone',
         inputMode: 'tel',
         half: true,
@@ -85,7 +83,7 @@ export function useGroupForm(
       {
         name: 'contactEmail',
         label: t('member-group.customer.contactEmail'),
-        validate: check(isEmail, 'member-group.rules.email'),
+        validate: (v) => isEmail(v) || t('member-group.rules.email'),
         testId: 'customer-contact-email',
         inputMode: 'email',
         half: true,

@@ -29,7 +29,6 @@ export function useUserForm(scope: Scope): FormDeclaration<UserItem, Values, 'u/
   const selfUid = useSession((s) => s.userInfo?.uid);
   const platform = scope === 'platform';
   const shared = (user?: UserItem) => !platform && user !== undefined && user.propertyNum > 1;
-  const check = (ok: (v: string) => boolean, message: string) => (v: string) => (ok(v) ? undefined : t(message));
   return {
     save: 'u/addOrEditInternalUser',
     schema: userEndpoints['u/addOrEditInternalUser'].input,
@@ -52,7 +51,7 @@ export function useUserForm(scope: Scope): FormDeclaration<UserItem, Values, 'u/
         name: 'phoneNum',
         label: t('member-group.user.phone'),
         required: t('member-group.rules.phoneRequired'),
-        validate: check(isMobile, 'member-group.rules.mobile'),
+        validate: (v) => isMobile(v) || t('member-group.rules.mobile'),
         testId: 'user-phone',
         inputMode: 'tel',
         maxLength: 11,
@@ -61,7 +60,7 @@ export function useUserForm(scope: Scope): FormDeclaration<UserItem, Values, 'u/
       {
         name: 'email',
         label: t('member-group.user.email'),
-        validate: check(isEmail, 'member-group.rules.email'),
+        validate: (v) => isEmail(v) || t('member-group.rules.email'),
         testId: 'user-email',
         inputMode: 'email',
         disabled: shared(user),
@@ -71,7 +70,7 @@ export function useUserForm(scope: Scope): FormDeclaration<UserItem, Values, 'u/
         label: t(user ? 'member-group.user.newPassword' : 'member-group.user.password'),
         extra: t(user ? 'member-group.user.newPasswordHelp' : 'member-group.user.passwordHelp'),
         type: 'password',
-        validate: check(isStrongPassword, 'member-group.rules.password'),
+        validate: (v) => isStrongPassword(v) || t('member-group.rules.password'),
         testId: 'user-password',
         maxLength: 64,
         disabled: shared(user),

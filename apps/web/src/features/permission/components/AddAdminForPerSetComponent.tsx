@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
 import { apiQuery } from '../../../shared/api/query';
-import { formatTime } from '../../../shared/format/time';
 import { useSpaceNames } from '../../../shared/pickers/SpaceSelect';
 import { useSession } from '../../../shared/session/session-store';
 import { PERMISSION_LISTS, usePermissionRights } from '../api';
@@ -150,7 +149,7 @@ export function AddAdminForPerSetComponent() {
         render: (row) =>
           row.role === 'owner' ? spaceScope(null) : <ScopeLines admin={row} render={(s) => spaceScope(s.sidList)} />,
       },
-      { key: 'joinTime', title: t('permission.admin.joined'), width: 170, render: (r) => formatTime(r.joinTime) },
+      { key: 'joinTime', title: t('permission.admin.joined'), width: 170, time: true },
     ],
     remove: {
       path: 'ps/assignPerSet',

@@ -7,7 +7,6 @@ import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
-import { formatTime } from '../../../shared/format/time';
 import { PERMISSION_LISTS, usePermissionRights } from '../api';
 import { PermissionCount } from './PermissionNames';
 import { SetAdminCount, SetRemark } from './SetCells';
@@ -67,7 +66,7 @@ export function PerSetPageComponent() {
         width: 110,
         render: (row) => <SetAdminCount count={row.adminCount} />,
       },
-      { key: 'updateTime', title: t('permission.set.updated'), width: 170, render: (r) => formatTime(r.updateTime) },
+      { key: 'updateTime', title: t('permission.set.updated'), width: 170, time: true },
     ],
     remove: {
       path: 'ps/delPerSet',

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { type CallOutput, defineResource } from '../../../shared/admin-kit/resource';
 import { useSearchOf, useSearchUpdate } from '../../../shared/api/search-of';
-import { formatTime } from '../../../shared/format/time';
 import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { PermissionCount } from '../components/PermissionNames';
 import { SetAdminCount, SetRemark } from '../components/SetCells';
@@ -85,12 +84,7 @@ export function BackPermissionSetPage() {
         width: 110,
         render: (row) => <SetAdminCount count={row.adminCount} />,
       },
-      {
-        key: 'updateTime',
-        title: t('permission.set.updated'),
-        width: 150,
-        render: (row) => formatTime(row.updateTime),
-      },
+      { key: 'updateTime', title: t('permission.set.updated'), width: 150, time: true },
     ],
   });
   const admins = defineResource<AdminRow>()({
@@ -140,12 +134,7 @@ export function BackPermissionSetPage() {
             </Space>
           ),
       },
-      {
-        key: 'joinTime',
-        title: t('permission.admin.joined'),
-        width: 150,
-        render: (row) => formatTime(row.joinTime),
-      },
+      { key: 'joinTime', title: t('permission.admin.joined'), width: 150, time: true },
     ],
   });
 
