@@ -54,7 +54,7 @@ export const menuCatalogue: readonly PermissionNode[] = [
   page('firmware', 'terminal', '/fota/FotaTerminalPage', ['升级终端', 'Update terminals'], 'firmware'),
   page('firmware', 'directive', '/fota/FotaDirectivePage', ['指令管理', 'Commands'], 'firmware'),
 
-  menu('files', 'FolderOpenOutlined', ['文件与空间', 'Files and spaces']),
+  menu('files', 'FolderOutlined', ['文件与空间', 'Files and spaces']),
   // Spaces (modules/space): every member reaches their own spaces (EVERY_MEMBER_PAGES, functions.ts);
   // `spaceBackDetail` is the management page of the property's spaces (seeing it is the read right).
   page('files', 'fileSpace', '/Tis/File/FileSpace', ['文件空间', 'File spaces'], 'terminal'),
