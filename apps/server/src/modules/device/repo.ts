@@ -1,4 +1,4 @@
-import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { likePattern, pageWindow } from '../../platform/db/paging';
 import type { Database, DevicesTable } from '../../platform/db/schema';
@@ -6,6 +6,14 @@ import { acrossProperties, tenantFilter } from '../../platform/tenancy/filters';
 import type { TenantScope } from '../../platform/tenancy/tenant';
 
 /** SQL of the device registry (`devices`, with `device_credentials` for whether one exists). No rules here. */
+
+/**
+ * The property condition of a query that names its devices by id (`device_id in (…)`): the same `pno = ?`, written
+ * so that no index serves it. SQLite, without statistics, would otherwise read the property's rows through a
+ * `(pno, …)` index and check each against the ids — 10 000 rows for a page of ten — instead of looking the ids up
+ * by primary key (measured: 120 ms against 1 ms with 10 000 devices in the property and 1 000 000 in all).
+ */
+const ofProperty = (column: string, pno: string) => sql<SqlBool>`coalesce(${sql.ref(column)}, '') = ${pno}`;
 
 export interface DeviceFilter {
   business?: string;
@@ -118,7 +126,9 @@ async function rowsOf(db: Db, scope: TenantScope | { uid: string }, ids: string[
   q =
     'uid' in scope
       ? q.where(acrossProperties('own-uid')).where('d.uid', '=', scope.uid)
-      : q.where(tenantFilter('d.pno', scope));
+      : scope.pno === null
+        ? q.where(tenantFilter('d.pno', scope))
+        : q.where(ofProperty('d.pno', scope.pno));
   const rows = await q.execute();
   const byId = new Map(rows.map((r) => [r.device_id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -178,7 +188,7 @@ export const findDeviceHeads = (db: Db, tenant: TenantScope, ids: readonly strin
     : db
         .selectFrom('devices')
         .select(['device_id', 'pno', 'uid', 'admission', 'name'])
-        .where(tenantFilter('pno', tenant))
+        .where(tenant.pno === null ? tenantFilter('pno', tenant) : ofProperty('pno', tenant.pno))
         .where('device_id', 'in', ids)
         .execute();
 
@@ -200,7 +210,11 @@ export async function updateDevice(
 }
 
 export async function deleteDevices(db: Db, pno: string, ids: readonly string[]): Promise<number> {
-  const r = await db.deleteFrom('devices').where('pno', '=', pno).where('device_id', 'in', ids).executeTakeFirst();
+  const r = await db
+    .deleteFrom('devices')
+    .where(ofProperty('pno', pno))
+    .where('device_id', 'in', ids)
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -209,7 +223,7 @@ export async function setAdmission(db: Db, pno: string, ids: readonly string[], 
   const r = await db
     .updateTable('devices')
     .set({ admission, updated_at: now })
-    .where('pno', '=', pno)
+    .where(ofProperty('pno', pno))
     .where('device_id', 'in', ids)
     .where('admission', '!=', admission)
     .executeTakeFirst();
@@ -232,7 +246,7 @@ export async function unbind(db: Db, pno: string, ids: readonly string[], now: n
   const r = await db
     .updateTable('devices')
     .set({ uid: null, bound_at: null, updated_at: now })
-    .where('pno', '=', pno)
+    .where(ofProperty('pno', pno))
     .where('device_id', 'in', ids)
     .where('uid', 'is not', null)
     .executeTakeFirst();
@@ -343,6 +357,6 @@ export async function recordSightings(db: Db, sightings: readonly Sighting[]): P
         first_seen_at = coalesce(devices.first_seen_at, v.at),
         last_address = v.address
       from v
-      where devices.pno = v.pno and devices.device_id = v.device_id`.execute(db);
+      where devices.device_id = v.device_id and coalesce(devices.pno, '') = v.pno`.execute(db);
   }
 }
