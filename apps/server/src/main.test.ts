@@ -17,7 +17,8 @@ const cli = (...args: string[]) =>
   );
 
 // Each command starts a fresh tsx process (a few seconds each on a busy 2-core machine), five in one test.
-describe('main.ts commands', { timeout: 60_000 }, () => {
+// Six tsx processes start in turn: 38 s by hand, over 60 s at load 18; three minutes leaves room.
+describe('main.ts commands', { timeout: 180_000 }, () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('migrates, creates an operator, seeds the demo and verifies the audit chain', async () => {
