@@ -16,8 +16,7 @@ const cli = (...args: string[]) =>
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
   );
 
-// Each command starts a fresh tsx process (a few seconds each on a busy 2-core machine), five in one test.
-// Six tsx processes start in turn: 38 s by hand, over 60 s at load 18; three minutes leaves room.
+// Each command starts a fresh tsx process (a few seconds each on a busy 2-core machine; over 60 s in all at load 18).
 describe('main.ts commands', { timeout: 180_000 }, () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
