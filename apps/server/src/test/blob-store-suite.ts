@@ -58,8 +58,8 @@ export function endless(limit: number, chunk = 64 * 1024) {
 }
 
 /** The behaviour every BlobStore driver must have (run against local disk and against s3rver). */
-export function blobStoreSuite(name: string, driver: () => DriverUnderTest): void {
-  describe(`BlobStore driver: ${name}`, () => {
+export function blobStoreSuite(name: string, driver: () => DriverUnderTest, options: { retry?: number } = {}): void {
+  describe(`BlobStore driver: ${name}`, options, () => {
     let store: BlobStore;
     beforeAll(async () => {
       store = await driver().open();
