@@ -116,6 +116,25 @@ describeEachDb('scope declared on the endpoint', (env) => {
     scoped = await admin('Scoped admin');
     whole = await admin('Whole admin');
     await ok('ps/assignMgeOrg', { uid: scoped.uid, psid: set.psid, oidList: [branch] }, owner);
+    // ps/assignMgeSpace takes only the property's spaces: the fake tree's spaces are rows of the demo property.
+    const now = Date.now();
+    await s.db
+      .insertInto('spaces')
+      .values(
+        Object.keys(SPACES).map((sid) => ({
+          sid,
+          pno: demo,
+          name: `Fake ${sid}`,
+          name_key: `fake ${sid}`,
+          business: 'terminal',
+          category: 'file',
+          owner_type: 'property',
+          quota_bytes: 1000,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
     await ok('ps/assignMgeSpace', { uid: scoped.uid, psid: set.psid, sidList: ['hall'] }, owner);
     scoped.token = await tokenOf(scoped.uid);
 

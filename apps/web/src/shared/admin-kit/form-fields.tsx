@@ -21,7 +21,7 @@ export interface FieldSpec<V> {
   required?: string;
   /**
    * Checks the text (trimmed, but for a password) when there is one: answers the message of what is wrong, or
-   * `true` (or nothing) when it is right — `(v) => isMobile(v) || t('rules.mobile')`.
+   * `true` (or nothing) when it is right — `(v) => isMobile(v) || message`.
    */
   validate?: (text: string) => string | boolean | undefined;
   /** Further rules of the page's own. */
