@@ -3,6 +3,7 @@ import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Units a quota is entered in (SPEC §5: base 1000). */
 const UNITS = [
@@ -32,6 +33,7 @@ export function QuotaInput({
   id?: string;
   testId?: string;
 }) {
+  const { t } = useTranslation();
   const [unit, setUnit] = useState(() => unitFor(value));
   const [amount, setAmount] = useState<number | null>(value === undefined ? null : value / unit.bytes);
   useEffect(() => {
@@ -58,6 +60,7 @@ export function QuotaInput({
         }}
       />
       <Select
+        aria-label={t('space.fields.quotaUnit')}
         data-testid={`${testId}-unit`}
         style={{ width: 90 }}
         value={unit.label}

@@ -33,6 +33,7 @@ function SpacePicker({ value, onChange }: { value?: string; onChange: (sid: stri
   }, [mine.data, all.data]);
   return (
     <Select
+      aria-label={t('space.terminal.pick')}
       data-testid="terminal-space-picker"
       style={{ width: 320, maxWidth: '100%' }}
       showSearch
