@@ -385,18 +385,6 @@ export async function assignmentDetails(db: Db, pairs: ReadonlyArray<{ pno: stri
   return [...out.values()];
 }
 
-/** Names of the property's spaces by id; ids that name no space of the property are left out (modules/space). */
-export async function spaceNames(db: Db, pno: string, sids: readonly string[]): Promise<Map<string, string>> {
-  if (sids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('spaces')
-    .select(['sid', 'name'])
-    .where('pno', '=', pno)
-    .where('sid', 'in', sids)
-    .execute();
-  return new Map(rows.map((r) => [r.sid, r.name]));
-}
-
 export interface AdminFilter {
   str?: string;
 }

@@ -18,6 +18,7 @@ import {
 } from '../../platform/permissions/effective';
 import type { Services } from '../../platform/services';
 import { nodeNames, orgScope } from '../org/reads';
+import { spaceNames } from '../space/reads';
 import * as repo from './repo';
 
 /** The rules of permission sets and administrators (README.md). No SQL and no HTTP here. */
@@ -190,7 +191,7 @@ export async function limitAssignment(
     }
   } else {
     // Space ids must name spaces of the property (modules/space); another property's is "not found".
-    const found = await repo.spaceNames(s.db, pno, ids);
+    const found = await spaceNames(s.db, pno, ids);
     if (found.size !== ids.length) throw notFound('sid');
     const reach = callerReach(property).spaces;
     if (reach !== null && (ids.length === 0 || ids.some((sid) => !reach.includes(sid)))) {
@@ -211,10 +212,10 @@ const callerReach = (property: PropertyContext): Scope =>
 async function tellRoleChanged(s: Services, property: PropertyContext, uid: string): Promise<void> {
   const held = await repo.assignmentDetails(s.db, [{ pno: property.pno, uid }]);
   const orgNames = await nodeNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.oidList ?? []))]);
-  const spaceNames = await repo.spaceNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.sidList ?? []))]);
+  const spaceNameOf = await spaceNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.sidList ?? []))]);
   const sets = held.map((a): NewsFragment => {
     const orgs = a.oidList?.length ? a.oidList.map((oid) => orgNames.get(oid) ?? oid) : null;
-    const spaces = a.sidList?.length ? a.sidList.map((sid) => spaceNames.get(sid) ?? sid) : null;
+    const spaces = a.sidList?.length ? a.sidList.map((sid) => spaceNameOf.get(sid) ?? sid) : null;
     if (orgs && spaces) return { fragment: 'setInOrgsAndSpaces', params: { set: a.name, orgs, spaces } };
     if (orgs) return { fragment: 'setInOrgs', params: { set: a.name, orgs } };
     if (spaces) return { fragment: 'setInSpaces', params: { set: a.name, spaces } };

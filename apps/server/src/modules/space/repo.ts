@@ -306,3 +306,15 @@ export const findMember = (db: Db, tenant: Tenant, uid: string) =>
 /** The property's owner. */
 export const findOwner = (db: Db, tenant: Tenant) =>
   db.selectFrom('properties').select(['owner_uid', 'name']).where('pno', '=', tenant.pno).executeTakeFirst();
+
+/** Names of the property's spaces by id; ids that name no space of the property are left out. */
+export async function spaceNames(db: Db, pno: string, sids: readonly string[]): Promise<Map<string, string>> {
+  if (sids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('spaces')
+    .select(['sid', 'name'])
+    .where('pno', '=', pno)
+    .where('sid', 'in', sids)
+    .execute();
+  return new Map(rows.map((r) => [r.sid, r.name]));
+}

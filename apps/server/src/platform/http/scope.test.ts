@@ -130,6 +130,7 @@ describeEachDb('scope declared on the endpoint', (env) => {
           category: 'file',
           owner_type: 'property',
           quota_bytes: 1000,
+          remark: '',
           created_at: now,
           updated_at: now,
         })),
