@@ -27,31 +27,37 @@ test('the route list is not empty', () => {
 /** Han characters: what an English page must not show outside user data. */
 const HAN = /\p{Script=Han}/u;
 
+/** What the console's own texts are found in (not user data; see `consoleTexts`). */
+const CONSOLE_TEXT = [
+  '[data-testid="side-menu"]',
+  '[data-testid="breadcrumbs"]',
+  '[data-testid="language-switch"]',
+  '.ant-card-head-title',
+  'th',
+  // Not the user menu (the user's name), pickers (property names) or count buttons (numbers).
+  'button:not([data-testid*="-count-"]):not([aria-haspopup])',
+  'label',
+  '.ant-empty-description',
+  '[data-testid="error-page"]',
+  '[data-testid^="msg-type-"]',
+  '[data-testid^="msg-unread-"]',
+  'h1, h2, h3, h4',
+].join(', ');
+
 /**
  * The texts of a page that are the console's, not user data: the head's controls, the menu, breadcrumbs, headings,
- * table heads, buttons, labels, empty states and the error page. (Names, property names and other values people
- * typed stay as they are.)
+ * table heads, buttons, labels, empty states and the error page. User data (names, property names and other values
+ * people typed) is marked `translate="no"` where it is shown, as HTML means it, and is left out here.
  */
 async function consoleTexts(page: Page): Promise<string[]> {
-  return page
-    .locator(
-      [
-        '[data-testid="side-menu"]',
-        '[data-testid="breadcrumbs"]',
-        '[data-testid="language-switch"]',
-        '.ant-card-head-title',
-        'th',
-        // Not the user menu (the user's name), pickers (property names) or count buttons (numbers).
-        'button:not([data-testid*="-count-"]):not([aria-haspopup])',
-        'label',
-        '.ant-empty-description',
-        '[data-testid="error-page"]',
-        '[data-testid^="msg-type-"]',
-        '[data-testid^="msg-unread-"]',
-        'h1, h2, h3, h4',
-      ].join(', '),
-    )
-    .allInnerTexts();
+  return page.evaluate((selector) => {
+    const textOf = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+      if (node instanceof Element && node.closest('[translate="no"]')) return '';
+      return Array.from(node.childNodes, textOf).join('');
+    };
+    return Array.from(document.querySelectorAll(selector), textOf).filter((text) => text.trim() !== '');
+  }, CONSOLE_TEXT);
 }
 
 async function expectEnglish(page: Page) {

@@ -41,7 +41,9 @@ function PropertyInfo() {
   return (
     <Descriptions column={1} size="small" data-testid="property-info">
       <Descriptions.Item label={t('home.propertyName')}>
-        <span data-testid="property-name">{data.name}</span>
+        <span data-testid="property-name" translate="no">
+          {data.name}
+        </span>
       </Descriptions.Item>
       <Descriptions.Item label={t('home.pno')}>{data.pno}</Descriptions.Item>
       <Descriptions.Item label={t('home.role')}>
@@ -131,7 +133,7 @@ export function HomePage() {
                 ),
               ]}
             >
-              <List.Item.Meta title={p.name} description={`${p.pno} · ${t(`common.roles.${p.role}`)}`} />
+              <List.Item.Meta title={<span translate="no">{p.name}</span>} description={`${p.pno} · ${t(`common.roles.${p.role}`)}`} />
             </List.Item>
           )}
         />
