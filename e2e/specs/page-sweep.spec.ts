@@ -13,7 +13,8 @@ import { routeFiles } from '../support/routes';
  * - it renders in its layout at its own URL with HTTP 200, without the error page or a console error (the
  *   `consoleErrors` fixture), with `<html lang>` of its language;
  * - under /en, the console's own texts and the tab title are English (user data aside);
- * - axe-core finds no serious or critical violation (WCAG 2 A/AA and best practices);
+ * - axe-core finds no serious or critical violation (WCAG 2 A/AA and best practices), in Chinese only: both
+ *   languages render the same elements from the same components, and axe is half of a visit's time;
  * - at a phone's 390×844 it does not scroll sideways, the head keeps its bell and user menu on screen, and the side
  *   menu is a drawer that the toggle opens.
  * One visit serves all four, so the suite grows by one test per route and language, not four.
@@ -112,7 +113,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies Lang[]) {
         if (who === 'owner') test.use({ storageState: ({ ownerState }, use) => use(ownerState) });
 
         test(localized(route.url, lang), async ({ page }) => {
-          // Four checks in one visit: it gets three times a test's time (axe alone took 40 s on a loaded machine).
+          // Several checks in one visit: it gets three times a test's time (axe alone took 40 s on a loaded machine).
           test.slow();
           const url = localized(route.url, lang);
           await openRoute(page, route, lang);
@@ -120,7 +121,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies Lang[]) {
           expect(new URL(page.url()).pathname.replace(/(.)\/$/, '$1'), 'stays at its URL').toBe(url);
           await expect(page.locator('html')).toHaveAttribute('lang', lang === 'en' ? 'en' : 'zh-CN');
           if (lang === 'en') await expectEnglish(page);
-          await expectNoSeriousAxeFault(page);
+          if (lang === 'zh-cn') await expectNoSeriousAxeFault(page);
           await expectPhoneLayout(page, who !== 'none');
         });
       });
