@@ -187,7 +187,7 @@ export const deviceEndpoints = group(
     path: 'di/registerDevice',
     summary:
       "Register a device in the property (accepted at once) and issue its own credential, shown only in this answer; the OS defaults to the model's platform's",
-    access: { kind: 'property', permission: P.edit, business: DEVICE_BUSINESS },
+    access: { kind: 'property', permission: P.edit, business: DEVICE_BUSINESS, scope: { space: 'sid' } },
     input: z.object({
       deviceId: deviceIdText(),
       name: deviceName().default(''),
@@ -208,7 +208,7 @@ export const deviceEndpoints = group(
     path: 'di/updateDeviceInfo',
     ours: true,
     summary: "Change a device's name, label, business, model, OS, sample flag, space, group or remark (null clears)",
-    access: { kind: 'property', permission: P.edit, business: DEVICE_BUSINESS },
+    access: { kind: 'property', permission: P.edit, business: DEVICE_BUSINESS, scope: { space: 'sid' } },
     input: z.object({
       deviceId: ref('device'),
       name: deviceName().optional(),

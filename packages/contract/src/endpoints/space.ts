@@ -252,7 +252,7 @@ export const spaceEndpoints = group(
     path: 'space/updateSpaceQuota',
     summary:
       'Change a space’s quota with a reason (recorded with who and when); never below what it uses and has promised to uploads',
-    access: { kind: 'property', permission: SPACE_PERMISSIONS.quota, orPlatform: true },
+    access: { kind: 'property', permission: SPACE_PERMISSIONS.quota, orPlatform: true, scope: { space: 'sid' } },
     input: z.object({ sid: ref('space'), quota: quota(), reason: text(SPACE_REMARK_MAX).min(1) }),
     output: z.object({ oldQuota: z.number().int(), newQuota: z.number().int() }),
   }),

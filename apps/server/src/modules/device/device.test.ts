@@ -22,6 +22,22 @@ describeEachDb('devices', (env) => {
     return { deviceId, credential: res.data.credential as string };
   };
 
+  /** A terminal space of 1 GB in the caller's property, and a group of its tree. */
+  const addSpace = async (who: typeof fx.owner, name: string) => {
+    const res = await fx.call(
+      'space/addSpace',
+      { name, business: 'terminal', category: 'terminal', quota: 1024 ** 3 },
+      who,
+    );
+    expect(res.status, res.msg).toBe(0);
+    return res.data.sid as string;
+  };
+  const addGroup = async (sid: string, name: string) => {
+    const res = await fx.call('sg/addOrUpdateGroup', { sid, name }, fx.owner);
+    expect(res.status, res.msg).toBe(0);
+    return res.data.groupId as string;
+  };
+
   describe('di/registerDevice', () => {
     it('registers an accepted device and shows its credential once, storing only its hash', async () => {
       const { deviceId, credential } = await register({ name: 'Gate 1', label: 'north', mockup: 1 });
@@ -107,9 +123,61 @@ describeEachDb('devices', (env) => {
     });
   });
 
+  describe('placement in a space and a group', () => {
+    it("places a device in the property's space and group, and moves it with its group following", async () => {
+      const sid = await addSpace(fx.owner, `Devices ${freshDeviceId()}`);
+      const groupId = await addGroup(sid, 'Floor 1');
+      const { deviceId } = await register({ sid, groupId });
+      expect((await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data).toMatchObject({ sid, groupId });
+      const other = await addSpace(fx.owner, `Devices ${freshDeviceId()}`);
+      // Moved to another space without a group: it leaves the old space's group.
+      expect((await fx.call('di/updateDeviceInfo', { deviceId, sid: other }, fx.owner)).status).toBe(0);
+      expect((await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data).toMatchObject({
+        sid: other,
+        groupId: null,
+      });
+      // The root of a space's tree is the space itself.
+      expect((await fx.call('di/updateDeviceInfo', { deviceId, groupId: other }, fx.owner)).status).toBe(0);
+      expect((await fx.call('di/updateDeviceInfo', { deviceId, sid: null }, fx.owner)).status).toBe(0);
+      expect((await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data).toMatchObject({
+        sid: null,
+        groupId: null,
+      });
+    });
+
+    it("refuses another property's space, a group of another space, and a group without a space, changing nothing", async () => {
+      const sid = await addSpace(fx.owner, `Devices ${freshDeviceId()}`);
+      const groupId = await addGroup(sid, 'Hall');
+      const other = await addSpace(fx.owner, `Devices ${freshDeviceId()}`);
+      const foreign = await addSpace(fx.operator, `Partner ${freshDeviceId()}`);
+      const cases: [Record<string, unknown>, string][] = [
+        [{ sid: foreign }, 'sid'],
+        [{ sid: other, groupId }, 'groupId'],
+        [{ groupId }, 'groupId'],
+        [{ sid: 'no-such-space' }, 'sid'],
+      ];
+      for (const [placement, field] of cases) {
+        const deviceId = freshDeviceId();
+        const res = await fx.call('di/registerDevice', { deviceId, ...placement }, fx.owner);
+        expect(res.status, JSON.stringify(placement)).toBe(Status.notFound);
+        expect(res.msg, field).toContain(field);
+        expect((await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).status).toBe(Status.notFound);
+      }
+      const { deviceId } = await register({ sid, groupId });
+      const moved = await fx.call('di/updateDeviceInfo', { deviceId, sid: foreign }, fx.owner);
+      expect(moved.status).toBe(Status.notFound);
+      expect((await fx.call('di/updateDeviceInfo', { deviceId, sid: other, groupId }, fx.owner)).status).toBe(
+        Status.notFound,
+      );
+      expect((await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data).toMatchObject({ sid, groupId });
+    });
+  });
+
   describe('di/getAllDeviceList', () => {
     it('filters by every field it offers and pages from both ends alike', async () => {
       const model = (await fx.call('dm/addDeviceModel', { name: 'Filter model' }, fx.owner)).data.modelId;
+      const sid = await addSpace(fx.owner, `Filter ${freshDeviceId()}`);
+      const groupId = await addGroup(sid, 'Filter group');
       const ids: string[] = [];
       for (let i = 0; i < 5; i += 1) {
         env().advance(1);
@@ -120,8 +188,8 @@ describeEachDb('devices', (env) => {
           osType: i < 2 ? 'linux' : 'rtos',
           model: i === 4 ? model : undefined,
           business: i === 3 ? 'firmware' : 'terminal',
-          sid: i === 2 ? 'space-1' : undefined,
-          groupId: i === 2 ? 'group-1' : undefined,
+          sid: i === 2 ? sid : undefined,
+          groupId: i === 2 ? groupId : undefined,
           uid: i === 1 ? fx.member.uid : undefined,
         });
         ids.push(deviceId);
@@ -135,7 +203,7 @@ describeEachDb('devices', (env) => {
       expect(await list({ osType: 'linux' })).toEqual([ids[1], ids[0]]);
       expect(await list({ model })).toEqual([ids[4]]);
       expect(await list({ business: 'firmware' })).toEqual([ids[3]]);
-      expect(await list({ sid: 'space-1', groupId: 'group-1' })).toEqual([ids[2]]);
+      expect(await list({ sid, groupId })).toEqual([ids[2]]);
       expect(await list({ uid: fx.member.uid })).toEqual([ids[1]]);
       expect(await list({ str: ids[0]?.toUpperCase() })).toEqual([ids[0]]);
       expect(await list({ admission: 'pending' })).toEqual([]);
@@ -193,14 +261,15 @@ describeEachDb('devices', (env) => {
         fx.owner,
       );
       const { deviceId, credential } = await register();
+      const sid = await addSpace(fx.owner, `Edit ${freshDeviceId()}`);
       const edited = await fx.call(
         'di/updateDeviceInfo',
-        { deviceId, name: 'Renamed', label: 'l2', model: model.data.modelId, remark: 'moved', sid: 's9' },
+        { deviceId, name: 'Renamed', label: 'l2', model: model.data.modelId, remark: 'moved', sid },
         fx.owner,
       );
       expect(edited.status, edited.msg).toBe(0);
       let info = (await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data;
-      expect(info).toMatchObject({ name: 'Renamed', label: 'l2', osType: 'windows', remark: 'moved', sid: 's9' });
+      expect(info).toMatchObject({ name: 'Renamed', label: 'l2', osType: 'windows', remark: 'moved', sid });
       await fx.call('di/updateDeviceInfo', { deviceId, model: null, sid: null, osType: 'linux' }, fx.owner);
       info = (await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data;
       expect(info).toMatchObject({ model: null, modelName: null, sid: null, osType: 'linux' });

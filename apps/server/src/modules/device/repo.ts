@@ -187,7 +187,7 @@ export const findDeviceHeads = (db: Db, tenant: TenantScope, ids: readonly strin
     ? Promise.resolve([])
     : db
         .selectFrom('devices')
-        .select(['device_id', 'pno', 'uid', 'admission', 'name'])
+        .select(['device_id', 'pno', 'uid', 'admission', 'name', 'sid', 'group_id'])
         .where(tenant.pno === null ? tenantFilter('pno', tenant) : ofProperty('pno', tenant.pno))
         .where('device_id', 'in', ids)
         .execute();

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { operatorScope, operatorView, type TenantScope, tenantOf } from '../../platform/tenancy/tenant';
 import * as org from '../org/service';
+import { assertPlacement, type Placement } from '../space/reads';
 import { findModel, modelOptions } from './catalogue-repo';
 import { onlineWindowMs, toDetail, toItem } from './items';
 import * as repo from './repo';
@@ -131,6 +132,7 @@ export async function register(s: Services, ctx: RequestContext, input: Register
   ctx.audit.target = input.deviceId;
   const model = input.model ? await modelOf(s, pno, input.model) : undefined;
   if (input.uid) await assertMember(s, pno, input.uid, 'uid');
+  await assertPlacement(s.db, pno, { sid: input.sid ?? null, groupId: input.groupId ?? null });
   const now = s.now();
   let credential: string;
   try {
@@ -187,6 +189,8 @@ export async function update(s: Services, ctx: RequestContext, input: UpdateInpu
   const [device] = await repo.findDeviceHeads(s.db, tenant, [input.deviceId]);
   if (!device) throw notFound('deviceId');
   const model = input.model ? await modelOf(s, tenant.pno, input.model) : undefined;
+  const placement = placementAfter(device, input);
+  if (placement) await assertPlacement(s.db, tenant.pno, placement);
   const set = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.label !== undefined ? { label: input.label } : {}),
@@ -195,13 +199,26 @@ export async function update(s: Services, ctx: RequestContext, input: UpdateInpu
     // A new model brings its platform's OS unless one is given.
     ...(input.osType !== undefined ? { os_type: input.osType } : model ? { os_type: model.osType } : {}),
     ...(input.mockup !== undefined ? { mockup: input.mockup } : {}),
-    ...(input.sid !== undefined ? { sid: input.sid } : {}),
-    ...(input.groupId !== undefined ? { group_id: input.groupId } : {}),
+    ...(placement ? { sid: placement.sid, group_id: placement.groupId } : {}),
     ...(input.remark !== undefined ? { remark: input.remark } : {}),
     updated_at: s.now(),
   };
   await repo.updateDevice(s.db, tenant.pno, input.deviceId, set);
   return null;
+}
+
+/**
+ * Where an update puts a device, when it moves it: the space and group given, else the current ones; a device moved
+ * to another space leaves its group unless one of the new space is given. Undefined when neither is given.
+ */
+function placementAfter(
+  device: { sid: string | null; group_id: string | null },
+  input: { sid?: string | null; groupId?: string | null },
+): Placement | undefined {
+  if (input.sid === undefined && input.groupId === undefined) return undefined;
+  const sid = input.sid === undefined ? device.sid : input.sid;
+  const groupId = input.groupId !== undefined ? input.groupId : sid === device.sid ? device.group_id : null;
+  return { sid, groupId };
 }
 
 /** The devices of `ids` in the scope, all of them or "not found". */

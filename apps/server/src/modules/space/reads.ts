@@ -1,10 +1,48 @@
 import type { Db } from '../../platform/db/connect';
+import { notFound } from '../../platform/http/errors';
+import type { ScopeResolver } from '../../platform/http/scope';
+import { propertyTenant } from '../../platform/tenancy/tenant';
+import { spaceOfGroup } from './group-repo';
 import * as repo from './repo';
 
 /**
- * The space reads other modules build on (permission names an administrator's spaces and checks that assigned ids
- * are the property's). This file imports no other module, so any module may use it without an import cycle. No SQL.
+ * The space reads other modules build on: permission names an administrator's spaces and checks that assigned ids
+ * are the property's; devices and files check where they are placed. This file imports no other module, so any
+ * module may use it without an import cycle. No SQL.
  */
 export function spaceNames(db: Db, pno: string, sids: readonly string[]): Promise<Map<string, string>> {
   return repo.spaceNames(db, pno, sids);
+}
+
+/**
+ * Spaces as a scope kind (ps/assignMgeSpace): a space lies in a scope that names it; there is no enclosing space
+ * and no root. Registered with the platform in routes.ts, so endpoints declare `scope: { space: 'sid' }`.
+ */
+export const spaceScopeResolver: ScopeResolver = {
+  async reach(db, pno, ids) {
+    const names = await repo.spaceNames(db, pno, ids);
+    return new Map([...names.keys()].map((sid) => [sid, [sid]]));
+  },
+};
+
+/** Where an object of a space sits: the space, and a group of its tree (the space itself is the tree's root). */
+export interface Placement {
+  sid: string | null;
+  groupId: string | null;
+}
+
+/**
+ * Checks a placement names the property's own: the space one of its spaces ("not found", naming `sid`), the group
+ * one of that space's groups or the space itself ("not found", naming `groupId`). A group needs a space.
+ */
+export async function assertPlacement(db: Db, pno: string, placement: Placement): Promise<void> {
+  const { sid, groupId } = placement;
+  if (sid === null) {
+    if (groupId !== null) throw notFound('groupId');
+    return;
+  }
+  if (!(await repo.spaceNames(db, pno, [sid])).has(sid)) throw notFound('sid');
+  if (groupId === null || groupId === sid) return;
+  const group = await spaceOfGroup(db, propertyTenant(pno), groupId);
+  if (group?.sid !== sid) throw notFound('groupId');
 }

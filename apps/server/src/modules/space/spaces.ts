@@ -17,7 +17,16 @@ import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { countGroupItems } from './group-items';
 import * as groupRepo from './group-repo';
 import * as repo from './repo';
-import { assertWholeScope, may, readScope, type SpaceActor, spaceScope, spaceWithRight, tenantOfSpace } from './scope';
+import {
+  assertWholeScope,
+  loadSpace,
+  may,
+  readScope,
+  type SpaceActor,
+  spaceScope,
+  spaceWithRight,
+  tenantOfSpace,
+} from './scope';
 
 /** The rules of spaces (README.md): lists, details, creation, quotas and their record. No SQL and no HTTP here. */
 
@@ -184,7 +193,8 @@ export async function updateQuota(
   actor: SpaceActor,
   input: { sid: string; quota: number; reason: string },
 ): Promise<{ oldQuota: number; newQuota: number }> {
-  const space = await spaceWithRight(s, actor, input.sid, 'quota');
+  // The permission and the administrator's space scope are the endpoint's declaration (checked by the mount).
+  const space = await loadSpace(s, actor, input.sid);
   const result = await repo.changeQuota(
     s.db,
     tenantOfSpace(space),

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@keel/contract/endpoint';
+import type { Endpoint, ScopeKind } from '@keel/contract/endpoint';
 import { endpoints } from '@keel/contract/endpoints/index';
 import type { FastifyInstance } from 'fastify';
 import { TENANT_TABLES } from '../../platform/db/schema';
@@ -13,12 +13,19 @@ export interface GuardWorld {
   token(who: 'operator' | 'owner' | 'member'): Promise<string>;
   /**
    * An administrator of the demo property holding every permission an endpoint with a declared scope needs
-   * (access.scope), limited to the unit `inside`; `outside` is another unit of the demo, `foreign` one of the
-   * partner property.
+   * (access.scope), limited, for each scope kind, to `inside` (a unit, a space); `outside` is another of the demo,
+   * `foreign` one of the partner property.
    */
-  scoped: { uid: string; token(): Promise<string>; orgs: { inside: string; outside: string; foreign: string } };
+  scoped: { uid: string; token(): Promise<string>; ids: Record<ScopeKind, ScopedIds> };
   /** Every property's tables and what a property's objects touch, but the volatile ones (compare two of these). */
   snapshot(): Promise<string>;
+}
+
+/** Objects of one scope kind for the scoped administrator: in their scope, out of it, of another property. */
+export interface ScopedIds {
+  inside: string;
+  outside: string;
+  foreign: string;
 }
 
 /** Tables a refused call may still write: its audit row, the session it used, counters. */
@@ -46,7 +53,7 @@ export async function buildWorld(app: FastifyInstance): Promise<GuardWorld> {
     const res = await app.inject({
       method: def.method,
       url: `/api/${path}`,
-      headers: { token: await s.sessions.issue(as), pno },
+      headers: { token: await s.sessions.issue(as), ...(pno ? { pno } : {}) },
       ...(def.method === 'GET' ? { query: input as Record<string, string> } : { payload: input }),
     });
     const body = res.json() as { status: number; msg: string; data: Record<string, string> };
@@ -63,24 +70,42 @@ export async function buildWorld(app: FastifyInstance): Promise<GuardWorld> {
       for (const p of [def.access.permission ?? []].flat()) scopedPermissions.add(p);
     }
   }
-  const root = `root-${demoPno}`;
-  const inside = (await asOwner('o/addOrUpdateOrg', { pid: root, name: 'Guard inside' })).oid as string;
-  const outside = (await asOwner('o/addOrUpdateOrg', { pid: root, name: 'Guard outside' })).oid as string;
-  const foreign = (
-    await call('o/addOrUpdateOrg', { pid: `root-${partnerPno}`, name: 'Guard partner' }, uid.operator, partnerPno)
-  ).oid as string;
-  const admin = (await asOwner('o/registerOrgUser', { phoneNum: '13899990001', name: 'Guard scoped', oid: inside }))
-    .uid as string;
+  const unit = async (name: string, pno: string, as: string) =>
+    (await call('o/addOrUpdateOrg', { pid: `root-${pno}`, name }, as, pno)).oid as string;
+  const orgs: ScopedIds = {
+    inside: await unit('Guard inside', demoPno, uid.owner),
+    outside: await unit('Guard outside', demoPno, uid.owner),
+    foreign: await unit('Guard partner', partnerPno, uid.operator),
+  };
+  // The partner property may hold terminal spaces too.
+  await call(
+    'pro/authPropertyBusiness',
+    { pno: partnerPno, businessList: ['firmware', 'appstore', 'terminal'] },
+    uid.operator,
+    '',
+  );
+  const space = async (name: string, pno: string, as: string) =>
+    (await call('space/addSpace', { name, business: 'terminal', category: 'terminal', quota: 1 << 30 }, as, pno))
+      .sid as string;
+  const spaces: ScopedIds = {
+    inside: await space('Guard inside', demoPno, uid.owner),
+    outside: await space('Guard outside', demoPno, uid.owner),
+    foreign: await space('Guard partner', partnerPno, uid.operator),
+  };
+  const admin = (
+    await asOwner('o/registerOrgUser', { phoneNum: '13899990001', name: 'Guard scoped', oid: orgs.inside })
+  ).uid as string;
   const set = await asOwner('ps/addOrUpdatePerSet', { name: 'Guard scoped', permissionIdList: [...scopedPermissions] });
   await asOwner('ps/assignPerSet', { uidList: [admin], psidList: [set.psid] });
-  await asOwner('ps/assignMgeOrg', { uid: admin, psid: set.psid, oidList: [inside] });
+  await asOwner('ps/assignMgeOrg', { uid: admin, psid: set.psid, oidList: [orgs.inside] });
+  await asOwner('ps/assignMgeSpace', { uid: admin, psid: set.psid, sidList: [spaces.inside] });
 
   return {
     demoPno,
     partnerPno,
     uid,
     token: (who) => s.sessions.issue(uid[who]),
-    scoped: { uid: admin, token: () => s.sessions.issue(admin), orgs: { inside, outside, foreign } },
+    scoped: { uid: admin, token: () => s.sessions.issue(admin), ids: { org: orgs, space: spaces } },
     async snapshot() {
       // Whole tables across properties on purpose: the tenant guard would refuse these reads.
       const db = s.db.withoutPlugins();

@@ -14,6 +14,7 @@ import { FormDialog } from '../../../shared/admin-kit/FormDialog';
 import { apiQuery } from '../../../shared/api/query';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { maxLengthOf } from '../../../shared/forms/zod-limits';
+import { PlacementFields } from '../../../shared/pickers/PlacementSelects';
 import { UserPicker } from '../../../shared/pickers/UserPicker';
 import { DEVICE_READS, type DeviceItem } from '../api';
 
@@ -32,19 +33,18 @@ interface Values {
   model?: string;
   osType?: OsType;
   mockup?: boolean;
-  sid?: string;
-  groupId?: string;
+  sid?: string | null;
+  groupId?: string | null;
   uid?: string;
   remark?: string;
 }
 
 const trim = (v?: string) => v?.trim() ?? '';
-const orUndefined = (v?: string) => (v?.trim() ? v.trim() : undefined);
 
 /**
  * Register a device in the selected property (`di/registerDevice`: its credential is shown once afterwards), or
  * edit one (`di/updateDeviceInfo`). The model list and businesses come from `di/getDeviceFilterList`; the OS
- * defaults to the model's platform's. Space and group are ids until spaces arrive.
+ * defaults to the model's platform's. The space is one the member manages, the group one of its tree.
  */
 export function DeviceFormDialog({
   open,
@@ -99,8 +99,8 @@ export function DeviceFormDialog({
         model: v.model ?? null,
         osType: v.osType,
         mockup: v.mockup ? 1 : 0,
-        sid: orUndefined(v.sid) ?? null,
-        groupId: orUndefined(v.groupId) ?? null,
+        sid: v.sid ?? null,
+        groupId: v.sid ? (v.groupId ?? null) : null,
         remark: trim(v.remark),
       });
     }
@@ -113,8 +113,8 @@ export function DeviceFormDialog({
       model: v.model,
       osType: v.osType,
       mockup: v.mockup ? 1 : 0,
-      sid: orUndefined(v.sid),
-      groupId: orUndefined(v.groupId),
+      sid: v.sid ?? undefined,
+      groupId: v.sid ? (v.groupId ?? undefined) : undefined,
       uid: v.uid,
       remark: trim(v.remark),
     });
@@ -197,18 +197,10 @@ export function DeviceFormDialog({
           </Form.Item>
         </Col>
       </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="sid" label={t('device.fields.sid')}>
-            <Input data-testid="device-sid" maxLength={64} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="groupId" label={t('device.fields.groupId')}>
-            <Input data-testid="device-group" maxLength={64} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <PlacementFields
+        labels={{ sid: t('device.fields.sid'), groupId: t('device.fields.groupId') }}
+        testIds={{ sid: 'device-sid', groupId: 'device-group' }}
+      />
       {!device && (
         <Form.Item name="uid" label={t('device.fields.user')} extra={t('device.form.userHelp')}>
           <UserPicker testId="device-user" />
