@@ -12,6 +12,7 @@ import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 const suffix = String(Date.now() % 1_000_000);
 const MODEL = `网关型号${suffix}`;
 const DEVICE = `e2e-gw-${suffix}`;
+const PLATFORM = `网关平台${suffix}`;
 const MEMBER_PHONE = '13800000002';
 
 test.describe.configure({ mode: 'serial' });
@@ -33,6 +34,24 @@ test('a device is registered, bound, polls over DDI and shows online with its in
   await searchTable(page.getByTestId('model-table'), MODEL);
   await expect(page.getByTestId('model-table').getByText(MODEL)).toBeVisible();
   await shot(page, 'datamgr-zh');
+
+  // A platform on its tab (an OS is required), then the model edited in place to run on it.
+  await page.getByRole('tab', { name: '平台' }).click();
+  await page.getByTestId('new-platforms').click();
+  await expect(page).toHaveURL(/DataMgrNewPlatDialog/);
+  const platformDialog = page.getByTestId('platform-dialog');
+  await platformDialog.getByTestId('platform-name').fill(PLATFORM);
+  await platformDialog.getByTestId('form-dialog-ok').click();
+  await expect(page.getByTestId('toast').filter({ hasText: `“${PLATFORM}”已保存` })).toBeVisible();
+  await expect(page).toHaveURL(/tab=platforms/);
+  await page.getByRole('tab', { name: '终端型号' }).click();
+  await searchTable(page.getByTestId('model-table'), MODEL);
+  await page.getByTestId(`model-edit-${MODEL}`).click();
+  await expect(modelDialog.getByTestId('model-name')).toHaveValue(MODEL);
+  await pickSearched(page, modelDialog.getByTestId('model-platform'), PLATFORM);
+  await modelDialog.getByTestId('form-dialog-ok').click();
+  await expect(modelDialog).toBeHidden();
+  await expect(page.getByTestId('model-table').getByText(PLATFORM)).toBeVisible();
 
   // The device, registered with that model: its credential is shown once.
   await page.goto('/Tis/Terminal/TerminalListPage');
