@@ -61,6 +61,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // Applied by our serverFactory (applyTimeouts). Idle keep-alive connections outlive a load balancer's 60 s; a
+    // request may take 10 minutes (resumable uploads send their bytes in chunks well under that), its headers 60 s.
+    keepAliveTimeout: 72_000,
+    requestTimeout: 600_000,
     // Helmet's headers (CSP for the built console and the rest), computed once and set on every response.
     serverFactory: securityHeadersServer({
       contentSecurityPolicy: {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -57,11 +57,36 @@ export function isApiPath(url: string): boolean {
 export function securityHeadersServer(documentOptions: Readonly<HelmetOptions>) {
   const documentHeaders = Object.entries(computeSecurityHeaders(documentOptions));
   const apiHeaders = Object.entries(API_SECURITY_HEADERS);
-  return (handler: RequestListener) =>
-    createServer((request, response) => {
+  return (handler: RequestListener, options: ServerTimeouts) => {
+    const server = createServer((request, response) => {
       for (const [name, value] of isApiPath(request.url ?? '') ? apiHeaders : documentHeaders) {
         response.setHeader(name, value);
       }
       handler(request, response);
     });
+    applyTimeouts(server, options);
+    return server;
+  };
+}
+
+/** Fastify's connection options, which it applies only to a server it creates itself. */
+export interface ServerTimeouts {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+}
+
+/**
+ * Applies Fastify's timeouts to a server of a `serverFactory` (Fastify leaves it as Node made it): how long an idle
+ * keep-alive connection stays open (longer than a load balancer's idle timeout, so that it never reuses one the
+ * server is closing) and how long a whole request may take (slow clients cannot hold sockets forever). Headers must
+ * arrive within the request's time.
+ */
+export function applyTimeouts(server: Server, options: ServerTimeouts): void {
+  if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
+  if (options.requestTimeout) {
+    server.requestTimeout = options.requestTimeout;
+    server.headersTimeout = Math.min(server.headersTimeout, options.requestTimeout);
+  }
+  if (options.connectionTimeout) server.setTimeout(options.connectionTimeout);
 }

@@ -68,4 +68,10 @@ describe('serving the built console', () => {
     const docs = await fetch(`${base}/api/docs/static/index.html`);
     expect(docs.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
+
+  it('keeps idle keep-alive connections 72 s and bounds a request to 10 minutes (Fastify leaves a factory server alone)', () => {
+    expect(app.server.keepAliveTimeout).toBe(72_000);
+    expect(app.server.requestTimeout).toBe(600_000);
+    expect(app.server.headersTimeout).toBeLessThanOrEqual(60_000);
+  });
 });
