@@ -1,5 +1,5 @@
 import { DEMO_OWNER, OPERATOR } from '../support/env';
-import { expect, test } from '../support/fixtures';
+import { expect, expectToast, test } from '../support/fixtures';
 import { searchTable, shot, signIn } from '../support/pages';
 import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 
@@ -29,7 +29,7 @@ test('a device is registered, bound, polls over DDI and shows online with its in
   const modelDialog = page.getByTestId('model-dialog');
   await modelDialog.getByTestId('model-name').fill(MODEL);
   await modelDialog.getByTestId('form-dialog-ok').click();
-  await expect(page.getByTestId('toast').filter({ hasText: `“${MODEL}”已保存` })).toBeVisible();
+  await expectToast(page, `“${MODEL}”已保存`);
   await expect(modelDialog).toBeHidden();
   await searchTable(page.getByTestId('model-table'), MODEL);
   await expect(page.getByTestId('model-table').getByText(MODEL)).toBeVisible();
@@ -42,7 +42,7 @@ test('a device is registered, bound, polls over DDI and shows online with its in
   const platformDialog = page.getByTestId('platform-dialog');
   await platformDialog.getByTestId('platform-name').fill(PLATFORM);
   await platformDialog.getByTestId('form-dialog-ok').click();
-  await expect(page.getByTestId('toast').filter({ hasText: `“${PLATFORM}”已保存` })).toBeVisible();
+  await expectToast(page, `“${PLATFORM}”已保存`);
   await expect(page).toHaveURL(/tab=platforms/);
   await page.getByRole('tab', { name: '终端型号' }).click();
   await searchTable(page.getByTestId('model-table'), MODEL);
@@ -81,7 +81,7 @@ test('a device is registered, bound, polls over DDI and shows online with its in
   const bind = page.getByTestId('bind-dialog');
   await pickSearched(page, bind.getByTestId('bind-user'), MEMBER_PHONE);
   await bind.getByTestId('form-dialog-ok').click();
-  await expect(page.getByTestId('toast').filter({ hasText: `终端 ${DEVICE} 已绑定` })).toBeVisible();
+  await expectToast(page, `终端 ${DEVICE} 已绑定`);
   await expect(table.getByTestId(`unbind-${DEVICE}`)).toBeVisible();
 
   // The device speaks hawkBit DDI with its own credential: a poll, then its attributes.

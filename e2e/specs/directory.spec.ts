@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
-import { expect, test } from '../support/fixtures';
+import { expect, expectToast, test } from '../support/fixtures';
 import { localized, searchTable, shot, signIn } from '../support/pages';
 import { apiCall, loginByApi } from '../support/tenancy';
 
@@ -51,7 +51,7 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await edit.getByTestId('group-remark').fill('端到端测试创建');
   await shot(page, 'title-edit-zh');
   await edit.getByTestId('form-dialog-ok').click();
-  await expect(page.getByTestId('toast').filter({ hasText: `已创建职务“${title}”` })).toBeVisible();
+  await expectToast(page, `已创建职务“${title}”`);
   await expect(edit).toBeHidden();
 
   const titles = page.getByTestId('title-table');
@@ -89,7 +89,7 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await pickUser(page, add.getByTestId('add-members-picker'), PERSON_B);
   await pickUser(page, add.getByTestId('add-members-picker'), PERSON_C);
   await add.getByTestId('form-dialog-ok').click();
-  await expect(page.getByTestId('toast').filter({ hasText: '已添加 2 名成员' })).toBeVisible();
+  await expectToast(page, '已添加 2 名成员');
   await expect(add).toBeHidden();
   await expect(members.getByTestId(`member-${PERSON_B}`)).toBeVisible();
   await expect(members.getByTestId(`member-${PERSON_C}`)).toBeVisible();
@@ -125,7 +125,7 @@ test('the demo owner builds the directory in Chinese', async ({ page }) => {
   await titles.getByTestId(`title-delete-${title}`).click();
   await expect(page.getByText('其下仍有 1 名成员')).toBeVisible();
   await page.getByTestId('confirm-ok').click();
-  await expect(page.getByTestId('toast').filter({ hasText: `“${title}”已删除` })).toBeVisible();
+  await expectToast(page, `“${title}”已删除`);
   await expect(titles.getByTestId(`title-row-${title}`)).toHaveCount(0);
 
   // A new user, then disabled on the user list after a confirmation.

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures';
+import { expect, expectToast, test } from '../support/fixtures';
 import { openRoute } from '../support/open-route';
 import { localized } from '../support/pages';
 
@@ -31,7 +31,7 @@ test.describe('an HTTP failure is told in the reader’s language', () => {
         route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
       );
       await page.goto(localized('/Account/PropertyPage', lang));
-      await expect(page.getByTestId('toast').filter({ hasText: text })).toBeVisible();
+      await expectToast(page, text);
       await expect(page.getByTestId('toast').filter({ hasText: 'Internal Server Error' })).toHaveCount(0);
       // Chromium logs the refused resource itself; that line is the answer made up above, nothing else may be left.
       const own = consoleErrors.filter((e) => /status of 500/.test(e));

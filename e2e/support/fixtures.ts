@@ -7,6 +7,31 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 interface TestFixtures {
   /** Console errors and uncaught exceptions of `page`; a test fails when any is left at its end. */
   consoleErrors: string[];
+  /** Records every toast `page` shows (see `expectToast`). */
+  toastLog: void;
+}
+
+declare global {
+  interface Window {
+    /** Texts of every toast the page has shown, in order (recorded by the `toastLog` fixture). */
+    __keelToasts?: string[];
+  }
+}
+
+/**
+ * Waits until the page has shown a toast containing `text`. A toast stays 3 s: on a loaded machine an assertion
+ * polling for it can look before it comes and after it goes, so the page records each toast as it appears and this
+ * reads the record. It still waits on what the page showed, not on time.
+ */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  // A toast found is taken off the record, so that the same message expected twice must be shown twice.
+  const take = (wanted: string) => {
+    const log = window.__keelToasts ?? [];
+    const at = log.findIndex((shown) => shown.includes(wanted));
+    if (at >= 0) log.splice(at, 1);
+    return at >= 0;
+  };
+  await expect.poll(() => page.evaluate(take, text), { message: `a toast containing "${text}"` }).toBe(true);
 }
 
 interface WorkerFixtures {
@@ -48,6 +73,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await use(errors);
       expect(errors, 'console errors or uncaught exceptions on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  toastLog: [
+    async ({ page }, use) => {
+      await page.addInitScript(() => {
+        const seen = new WeakSet<Element>();
+        window.__keelToasts = [];
+        new MutationObserver(() => {
+          for (const node of document.querySelectorAll('[data-testid="toast-text"]')) {
+            if (seen.has(node)) continue;
+            seen.add(node);
+            window.__keelToasts?.push(node.textContent ?? '');
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await use();
     },
     { auto: true },
   ],
