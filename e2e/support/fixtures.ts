@@ -8,7 +8,7 @@ interface TestFixtures {
   /** Console errors and uncaught exceptions of `page`; a test fails when any is left at its end. */
   consoleErrors: string[];
   /** Records every toast `page` shows (see `expectToast`). */
-  toastLog: void;
+  toastLog: undefined;
 }
 
 declare global {
@@ -89,7 +89,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           }
         }).observe(document, { childList: true, subtree: true });
       });
-      await use();
+      await use(undefined);
     },
     { auto: true },
   ],
