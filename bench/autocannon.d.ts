@@ -20,6 +20,13 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Requests each connection sends in turn, looping (prebuilt once each). */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    /** Called with each connection as it is made (`client.setRequests` gives it its own list). */
+    setupClient?: (client: Client) => void;
+  }
+  export interface Client {
+    setRequests(requests: NonNullable<Options['requests']>): void;
   }
   export interface Result {
     requests: Histogram;

@@ -36,6 +36,11 @@ export interface DeviceRuntime {
   keyMatches(pno: string, key: string): Promise<boolean>;
   /** Drops a property's cached enrolment key on every instance. */
   forgetKey(pno: string): Promise<void>;
+  /**
+   * Whether `saw` notes anything (default true). Off only to measure what recording last-seen costs (the device
+   * bench, bench/device.ts, compares the poll with and without it); devices then never show online.
+   */
+  recordSightings: boolean;
   /** Notes that a device called (written with the next flush). */
   saw(pno: string, deviceId: string, at: number, address: string): void;
   /** Writes the sightings noted so far. */
@@ -96,6 +101,7 @@ function createRuntime(s: Services): DeviceRuntime {
   };
 
   const rt: DeviceRuntime = {
+    recordSightings: true,
     async state(pno, deviceId) {
       const k = stateKey(pno, deviceId);
       const now = performance.now();
@@ -144,6 +150,7 @@ function createRuntime(s: Services): DeviceRuntime {
       await s.bus.publish(KEYS_TOPIC, { pno });
     },
     saw(pno, deviceId, at, address) {
+      if (!rt.recordSightings) return;
       pending.set(stateKey(pno, deviceId), { pno, deviceId, at, address });
     },
     flush() {
