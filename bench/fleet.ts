@@ -15,7 +15,7 @@ export const pnoOf = (i: number, demoPno: string) =>
   i < PER_PROPERTY ? demoPno : benchPno(Math.floor(i / PER_PROPERTY));
 
 /**
- * The polling interval the server is given (`DEVICE_POLL_SLEEP`): a device may poll 20 times in it
- * (ddi-service.ts), and each polled device is polled a few times per 10 s run.
+ * The polling interval the server is given (`DEVICE_POLL_SLEEP`, here its default): a device may poll 20 times in
+ * it (ddi-service.ts); the bench polls each device about five times a round.
  */
-export const POLL_SLEEP = '00:00:30';
+export const POLL_SLEEP = '00:05:00';

@@ -38,7 +38,10 @@ export interface Run {
   non2xx: number;
 }
 
-/** A warm-up (discarded) then `duration` s of load, with the server's CPU time over the measured part. */
+/**
+ * A warm-up (discarded) then `duration` s of load (or `options.amount` requests), with the server's CPU time over
+ * the measured part.
+ */
 export async function measure(
   server: Server,
   options: Omit<Options, 'duration'>,
@@ -47,7 +50,7 @@ export async function measure(
 ): Promise<Run> {
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
   const cpuBefore = await cpuOf(server.child);
-  const r = await autocannon({ ...options, duration });
+  const r = await autocannon(options.amount ? options : { ...options, duration });
   const cpu = (await cpuOf(server.child)) - cpuBefore;
   return {
     requestsPerSecond: r.requests.average,
