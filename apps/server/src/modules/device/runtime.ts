@@ -24,6 +24,8 @@ const STATE_TTL_MS = 60_000;
 const KEY_TTL_MS = 60_000;
 const MAX_STATES = 200_000;
 const MAX_WRITTEN = 200_000;
+/** Sightings written per statement; the flush lets requests run between statements. */
+const FLUSH_SLICE = 100;
 const STATES_TOPIC = 'device-state';
 const KEYS_TOPIC = 'device-enrolment-key';
 
@@ -109,7 +111,12 @@ function createRuntime(s: Services): DeviceRuntime {
     const batch = [...pending.values()];
     pending = new Map();
     try {
-      await recordSightings(s.db, batch);
+      // A slice at a time, letting requests run in between: on SQLite each statement blocks the event loop (a
+      // sighting's row write costs tens of µs), and a flush of thousands in one go would stall every poll meanwhile.
+      for (let i = 0; i < batch.length; i += FLUSH_SLICE) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        await recordSightings(s.db, batch.slice(i, i + FLUSH_SLICE));
+      }
     } catch (err) {
       s.log.error({ err, devices: batch.length }, 'recording device sightings failed');
     }
