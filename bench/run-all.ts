@@ -26,7 +26,7 @@ type Suite = (typeof SUITES)[number];
 const usage = `Usage: npm run bench [-- [middleware] [device] [storage] [options]]
   middleware           /healthz and an authenticated property call against the baseline (about 40 s)
   device               the DDI poll over 1 000 000 devices, with and without last-seen; di/getAllDeviceList
-                       (about 2 min, most of it inserting the devices)
+                       (2.5 to 4 min, a minute of it inserting the devices)
   storage              1 GiB upload and download through the BlobStore against the disk (about 30 s; needs
                        2 GiB free under the temporary directory)
                        (no suite named: all three)
