@@ -20,6 +20,15 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Stop after this many requests in all (instead of after `duration`). */
+    amount?: number;
+    /** Requests each connection sends in turn, looping (prebuilt once each). */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    /** Called with each connection as it is made (`client.setRequests` gives it its own list). */
+    setupClient?: (client: Client) => void;
+  }
+  export interface Client {
+    setRequests(requests: NonNullable<Options['requests']>): void;
   }
   export interface Result {
     requests: Histogram;

@@ -1,4 +1,6 @@
-// `npm run bench`: Keel's middleware cost, as ratios against a bare Fastify hello-world measured in the same run.
+// `npm run bench`: Keel's middleware cost, as ratios against a bare Fastify hello-world measured in the same run,
+// then the device API (device.ts) and storage (storage.ts) suites. `npm run bench -- middleware|device|storage` runs
+// only the suites named.
 //
 // Each server runs in its own child process and autocannon drives it from this one, so that the load generator
 // and the server under test do not share an event loop. Targets (issue text): /healthz through every global
@@ -12,22 +14,35 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import { deviceSuite } from './device';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { cpuOf, stopChild, whenReady } from './servers/ipc';
+import { storageSuite } from './storage';
+import { type Run, type Server, type SuiteContext, summarise } from './suite';
 
-const usage = `Usage: npm run bench [-- options]
+const SUITES = ['middleware', 'device', 'storage'] as const;
+type Suite = (typeof SUITES)[number];
+
+const usage = `Usage: npm run bench [-- [middleware] [device] [storage] [options]]
+  middleware           /healthz and an authenticated property call against the baseline (about 40 s)
+  device               the DDI poll over 1 000 000 devices, with and without last-seen; di/getAllDeviceList
+                       (2.5 to 4 min, a minute of it inserting the devices)
+  storage              1 GiB upload and download through the BlobStore against the disk (about 30 s; needs
+                       2 GiB free under the temporary directory)
+                       (no suite named: all three)
   --json               print the results as JSON on stdout (the table then goes to stderr)
   --duration <s>       seconds measured per run (default 8)
   --warmup <s>         seconds of discarded load before each run (default 2)
-  --connections <n>    concurrent connections (default 10)
-  --rounds <n>         run the three benchmarks this many times, interleaved, and report the median (default 1)
-  --only <id>          run the baseline and only this Keel benchmark: healthz | authenticated (for profiling)
-  --cpu-prof           write V8 CPU profiles of both servers to bench/profiles/{baseline,keel}/ (summarise one
+  --connections <n>    concurrent connections of the middleware suite (default 10; the device suite's are fixed)
+  --rounds <n>         run each suite's benchmarks this many times, interleaved, and report the median (default 1)
+  --only <id>          middleware suite: the baseline and only this Keel benchmark: healthz | authenticated
+  --cpu-prof           write V8 CPU profiles of the servers to bench/profiles/<server>/ (summarise one
                        with \`npx tsx bench/profile-summary.ts <file>\`)`;
 
 function parseOptions() {
   try {
     return parseArgs({
+      allowPositionals: true,
       options: {
         json: { type: 'boolean', default: false },
         duration: { type: 'string', default: '8' },
@@ -38,13 +53,19 @@ function parseOptions() {
         'cpu-prof': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
-    }).values;
+    });
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
     process.exit(2);
   }
 }
-const args = parseOptions();
+const { values: args, positionals } = parseOptions();
+const unknown = positionals.filter((p) => !(SUITES as readonly string[]).includes(p));
+if (unknown.length > 0) {
+  console.error(`unknown suite ${unknown.join(', ')}: middleware, device or storage\n${usage}`);
+  process.exit(2);
+}
+const suites = new Set<Suite>(positionals.length > 0 ? (positionals as Suite[]) : SUITES);
 if (args.help) {
   console.log(usage);
   process.exit(0);
@@ -75,12 +96,6 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 // ---- server children ----------------------------------------------------------------------------------------
 
-interface Server {
-  name: string;
-  url: string;
-  child: ChildProcess;
-}
-
 const tsxLoader = import.meta.resolve('tsx');
 /** Every child started, so that all are stopped even when another one failed to start. */
 const children: ChildProcess[] = [];
@@ -110,17 +125,6 @@ interface Bench {
   check(body: unknown): boolean;
 }
 
-interface Run {
-  requestsPerSecond: number;
-  meanMs: number;
-  p99Ms: number;
-  /** Server CPU time (user + system) per answered request, in µs. */
-  cpuMicrosPerRequest: number;
-  total: number;
-  errors: number;
-  non2xx: number;
-}
-
 function load(bench: Bench, seconds: number): Promise<Result> {
   return autocannon({ url: bench.url, connections, duration: seconds, headers: bench.headers });
 }
@@ -141,38 +145,51 @@ async function measure(bench: Bench): Promise<Run> {
   };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
-function summarise(runs: Run[]): Run {
-  return {
-    requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
-    meanMs: median(runs.map((r) => r.meanMs)),
-    p99Ms: median(runs.map((r) => r.p99Ms)),
-    cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
-    total: runs.reduce((n, r) => n + r.total, 0),
-    errors: runs.reduce((n, r) => n + r.errors, 0),
-    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-  };
-}
-
 // ---- main ---------------------------------------------------------------------------------------------------
 
 const dataDir = mkdtempSync(join(tmpdir(), 'keel-bench-'));
 let exitCode = 0;
 
+const profileDir = join(here, 'profiles');
+const profile = (name: string) => (args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : []);
+
 async function main() {
-  const profileDir = join(here, 'profiles');
-  log('Starting the servers (bare Fastify; Keel on a fresh SQLite database with the demo data)…');
-  const profile = (name: string) =>
-    args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
-  const [baseline, keel] = await Promise.all([
-    startServer('baseline', 'baseline.ts', {}, profile('baseline')),
-    startServer('keel', 'keel.ts', { BENCH_DATA_DIR: dataDir }, profile('keel')),
-  ]);
+  log('Starting the baseline (bare Fastify)…');
+  const baseline = await startServer('baseline', 'baseline.ts', {}, profile('baseline'));
+  const json: Record<string, unknown> = {
+    node: process.version,
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model ?? 'unknown CPU',
+  };
+  /** Runs a suite and stops the servers it started. */
+  const suite = async <T>(run: () => Promise<T>): Promise<T> => {
+    const started = children.length;
+    try {
+      return await run();
+    } finally {
+      await Promise.all(children.slice(started).map(stopChild));
+    }
+  };
+  const ctx: SuiteContext = {
+    startServer: (name, file, env) => startServer(name, file, env, profile(file.replace(/\.ts$/, ''))),
+    baseline,
+    dataDir,
+    warmup,
+    duration,
+    rounds,
+    log,
+    out: (line) => (args.json ? log : console.log)(line),
+  };
+  if (suites.has('middleware')) Object.assign(json, await suite(() => middleware(baseline)));
+  if (suites.has('device')) json.device = await suite(() => deviceSuite(ctx));
+  if (suites.has('storage')) json.storage = await suite(() => storageSuite(ctx));
+  if (args.json) console.log(JSON.stringify(json, null, 2));
+}
+
+/** The middleware suite: /healthz and an authenticated property call against the baseline; answers its JSON. */
+async function middleware(baseline: Server): Promise<Record<string, unknown>> {
+  log('Middleware suite: starting Keel on a fresh SQLite database with the demo data…');
+  const keel = await startServer('keel', 'keel.ts', { BENCH_DATA_DIR: join(dataDir, 'keel') }, profile('keel'));
   const session = await signIn(keel.url);
 
   const all: Bench[] = [
@@ -292,33 +309,24 @@ async function main() {
   // With --json, stdout carries only the JSON and the table goes to stderr.
   (args.json ? log : console.log)(lines.join('\n'));
 
-  if (args.json) {
-    console.log(
-      JSON.stringify(
-        {
-          node: process.version,
-          cpus: availableParallelism(),
-          cpuModel: cpu,
-          connections,
-          warmupSeconds: warmup,
-          durationSeconds: duration,
-          rounds,
-          results: rows.map(({ bench, run, ratio, cpuRatio, verdict }) => ({
-            id: bench.id,
-            label: bench.label,
-            url: new URL(bench.url).pathname,
-            ...run,
-            ratio,
-            cpuRatio,
-            target: bench.target ?? null,
-            verdict: verdict ?? null,
-          })),
-        },
-        null,
-        2,
-      ),
-    );
-  }
+  return {
+    middleware: {
+      connections,
+      warmupSeconds: warmup,
+      durationSeconds: duration,
+      rounds,
+      results: rows.map(({ bench, run, ratio, cpuRatio, verdict }) => ({
+        id: bench.id,
+        label: bench.label,
+        url: new URL(bench.url).pathname,
+        ...run,
+        ratio,
+        cpuRatio,
+        target: bench.target ?? null,
+        verdict: verdict ?? null,
+      })),
+    },
+  };
 }
 
 try {
@@ -330,7 +338,7 @@ try {
   await Promise.all(children.map(stopChild));
   rmSync(dataDir, { recursive: true, force: true });
   if (args['cpu-prof'] && exitCode === 0) {
-    log(`CPU profiles of the servers written to ${join(here, 'profiles')}/{baseline,keel}/`);
+    log(`CPU profiles of the servers written to ${profileDir}/<server>/`);
   }
 }
 process.exit(exitCode);

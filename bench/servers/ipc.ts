@@ -1,6 +1,7 @@
 // How a server child talks to its bench (run-all.ts, tenancy.ts): one `ready` message; then it answers `cpu` with
 // the CPU time the process has used so far (so that the bench can report CPU per request, which other load on the
-// machine disturbs far less than requests/s) and closes on `shutdown`. The child's side first, then the parent's.
+// machine disturbs far less than requests/s), `mem` with its resident set size, and closes on `shutdown`. The
+// child's side first, then the parent's.
 import type { ChildProcess } from 'node:child_process';
 
 export interface ReadyMessage {
@@ -12,6 +13,12 @@ export interface CpuMessage {
   type: 'cpu';
   /** User + system CPU time of this process so far, in microseconds. */
   micros: number;
+}
+
+export interface MemMessage {
+  type: 'mem';
+  /** Resident set size of this process now, in bytes. */
+  rss: number;
 }
 
 export function ready(info: Omit<ReadyMessage, 'type'>): void {
@@ -36,6 +43,7 @@ export function onShutdown(close: () => Promise<unknown>): void {
       const { user, system } = process.cpuUsage();
       process.send?.({ type: 'cpu', micros: user + system } satisfies CpuMessage);
     }
+    if (m?.type === 'mem') process.send?.({ type: 'mem', rss: process.memoryUsage.rss() } satisfies MemMessage);
   });
   process.on('disconnect', stop);
 }
@@ -69,6 +77,19 @@ export function cpuOf(child: ChildProcess): Promise<number> {
     };
     child.on('message', onMessage);
     child.send({ type: 'cpu' });
+  });
+}
+
+/** The child's resident set size now (bytes), asked over IPC. */
+export function rssOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: MemMessage) => {
+      if (m.type !== 'mem') return;
+      child.off('message', onMessage);
+      resolve(m.rss);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'mem' });
   });
 }
 

@@ -11,9 +11,12 @@ export type KeelApp = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * Builds and seeds Keel, runs `prepare` (more data, say) before it listens, then listens on a free port of
- * 127.0.0.1 and tells the parent (servers/ipc.ts).
+ * 127.0.0.1 and tells the parent (servers/ipc.ts). `env` adds configuration (say `DEVICE_POLL_SLEEP`).
  */
-export async function serveKeel(prepare?: (app: KeelApp) => Promise<void>): Promise<void> {
+export async function serveKeel(
+  prepare?: (app: KeelApp) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR;
   if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
   const config = loadConfig({
@@ -27,6 +30,7 @@ export async function serveKeel(prepare?: (app: KeelApp) => Promise<void>): Prom
     PORT: '0',
     // As `npm start` runs: no output-schema check per answer.
     NODE_ENV: 'production',
+    ...env,
   });
   const app = await buildApp(config);
   await seedDemo(app.keel);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 import { POLLS_PER_INTERVAL } from './ddi-service';
-import { runtimeOf } from './runtime';
+import { runtimeOf, SIGHTING_RESOLUTION_MS } from './runtime';
 
 /** hawkBit DDI as a device speaks it: path parameters, Authorization schemes, HTTP statuses, hawkBit JSON. */
 describeEachDb('device API (hawkBit DDI)', (env) => {
@@ -179,6 +179,26 @@ describeEachDb('device API (hawkBit DDI)', (env) => {
     expect((await row())[0]?.last_seen_at).toBeNull();
     await runtimeOf(env().app.keel).flush();
     expect((await row())[0]?.last_seen_at).toBe(env().now());
+  });
+
+  it('writes a device’s sightings at most once per SIGHTING_RESOLUTION_MS', async () => {
+    const { deviceId, auth } = await register();
+    const rt = runtimeOf(env().app.keel);
+    const lastSeen = async () =>
+      (await db().selectFrom('devices').select('last_seen_at').where('device_id', '=', deviceId).executeTakeFirst())
+        ?.last_seen_at;
+    expect((await poll(fx.demo, deviceId, auth)).statusCode).toBe(200);
+    await rt.flush();
+    const first = env().now();
+    expect(await lastSeen()).toBe(first);
+    env().advance(SIGHTING_RESOLUTION_MS - 1_000);
+    expect((await poll(fx.demo, deviceId, auth)).statusCode).toBe(200);
+    await rt.flush();
+    expect(await lastSeen()).toBe(first);
+    env().advance(1_000);
+    expect((await poll(fx.demo, deviceId, auth)).statusCode).toBe(200);
+    await rt.flush();
+    expect(await lastSeen()).toBe(env().now());
   });
 
   describe('over a real connection', () => {

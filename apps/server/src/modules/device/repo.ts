@@ -1,5 +1,5 @@
 import { type Insertable, type SelectQueryBuilder, type SqlBool, sql, type Updateable } from 'kysely';
-import type { Db } from '../../platform/db/connect';
+import { type Db, precompile } from '../../platform/db/connect';
 import { likePattern, pageWindow } from '../../platform/db/paging';
 import type { Database, DevicesTable } from '../../platform/db/schema';
 import { acrossProperties, tenantFilter } from '../../platform/tenancy/filters';
@@ -282,24 +282,42 @@ export const usersByPhone = (db: Db, phones: readonly string[]) =>
     ? Promise.resolve([])
     : db.selectFrom('users').select(['uid', 'phone']).where('phone', 'in', phones).execute();
 
-/** What the device API needs of a device to serve it. */
-export const deviceState = (db: Db, pno: string, deviceId: string) =>
-  db
-    .selectFrom('devices as d')
-    .select([
-      'd.admission',
-      'd.attributes',
-      'd.attributes_at',
-      (eb) =>
-        eb
-          .exists(
-            eb.selectFrom('device_credentials as c').select('c.device_id').whereRef('c.device_id', '=', 'd.device_id'),
-          )
-          .as('has_credential'),
-    ])
-    .where('d.pno', '=', pno)
-    .where('d.device_id', '=', deviceId)
-    .executeTakeFirst();
+const deviceStates = new WeakMap<Db, ReturnType<typeof compileDeviceState>>();
+function compileDeviceState(db: Db) {
+  return precompile(db, (param: (name: 'pno' | 'deviceId') => string) =>
+    db
+      .selectFrom('devices as d')
+      .select([
+        'd.admission',
+        'd.attributes',
+        'd.attributes_at',
+        (eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('device_credentials as c')
+                .select('c.device_id')
+                .whereRef('c.device_id', '=', 'd.device_id'),
+            )
+            .as('has_credential'),
+      ])
+      .where('d.pno', '=', param('pno'))
+      .where('d.device_id', '=', param('deviceId')),
+  );
+}
+
+/**
+ * What the device API needs of a device to serve it. Compiled once per database (platform/db/connect.ts
+ * `precompile`): a poll whose device is not cached runs it, and building it with Kysely cost more than running it.
+ */
+export async function deviceState(db: Db, pno: string, deviceId: string) {
+  let query = deviceStates.get(db);
+  if (!query) {
+    query = compileDeviceState(db);
+    deviceStates.set(db, query);
+  }
+  return (await query({ pno, deviceId }))[0];
+}
 
 /** Inserts a device that enrolled itself; false when the id exists already (in any property). */
 export async function insertEnrolled(db: Db, row: Insertable<DevicesTable>): Promise<boolean> {

@@ -12,9 +12,20 @@ import { deviceState, recordSightings, type Sighting } from './repo';
 
 /** How often sightings are written (and so how late "last seen" may be in the database). */
 export const FLUSH_MS = 2_000;
+/**
+ * A device's sighting is written at most once in this time (from the same address): polls in between only count
+ * against its allowance. At most half the polling interval, so a device polling at its interval is written on
+ * every poll and "online" (seen within two intervals, items.ts) is never wrong; faster polls (SWUpdate polls ten
+ * times as often while it waits, and retries at once after an error) cost one row write per this time, not one
+ * per poll. On SQLite a sighting's row write costs about 50 µs (a random page of `devices`), as much as a poll.
+ */
+export const SIGHTING_RESOLUTION_MS = 30_000;
 const STATE_TTL_MS = 60_000;
 const KEY_TTL_MS = 60_000;
 const MAX_STATES = 200_000;
+const MAX_WRITTEN = 200_000;
+/** Sightings written per statement; the flush lets requests run between statements. */
+const FLUSH_SLICE = 100;
 const STATES_TOPIC = 'device-state';
 const KEYS_TOPIC = 'device-enrolment-key';
 
@@ -36,6 +47,11 @@ export interface DeviceRuntime {
   keyMatches(pno: string, key: string): Promise<boolean>;
   /** Drops a property's cached enrolment key on every instance. */
   forgetKey(pno: string): Promise<void>;
+  /**
+   * Whether `saw` notes anything (default true). Off only to measure what recording last-seen costs (the device
+   * bench, bench/device.ts, compares the poll with and without it); devices then never show online.
+   */
+  recordSightings: boolean;
   /** Notes that a device called (written with the next flush). */
   saw(pno: string, deviceId: string, at: number, address: string): void;
   /** Writes the sightings noted so far. */
@@ -60,6 +76,9 @@ export function runtimeOf(s: Services): DeviceRuntime {
 
 function createRuntime(s: Services): DeviceRuntime {
   const states = new Map<string, { state: DeviceState; at: number }>();
+  /** When each device's last sighting was queued, and from where (a new address is written at once). */
+  const written = new Map<string, { at: number; address: string }>();
+  const resolution = Math.min(SIGHTING_RESOLUTION_MS, (s.config.devicePollSeconds * 1000) / 2);
   const keys = new Map<string, { hash: string | null; at: number }>();
   let stateEpoch = 0;
   let keyEpoch = 0;
@@ -69,7 +88,10 @@ function createRuntime(s: Services): DeviceRuntime {
 
   const dropStates = (keysToDrop: readonly string[]) => {
     stateEpoch += 1;
-    for (const k of keysToDrop) states.delete(k);
+    for (const k of keysToDrop) {
+      states.delete(k);
+      written.delete(k);
+    }
   };
   const dropKey = (pno: string) => {
     keyEpoch += 1;
@@ -89,13 +111,19 @@ function createRuntime(s: Services): DeviceRuntime {
     const batch = [...pending.values()];
     pending = new Map();
     try {
-      await recordSightings(s.db, batch);
+      // A slice at a time, letting requests run in between: on SQLite each statement blocks the event loop (a
+      // sighting's row write costs tens of µs), and a flush of thousands in one go would stall every poll meanwhile.
+      for (let i = 0; i < batch.length; i += FLUSH_SLICE) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        await recordSightings(s.db, batch.slice(i, i + FLUSH_SLICE));
+      }
     } catch (err) {
       s.log.error({ err, devices: batch.length }, 'recording device sightings failed');
     }
   };
 
   const rt: DeviceRuntime = {
+    recordSightings: true,
     async state(pno, deviceId) {
       const k = stateKey(pno, deviceId);
       const now = performance.now();
@@ -144,7 +172,18 @@ function createRuntime(s: Services): DeviceRuntime {
       await s.bus.publish(KEYS_TOPIC, { pno });
     },
     saw(pno, deviceId, at, address) {
-      pending.set(stateKey(pno, deviceId), { pno, deviceId, at, address });
+      if (!rt.recordSightings) return;
+      const k = stateKey(pno, deviceId);
+      const last = written.get(k);
+      if (last && at - last.at < resolution && at >= last.at && last.address === address) return;
+      if (!last && written.size >= MAX_WRITTEN) {
+        const oldest = written.keys().next();
+        if (!oldest.done) written.delete(oldest.value);
+      }
+      // Re-inserted, so that the map's order stays oldest first.
+      written.delete(k);
+      written.set(k, { at, address });
+      pending.set(k, { pno, deviceId, at, address });
     },
     flush() {
       flushing = flushing.then(writeBatch);

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Db } from '../db/connect';
+import { type Db, precompile } from '../db/connect';
 import type { DeviceContext } from '../http/context';
 import { newToken, sha256 } from '../ids';
 
@@ -37,15 +37,29 @@ export async function setDeviceCredentialDisabled(db: Db, pno: string, deviceId:
     .execute();
 }
 
-/** The device of a token, with its property; null when missing, unknown or disabled. */
+const lookups = new WeakMap<Db, ReturnType<typeof compileLookup>>();
+function compileLookup(db: Db) {
+  return precompile(db, (param: (name: 'tokenHash') => string) =>
+    db
+      .selectFrom('device_credentials as d')
+      .innerJoin('properties as p', 'p.pno', 'd.pno')
+      .select(['d.device_id', 'd.name', 'd.disabled', 'p.pno', 'p.name as propertyName'])
+      .where('d.token_hash', '=', param('tokenHash')),
+  );
+}
+
+/**
+ * The device of a token, with its property; null when missing, unknown or disabled. Compiled once per database
+ * (`precompile`): every device call whose credential is not cached runs it.
+ */
 export async function resolveDeviceCredential(db: Db, token: string | undefined): Promise<DeviceContext | null> {
   if (!token || token.length > 200) return null;
-  const row = await db
-    .selectFrom('device_credentials as d')
-    .innerJoin('properties as p', 'p.pno', 'd.pno')
-    .select(['d.device_id', 'd.name', 'd.disabled', 'p.pno', 'p.name as propertyName'])
-    .where('d.token_hash', '=', hash('sha256', token, 'hex'))
-    .executeTakeFirst();
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = compileLookup(db);
+    lookups.set(db, lookup);
+  }
+  const row = (await lookup({ tokenHash: hash('sha256', token, 'hex') }))[0];
   if (row?.disabled !== 0) return null;
   return { deviceId: row.device_id, name: row.name, property: { pno: row.pno, name: row.propertyName } };
 }

@@ -1,0 +1,306 @@
+// The storage suite of `npm run bench` (run-all.ts; `npm run bench -- storage` runs it alone). Keel with two small
+// routes over its local BlobStore (servers/storage.ts), against the disk itself in the same run:
+// - upload: 1 GiB sent as one `PUT` and streamed into `store.put` (SHA-256 in-stream, written, fsynced, renamed),
+//   against this process writing the same bytes to a file in the same directory and fsyncing it;
+// - download: the blob through `sendBlob` (platform/storage/download.ts), read by a plain HTTP client that counts
+//   the bytes, against this process reading the same file sequentially; the server's resident memory is sampled
+//   every 50 ms during the download. Before each of the two reads the file's pages are dropped from the page cache
+//   (`dd iflag=nocache count=0`, GNU coreutils; no privileges needed), so that both read the disk; where that is
+//   not possible both read from the cache, and the table says so.
+// Targets (issue 8): download ≥ 50 % of the direct read, server memory growth ≤ 64 MB; upload ≥ 80 % of the fsynced
+// write. The files (about 2 GiB at most at once) are deleted when the suite ends. See bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { rssOf } from './servers/ipc';
+import { load1, median, type SuiteContext, table } from './suite';
+
+const CHUNK = 1024 * 1024;
+const CHUNKS = 1024;
+const SIZE = CHUNK * CHUNKS;
+const MB = 1024 * 1024;
+
+export interface StorageRow {
+  id: string;
+  label: string;
+  figure: string;
+  value: number;
+  target: string;
+  pass: boolean;
+  load: string;
+}
+
+interface Timed {
+  seconds: number;
+  load: string;
+}
+
+const rate = (t: Timed) => SIZE / MB / t.seconds;
+
+export async function storageSuite(ctx: SuiteContext): Promise<StorageRow[]> {
+  ctx.log('Storage suite: starting Keel with its local BlobStore…');
+  const dataDir = join(ctx.dataDir, 'storage');
+  const server = await ctx.startServer('keel (storage)', 'storage.ts', { BENCH_DATA_DIR: dataDir });
+  const url = new URL(server.url);
+  // The bytes: one random MiB repeated (nothing on the path compresses or deduplicates within a blob), a fresh
+  // one per round so that each upload is a new blob.
+  const direct = join(dataDir, 'blobs', 'direct-write.bin');
+  const blobs: string[] = [];
+
+  /** The fsynced sequential write the upload is compared with: the same bytes, 1 MiB writes, one fsync. */
+  const diskWrite = (chunk: Buffer): Timed => {
+    const load = load1();
+    const t0 = performance.now();
+    const fd = openSync(direct, 'w', 0o600);
+    try {
+      for (let i = 0; i < CHUNKS; i += 1) writeSync(fd, chunk);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    return { seconds: (performance.now() - t0) / 1000, load };
+  };
+  /**
+   * The sequential read the download is compared with: the blob's file, 1 MiB reads into one buffer, each read
+   * awaited (libuv's thread pool, as every read of a server that must not block its event loop is).
+   */
+  const diskRead = async (path: string): Promise<Timed> => {
+    const load = load1();
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    const t0 = performance.now();
+    const handle = await open(path, 'r');
+    let total = 0;
+    try {
+      for (let n = (await handle.read(buffer, 0, CHUNK)).bytesRead; n > 0; ) {
+        total += n;
+        n = (await handle.read(buffer, 0, CHUNK)).bytesRead;
+      }
+    } finally {
+      await handle.close();
+    }
+    if (total !== SIZE) throw new Error(`read ${total} bytes of ${SIZE}`);
+    return { seconds: (performance.now() - t0) / 1000, load };
+  };
+  /** The same with blocking reads (readSync): what the disk gives without the thread pool. Printed, not judged. */
+  const diskReadSync = (path: string): Timed => {
+    const load = load1();
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    const t0 = performance.now();
+    const fd = openSync(path, 'r');
+    let total = 0;
+    try {
+      for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) total += n;
+    } finally {
+      closeSync(fd);
+    }
+    if (total !== SIZE) throw new Error(`read ${total} bytes of ${SIZE}`);
+    return { seconds: (performance.now() - t0) / 1000, load };
+  };
+
+  const upload = (chunk: Buffer) =>
+    new Promise<Timed & { sha256: string }>((resolve, reject) => {
+      const load = load1();
+      const t0 = performance.now();
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'PUT',
+          path: '/bench/blob',
+          headers: { 'content-type': 'application/octet-stream', 'content-length': String(SIZE) },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => {
+            body += d;
+          });
+          res.on('end', () => {
+            if (res.statusCode !== 200) return reject(new Error(`upload: HTTP ${res.statusCode} ${body}`));
+            const { sha256, size } = JSON.parse(body) as { sha256: string; size: number };
+            if (size !== SIZE) return reject(new Error(`upload: stored ${size} bytes of ${SIZE}`));
+            resolve({ seconds: (performance.now() - t0) / 1000, load, sha256 });
+          });
+        },
+      );
+      req.on('error', reject);
+      let sent = 0;
+      const pump = () => {
+        while (sent < CHUNKS) {
+          sent += 1;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+
+  /** The whole blob through sendBlob; counts the bytes and samples the server's RSS meanwhile. */
+  const download = (sha256: string) =>
+    new Promise<Timed & { rssBefore: number; rssPeak: number }>((resolve, reject) => {
+      const load = load1();
+      let rssPeak = 0;
+      let sampling = true;
+      const sample = async () => {
+        while (sampling) {
+          rssPeak = Math.max(rssPeak, await rssOf(server.child));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      rssOf(server.child).then((rssBefore) => {
+        const sampler = sample();
+        const t0 = performance.now();
+        const req = request({ host: url.hostname, port: url.port, path: `/bench/blob/${sha256}` }, (res) => {
+          let total = 0;
+          res.on('data', (d: Buffer) => {
+            total += d.length;
+          });
+          res.on('end', async () => {
+            const seconds = (performance.now() - t0) / 1000;
+            sampling = false;
+            await sampler;
+            if (res.statusCode !== 200 || total !== SIZE)
+              return reject(new Error(`download: HTTP ${res.statusCode}, ${total} bytes of ${SIZE}`));
+            resolve({ seconds, load, rssBefore, rssPeak });
+          });
+        });
+        req.on('error', reject);
+        req.end();
+      }, reject);
+    });
+
+  /** A Range request answers exactly those bytes of the chunk (the blob is the chunk repeated). */
+  const checkRange = async (sha256: string, chunk: Buffer, start: number, when: string) => {
+    const res = await fetch(`${server.url}/bench/blob/${sha256}`, {
+      headers: { range: `bytes=${start}-${start + 4095}` },
+    });
+    const got = Buffer.from(await res.arrayBuffer());
+    const offset = start % CHUNK;
+    if (
+      res.status !== 206 ||
+      res.headers.get('etag') !== `"${sha256}"` ||
+      !got.equals(chunk.subarray(offset, offset + 4096))
+    )
+      throw new Error(`download of bytes ${start}- answered ${res.status} with other bytes ${when}`);
+  };
+
+  /** Drops the file's (clean) pages from the page cache; false when this system cannot. */
+  const evict = (path: string): boolean => {
+    try {
+      execFileSync('dd', [`if=${path}`, 'iflag=nocache', 'count=0'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let cold = true;
+
+  const results = {
+    write: [] as Timed[],
+    upload: [] as Timed[],
+    readSync: [] as Timed[],
+    read: [] as Timed[],
+    download: [] as Timed[],
+  };
+  const growth: number[] = [];
+  try {
+    for (let round = 1; round <= ctx.rounds; round++) {
+      const chunk = randomBytes(CHUNK);
+      const expected = createHash('sha256');
+      for (let i = 0; i < CHUNKS; i += 1) expected.update(chunk);
+      const digest = expected.digest('hex');
+
+      ctx.log(`  round ${round}/${ctx.rounds}: fsynced write of 1 GiB, then the same as an upload…`);
+      results.write.push(diskWrite(chunk));
+      rmSync(direct, { force: true });
+      const up = await upload(chunk);
+      if (up.sha256 !== digest) throw new Error(`upload stored ${up.sha256}, expected ${digest}`);
+      results.upload.push(up);
+      blobs.push(up.sha256);
+      const path = join(dataDir, 'blobs', 'objects', up.sha256.slice(0, 2), up.sha256);
+      if (statSync(path).size !== SIZE) throw new Error(`the blob file is not ${SIZE} bytes`);
+
+      await checkRange(up.sha256, chunk, 0, 'before the load');
+      ctx.log(`  round ${round}/${ctx.rounds}: sequential read of the blob's file, then the download…`);
+      cold = evict(path) && cold;
+      results.readSync.push(diskReadSync(path));
+      cold = evict(path) && cold;
+      results.read.push(await diskRead(path));
+      cold = evict(path) && cold;
+      const down = await download(up.sha256);
+      results.download.push(down);
+      growth.push((down.rssPeak - down.rssBefore) / MB);
+      await checkRange(up.sha256, chunk, SIZE - 4096, 'after the load');
+      // The blob goes at once: at most one 1 GiB blob (and the direct write) on disk at a time.
+      rmSync(path, { force: true });
+    }
+  } finally {
+    rmSync(direct, { force: true });
+    for (const sha of blobs) rmSync(join(dataDir, 'blobs', 'objects', sha.slice(0, 2), sha), { force: true });
+  }
+
+  const med = (xs: Timed[]) => median(xs.map(rate));
+  const loads = (xs: Timed[]) => xs.map((x) => x.load).join(', ');
+  const write = med(results.write);
+  const up = med(results.upload);
+  const read = med(results.read);
+  const down = med(results.download);
+  const memory = median(growth);
+  const rows: StorageRow[] = [
+    {
+      id: 'download',
+      label: 'download (sendBlob) vs direct sequential read (awaited)',
+      figure: `${((down / read) * 100).toFixed(1)} % (${down.toFixed(0)} / ${read.toFixed(0)} MiB/s)`,
+      value: down / read,
+      target: '≥ 50 %',
+      pass: down / read >= 0.5,
+      load: loads(results.download),
+    },
+    {
+      id: 'download-memory',
+      label: 'server RSS growth during the download',
+      figure: `${memory.toFixed(1)} MiB`,
+      value: memory,
+      target: '≤ 64 MB',
+      pass: memory <= 64,
+      load: loads(results.download),
+    },
+    {
+      id: 'upload',
+      label: 'upload (store.put) vs fsynced sequential write',
+      figure: `${((up / write) * 100).toFixed(1)} % (${up.toFixed(0)} / ${write.toFixed(0)} MiB/s)`,
+      value: up / write,
+      target: '≥ 80 %',
+      pass: up / write >= 0.8,
+      load: loads(results.upload),
+    },
+  ];
+  ctx.out('');
+  ctx.out(
+    `Storage — 1 GiB, local BlobStore on the disk of DATA_DIR, ${ctx.rounds} round${ctx.rounds > 1 ? 's (median)' : ''}; ` +
+      (cold
+        ? 'reads from the disk (page cache dropped before each)'
+        : 'reads from the page cache (dropping it failed: `dd iflag=nocache` is GNU coreutils)'),
+  );
+  ctx.out('');
+  const mibs = (xs: Timed[]) => xs.map((x) => rate(x).toFixed(0)).join(', ');
+  for (const line of table([
+    ['run', 'MiB/s', 'load'],
+    ['fsynced sequential write (this process)', mibs(results.write), loads(results.write)],
+    ['upload: PUT → store.put (server)', mibs(results.upload), loads(results.upload)],
+    ["sequential read of the blob's file, readSync (this process)", mibs(results.readSync), loads(results.readSync)],
+    ["sequential read of the blob's file, awaited reads (this process)", mibs(results.read), loads(results.read)],
+    ['download: GET → sendBlob (server)', mibs(results.download), loads(results.download)],
+  ]))
+    ctx.out(line);
+  ctx.out('');
+  for (const line of table([
+    ['target', 'measured', 'target', 'result', 'load'],
+    ...rows.map((r) => [r.label, r.figure, r.target, r.pass ? 'PASS' : 'FAIL', r.load]),
+  ]))
+    ctx.out(line);
+  return rows;
+}
