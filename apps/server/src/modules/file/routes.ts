@@ -1,5 +1,4 @@
 import { FILE_UPLOAD_PATH, fileEndpoints, RESUMABLE_UPLOAD_MAX, SMALL_UPLOAD_MAX } from '@keel/contract/endpoints/file';
-import { invalidInput } from '../../platform/http/errors';
 import { defineModule } from '../../platform/http/mount';
 import { registerGroupItemCounter } from '../space/service';
 import { takeMultipart } from './http';
@@ -10,9 +9,8 @@ export const fileModule = defineModule(fileEndpoints, (s) => {
   registerGroupItemCounter('file', (s2, tenant, sid) => service.filesPerGroup(s2, tenant, sid));
   return {
     'fis/fi/uploadFile': async (input, ctx) => {
-      const incoming = takeMultipart(ctx.requestId);
-      if (!incoming) throw invalidInput('file');
-      return service.uploadSmall(s, ctx, input, incoming, SMALL_UPLOAD_MAX);
+      // The space and group are checked before the body is looked at (a JSON body has no file part).
+      return service.uploadSmall(s, ctx, input, takeMultipart(ctx.requestId), SMALL_UPLOAD_MAX);
     },
     'fis/fi/getMyFileList': async (input, ctx) => service.listFiles(s, ctx, input),
     'gateway/file/getUploadUrl': async () => ({ base: '', path: FILE_UPLOAD_PATH, maxSize: RESUMABLE_UPLOAD_MAX }),

@@ -5,7 +5,7 @@ import { SPACE_PERMISSIONS } from '@keel/contract/endpoints/space';
 import { loadPropertyContext } from '../../platform/auth/property-context';
 import type { RequestContext } from '../../platform/http/context';
 import { requireProperty, requireUser } from '../../platform/http/context';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, invalidInput, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { BlobTooLargeError, type StagedBlob } from '../../platform/storage/blob-store';
@@ -92,12 +92,13 @@ export async function uploadSmall(
   s: Services,
   ctx: RequestContext,
   input: { sid: string; groupId?: string; name?: string },
-  incoming: IncomingFile,
+  incoming: IncomingFile | undefined,
   maxSize: number,
 ): Promise<FileItem> {
   const space = await spaceForRequest(s, ctx, input.sid, 'write');
   const tenant = tenantOf(ctx);
   const groupId = await groupInSpace(s, tenant, space.sid, input.groupId);
+  if (!incoming) throw invalidInput('file');
   const first = await reserveSpaceQuota(s, tenant, space.sid, Math.min(incoming.length, maxSize));
   let staged: StagedBlob;
   let part: { filename: string; mimeType: string };
