@@ -84,11 +84,11 @@ export function UploadDialog({
     };
   }, []);
 
-  const start = async (files: FileList | null) => {
-    if (!files || files.length === 0) return;
+  const start = async (files: readonly File[]) => {
+    if (files.length === 0) return;
     const { path } = await api('gateway/file/getUploadUrl', {});
     const { userInfo, selectedPropertyPno } = useSession.getState();
-    for (const file of Array.from(files)) {
+    for (const file of files) {
       const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
       setItems((list) => [...list, { key, name: file.name, total: file.size, sent: 0, status: 'uploading' }]);
       const upload = new Upload(file, {
@@ -180,8 +180,10 @@ export function UploadDialog({
         aria-label={t('file.upload.pick')}
         style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
         onChange={(e) => {
-          void start(e.target.files);
+          // Copied first: clearing the input (to pick the same file again later) empties its live FileList.
+          const files = Array.from(e.target.files ?? []);
           e.target.value = '';
+          void start(files);
         }}
       />
       <List
