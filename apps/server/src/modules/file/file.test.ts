@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { SMALL_UPLOAD_MAX } from '@keel/contract/endpoints/file';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
 import { tusClient } from '../../test/tus-client';
-import { sweepStorage } from './http';
+import { STORAGE_SWEEP_JOB, sweepStorage } from './http';
 
 interface Who {
   token: string;
@@ -151,6 +152,10 @@ describeEachDb('files', (env) => {
     expect(res.msg).toContain('Files small');
     expect(await usage(sid.small)).toEqual(before);
     expect(await env().app.keel.blobs.info(sha(content))).toBeNull();
+    // Over the small-upload limit: refused from its length, before anything is reserved or read.
+    const huge = await upload(owner, { sid: sid.main }, 'huge.bin', Buffer.alloc(SMALL_UPLOAD_MAX + 100_000));
+    expect(huge.http).toBe(413);
+    expect((await usage(sid.main)).reserved).toBe(0);
     // Over quota through tus too: refused at creation, nothing held.
     const tus = tusClient(base, owner.token);
     const created = await tus.create(
@@ -299,5 +304,24 @@ describeEachDb('files', (env) => {
     expect((await env().app.keel.blobs.info(sha(bytes(900, 12))))?.refs).toBe(0);
     expect(await ok('commonFile/deleteCommonFileInfo', { idList: [id] }, as(owner))).toEqual({ deleted: 1 });
     expect((await env().call('commonFile/getCommonFileInfo', { id }, as(owner))).status).toBe(Status.notFound);
+  });
+
+  it('sweeps on a schedule: the storage job removes unreferenced blobs and queues its next run', async () => {
+    const keel = env().app.keel;
+    const content = bytes(600, 21);
+    const res = await upload(owner, { sid: sid.main }, 'gone.bin', content);
+    await ok('fis/fi/deleteFile', { fidList: [res.data.fid] }, as(owner));
+    env().advance(2 * 3_600_000);
+    await keel.jobs.enqueue(STORAGE_SWEEP_JOB, null, { dedupeKey: 'file-test-sweep' });
+    // The listening server's workers take it, or this call does.
+    await keel.jobs.runDue();
+    await expect.poll(() => keel.blobs.info(sha(content))).toBeNull();
+    const next = await db()
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('kind', '=', STORAGE_SWEEP_JOB)
+      .where('status', '=', 'queued')
+      .execute();
+    expect(next.some((j) => Number(j.run_at) > env().now())).toBe(true);
   });
 });

@@ -75,6 +75,9 @@ async function fileForRequest(s: Services, ctx: RequestContext, fid: string, rig
   return row;
 }
 
+/** What a multipart request may carry besides its file (boundaries, part headers, a few small fields). */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
 /** One file arriving in a multipart request (`fis/fi/uploadFile`). */
 export interface IncomingFile {
   /** The request's Content-Length: the most the file can be, reserved before a byte is read. */
@@ -99,6 +102,8 @@ export async function uploadSmall(
   const tenant = tenantOf(ctx);
   const groupId = await groupInSpace(s, tenant, space.sid, input.groupId);
   if (!incoming) throw invalidInput('file');
+  // Larger than the limit with any multipart framing: refused before anything is reserved or read.
+  if (incoming.length > maxSize + MULTIPART_OVERHEAD) throw new AppError('tooLarge', {}, { status: 413 });
   const first = await reserveSpaceQuota(s, tenant, space.sid, Math.min(incoming.length, maxSize));
   let staged: StagedBlob;
   let part: { filename: string; mimeType: string };

@@ -13,6 +13,7 @@ import Typography from 'antd/es/typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetailedError, Upload } from 'tus-js-client';
+import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { api } from '../../../shared/api/client';
 import { invalidatePaths } from '../../../shared/api/query-key';
 import { currentLanguage } from '../../../shared/i18n/language';
@@ -140,9 +141,8 @@ export function UploadDialog({
     void invalidatePaths(queryClient, FILE_LISTS);
   };
 
-  const busy = items.some((i) => i.status === 'uploading');
+  // Closing pauses what is running; reopening the dialog shows it to resume (as long as the page stays open).
   const close = () => {
-    if (busy && !window.confirm(t('file.upload.closeWhileBusy'))) return;
     for (const [key, u] of uploads.current) {
       void u.abort();
       update(key, { status: 'paused' });
@@ -235,15 +235,15 @@ export function UploadDialog({
                     </Button>
                   )}
                   {(i.status === 'uploading' || i.status === 'paused') && (
-                    <Button
-                      size="small"
-                      danger
-                      icon={<CloseOutlined />}
-                      onClick={() => cancel(i.key)}
-                      data-testid={`upload-cancel-${i.name}`}
+                    <ConfirmAction
+                      title={t('file.upload.cancelConfirm', { name: i.name })}
+                      onConfirm={() => cancel(i.key)}
+                      buttonProps={
+                        { size: 'small', icon: <CloseOutlined />, 'data-testid': `upload-cancel-${i.name}` } as never
+                      }
                     >
                       {t('file.upload.cancel')}
-                    </Button>
+                    </ConfirmAction>
                   )}
                 </Space>
               </div>
