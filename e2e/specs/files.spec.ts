@@ -1,6 +1,7 @@
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_OWNER } from '../support/env';
 import { expect as baseExpect, test, userPages } from '../support/fixtures';
@@ -119,6 +120,12 @@ test('uploads, renames and deletes a small file (en)', async ({ browser }) => {
   await page.getByTestId('upload-input').setInputFiles(path);
   await expect(page.getByTestId(`upload-item-${name}`)).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId(`upload-item-${name}`)).toContainText('Uploaded');
+  // The dialog with its progress bar: nothing serious for axe, and no sideways scrolling on a phone.
+  const axe = await new AxeBuilder({ page }).include('.ant-modal').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByTestId('upload-close').click();
   const table = page.getByTestId('file-table');
   await expect(table.getByTestId(`file-row-${name}`)).toBeVisible();

@@ -10,7 +10,7 @@ import Modal from 'antd/es/modal';
 import Progress from 'antd/es/progress';
 import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
@@ -71,7 +71,7 @@ export function UploadDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const inputId = useId();
+  const picker = useRef<HTMLInputElement>(null);
   const [items, setItems] = useState<Item[]>([]);
   const uploads = useRef(new Map<string, Upload>());
   const update = (key: string, patch: Partial<Item>) =>
@@ -168,17 +168,21 @@ export function UploadDialog({
     >
       {groupName && <Typography.Paragraph>{t('file.upload.group', { group: groupName })}</Typography.Paragraph>}
       <Typography.Paragraph type="secondary">{t('file.upload.pickHelp')}</Typography.Paragraph>
-      <label htmlFor={inputId} className="ant-btn ant-btn-primary" style={{ display: 'inline-flex', gap: 8 }}>
-        <UploadOutlined aria-hidden />
+      <Button
+        type="primary"
+        icon={<UploadOutlined />}
+        onClick={() => picker.current?.click()}
+        data-testid="upload-pick"
+      >
         {t('file.upload.pick')}
-      </label>
+      </Button>
       <input
-        id={inputId}
+        ref={picker}
         type="file"
         multiple
+        hidden
         data-testid="upload-input"
         aria-label={t('file.upload.pick')}
-        style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
         onChange={(e) => {
           // Copied first: clearing the input (to pick the same file again later) empties its live FileList.
           const files = Array.from(e.target.files ?? []);
