@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DEMO_OWNER } from '../support/env';
 import { expect as baseExpect, test, userPages } from '../support/fixtures';
 import { type Lang, localized, openSignIn, shot, signInWithPassword } from '../support/pages';
-import { selectOption } from '../support/tenancy';
+import { pickSearched, selectOption, urlOf } from '../support/tenancy';
 
 /**
  * Files: the demo owner creates a space, opens its file list, uploads a 200 MB file generated on disk through the
@@ -144,5 +144,41 @@ test('uploads, renames and deletes a small file (en)', async ({ browser }) => {
   await expect(table.getByTestId(`file-row-${renamed}`)).toBeHidden();
   await expect(page.getByTestId('file-space-used')).toHaveText('209.72 MB / 1.00 GB');
   await shot(page, 'file-list-en');
+  await page.context().close();
+});
+
+test('adds a common file to the repository from a file of a space, edits and deletes it (zh-cn)', async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, 'zh-cn');
+  const tool = `工具${stamp}`;
+  await page.goto(localized('/filerepository/filerepositorypage', 'zh-cn'));
+  await expect(page.getByTestId('file-repository-page')).toBeVisible();
+  await page.getByTestId('common-file-create').click();
+  await expect(page).toHaveURL(urlOf('/filerepository/AddEditCommonFileDlg', 'zh-cn'));
+  const dialog = page.getByTestId('common-file-dialog');
+  await pickSearched(page, dialog.getByTestId('common-file-fid'), `firmware-${stamp}`);
+  await dialog.getByTestId('common-file-name').fill(tool);
+  await dialog.getByTestId('common-file-version').fill('1.0.0');
+  await dialog.getByTestId('form-dialog-ok').click();
+  await expect(page).toHaveURL(urlOf('/filerepository/filerepositorypage', 'zh-cn'));
+  const table = page.getByTestId('common-file-table');
+  await expect(table.getByTestId(`common-file-${tool}`)).toBeVisible();
+  await expect(table).toContainText(`firmware-${stamp}.img`);
+  await expect(table).toContainText('209.72 MB');
+  await shot(page, 'file-repository-zh-cn');
+
+  // Edit: the dialog route names the row.
+  await table.getByTestId(`common-file-edit-${tool}`).click();
+  await expect(page).toHaveURL(/AddEditCommonFileDlg\?id=/);
+  await expect(dialog.getByTestId('common-file-name')).toHaveValue(tool);
+  await dialog.getByTestId('common-file-version').fill('1.1.0');
+  await dialog.getByTestId('form-dialog-ok').click();
+  await expect(table).toContainText('1.1.0');
+
+  // Delete, after the confirmation.
+  await table.getByTestId(`common-file-delete-${tool}`).click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(table.getByTestId(`common-file-${tool}`)).toBeHidden();
   await page.context().close();
 });
