@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_OWNER } from '../support/env';
 import { expect as baseExpect, test, userPages } from '../support/fixtures';
-import { type Lang, localized, openSignIn, shot, signInWithPassword } from '../support/pages';
+import { type Lang, localized, openSignIn, searchTable, shot, signInWithPassword } from '../support/pages';
 import { pickSearched, selectOption, urlOf } from '../support/tenancy';
 
 /**
@@ -135,6 +135,10 @@ test('uploads, renames and deletes a small file (en)', async ({ browser }) => {
   await table.getByTestId(`file-rename-${name}`).click();
   await page.getByTestId('file-rename-name').fill(renamed);
   await page.getByTestId('file-rename-dialog').getByTestId('form-dialog-ok').click();
+  await expect(table.getByTestId(`file-row-${renamed}`)).toBeVisible();
+  // Searched by name: the big file is not among the matches.
+  await searchTable(table, renamed);
+  await expect(table.getByTestId(`file-row-firmware-${stamp}.img`)).toBeHidden();
   await expect(table.getByTestId(`file-row-${renamed}`)).toBeVisible();
 
   // Delete, after the confirmation: the space's use goes back to the big file alone.

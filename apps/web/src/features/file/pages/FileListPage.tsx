@@ -148,8 +148,10 @@ export function FileListPage() {
 
   const columns: ColumnSpec<FileItem>[] = [
     {
-      key: 'name',
+      // The name column is also the search box (`str`).
+      key: 'str',
       title: t('file.columns.name'),
+      filter: true,
       render: (f) => (
         <Typography.Text data-testid={`file-row-${f.name}`} translate="no" style={{ wordBreak: 'break-all' }}>
           {f.name}

@@ -36,7 +36,8 @@ export function FileRepositoryPage() {
     list: { path: 'commonFile/getCommonFileInfo', schema: LIST },
     columns: [
       {
-        key: 'name',
+        // The name column is also the search box (`str`: name, file name or version).
+        key: 'str',
         title: t('file.repository.name'),
         filter: true,
         render: (r) => (
