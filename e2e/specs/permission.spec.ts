@@ -13,8 +13,8 @@ import { menuPages, pickSearched, selectOption } from '../support/tenancy';
  * finds the set in the back office. Then a short pass of the pages in English.
  */
 const users = userPages();
-/** Every member's own space pages in the menu (the demo property has the terminal business). */
-const MEMBER_SPACE_PAGES = ['files.fileSpace', 'files.terminalSpace'];
+/** Every member's own space pages in the menu, and their files (the demo property has the terminal business). */
+const MEMBER_SPACE_PAGES = ['files.fileSpace', 'files.fileList', 'files.terminalSpace'];
 
 /** A console call with the page's session (token and selected property), for setting the scene. */
 async function call<T>(page: Page, path: string, body?: Record<string, unknown>): Promise<T> {

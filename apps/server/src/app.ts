@@ -6,6 +6,7 @@ import { formatMessage, messages, pickLocale } from '@keel/contract/status';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
 import { deviceApi } from './modules/device/ddi-routes';
+import { mountFiles } from './modules/file/http';
 import { modules } from './modules/registry';
 import { createDeviceCredentials } from './platform/auth/device-credential-cache';
 import { loadPasswordKey } from './platform/auth/rsa-key';
@@ -165,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mountModules(app, services, modules);
   // The device API (hawkBit DDI): its own context, statuses and JSON (modules/device/ddi-routes.ts).
   await app.register(deviceApi, { services });
+  // Files: multipart uploads, the tus endpoint, download links, the storage sweep (modules/file/http.ts).
+  await mountFiles(app, services);
   await mountSocket(app, services);
 
   const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), ddiEndpoints);

@@ -52,12 +52,15 @@ import { Route as DefaultAccountUserSetPageRouteImport } from './routes/_default
 import { Route as DefaultAccountUserSetPageComponentRouteImport } from './routes/_default/Account/UserSetPageComponent'
 import { Route as DefaultBusinessProcessMemberAuditPageRouteImport } from './routes/_default/BusinessProcess/MemberAuditPage'
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
+import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
+import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
 import { Route as DefaultMsgMsgCenterRouteImport } from './routes/_default/msg/MsgCenter'
 import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_default/msg/ProcessInviteMsgDialog'
 import { Route as BackTisTerminalBackTerminalBatchBindDlgRouteImport } from './routes/_back/Tis/Terminal/BackTerminalBatchBindDlg'
 import { Route as BackTisTerminalBackTerminalDetailRouteImport } from './routes/_back/Tis/Terminal/BackTerminalDetail'
 import { Route as BackTisTerminalBackTerminalListPageRouteImport } from './routes/_back/Tis/Terminal/BackTerminalListPage'
 import { Route as BackTisSpaceSpaceListPageRouteImport } from './routes/_back/Tis/space/SpaceListPage'
+import { Route as DefaultTisFileFileListPageRouteImport } from './routes/_default/Tis/File/FileListPage'
 import { Route as DefaultTisFileFileSpaceRouteImport } from './routes/_default/Tis/File/FileSpace'
 import { Route as DefaultTisTerminalDeviceDetailComponentRouteImport } from './routes/_default/Tis/Terminal/DeviceDetailComponent'
 import { Route as DefaultTisTerminalTerminalDetailRouteImport } from './routes/_default/Tis/Terminal/TerminalDetail'
@@ -322,6 +325,18 @@ const DefaultUserManageUserListPageRoute =
     path: '/UserManage/UserListPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFilerepositoryAddEditCommonFileDlgRoute =
+  DefaultFilerepositoryAddEditCommonFileDlgRouteImport.update({
+    id: '/filerepository/AddEditCommonFileDlg',
+    path: '/filerepository/AddEditCommonFileDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFilerepositoryFilerepositorypageRoute =
+  DefaultFilerepositoryFilerepositorypageRouteImport.update({
+    id: '/filerepository/filerepositorypage',
+    path: '/filerepository/filerepositorypage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultMsgMsgCenterRoute = DefaultMsgMsgCenterRouteImport.update({
   id: '/msg/MsgCenter',
   path: '/msg/MsgCenter',
@@ -356,6 +371,12 @@ const BackTisSpaceSpaceListPageRoute =
     id: '/Tis/space/SpaceListPage',
     path: '/Tis/space/SpaceListPage',
     getParentRoute: () => BackRouteRoute,
+  } as any)
+const DefaultTisFileFileListPageRoute =
+  DefaultTisFileFileListPageRouteImport.update({
+    id: '/Tis/File/FileListPage',
+    path: '/Tis/File/FileListPage',
+    getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultTisFileFileSpaceRoute = DefaultTisFileFileSpaceRouteImport.update({
   id: '/Tis/File/FileSpace',
@@ -500,12 +521,15 @@ export interface FileRoutesByFullPath {
   '/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
+  '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
   '/Tis/Terminal/TerminalDetail': typeof DefaultTisTerminalTerminalDetailRoute
@@ -565,12 +589,15 @@ export interface FileRoutesByTo {
   '/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
+  '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
   '/Tis/Terminal/TerminalDetail': typeof DefaultTisTerminalTerminalDetailRoute
@@ -634,12 +661,15 @@ export interface FileRoutesById {
   '/_default/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
   '/_default/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
+  '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/_default/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/_default/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/_back/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/_back/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/_back/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/_back/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/_default/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/_default/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/_default/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
   '/_default/Tis/Terminal/TerminalDetail': typeof DefaultTisTerminalTerminalDetailRoute
@@ -701,12 +731,15 @@ export interface FileRouteTypes {
     | '/Account/UserSetPageComponent'
     | '/BusinessProcess/MemberAuditPage'
     | '/UserManage/UserListPage'
+    | '/filerepository/AddEditCommonFileDlg'
+    | '/filerepository/filerepositorypage'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
     | '/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/Tis/Terminal/BackTerminalDetail'
     | '/Tis/Terminal/BackTerminalListPage'
     | '/Tis/space/SpaceListPage'
+    | '/Tis/File/FileListPage'
     | '/Tis/File/FileSpace'
     | '/Tis/Terminal/DeviceDetailComponent'
     | '/Tis/Terminal/TerminalDetail'
@@ -766,12 +799,15 @@ export interface FileRouteTypes {
     | '/Account/UserSetPageComponent'
     | '/BusinessProcess/MemberAuditPage'
     | '/UserManage/UserListPage'
+    | '/filerepository/AddEditCommonFileDlg'
+    | '/filerepository/filerepositorypage'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
     | '/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/Tis/Terminal/BackTerminalDetail'
     | '/Tis/Terminal/BackTerminalListPage'
     | '/Tis/space/SpaceListPage'
+    | '/Tis/File/FileListPage'
     | '/Tis/File/FileSpace'
     | '/Tis/Terminal/DeviceDetailComponent'
     | '/Tis/Terminal/TerminalDetail'
@@ -834,12 +870,15 @@ export interface FileRouteTypes {
     | '/_default/Account/UserSetPageComponent'
     | '/_default/BusinessProcess/MemberAuditPage'
     | '/_default/UserManage/UserListPage'
+    | '/_default/filerepository/AddEditCommonFileDlg'
+    | '/_default/filerepository/filerepositorypage'
     | '/_default/msg/MsgCenter'
     | '/_default/msg/ProcessInviteMsgDialog'
     | '/_back/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/_back/Tis/Terminal/BackTerminalDetail'
     | '/_back/Tis/Terminal/BackTerminalListPage'
     | '/_back/Tis/space/SpaceListPage'
+    | '/_default/Tis/File/FileListPage'
     | '/_default/Tis/File/FileSpace'
     | '/_default/Tis/Terminal/DeviceDetailComponent'
     | '/_default/Tis/Terminal/TerminalDetail'
@@ -1168,6 +1207,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultUserManageUserListPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/filerepository/AddEditCommonFileDlg': {
+      id: '/_default/filerepository/AddEditCommonFileDlg'
+      path: '/filerepository/AddEditCommonFileDlg'
+      fullPath: '/filerepository/AddEditCommonFileDlg'
+      preLoaderRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/filerepository/filerepositorypage': {
+      id: '/_default/filerepository/filerepositorypage'
+      path: '/filerepository/filerepositorypage'
+      fullPath: '/filerepository/filerepositorypage'
+      preLoaderRoute: typeof DefaultFilerepositoryFilerepositorypageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/msg/MsgCenter': {
       id: '/_default/msg/MsgCenter'
       path: '/msg/MsgCenter'
@@ -1209,6 +1262,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/Tis/space/SpaceListPage'
       preLoaderRoute: typeof BackTisSpaceSpaceListPageRouteImport
       parentRoute: typeof BackRouteRoute
+    }
+    '/_default/Tis/File/FileListPage': {
+      id: '/_default/Tis/File/FileListPage'
+      path: '/Tis/File/FileListPage'
+      fullPath: '/Tis/File/FileListPage'
+      preLoaderRoute: typeof DefaultTisFileFileListPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
     }
     '/_default/Tis/File/FileSpace': {
       id: '/_default/Tis/File/FileSpace'
@@ -1400,8 +1460,11 @@ interface DefaultRouteRouteChildren {
   DefaultAccountUserSetPageComponentRoute: typeof DefaultAccountUserSetPageComponentRoute
   DefaultBusinessProcessMemberAuditPageRoute: typeof DefaultBusinessProcessMemberAuditPageRoute
   DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
+  DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
+  DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
   DefaultMsgMsgCenterRoute: typeof DefaultMsgMsgCenterRoute
   DefaultMsgProcessInviteMsgDialogRoute: typeof DefaultMsgProcessInviteMsgDialogRoute
+  DefaultTisFileFileListPageRoute: typeof DefaultTisFileFileListPageRoute
   DefaultTisFileFileSpaceRoute: typeof DefaultTisFileFileSpaceRoute
   DefaultTisTerminalDeviceDetailComponentRoute: typeof DefaultTisTerminalDeviceDetailComponentRoute
   DefaultTisTerminalTerminalDetailRoute: typeof DefaultTisTerminalTerminalDetailRoute
@@ -1469,8 +1532,13 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultBusinessProcessMemberAuditPageRoute:
     DefaultBusinessProcessMemberAuditPageRoute,
   DefaultUserManageUserListPageRoute: DefaultUserManageUserListPageRoute,
+  DefaultFilerepositoryAddEditCommonFileDlgRoute:
+    DefaultFilerepositoryAddEditCommonFileDlgRoute,
+  DefaultFilerepositoryFilerepositorypageRoute:
+    DefaultFilerepositoryFilerepositorypageRoute,
   DefaultMsgMsgCenterRoute: DefaultMsgMsgCenterRoute,
   DefaultMsgProcessInviteMsgDialogRoute: DefaultMsgProcessInviteMsgDialogRoute,
+  DefaultTisFileFileListPageRoute: DefaultTisFileFileListPageRoute,
   DefaultTisFileFileSpaceRoute: DefaultTisFileFileSpaceRoute,
   DefaultTisTerminalDeviceDetailComponentRoute:
     DefaultTisTerminalDeviceDetailComponentRoute,

@@ -23,6 +23,8 @@ export const REF_KINDS = [
   'deviceModel',
   'devicePlatform',
   'deviceType',
+  'file',
+  'commonFile',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

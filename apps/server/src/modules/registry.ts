@@ -3,6 +3,7 @@ import { auditModule } from './audit/routes';
 import { authModule } from './auth/routes';
 import { customerModule } from './customer/routes';
 import { deviceModule } from './device/routes';
+import { fileModule } from './file/routes';
 import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
@@ -26,6 +27,7 @@ export const modules: readonly ApiModule[] = [
   auditModule,
   spaceModule,
   deviceModule,
+  fileModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { customerEndpoints } from './customer';
 import { deviceBindEndpoints, deviceEndpoints } from './device';
 import { deviceCatalogueEndpoints } from './device-catalogue';
+import { fileEndpoints } from './file';
 import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...deviceEndpoints,
   ...deviceBindEndpoints,
   ...deviceCatalogueEndpoints,
+  ...fileEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -17,6 +17,7 @@ export const EVERY_MEMBER_PAGES: readonly string[] = [
   'files.terminalSpace',
   'files.spaceDetail',
   'files.spaceItem',
+  'files.fileList',
 ];
 
 /**
@@ -53,6 +54,8 @@ export const functionCatalogue: readonly PermissionNode[] = [
     '新建空间、调整配额与审核空间申请',
     'Create spaces, change quotas and review space applications',
   ]),
+  // Common files (modules/file): the file repository page reads them; `edit` adds, changes and deletes them.
+  func('files.repository', 'edit', ['新建、编辑与删除公共文件', 'Add, edit and delete common files']),
   // Users (modules/user).
   func('manage.users', 'edit', ['编辑与停用用户', 'Edit and disable users']),
   // Devices (modules/device): the list page reads; these change devices, admit them and bind them to users.

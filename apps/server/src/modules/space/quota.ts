@@ -68,6 +68,27 @@ export async function reserveSpaceQuota(
   if (!(await quotaRepo.reserve(s.db, tenant, { id, sid, bytes, expiresAt }, now))) {
     throw await quotaExceeded(s, tenant, sid, bytes);
   }
+  return reservationOf(s, tenant, { id, sid, bytes, expiresAt });
+}
+
+/**
+ * A reservation made earlier, by id (a resumable upload remembers it between requests, maybe on another instance):
+ * commit or release it as `reserveSpaceQuota` answered it, once: committing an id no longer held (expired, swept)
+ * charges the bytes again only if they still fit, as a late commit does; releasing it changes nothing.
+ */
+export function resumeSpaceReservation(
+  s: Services,
+  tenant: Tenant,
+  r: { id: string; sid: string; bytes: number; expiresAt: number },
+): QuotaReservation {
+  return reservationOf(s, tenant, r);
+}
+
+function reservationOf(
+  s: Services,
+  tenant: Tenant,
+  { id, sid, bytes, expiresAt }: { id: string; sid: string; bytes: number; expiresAt: number },
+): QuotaReservation {
   // The first commit or release decides; later calls (also concurrent ones) answer the same outcome.
   let outcome: Promise<void> | null = null;
   return {

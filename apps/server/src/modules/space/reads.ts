@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/connect';
 import { notFound } from '../../platform/http/errors';
 import type { ScopeResolver } from '../../platform/http/scope';
 import { propertyTenant } from '../../platform/tenancy/tenant';
-import { spaceOfGroup } from './group-repo';
+import * as groupRepo from './group-repo';
 import * as repo from './repo';
 
 /**
@@ -43,6 +43,15 @@ export async function assertPlacement(db: Db, pno: string, placement: Placement)
   }
   if (!(await repo.spaceNames(db, pno, [sid])).has(sid)) throw notFound('sid');
   if (groupId === null || groupId === sid) return;
-  const group = await spaceOfGroup(db, propertyTenant(pno), groupId);
-  if (group?.sid !== sid) throw notFound('groupId');
+  if ((await spaceOfGroupId(db, pno, groupId)) !== sid) throw notFound('groupId');
+}
+
+/** The space a group id names in the property (the files module checks a file's group): null when none. */
+export async function spaceOfGroupId(db: Db, pno: string, groupId: string): Promise<string | null> {
+  return (await groupRepo.spaceOfGroup(db, propertyTenant(pno), groupId))?.sid ?? null;
+}
+
+/** The property's spaces a member owns (`uid`): the files module lists their files. */
+export async function spacesOwnedBy(db: Db, pno: string, uid: string): Promise<string[]> {
+  return repo.spacesOwnedBy(db, pno, uid);
 }

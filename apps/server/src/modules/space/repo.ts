@@ -318,3 +318,9 @@ export async function spaceNames(db: Db, pno: string, sids: readonly string[]): 
     .execute();
   return new Map(rows.map((r) => [r.sid, r.name]));
 }
+
+/** The sids of the property's spaces a member owns. */
+export async function spacesOwnedBy(db: Db, pno: string, uid: string): Promise<string[]> {
+  const rows = await db.selectFrom('spaces').select('sid').where('pno', '=', pno).where('uid', '=', uid).execute();
+  return rows.map((r) => r.sid);
+}

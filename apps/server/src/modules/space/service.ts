@@ -18,7 +18,13 @@ import { actorOf, spaceWithRight } from './scope';
 export { apply, listMine, listToReview, review, reviewSpaceApplication } from './applications';
 export { type GroupItemCounter, type GroupItemKind, registerGroupItemCounter } from './group-items';
 export { deleteGroup, groupTree, saveGroup } from './groups';
-export { type QuotaReservation, RESERVATION_TTL_MS, releaseSpaceUsage, reserveSpaceQuota } from './quota';
+export {
+  type QuotaReservation,
+  RESERVATION_TTL_MS,
+  releaseSpaceUsage,
+  reserveSpaceQuota,
+  resumeSpaceReservation,
+} from './quota';
 export { spaceOfRef } from './refs';
 export { actorOf, assertSpaceInScope, inSpaceScope, type SpaceActor, spaceScope } from './scope';
 export { addSpace, listMySpaces, listSpaces, quotaRecords, spaceInfo, statistics, updateQuota } from './spaces';

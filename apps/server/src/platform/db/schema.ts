@@ -513,8 +513,42 @@ export interface Database {
   space_groups: SpaceGroupsTable;
   space_reservations: SpaceReservationsTable;
   space_applications: SpaceApplicationsTable;
+  files: FilesTable;
+  common_files: CommonFilesTable;
   /** Sequences portable across dialects (audit chain order, pno numbers). */
   counters: { name: string; value: Generated<number> };
+}
+
+/** A file kept in a space (migration 0014, modules/file); its bytes are the blob `sha256`, held by `file:<fid>`. */
+export interface FilesTable {
+  fid: string;
+  pno: string;
+  sid: string;
+  /** A group of the space's tree, or the sid (the root). */
+  group_id: string;
+  name: string;
+  size: number;
+  sha256: string;
+  content_type: string;
+  uid: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A common file of the PC software store (migration 0014, modules/file); its blob is held by `commonFile:<id>`. */
+export interface CommonFilesTable {
+  id: string;
+  pno: string;
+  name: string;
+  version: Generated<string>;
+  remark: Generated<string>;
+  file_name: string;
+  size: number;
+  sha256: string;
+  content_type: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 type TablesWithPno = { [K in keyof Database]: 'pno' extends keyof Database[K] ? K : never }[keyof Database];
@@ -553,6 +587,8 @@ export const TENANT_TABLES = [
   'space_groups',
   'space_reservations',
   'space_applications',
+  'files',
+  'common_files',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<

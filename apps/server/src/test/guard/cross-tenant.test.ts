@@ -15,7 +15,7 @@ import { buildWorld, type GuardWorld } from './world';
  * message, their join request): "not found", or an answer that neither changes anything nor shows the object
  * (marking another's message read marks nothing). Endpoints not scoped to a property or a
  * person are counted apart. Device calls need the terminal business, which the partner property is granted for its
- * devices, models, platforms and types.
+ * devices, models, platforms and types, and its files.
  */
 const all = Object.values(endpoints) as Endpoint[];
 
@@ -88,6 +88,22 @@ describeEachDb("guard: another property's objects", (env) => {
       { deviceId: 'partner-device-1', model: foreign.deviceModel, uid: world.uid.operator },
       'deviceId',
     );
+    // Files: a file in a space the partner's owner is responsible for (multipart upload), and a common file of it.
+    const files = await make(
+      'space/addSpace',
+      { name: 'Partner files', business: 'terminal', category: 'file', quota: 1_000_000, uid: world.uid.operator },
+      'sid',
+    );
+    const boundary = 'guardfixture';
+    const uploaded = await env().app.inject({
+      method: 'POST',
+      url: `/api/fis/fi/uploadFile?sid=${files}`,
+      headers: { ...as, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="partner.txt"\r\n\r\npartner bytes\r\n--${boundary}--\r\n`,
+    });
+    foreign.file = (uploaded.json() as { data: { fid: string } }).data.fid;
+    if (!foreign.file) throw new Error(`fis/fi/uploadFile: ${uploaded.body}`);
+    foreign.commonFile = await make('commonFile/saveCommonFileInfo', { fid: foreign.file, name: 'Partner tool' }, 'id');
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {

@@ -1,0 +1,260 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { likePattern, pageWindow } from '../../platform/db/paging';
+import type { Tenant } from '../../platform/tenancy/tenant';
+
+/** Files and common files: SQL only, every query filtered by `pno` (DESIGN §5). No rules here. */
+
+export interface FileFilter {
+  /** The spaces to list (null: every space of the property). */
+  sids: readonly string[] | null;
+  groupId?: string;
+  str?: string;
+}
+
+const FILE_COLUMNS = [
+  'f.fid',
+  'f.sid',
+  'f.group_id',
+  'f.name',
+  'f.size',
+  'f.sha256',
+  'f.content_type',
+  'f.uid',
+  'f.created_at',
+  'f.updated_at',
+  's.name as space_name',
+  'u.name as uploader_name',
+] as const;
+
+const fileBase = (db: Db, tenant: Tenant, f: FileFilter) => {
+  let q = db
+    .selectFrom('files as f')
+    .innerJoin('spaces as s', (j) => j.onRef('s.sid', '=', 'f.sid').on('s.pno', '=', tenant.pno))
+    .leftJoin('users as u', 'u.uid', 'f.uid')
+    .where('f.pno', '=', tenant.pno);
+  if (f.sids !== null) q = q.where('f.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
+  if (f.groupId) q = q.where('f.group_id', '=', f.groupId);
+  const str = f.str;
+  if (str) {
+    const pattern = likePattern(str);
+    q = q.where((eb) => eb.or([sql<boolean>`lower(f.name) like ${pattern} escape '\\'`, eb('f.fid', '=', str)]));
+  }
+  return q;
+};
+
+export type FileRow = Awaited<ReturnType<typeof findFiles>>[number];
+
+/**
+ * A page of files, newest first, read from the nearer end of the ordering (platform/db/paging), over the indexes
+ * `(pno, sid, created_at, fid)`, `(pno, sid, group_id, created_at, fid)` and `(pno, created_at, fid)`.
+ */
+export async function pageFiles(db: Db, tenant: Tenant, f: FileFilter, pageNum: number, pageSize: number) {
+  const countRow = await fileBase(db, tenant, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [] as FileRow[], total };
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await fileBase(db, tenant, f)
+    .select(FILE_COLUMNS)
+    .orderBy('f.created_at', dir)
+    .orderBy('f.fid', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  if (w.reverse) rows.reverse();
+  return { rows, total };
+}
+
+export const findFiles = (db: Db, tenant: Tenant, fids: readonly string[]) =>
+  db
+    .selectFrom('files as f')
+    .innerJoin('spaces as s', (j) => j.onRef('s.sid', '=', 'f.sid').on('s.pno', '=', tenant.pno))
+    .leftJoin('users as u', 'u.uid', 'f.uid')
+    .where('f.pno', '=', tenant.pno)
+    .where('f.fid', 'in', fids.length > 0 ? [...fids] : [''])
+    .select(FILE_COLUMNS)
+    .execute();
+
+export interface NewFile {
+  fid: string;
+  sid: string;
+  groupId: string;
+  name: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+  uid: string;
+}
+
+export const insertFile = (db: Db, tenant: Tenant, v: NewFile, now: number) =>
+  db
+    .insertInto('files')
+    .values({
+      fid: v.fid,
+      pno: tenant.pno,
+      sid: v.sid,
+      group_id: v.groupId,
+      name: v.name,
+      size: v.size,
+      sha256: v.sha256,
+      content_type: v.contentType,
+      uid: v.uid,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+
+export const updateFile = (db: Db, tenant: Tenant, fid: string, v: { name: string; groupId: string }, now: number) =>
+  db
+    .updateTable('files')
+    .set({ name: v.name, group_id: v.groupId, updated_at: now })
+    .where('pno', '=', tenant.pno)
+    .where('fid', '=', fid)
+    .execute();
+
+/** Deletes a file row; true when this call deleted it (two deletes at once: one wins). */
+export async function deleteFile(db: Db, tenant: Tenant, fid: string): Promise<boolean> {
+  const r = await db.deleteFrom('files').where('pno', '=', tenant.pno).where('fid', '=', fid).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Files directly in each group of a space (the sid: in no group). */
+export async function countByGroup(db: Db, tenant: Tenant, sid: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('files')
+    .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('pno', '=', tenant.pno)
+    .where('sid', '=', sid)
+    .groupBy('group_id')
+    .execute();
+  return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
+}
+
+// Common files.
+
+const COMMON_COLUMNS = [
+  'c.id',
+  'c.name',
+  'c.version',
+  'c.remark',
+  'c.file_name',
+  'c.size',
+  'c.sha256',
+  'c.content_type',
+  'c.created_at',
+  'c.updated_at',
+  'u.name as creator_name',
+] as const;
+
+const commonBase = (db: Db, tenant: Tenant, f: { id?: string; str?: string }) => {
+  let q = db
+    .selectFrom('common_files as c')
+    .leftJoin('users as u', 'u.uid', 'c.created_by')
+    .where('c.pno', '=', tenant.pno);
+  if (f.id) q = q.where('c.id', '=', f.id);
+  if (f.str) {
+    const pattern = likePattern(f.str);
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(c.name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(c.file_name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(c.version) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return q;
+};
+
+export type CommonFileRow = Awaited<ReturnType<typeof findCommonFiles>>[number];
+
+export async function pageCommonFiles(
+  db: Db,
+  tenant: Tenant,
+  f: { id?: string; str?: string },
+  pageNum: number,
+  pageSize: number,
+) {
+  const countRow = await commonBase(db, tenant, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const w = pageWindow(total, pageNum, pageSize);
+  if (!w) return { rows: [] as CommonFileRow[], total };
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await commonBase(db, tenant, f)
+    .select(COMMON_COLUMNS)
+    .orderBy('c.created_at', dir)
+    .orderBy('c.id', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  if (w.reverse) rows.reverse();
+  return { rows, total };
+}
+
+export const findCommonFiles = (db: Db, tenant: Tenant, ids: readonly string[]) =>
+  commonBase(db, tenant, {})
+    .where('c.id', 'in', ids.length > 0 ? [...ids] : [''])
+    .select(COMMON_COLUMNS)
+    .execute();
+
+export interface CommonFileContent {
+  fileName: string;
+  size: number;
+  sha256: string;
+  contentType: string;
+}
+
+export const insertCommonFile = (
+  db: Db,
+  tenant: Tenant,
+  v: { id: string; name: string; version: string; remark: string; uid: string } & CommonFileContent,
+  now: number,
+) =>
+  db
+    .insertInto('common_files')
+    .values({
+      id: v.id,
+      pno: tenant.pno,
+      name: v.name,
+      version: v.version,
+      remark: v.remark,
+      file_name: v.fileName,
+      size: v.size,
+      sha256: v.sha256,
+      content_type: v.contentType,
+      created_by: v.uid,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+
+export const updateCommonFile = (
+  db: Db,
+  tenant: Tenant,
+  id: string,
+  v: { name: string; version: string; remark: string } & Partial<CommonFileContent>,
+  now: number,
+) =>
+  db
+    .updateTable('common_files')
+    .set({
+      name: v.name,
+      version: v.version,
+      remark: v.remark,
+      ...(v.sha256 !== undefined
+        ? { file_name: v.fileName, size: v.size, sha256: v.sha256, content_type: v.contentType }
+        : {}),
+      updated_at: now,
+    })
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', id)
+    .execute();
+
+export async function deleteCommonFile(db: Db, tenant: Tenant, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('common_files').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
