@@ -286,8 +286,10 @@ export const usersByPhone = (db: Db, phones: readonly string[]) =>
 export const deviceState = (db: Db, pno: string, deviceId: string) =>
   db
     .selectFrom('devices as d')
+    .leftJoin('mender_identities as mi', 'mi.device_id', 'd.device_id')
     .select([
       'd.admission',
+      'mi.generation as mender_generation',
       'd.attributes',
       'd.attributes_at',
       (eb) =>
