@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { runDdiDevice } from './ddi';
 import { type Counters, type DeviceStatus, type SimDevice, sleep } from './device';
 import { runMenderDevice } from './mender';
@@ -82,6 +83,8 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
   }
   const protocol = opts.protocol ?? 'ddi';
   const stop = new AbortController();
+  // Every device's sleeps and requests listen to it.
+  setMaxListeners(0, stop.signal);
   const onAbort = () => stop.abort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) stop.abort();

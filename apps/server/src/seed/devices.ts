@@ -82,11 +82,16 @@ export async function seedDemoFleet(
   const file = join(s.config.dataDir, DEMO_FLEET_FILE);
   const onFile = readFleetFile(file);
   const ids = Array.from({ length: DEMO_FLEET_SIZE }, (_, i) => demoDeviceId(i));
-  const existing = new Set(
-    (await deviceRepo.findDeviceHeads(s.db, propertyTenant(pno), ids)).map((d) => d.device_id),
-  );
+  const existing = new Set((await deviceRepo.findDeviceHeads(s.db, propertyTenant(pno), ids)).map((d) => d.device_id));
   const hashes = new Map(
-    (await s.db.selectFrom('device_credentials').select(['device_id', 'token_hash', 'disabled']).where('pno', '=', pno).where('device_id', 'in', ids).execute())
+    (
+      await s.db
+        .selectFrom('device_credentials')
+        .select(['device_id', 'token_hash', 'disabled'])
+        .where('pno', '=', pno)
+        .where('device_id', 'in', ids)
+        .execute()
+    )
       .filter((r) => r.disabled === 0)
       .map((r) => [r.device_id, r.token_hash]),
   );

@@ -133,7 +133,10 @@ export function HomePage() {
                 ),
               ]}
             >
-              <List.Item.Meta title={<span translate="no">{p.name}</span>} description={`${p.pno} · ${t(`common.roles.${p.role}`)}`} />
+              <List.Item.Meta
+                title={<span translate="no">{p.name}</span>}
+                description={`${p.pno} · ${t(`common.roles.${p.role}`)}`}
+              />
             </List.Item>
           )}
         />
