@@ -361,7 +361,7 @@ async function caller(s: Services, req: MenderRequest): Promise<Caller> {
   if (!claims) return { answer: unauthorized(req) };
   const pno = claims['mender.tenant'];
   const state = await runtimeOf(s).state(pno, claims.sub);
-  if (!state || state.admission !== 'accepted' || state.menderGeneration !== claims.gen) {
+  if (state?.admission !== 'accepted' || state.menderGeneration !== claims.gen) {
     return { answer: unauthorized(req) };
   }
   return { pno, deviceId: claims.sub };
