@@ -100,7 +100,8 @@ test('a Mender device from the simulator waits pending, is accepted in the conso
     idPrefix: MENDER_PREFIX,
     enrolmentKey: key,
     protocol: 'mender',
-    menderIntervalSeconds: 1,
+    // Slow enough that its auth requests while pending stay within the 20 per polling interval the server allows.
+    menderIntervalSeconds: 4,
     durationSeconds: 150,
     signal: stop.signal,
   });
@@ -125,6 +126,8 @@ test('a Mender device from the simulator waits pending, is accepted in the conso
     }).toPass({ timeout: 60_000 });
     await expect(detail.getByTestId(`online-${deviceId}`)).toHaveAttribute('data-online', '1', { timeout: 30_000 });
     await expect(detail.getByTestId('device-firmware')).not.toHaveText('');
+    // How a Mender device connects: this server, with the enrolment key or its credential.
+    await expect(detail.getByTestId('device-mender-help')).toContainText(baseURL as string);
     await shot(page, 'device-sim-mender-zh');
   } finally {
     stop.abort();
