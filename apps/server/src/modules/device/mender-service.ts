@@ -1,4 +1,4 @@
-import { constants, createHmac, createPublicKey, randomBytes, timingSafeEqual, verify } from 'node:crypto';
+import { constants, createHmac, createPublicKey, randomBytes, randomInt, timingSafeEqual, verify } from 'node:crypto';
 import {
   MENDER_ATTRIBUTE_VALUE_MAX,
   MENDER_ATTRIBUTES_MAX,
@@ -317,6 +317,8 @@ async function bindIdentity(
     id_hash: identity.hash,
     id_data: identity.canonical,
     pubkey,
+    // A random start: the tokens of a device deleted and enrolled again under the same id never match its new row.
+    generation: randomInt(0, 2 ** 30),
     created_at: now,
     updated_at: now,
   };

@@ -228,8 +228,12 @@ describeEachDb('device API (Mender)', (env) => {
     expect(
       await db().selectFrom('mender_identities').select('device_id').where('device_id', '=', b.deviceId).execute(),
     ).toEqual([]);
-    // Deleted, it may enrol again: pending.
+    // Deleted, it may enrol again: pending; accepted again, the token from before the deletion stays dead.
     expect((await authAs({ serial: b.deviceId })).json().error).toMatch(/pending/);
+    await fx.call('di/admitDevice', { deviceIdList: [b.deviceId], accept: 1 }, fx.owner);
+    const fresh = await authAs({ serial: b.deviceId });
+    expect((await next(fresh.body)).statusCode).toBe(204);
+    expect((await next(b.jwt)).statusCode).toBe(401);
   });
 
   it('binds an identity to the device whose credential is the tenant token, accepted at once', async () => {
