@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/device-sim/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 60_000,

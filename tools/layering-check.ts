@@ -12,7 +12,15 @@ import { listFiles } from './source-files';
  * tools/layering-allowlist.ts, or on an allow-list entry that no breach needs any more (remove it).
  */
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const roots = ['apps/server/src', 'apps/web/src', 'packages/contract/src', 'tools', 'e2e', 'bench'];
+const roots = [
+  'apps/server/src',
+  'apps/web/src',
+  'apps/device-sim/src',
+  'packages/contract/src',
+  'tools',
+  'e2e',
+  'bench',
+];
 const files = roots.flatMap((dir) =>
   listFiles(repo, join(repo, dir), (rel) => /\.tsx?$/.test(rel) && !rel.endsWith('.d.ts')),
 );

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ddiEndpoints } from '@keel/contract/device-api/ddi';
+import { menderEndpoints } from '@keel/contract/device-api/mender';
 import { formatMessage, messages, pickLocale } from '@keel/contract/status';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
 import { deviceApi } from './modules/device/ddi-routes';
+import { menderApi } from './modules/device/mender-routes';
 import { mountFiles } from './modules/file/http';
 import { modules } from './modules/registry';
 import { createDeviceCredentials } from './platform/auth/device-credential-cache';
@@ -166,11 +168,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mountModules(app, services, modules);
   // The device API (hawkBit DDI): its own context, statuses and JSON (modules/device/ddi-routes.ts).
   await app.register(deviceApi, { services });
+  // …and Mender's device API (modules/device/mender-routes.ts).
+  await app.register(menderApi, { services });
   // Files: multipart uploads, the tus endpoint, download links, the storage sweep (modules/file/http.ts).
   await mountFiles(app, services);
   await mountSocket(app, services);
 
-  const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), ddiEndpoints);
+  const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), {
+    ...ddiEndpoints,
+    ...menderEndpoints,
+  });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

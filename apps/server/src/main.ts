@@ -96,6 +96,10 @@ async function main(argv: string[]) {
           '40 more members 13800001001–13800001040 / Demo1234 (13800001001 account admin, 13800001002 read-only ' +
           'auditor, 13800001003 admin of 华东区)',
       );
+      console.log(
+        'Demo fleet: 12 devices demo-dev-001…012 (3 bound); their credentials are in DATA_DIR/demo-fleet.json — ' +
+          '`npm run sim:demo` brings them online against a running server',
+      );
       return;
     case 'verify-audit': {
       const verdict = await withApp(async (app) => verifyAudit(app.keel.db));

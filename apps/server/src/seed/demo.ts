@@ -6,6 +6,7 @@ import { newId } from '../platform/ids';
 import type { NewsKey, NewsParams } from '../platform/news/catalogue';
 import { type NewsType, notify } from '../platform/news/notify';
 import type { Services } from '../platform/services';
+import { seedDemoFleet } from './devices';
 import { seedMemberGroups } from './member-groups';
 import { ensureFirstOperator } from './operator';
 import { seedPermissionSets } from './permissions';
@@ -215,6 +216,15 @@ export async function seedFullDemo(s: Services): Promise<void> {
     },
     ['account', 'audit'],
   );
+
+  // The demo fleet (seed/devices.ts): 12 devices with models and credentials, the first three bound to the plain
+  // member, the owner and a person; `npm run sim:demo` brings them online.
+  const plainMember = await s.db
+    .selectFrom('users')
+    .select('uid')
+    .where('phone', '=', DEMO_MEMBER_PHONE)
+    .executeTakeFirstOrThrow();
+  await seedDemoFleet(s, pno, owner, [plainMember.uid, owner, people[3] as string]);
 
   // An open join request by someone who is not a member yet.
   const applicant = existing.get(DEMO_APPLICANT_PHONE) as string;

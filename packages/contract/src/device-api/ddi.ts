@@ -13,7 +13,7 @@ import { DEVICE_ID_PATTERN } from '../endpoints/device-common';
  */
 
 export interface DeviceApiEndpoint {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH';
   /** OpenAPI form, `{name}` for path parameters. */
   path: string;
   summary: string;
@@ -21,6 +21,10 @@ export interface DeviceApiEndpoint {
   body?: z.ZodType;
   /** Answers by HTTP status: a schema for a JSON body, null for none. */
   responses: Record<number, { description: string; schema: z.ZodType | null }>;
+  /** The protocol, for the OpenAPI document (its tag, how a device authenticates); hawkBit DDI when absent. */
+  protocol?: 'ddi' | 'mender';
+  /** The body's media type when it is not JSON (Mender's token: `application/jwt`). */
+  responseType?: string;
 }
 
 export const ddiParams = z.object({

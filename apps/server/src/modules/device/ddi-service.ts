@@ -40,8 +40,8 @@ export interface DdiAnswer {
  * while it waits for an update, and again at once after some answers; twice that is allowed, more is 429.
  */
 export const POLLS_PER_INTERVAL = 20;
-/** Devices a property's enrolment key may enrol per minute. */
-const ENROLMENTS_PER_MINUTE = 600;
+/** Devices a property's enrolment key may enrol per minute (over DDI and Mender together). */
+export const ENROLMENTS_PER_MINUTE = 600;
 
 export const error = (
   status: number,

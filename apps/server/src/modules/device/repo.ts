@@ -287,8 +287,10 @@ function compileDeviceState(db: Db) {
   return precompile(db, (param: (name: 'pno' | 'deviceId') => string) =>
     db
       .selectFrom('devices as d')
+      .leftJoin('mender_identities as mi', 'mi.device_id', 'd.device_id')
       .select([
         'd.admission',
+        'mi.generation as mender_generation',
         'd.attributes',
         'd.attributes_at',
         (eb) =>

@@ -34,6 +34,8 @@ export interface DeviceState {
   hasCredential: boolean;
   /** Whether the device has reported its attributes (the poll asks for them until it has). */
   reported: boolean;
+  /** The generation its Mender device tokens must carry; null when it never authenticated over Mender. */
+  menderGeneration: number | null;
 }
 
 const stateKey = (pno: string, deviceId: string) => `${pno}\u0000${deviceId}`;
@@ -139,6 +141,7 @@ function createRuntime(s: Services): DeviceRuntime {
         admission: row.admission,
         hasCredential: Boolean(Number(row.has_credential)),
         reported: row.attributes_at !== null,
+        menderGeneration: row.mender_generation === null ? null : Number(row.mender_generation),
       });
       if (started === stateEpoch) {
         if (states.size >= MAX_STATES) {

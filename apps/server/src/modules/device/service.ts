@@ -12,6 +12,7 @@ import * as org from '../org/service';
 import { assertPlacement, type Placement } from '../space/reads';
 import { findModel, modelOptions } from './catalogue-repo';
 import { onlineWindowMs, toDetail, toItem } from './items';
+import { revokeDeviceTokens } from './mender-service';
 import * as repo from './repo';
 import { runtimeOf } from './runtime';
 
@@ -253,7 +254,8 @@ export async function resetCredential(s: Services, ctx: RequestContext, deviceId
     s.now(),
   );
   await s.deviceCredentials.forget([deviceId]);
-  await runtimeOf(s).forgetStates(tenant.pno, [deviceId]);
+  // Mender device tokens stop too (revokeDeviceTokens drops the cached state on every instance).
+  await revokeDeviceTokens(s, tenant.pno, [deviceId]);
   return { deviceId, credential };
 }
 
@@ -262,7 +264,9 @@ export async function admit(s: Services, ctx: RequestContext, ids: string[], acc
   ctx.audit.target = `${accept ? 'accept' : 'reject'}:${target(ids)}`;
   await headsOf(s, tenant, ids);
   const changed = await repo.setAdmission(s.db, tenant.pno, ids, accept ? 'accepted' : 'rejected', s.now());
-  await runtimeOf(s).forgetStates(tenant.pno, ids);
+  // A rejected device's Mender tokens are revoked: accepted again, it authenticates afresh.
+  if (accept) await runtimeOf(s).forgetStates(tenant.pno, ids);
+  else await revokeDeviceTokens(s, tenant.pno, ids);
   return { changed };
 }
 

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_spaces';
 import * as m0012 from './migrations/0012_storage';
 import * as m0013 from './migrations/0013_devices';
 import * as m0014 from './migrations/0014_files';
+import * as m0015 from './migrations/0015_mender';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_storage': m0012,
   '0013_devices': m0013,
   '0014_files': m0014,
+  '0015_mender': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

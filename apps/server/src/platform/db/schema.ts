@@ -473,6 +473,21 @@ export interface DeviceEnrolmentKeysTable {
   created_at: number;
 }
 
+/** Mender's device API: a device's identity and public key (migration 0015). */
+export interface MenderIdentitiesTable {
+  device_id: string;
+  pno: string;
+  /** SHA-256 of the identity's canonical JSON. */
+  id_hash: string;
+  id_data: string;
+  /** The device's public key, PEM. */
+  pubkey: string;
+  /** Carried by its device tokens; bumped to revoke them. */
+  generation: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   properties: PropertiesTable;
@@ -508,6 +523,7 @@ export interface Database {
   device_models: DeviceModelsTable;
   devices: DevicesTable;
   device_enrolment_keys: DeviceEnrolmentKeysTable;
+  mender_identities: MenderIdentitiesTable;
   spaces: SpacesTable;
   space_quota_records: SpaceQuotaRecordsTable;
   space_groups: SpaceGroupsTable;
@@ -582,6 +598,7 @@ export const TENANT_TABLES = [
   'device_models',
   'devices',
   'device_enrolment_keys',
+  'mender_identities',
   'spaces',
   'space_quota_records',
   'space_groups',

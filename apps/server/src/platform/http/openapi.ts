@@ -6,6 +6,22 @@ import { z } from 'zod';
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any', io }) as Record<string, unknown>;
 
+/** How each device protocol is shown: its tag, how a device authenticates, and what it answers. */
+const DEVICE_PROTOCOLS = {
+  ddi: {
+    tag: 'device API (hawkBit DDI)',
+    description:
+      'Authorization: `TargetToken <device credential>` or `GatewayToken <property enrolment key>`. Not the console envelope: HTTP statuses and hawkBit JSON.',
+    security: [{ targetToken: [] }, { gatewayToken: [] }],
+  },
+  mender: {
+    tag: 'device API (Mender)',
+    description:
+      "Authorization: `Bearer <device token>` (the JWT of an accepted auth request). Not the console envelope: HTTP statuses and Mender's JSON.",
+    security: [{ menderDeviceToken: [] }],
+  },
+} as const;
+
 /**
  * The OpenAPI 3 document of every mounted endpoint, generated from the contract (DESIGN §4): the console API and,
  * next to it, the device API (its own paths, statuses and JSON).
@@ -60,14 +76,14 @@ export function openApiDocument(
   for (const def of Object.values(deviceApi)) {
     const params = jsonSchema(def.params, 'input');
     const properties = (params.properties ?? {}) as Record<string, unknown>;
+    const protocol = DEVICE_PROTOCOLS[def.protocol ?? 'ddi'];
     paths[def.path] = {
       ...paths[def.path],
       [def.method.toLowerCase()]: {
         summary: def.summary,
-        tags: ['device API (hawkBit DDI)'],
-        description:
-          'Authorization: `TargetToken <device credential>` or `GatewayToken <property enrolment key>`. Not the console envelope: HTTP statuses and hawkBit JSON.',
-        security: [{ targetToken: [] }, { gatewayToken: [] }],
+        tags: [protocol.tag],
+        description: protocol.description,
+        security: def.path.endsWith('/auth_requests') ? [{ menderSignature: [] }] : protocol.security,
         parameters: Object.entries(properties).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
         ...(def.body
           ? { requestBody: { content: { 'application/json': { schema: jsonSchema(def.body, 'input') } } } }
@@ -77,7 +93,9 @@ export function openApiDocument(
             status,
             {
               description: r.description,
-              ...(r.schema ? { content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } } : {}),
+              ...(r.schema
+                ? { content: { [def.responseType ?? 'application/json']: { schema: jsonSchema(r.schema, 'output') } } }
+                : {}),
             },
           ]),
         ),
@@ -102,6 +120,18 @@ export function openApiDocument(
           in: 'header',
           name: 'Authorization',
           description: '`GatewayToken <the property enrolment key>`',
+        },
+        menderDeviceToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The device token an accepted auth request answered',
+        },
+        menderSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-MEN-Signature',
+          description: 'Base64 RSA PKCS#1 v1.5 SHA-256 (or Ed25519) signature of the exact body by the key in it',
         },
       },
     },

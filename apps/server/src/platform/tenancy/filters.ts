@@ -8,8 +8,12 @@ export function tenantFilter(column: string, tenant: TenantScope): RawBuilder<Sq
   return tenant.pno === null ? acrossProperties('operator') : sql<SqlBool>`${sql.ref(column)} = ${tenant.pno}`;
 }
 
-/** Why a query may read across properties: an operator's (after `operatorScope`), one keyed by a user's own uid, or a test's look at the tables. */
-export type AcrossReason = 'operator' | 'own-uid' | 'test';
+/**
+ * Why a query may read across properties: an operator's (after `operatorScope`), one keyed by a user's own uid, one
+ * keyed by a device's secret whose answer names the property (an enrolment key presented as Mender's tenant token),
+ * or a test's look at the tables.
+ */
+export type AcrossReason = 'operator' | 'own-uid' | 'device-secret' | 'test';
 
 export const ACROSS_MARKER = 'keel:across-properties';
 

@@ -263,8 +263,11 @@ export function DeviceDetailView({ mode }: { mode: DeviceListMode }) {
           <Typography.Paragraph code copyable style={{ wordBreak: 'break-all' }} data-testid="device-ddi-url">
             {ddiUrl(d.pno, d.deviceId)}
           </Typography.Paragraph>
-          <Typography.Text type="secondary">
+          <Typography.Paragraph type="secondary">
             {d.hasCredential ? t('device.detail.authTarget') : t('device.detail.authGateway')}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary" data-testid="device-mender-help">
+            {t('device.detail.menderHelp', { url: window.location.origin })}
           </Typography.Text>
         </Card>
       )}

@@ -15,8 +15,8 @@ import { useSession } from '../../../shared/session/session-store';
 import { SecretDialog } from './SecretDialog';
 
 /**
- * The selected property's enrolment key: devices present it as hawkBit's `GatewayToken` and, when unknown, enrol
- * themselves and wait for admission. Issue or rotate it (shown once), or switch self-enrolment off.
+ * The selected property's enrolment key: devices present it as hawkBit's `GatewayToken` (or as Mender's tenant
+ * token) and, when unknown, enrol themselves and wait for admission. Issue or rotate it (shown once), or switch self-enrolment off.
  */
 export function EnrolmentKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,6 +65,14 @@ export function EnrolmentKeyDialog({ open, onClose }: { open: boolean; onClose: 
             </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('device.enrolment.poll')}>{info.data?.pollSleep ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('device.enrolment.menderUrl')}>
+            <Typography.Text code copyable style={{ wordBreak: 'break-all' }} data-testid="enrolment-mender-url">
+              {window.location.origin}
+            </Typography.Text>
+            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+              {t('device.enrolment.menderHelp')}
+            </Typography.Paragraph>
+          </Descriptions.Item>
         </Descriptions>
         <Space style={{ marginTop: 16 }} wrap>
           {enabled ? (

@@ -1,0 +1,78 @@
+import { type DeviceContext, retryAfterMs, sleep } from './device';
+
+/** hawkBit's "HH:MM:SS" in milliseconds (null when it is not one). */
+export function sleepMs(text: unknown): number | null {
+  if (typeof text !== 'string') return null;
+  const m = /^(\d{2,}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return null;
+  return ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000;
+}
+
+/** Waiting after a failure (network error, unexpected answer) before trying again. */
+const FAILURE_WAIT_MS = 5_000;
+
+/**
+ * One hawkBit DDI device: polls `/{tenant}/controller/v1/{id}` with its credential (`TargetToken`) or the enrolment
+ * key (`GatewayToken`, enrolling itself pending on the first poll), PUTs its attributes as configData when the
+ * server asks for them (the poll's configData link) and sleeps as the poll answer says. 429: waits `Retry-After`;
+ * 403 (rejected): stops; 401: tries again after the interval.
+ */
+export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
+  const { device, signal, counters } = ctx;
+  const base = `${ctx.url}/${encodeURIComponent(ctx.property)}/controller/v1/${encodeURIComponent(device.deviceId)}`;
+  const authorization = device.credential ? `TargetToken ${device.credential}` : `GatewayToken ${ctx.enrolmentKey}`;
+  let interval = 30_000;
+  const cap = (ms: number) => (ctx.maxSleepSeconds !== undefined ? Math.min(ms, ctx.maxSleepSeconds * 1000) : ms);
+  while (!signal.aborted) {
+    let wait = cap(interval);
+    try {
+      const res = await fetch(base, { headers: { authorization, accept: 'application/hal+json' }, signal });
+      counters.polls += 1;
+      if (res.status === 200) {
+        const body = (await res.json()) as {
+          config?: { polling?: { sleep?: string } };
+          _links?: { configData?: unknown };
+        };
+        interval = sleepMs(body.config?.polling?.sleep) ?? interval;
+        wait = cap(interval);
+        ctx.setStatus('online');
+        if (body._links?.configData) {
+          const put = await fetch(`${base}/configData`, {
+            method: 'PUT',
+            headers: { authorization, 'content-type': 'application/json' },
+            body: JSON.stringify({ mode: 'merge', data: device.attributes }),
+            signal,
+          });
+          await put.arrayBuffer();
+          if (put.status === 200) counters.reports += 1;
+          else if (put.status === 429) {
+            counters.throttled += 1;
+            wait = retryAfterMs(put);
+          } else counters.errors += 1;
+        }
+      } else {
+        await res.arrayBuffer();
+        if (res.status === 429) {
+          counters.throttled += 1;
+          wait = retryAfterMs(res);
+        } else if (res.status === 403) {
+          ctx.setStatus('refused');
+          return;
+        } else if (res.status === 401 || res.status === 404) {
+          ctx.setStatus('refused');
+        } else {
+          counters.errors += 1;
+          ctx.setStatus('error');
+          wait = Math.min(wait, FAILURE_WAIT_MS);
+        }
+      }
+    } catch (e) {
+      if (signal.aborted) break;
+      counters.errors += 1;
+      ctx.setStatus('error');
+      wait = Math.min(wait, FAILURE_WAIT_MS);
+      void e;
+    }
+    await sleep(wait, signal);
+  }
+}

@@ -1,0 +1,48 @@
+/** What a simulated device is and what its loop (ddi.ts, mender.ts) is given. */
+
+/** A device with a credential of its own (as `di/registerDevice` answered it). */
+export interface SimDevice {
+  deviceId: string;
+  credential?: string;
+  /** What it reports; defaults from its index (a model and a firmware version). */
+  attributes?: Record<string, string>;
+}
+
+/** What each device loop records. */
+export type DeviceStatus = 'starting' | 'online' | 'pending' | 'refused' | 'error' | 'stopped';
+
+export interface DeviceContext {
+  url: string;
+  property: string;
+  device: SimDevice & { attributes: Record<string, string> };
+  enrolmentKey?: string;
+  signal: AbortSignal;
+  maxSleepSeconds?: number;
+  menderIntervalSeconds: number;
+  counters: Counters;
+  setStatus(status: DeviceStatus): void;
+}
+
+export interface Counters {
+  polls: number;
+  reports: number;
+  throttled: number;
+  errors: number;
+}
+
+/** Sleeps `ms`, waking early (without throwing) when the signal aborts. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted || ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Seconds of a `Retry-After` header (at least 1). */
+export const retryAfterMs = (res: Response) => Math.max(1, Number(res.headers.get('retry-after')) || 1) * 1000;

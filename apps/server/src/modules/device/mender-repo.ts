@@ -1,0 +1,54 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import type { MenderIdentitiesTable } from '../../platform/db/schema';
+import { acrossProperties } from '../../platform/tenancy/filters';
+
+/** SQL of Mender's device API: the identities devices authenticate with (`mender_identities`). No rules here. */
+
+/**
+ * The property whose enrolment key has this hash (Mender's tenant token names no property: the key itself does).
+ * Keyed by the secret's hash, unique across properties, so it reads across them.
+ */
+export async function propertyOfKey(db: Db, keyHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('device_enrolment_keys')
+    .select('pno')
+    .where(acrossProperties('device-secret'))
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst();
+  return row?.pno;
+}
+
+/** The identity of this hash in the property. */
+export const findIdentity = (db: Db, pno: string, idHash: string) =>
+  db
+    .selectFrom('mender_identities')
+    .select(['device_id', 'pubkey', 'generation'])
+    .where('pno', '=', pno)
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+
+export const insertIdentity = (db: Db, row: Insertable<MenderIdentitiesTable>) =>
+  db.insertInto('mender_identities').values(row).execute();
+
+/** Revokes every device token of these devices (their tokens carry the old generation). */
+export async function revokeTokens(db: Db, pno: string, deviceIds: readonly string[], now: number): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await db
+    .updateTable('mender_identities')
+    .set((eb) => ({ generation: eb('generation', '+', 1), updated_at: now }))
+    .where('pno', '=', pno)
+    .where('device_id', 'in', deviceIds)
+    .execute();
+}
+
+/** The installation's secret that signs device tokens, created once and shared by every instance. */
+export async function loadSecret(db: Db, name: string, fresh: () => string, now: number): Promise<string> {
+  await db
+    .insertInto('server_keys')
+    .values({ name, value: fresh(), created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('server_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}

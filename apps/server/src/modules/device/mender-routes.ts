@@ -1,0 +1,115 @@
+import { menderEndpoints } from '@keel/contract/device-api/mender';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/http/errors';
+import { parseJsonBody } from '../../platform/http/json-body';
+import type { Services } from '../../platform/services';
+import {
+  authenticate,
+  failure,
+  type MenderAnswer,
+  type MenderRequest,
+  nextDeployment,
+  putInventory,
+} from './mender-service';
+import { runtimeOf } from './runtime';
+
+/** Largest auth request (identity and a 4096-bit key in PEM fit well inside). */
+const AUTH_BODY_LIMIT = 32 * 1024;
+/** Largest inventory (200 attributes of 512 characters). */
+const INVENTORY_BODY_LIMIT = 256 * 1024;
+/** Largest update-check body (the device's `device_provides`). */
+const NEXT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The device API's Mender endpoints (`/api/devices/v1/…`, README.md "Device API: Mender"): their own Fastify
+ * context, with the raw body kept as bytes (the auth request's signature covers them exactly; chunked bodies are
+ * read whole) and Mender's error answers. Declarations: `@keel/contract/device-api/mender`.
+ */
+export async function menderApi(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  const s = opts.services;
+  const rt = runtimeOf(s);
+  rt.start();
+  app.addHook('onClose', async () => rt.close());
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.setErrorHandler((err, request, reply) => {
+    const req = { requestId: request.id };
+    if (err instanceof AppError && err.http.retryAfterSeconds) {
+      const seconds = String(err.http.retryAfterSeconds);
+      return send(reply, failure(429, `Too many requests; retry in ${seconds} s`, req, { 'retry-after': seconds }));
+    }
+    const statusCode = (err as { statusCode?: number }).statusCode;
+    if (statusCode === 413) return send(reply, failure(413, 'The body is too large', req));
+    if (statusCode && statusCode >= 400 && statusCode < 500)
+      return send(reply, failure(statusCode, 'Bad request', req));
+    s.log.error({ err, reqId: request.id, url: request.url }, 'device API (Mender) request failed');
+    return send(reply, failure(500, `Internal server error (request ${request.id})`, req));
+  });
+
+  const e = menderEndpoints;
+  app.route({
+    method: e.authRequest.method,
+    url: e.authRequest.path,
+    bodyLimit: AUTH_BODY_LIMIT,
+    handler: async (request, reply) => {
+      const signature = request.headers['x-men-signature'];
+      return send(
+        reply,
+        await authenticate(s, {
+          ...menderRequest(request),
+          raw: rawBody(request),
+          signature: Array.isArray(signature) ? signature[0] : signature,
+        }),
+      );
+    },
+  });
+  for (const [def, mode] of [
+    [e.inventoryPatch, 'merge'],
+    [e.inventoryPut, 'replace'],
+  ] as const) {
+    app.route({
+      method: def.method,
+      url: def.path,
+      bodyLimit: INVENTORY_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const req = menderRequest(request);
+        let payload: unknown;
+        try {
+          payload = parseJsonBody(rawBody(request).toString('utf8'));
+        } catch {
+          return send(reply, failure(400, 'The body is not valid JSON', req));
+        }
+        return send(reply, await putInventory(s, req, payload, mode));
+      },
+    });
+  }
+  for (const def of [e.nextDeployment, e.nextDeploymentPost, e.nextDeploymentV2]) {
+    app.route({
+      method: def.method,
+      url: def.path,
+      bodyLimit: NEXT_BODY_LIMIT,
+      handler: async (request, reply) => send(reply, await nextDeployment(s, menderRequest(request))),
+    });
+  }
+}
+
+const rawBody = (request: FastifyRequest): Buffer => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+
+function menderRequest(request: FastifyRequest): MenderRequest {
+  const authorization = request.headers.authorization;
+  return {
+    authorization: Array.isArray(authorization) ? authorization[0] : authorization,
+    ip: request.ip,
+    requestId: request.id,
+  };
+}
+
+function send(reply: FastifyReply, answer: MenderAnswer) {
+  reply.code(answer.status);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+  if (answer.body === undefined) return reply.send();
+  if (typeof answer.body === 'string') return reply.type(answer.type ?? 'text/plain; charset=utf-8').send(answer.body);
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { DeviceApiEndpoint } from './ddi';
+
+/**
+ * The device API, Mender's device endpoints (`/api/devices/v1/…`): what Debian's `mender-client` speaks. Its own
+ * declarations, like hawkBit DDI's: real HTTP statuses, Mender's own JSON (`{"error": …}`), no console envelope.
+ *
+ * A device authenticates with an auth request signed by its own key (`X-MEN-Signature`: base64 of an RSA PKCS#1
+ * v1.5 SHA-256 signature — or Ed25519 — over the exact body, checked against the public key in the body). Its
+ * tenant token (in the body or as `Authorization: Bearer …`) is the property's enrolment key (an unknown device
+ * then enrols itself and waits for admission) or the device's own credential from `di/registerDevice` (the device
+ * is then accepted at once). Once accepted, the answer is the device token, a JWT, which the other calls carry as
+ * `Authorization: Bearer <JWT>`.
+ *
+ * Deployments arrive with the firmware issue; until then the update check answers 204 (nothing to do).
+ */
+
+/** Most attributes, and their sizes, as for hawkBit's configData (they land in the same place). */
+export const MENDER_ATTRIBUTES_MAX = 200;
+export const MENDER_ATTRIBUTE_NAME_MAX = 128;
+export const MENDER_ATTRIBUTE_VALUE_MAX = 512;
+
+const noParams = z.object({});
+
+/** `POST /api/devices/v1/authentication/auth_requests`: Mender's AuthReqData. */
+export const menderAuthRequest = z.object({
+  /** The device's identity: a JSON object (as text) of the identity script's `key=value` lines. */
+  id_data: z.string().min(2).max(4096),
+  /** The device's public key, PEM (SubjectPublicKeyInfo). */
+  pubkey: z.string().min(1).max(8192),
+  /** The property's enrolment key or the device's own credential (may come as `Authorization: Bearer` instead). */
+  tenant_token: z.string().max(200).optional(),
+});
+export type MenderAuthRequest = z.output<typeof menderAuthRequest>;
+
+/** An attribute's value: Mender sends texts, numbers and lists of texts (several network addresses). */
+const attributeValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.union([z.string(), z.number(), z.boolean()])).max(64),
+]);
+
+/** `PUT|PATCH /api/devices/v1/inventory/device/attributes`: a list of `{ name, value }`. */
+export const menderInventory = z
+  .array(
+    z.object({
+      name: z.string().min(1).max(MENDER_ATTRIBUTE_NAME_MAX),
+      value: attributeValue,
+      description: z.string().optional(),
+    }),
+  )
+  .max(MENDER_ATTRIBUTES_MAX);
+export type MenderInventory = z.output<typeof menderInventory>;
+
+/** Mender's error body. */
+export const menderError = z.object({ error: z.string(), request_id: z.string().optional() });
+export type MenderError = z.output<typeof menderError>;
+
+const refused = {
+  401: {
+    description: 'No valid device token (unknown, expired, revoked, or the device is not accepted)',
+    schema: menderError,
+  },
+  429: { description: 'Calling faster than allowed; `Retry-After` says when to come back', schema: menderError },
+};
+
+const nothingToDo = {
+  description: 'No deployment for the device (deployments arrive with the firmware issue)',
+  schema: null,
+};
+
+export const menderEndpoints = {
+  authRequest: {
+    method: 'POST',
+    path: '/api/devices/v1/authentication/auth_requests',
+    summary:
+      "Authenticate: a signed auth request. An unknown device enrols itself, pending; once an administrator accepts it the answer is the device's token (a JWT, the raw body)",
+    params: noParams,
+    body: menderAuthRequest,
+    protocol: 'mender',
+    responseType: 'application/jwt',
+    responses: {
+      200: { description: 'The device token (JWT) as the raw body', schema: z.string() },
+      400: { description: 'The body is not a valid auth request', schema: menderError },
+      401: {
+        description:
+          'Bad signature or tenant token, the device is pending or rejected, its identity belongs elsewhere, or it presents another key',
+        schema: menderError,
+      },
+      429: refused[429],
+    },
+  },
+  inventoryPatch: {
+    method: 'PATCH',
+    path: '/api/devices/v1/inventory/device/attributes',
+    summary: "Report inventory attributes, merged into the device's reported attributes (shown on its detail page)",
+    params: noParams,
+    body: menderInventory,
+    protocol: 'mender',
+    responses: {
+      200: { description: 'Stored', schema: null },
+      400: { description: 'The body is not a valid attribute list', schema: menderError },
+      ...refused,
+    },
+  },
+  inventoryPut: {
+    method: 'PUT',
+    path: '/api/devices/v1/inventory/device/attributes',
+    summary: "Report the device's whole inventory: it replaces the reported attributes (Mender's semantics)",
+    params: noParams,
+    body: menderInventory,
+    protocol: 'mender',
+    responses: {
+      200: { description: 'Stored (mender-client takes 204 as an error)', schema: null },
+      400: { description: 'The body is not a valid attribute list', schema: menderError },
+      ...refused,
+    },
+  },
+  nextDeployment: {
+    method: 'GET',
+    path: '/api/devices/v1/deployments/device/deployments/next',
+    summary: 'Update check (`device_type`, `artifact_name` in the query). Records when the device was last seen',
+    params: noParams,
+    protocol: 'mender',
+    responses: { 204: nothingToDo, ...refused },
+  },
+  nextDeploymentPost: {
+    method: 'POST',
+    path: '/api/devices/v1/deployments/device/deployments/next',
+    summary: "Update check with the device's `device_provides` in the body (what mender-client tries first after v2)",
+    params: noParams,
+    protocol: 'mender',
+    responses: { 204: nothingToDo, ...refused },
+  },
+  nextDeploymentV2: {
+    method: 'POST',
+    path: '/api/devices/v2/deployments/device/deployments/next',
+    summary: 'Update check, v2 (what mender-client 3.x tries first)',
+    params: noParams,
+    protocol: 'mender',
+    responses: { 204: nothingToDo, ...refused },
+  },
+} as const satisfies Record<string, DeviceApiEndpoint>;
