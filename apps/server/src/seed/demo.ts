@@ -10,6 +10,7 @@ import { seedDemoFleet } from './devices';
 import { seedMemberGroups } from './member-groups';
 import { ensureFirstOperator } from './operator';
 import { seedPermissionSets } from './permissions';
+import { seedDemoSpaces } from './spaces';
 import { ensureUser } from './users';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -217,14 +218,16 @@ export async function seedFullDemo(s: Services): Promise<void> {
     ['account', 'audit'],
   );
 
-  // The demo fleet (seed/devices.ts): 12 devices with models and credentials, the first three bound to the plain
-  // member, the owner and a person; `npm run sim:demo` brings them online.
+  // Two spaces (seed/spaces.ts), and the demo fleet (seed/devices.ts): 12 devices with models and credentials in
+  // the terminal space's groups, the first three bound to the plain member, the owner and a person;
+  // `npm run sim:demo` brings them online.
   const plainMember = await s.db
     .selectFrom('users')
     .select('uid')
     .where('phone', '=', DEMO_MEMBER_PHONE)
     .executeTakeFirstOrThrow();
-  await seedDemoFleet(s, pno, owner, [plainMember.uid, owner, people[3] as string]);
+  const spaces = await seedDemoSpaces(s, pno, owner);
+  await seedDemoFleet(s, pno, owner, [plainMember.uid, owner, people[3] as string], spaces.terminals);
 
   // An open join request by someone who is not a member yet.
   const applicant = existing.get(DEMO_APPLICANT_PHONE) as string;

@@ -45,6 +45,22 @@ describeEachDb('the demo fleet (seed:demo)', (env) => {
     for (const d of written.devices) expect((await poll(d)).statusCode).toBe(200);
   });
 
+  it('puts the fleet in the terminal space, spread over its groups, which count them', async () => {
+    const { token } = await login(DEMO_OWNER_PHONE);
+    const spaces = await env().call('space/getAllSpaceList', { pageSize: 50 }, { token, pno });
+    const names = (spaces.data.list as Array<{ name: string }>).map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(['门店终端', '固件与资料']));
+    const sid = (spaces.data.list as Array<{ sid: string; name: string }>).find((s) => s.name === '门店终端')?.sid;
+    const tree = await env().call('sg/getGroupTree', { sid, includeDeviceNum: 1 }, { token, pno });
+    expect(tree.status, tree.msg).toBe(0);
+    const groups = tree.data[0].children as Array<{ name: string; deviceNum: number }>;
+    expect(groups.map((g) => [g.name, g.deviceNum])).toEqual([
+      ['华东门店', 4],
+      ['华北门店', 4],
+      ['华南门店', 4],
+    ]);
+  });
+
   it('is idempotent and keeps the credentials; a lost file gets new ones and the old stop', async () => {
     const before = readFileSync(file(), 'utf8');
     const started = performance.now();

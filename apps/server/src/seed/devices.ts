@@ -7,6 +7,7 @@ import { nameKey } from '../platform/db/sql-helpers';
 import { newId, sha256 } from '../platform/ids';
 import type { Services } from '../platform/services';
 import { propertyTenant } from '../platform/tenancy/tenant';
+import type { DemoSpace } from './spaces';
 
 /** Where the demo fleet's credentials go (in DATA_DIR), for `npm run sim:demo` (apps/device-sim). */
 export const DEMO_FLEET_FILE = 'demo-fleet.json';
@@ -62,15 +63,16 @@ function readFleetFile(file: string): Map<string, string> {
 /**
  * The demo fleet of 演示物业 (idempotent, and quick: a second run reads a few rows and writes nothing): a device
  * catalogue (three types, one platform, three models) and DEMO_FLEET_SIZE devices registered in the console, the
- * first three bound to demo users (`bindTo`). Their credentials, shown once by design, are written to
- * `DATA_DIR/demo-fleet.json` for the simulator; a device whose credential is not on file (or no longer valid)
- * gets a new one. Bringing the fleet online: `npm run sim:demo` (README).
+ * first three bound to demo users (`bindTo`), spread over the groups of `space` when given. Their credentials,
+ * shown once by design, are written to `DATA_DIR/demo-fleet.json` for the simulator; a device whose credential is
+ * not on file (or no longer valid) gets a new one. Bringing the fleet online: `npm run sim:demo` (README).
  */
 export async function seedDemoFleet(
   s: Services,
   pno: string,
   ownerUid: string,
   bindTo: readonly string[],
+  space?: DemoSpace,
 ): Promise<{ file: string; issued: number }> {
   const platformId = await ensureEntry(s, 'device_platforms', pno, ownerUid, { name: PLATFORM, osType: 'linux' });
   const modelIds: string[] = [];
@@ -111,6 +113,9 @@ export async function seedDemoFleet(
         model_id: modelIds[i % MODELS.length] as string,
         os_type: 'linux',
         mockup: i === DEMO_FLEET_SIZE - 1 ? 1 : 0,
+        // Spread over the space's groups, one after another.
+        sid: space?.sid ?? null,
+        group_id: space ? (space.groupIds[i % space.groupIds.length] ?? space.sid) : null,
         uid,
         bound_at: uid ? base : null,
         admission: 'accepted',

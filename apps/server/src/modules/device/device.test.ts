@@ -145,6 +145,18 @@ describeEachDb('devices', (env) => {
       });
     });
 
+    it("is counted by its group in the space's tree, which then cannot be deleted", async () => {
+      const sid = await addSpace(fx.owner, `Devices ${freshDeviceId()}`);
+      const groupId = await addGroup(sid, 'Counted');
+      const { deviceId } = await register({ sid, groupId });
+      await register({ sid });
+      const tree = await fx.call('sg/getGroupTree', { sid, includeDeviceNum: 1 }, fx.owner);
+      expect(tree.data[0]).toMatchObject({ deviceNum: 2, children: [{ groupId, deviceNum: 1 }] });
+      expect((await fx.call('sg/delGroup', { sid, groupId }, fx.owner)).status).not.toBe(0);
+      expect((await fx.call('di/updateDeviceInfo', { deviceId, groupId: null }, fx.owner)).status).toBe(0);
+      expect((await fx.call('sg/delGroup', { sid, groupId }, fx.owner)).status).toBe(0);
+    });
+
     it("refuses another property's space, a group of another space, and a group without a space, changing nothing", async () => {
       const sid = await addSpace(fx.owner, `Devices ${freshDeviceId()}`);
       const groupId = await addGroup(sid, 'Hall');

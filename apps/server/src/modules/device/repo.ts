@@ -380,3 +380,15 @@ export async function recordSightings(db: Db, sightings: readonly Sighting[]): P
       where devices.device_id = v.device_id and coalesce(devices.pno, '') = v.pno`.execute(db);
   }
 }
+
+/** The property's devices in space `sid`, per group (devices in no group under the sid, the tree's root). */
+export async function countBySpaceGroup(db: Db, pno: string, sid: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('devices')
+    .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('pno', '=', pno)
+    .where('sid', '=', sid)
+    .groupBy('group_id')
+    .execute();
+  return new Map(rows.map((r) => [r.group_id ?? sid, Number(r.n)]));
+}

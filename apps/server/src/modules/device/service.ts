@@ -7,7 +7,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/sql-
 import { type RequestContext, requireUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
-import { operatorScope, operatorView, type TenantScope, tenantOf } from '../../platform/tenancy/tenant';
+import { operatorScope, operatorView, type Tenant, type TenantScope, tenantOf } from '../../platform/tenancy/tenant';
 import * as org from '../org/service';
 import { assertPlacement, type Placement } from '../space/reads';
 import { findModel, modelOptions } from './catalogue-repo';
@@ -352,3 +352,7 @@ export async function unbindDevices(s: Services, ctx: RequestContext, ids: strin
   for (const [pno, list] of byProperty) unbound += await repo.unbind(s.db, pno, list, s.now());
   return { unbound };
 }
+
+/** Devices per group of a space, for its group tree (registered with the spaces module in routes.ts). */
+export const devicesPerGroup = (s: Services, tenant: Tenant, sid: string) =>
+  repo.countBySpaceGroup(s.db, tenant.pno, sid);

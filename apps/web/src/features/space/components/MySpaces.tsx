@@ -27,7 +27,7 @@ function SpaceCard({ space }: { space: SpaceItem }) {
   const { t } = useTranslation();
   return (
     <Card size="small">
-      <Typography.Text strong data-testid={`my-space-${space.name}`}>
+      <Typography.Text strong data-testid={`my-space-${space.name}`} translate="no">
         {space.name}
       </Typography.Text>
       <div style={{ margin: '8px 0' }}>

@@ -72,7 +72,7 @@ export function SpaceListPage() {
       <Drawer
         open={open !== null}
         onClose={() => setOpen(null)}
-        title={open?.name}
+        title={<span translate="no">{open?.name}</span>}
         size="large"
         destroyOnHidden
         data-testid="space-drawer"

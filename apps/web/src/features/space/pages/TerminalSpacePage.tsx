@@ -91,7 +91,7 @@ export function TerminalSpacePage() {
             />
           </Col>
           <Col xs={24} lg={12}>
-            <Card size="small" title={group?.name ?? ''}>
+            <Card size="small" title={<span translate="no">{group?.name ?? ''}</span>}>
               <Row gutter={16}>
                 <Col span={12}>
                   <Statistic
