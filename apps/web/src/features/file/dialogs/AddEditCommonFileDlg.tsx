@@ -2,15 +2,14 @@ import { type CommonFileItem, fileEndpoints } from '@keel/contract/endpoints/fil
 import { id as idSchema } from '@keel/contract/envelope';
 import { formatFileSize } from '@keel/contract/format';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ResourceDialog } from '../../../shared/admin-kit/ResourceDialog';
 import type { FormDeclaration } from '../../../shared/admin-kit/resource';
+import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { apiQuery } from '../../../shared/api/query';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { SearchSelect } from '../../../shared/pickers/SearchSelect';
-import { toast } from '../../../shared/toast/toast-store';
 import { COMMON_FILE_LISTS } from '../api';
 
 interface Values {
@@ -91,14 +90,9 @@ export function AddEditCommonFileDlg({ onClose }: { onClose: () => void }) {
     ...apiQuery('commonFile/getCommonFileInfo', { pageNum: 1, pageSize: 1, id }),
     enabled: id !== undefined,
     retry: false,
+    select: (data) => data.list[0],
   });
-  const row = query.data?.list[0];
-  const gone = id !== undefined && (query.isError || (query.isSuccess && !row));
-  useEffect(() => {
-    if (!gone) return;
-    toast.warning(t('file.repository.notFound'));
-    onClose();
-  }, [gone, onClose, t]);
+  const row = useRouteObject(query, id !== undefined, t('file.repository.notFound'), onClose);
   if (id !== undefined && !row) return null;
   return <ResourceDialog form={form} open row={row} onClose={onClose} />;
 }

@@ -1,10 +1,9 @@
 import { id as idSchema } from '@keel/contract/envelope';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { useSearchOf } from '../../../shared/api/search-of';
-import { toast } from '../../../shared/toast/toast-store';
 import { CUSTOMER, type GroupKind, TITLE, USER_SET } from '../api';
 import { AddMembersDialog } from './AddMembersDialog';
 import { EditGroupDialog } from './EditGroupDialog';
@@ -24,19 +23,13 @@ function useIdParam(kind: GroupKind): string | undefined {
 function EditGroupRoute({ kind, onClose }: { kind: GroupKind; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useIdParam(kind);
-  const query = useQuery({ ...kind.list({ pageNum: 1, pageSize: 1, id }, 'property'), enabled: id !== undefined });
-  const group = query.data?.list[0];
-  const missing = id !== undefined && query.isSuccess && group === undefined;
-  useEffect(() => {
-    if (!missing) return;
-    toast.warning(t('member-group.group.notFound', { noun: t(`member-group.kinds.${kind.key}.noun`) }));
-    onClose();
-  }, [missing, kind.key, onClose, t]);
-  // A failed fetch is reported by the API client; the dialog closes back to its page.
-  const failed = id !== undefined && query.isError;
-  useEffect(() => {
-    if (failed) onClose();
-  }, [failed, onClose]);
+  const query = useQuery({
+    ...kind.list({ pageNum: 1, pageSize: 1, id }, 'property'),
+    enabled: id !== undefined,
+    select: (data) => data.list[0],
+  });
+  const noun = t(`member-group.kinds.${kind.key}.noun`);
+  const group = useRouteObject(query, id !== undefined, t('member-group.group.notFound', { noun }), onClose);
   if (id === undefined) return <EditGroupDialog kind={kind} open onClose={onClose} />;
   return group ? <EditGroupDialog kind={kind} open group={group} onClose={onClose} /> : null;
 }

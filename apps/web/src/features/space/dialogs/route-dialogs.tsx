@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
-import { toast } from '../../../shared/toast/toast-store';
 import { type SpaceMode, scopeOf } from '../api';
 import { groupTreeQuery, indexGroups } from '../components/GroupTreeCard';
 import { spaceInfoQuery } from '../components/SpaceDetailCmp';
@@ -24,12 +24,8 @@ function useSpaceOf(mode: SpaceMode, onClose: () => void) {
   const { t } = useTranslation();
   const { sid } = useSearchOf(SPACE_SEARCH);
   const info = useQuery({ ...spaceInfoQuery(sid ?? '', mode), enabled: sid !== undefined });
-  useEffect(() => {
-    if (!info.isError) return;
-    toast.warning(t('space.detail.unavailable'));
-    onClose();
-  }, [info.isError, onClose, t]);
-  return { sid, space: info.data };
+  const space = useRouteObject(info, sid !== undefined, t('space.detail.unavailable'), onClose);
+  return { sid, space };
 }
 
 /** Without `?sid=`, asks for the space first (the member's own, or those the administrator manages). */
