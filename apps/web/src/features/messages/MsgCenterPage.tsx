@@ -99,6 +99,8 @@ export function MsgCenterPage() {
       extra={
         <ConfirmAction
           danger={false}
+          // In the card's head at the top of the page: the question opens below the button, never off screen.
+          placement="bottomRight"
           title={t('messages.markAllConfirm')}
           onConfirm={markAll}
           buttonProps={{ disabled: unread === 0, 'data-testid': 'mark-all-read' } as never}

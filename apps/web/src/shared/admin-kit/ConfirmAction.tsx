@@ -1,5 +1,5 @@
 import Button, { type ButtonProps } from 'antd/es/button';
-import Popconfirm from 'antd/es/popconfirm';
+import Popconfirm, { type PopconfirmProps } from 'antd/es/popconfirm';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,6 +11,7 @@ export function ConfirmAction({
   onConfirm,
   danger = true,
   buttonProps,
+  placement,
 }: {
   children: ReactNode;
   title?: ReactNode;
@@ -18,11 +19,14 @@ export function ConfirmAction({
   onConfirm: () => Promise<unknown> | unknown;
   danger?: boolean;
   buttonProps?: ButtonProps;
+  /** Where the question opens (antd's default is above): below for a button near the top of the page. */
+  placement?: PopconfirmProps['placement'];
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
     <Popconfirm
+      placement={placement}
       title={title ?? t('kit.confirmTitle')}
       description={description}
       okText={t('kit.confirm')}
