@@ -8,10 +8,9 @@ import { DEVICE_BUSINESS } from '@keel/contract/endpoints/device-common';
 import { appendAudit } from '../../platform/audit/audit-log';
 import { AppError } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
-import { applyReport, appVersionOf, firmwareVersionOf, sameAttributes } from './attributes';
 import { hhmmss } from './enrolment';
-import { attributesOf } from './items';
 import * as repo from './repo';
+import { recordReport } from './report';
 import { type DeviceRuntime, type DeviceState, runtimeOf } from './runtime';
 
 /**
@@ -187,21 +186,18 @@ export async function putConfigData(s: Services, req: DdiRequest, payload: unkno
     return error(400, 'badRequest', `Invalid configData: ${issue?.path.join('.') || issue?.message || 'body'}`);
   }
   rt.saw(req.tenant, req.controllerId, s.now(), req.ip);
-  const current = await repo.deviceState(s.db, req.tenant, req.controllerId);
-  if (!current) return unauthorized();
-  const old = attributesOf(current.attributes);
-  const next = applyReport(old, parsed.data.data, parsed.data.mode);
-  if (Object.keys(next).length > DDI_ATTRIBUTES_MAX) {
+  const outcome = await recordReport(
+    s,
+    { pno: req.tenant, deviceId: req.controllerId },
+    parsed.data.data,
+    parsed.data.mode,
+    DDI_ATTRIBUTES_MAX,
+  );
+  if (outcome === 'unknown') return unauthorized();
+  if (outcome === 'tooMany') {
     return error(400, 'badRequest', `Invalid configData: at most ${DDI_ATTRIBUTES_MAX} attributes`);
   }
-  if (current.attributes_at !== null && sameAttributes(old, next)) return { status: 200 };
-  await repo.saveAttributes(s.db, req.tenant, req.controllerId, {
-    attributes: JSON.stringify(next),
-    firmwareVersion: firmwareVersionOf(next),
-    appVersion: appVersionOf(next),
-    now: s.now(),
-  });
-  await rt.forgetStates(req.tenant, [req.controllerId]);
+  if (outcome === 'unchanged') return { status: 200 };
   await audit(s, req, 'ddi/configData');
   return { status: 200 };
 }

@@ -13,11 +13,10 @@ import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import { newId, sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
-import { applyReport, appVersionOf, firmwareVersionOf, sameAttributes } from './attributes';
 import { ENROLMENTS_PER_MINUTE, POLLS_PER_INTERVAL } from './ddi-service';
-import { attributesOf } from './items';
 import * as menderRepo from './mender-repo';
 import * as repo from './repo';
+import { recordReport } from './report';
 import { type DeviceRuntime, runtimeOf } from './runtime';
 
 /**
@@ -411,23 +410,11 @@ export async function putInventory(
     }
     report[a.name] = text;
   }
-  const rt = runtimeOf(s);
-  rt.saw(who.pno, who.deviceId, s.now(), req.ip);
-  const current = await repo.deviceState(s.db, who.pno, who.deviceId);
-  if (!current) return unauthorized(req);
-  const old = attributesOf(current.attributes);
-  const next = applyReport(old, report, mode);
-  if (Object.keys(next).length > MENDER_ATTRIBUTES_MAX) {
-    return failure(400, `Invalid attributes: at most ${MENDER_ATTRIBUTES_MAX}`, req);
-  }
-  if (current.attributes_at !== null && sameAttributes(old, next)) return { status: 200 };
-  await repo.saveAttributes(s.db, who.pno, who.deviceId, {
-    attributes: JSON.stringify(next),
-    firmwareVersion: firmwareVersionOf(next),
-    appVersion: appVersionOf(next),
-    now: s.now(),
-  });
-  await rt.forgetStates(who.pno, [who.deviceId]);
+  runtimeOf(s).saw(who.pno, who.deviceId, s.now(), req.ip);
+  const outcome = await recordReport(s, who, report, mode, MENDER_ATTRIBUTES_MAX);
+  if (outcome === 'unknown') return unauthorized(req);
+  if (outcome === 'tooMany') return failure(400, `Invalid attributes: at most ${MENDER_ATTRIBUTES_MAX}`, req);
+  if (outcome === 'unchanged') return { status: 200 };
   await audit(s, req, who.pno, who.deviceId, 'mender/inventory');
   return { status: 200 };
 }
