@@ -11,7 +11,7 @@ import type { Services } from '../../platform/services';
 import { BlobTooLargeError, type StagedBlob } from '../../platform/storage/blob-store';
 import { safeFileName } from '../../platform/storage/file-name';
 import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
-import { spaceOfGroupId, spacesOwnedBy } from '../space/reads';
+import { assertGroupOf, spaceOfGroupId, spacesOwnedBy } from '../space/reads';
 import { releaseSpaceUsage, reserveSpaceQuota, spaceForRequest } from '../space/service';
 import * as repo from './repo';
 
@@ -62,8 +62,8 @@ export function commonFileItem(r: repo.CommonFileRow): CommonFileItem {
 
 /** The group a file goes into: one of the space's groups, or the space itself (the root) when none is named. */
 export async function groupInSpace(s: Services, tenant: Tenant, sid: string, groupId: string | undefined) {
-  if (!groupId || groupId === sid) return sid;
-  if ((await spaceOfGroupId(s.db, tenant.pno, groupId)) !== sid) throw notFound('groupId');
+  if (!groupId) return sid;
+  await assertGroupOf(s.db, tenant.pno, sid, groupId);
   return groupId;
 }
 

@@ -42,8 +42,12 @@ export async function assertPlacement(db: Db, pno: string, placement: Placement)
     return;
   }
   if (!(await repo.spaceNames(db, pno, [sid])).has(sid)) throw notFound('sid');
-  if (groupId === null || groupId === sid) return;
-  if ((await spaceOfGroupId(db, pno, groupId)) !== sid) throw notFound('groupId');
+  if (groupId !== null) await assertGroupOf(db, pno, sid, groupId);
+}
+
+/** Refuses ("not found", naming `groupId`) a group id that is neither space `sid` itself nor one of its groups. */
+export async function assertGroupOf(db: Db, pno: string, sid: string, groupId: string): Promise<void> {
+  if (groupId !== sid && (await spaceOfGroupId(db, pno, groupId)) !== sid) throw notFound('groupId');
 }
 
 /** The space a group id names in the property (the files module checks a file's group): null when none. */
