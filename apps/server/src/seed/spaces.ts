@@ -5,7 +5,8 @@ import { newId } from '../platform/ids';
 import type { Services } from '../platform/services';
 import { propertyTenant } from '../platform/tenancy/tenant';
 
-const GB = 1024 ** 3;
+/** Quotas are in SPEC §5 units, base 1000. */
+const GB = 1000 ** 3;
 
 /** The demo property's spaces, each with its group tree (top-level groups, in order). */
 const SPACES = [
