@@ -2,6 +2,7 @@ import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { describeEachDb, freshPhone } from '../../test/harness';
+import { addMember } from '../property/repo';
 import { runtimeOf } from './runtime';
 
 describeEachDb('devices', (env) => {
@@ -182,6 +183,68 @@ describeEachDb('devices', (env) => {
         Status.notFound,
       );
       expect((await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data).toMatchObject({ sid, groupId });
+    });
+  });
+
+  describe('an administrator limited to spaces', () => {
+    it('sees, edits, binds and removes only the devices of their spaces', async () => {
+      const inside = await addSpace(fx.owner, `Scoped ${freshDeviceId()}`);
+      const outside = await addSpace(fx.owner, `Other ${freshDeviceId()}`);
+      const mine = await register({ sid: inside });
+      const theirs = await register({ sid: outside });
+      const loose = await register();
+      const who = await env().register(freshPhone(), 'Space-limited admin');
+      await addMember(env().app.keel.db, fx.demo, who.uid, 'member', env().app.keel.now());
+      const admin = { token: who.token, uid: who.uid, pno: fx.demo };
+      const set = await fx.call(
+        'ps/addOrUpdatePerSet',
+        {
+          name: `Terminal admins ${freshDeviceId()}`,
+          permissionIdList: ['terminals.list', 'terminals.list.edit', 'terminals.list.bind', 'terminals.detail'],
+        },
+        fx.owner,
+      );
+      expect(set.status, set.msg).toBe(0);
+      const psid = set.data.psid as string;
+      expect((await fx.call('ps/assignPerSet', { uidList: [who.uid], psidList: [psid] }, fx.owner)).status).toBe(0);
+      const limited = await fx.call('ps/assignMgeSpace', { uid: who.uid, psid, sidList: [inside] }, fx.owner);
+      expect(limited.status, limited.msg).toBe(0);
+
+      const listed = await fx.call('di/getAllDeviceList', { pageNum: 1, pageSize: 100 }, admin);
+      expect(listed.data.list.map((d: { deviceId: string }) => d.deviceId)).toEqual([mine.deviceId]);
+      expect(listed.data.total).toBe(1);
+      const filtered = await fx.call('di/getAllDeviceList', { pageNum: 1, pageSize: 10, sid: outside }, admin);
+      expect(filtered.data.total).toBe(0);
+
+      expect((await fx.call('di/getAnyDeviceInfo', { deviceId: mine.deviceId }, admin)).status).toBe(0);
+      for (const other of [theirs, loose]) {
+        const { deviceId } = other;
+        expect((await fx.call('di/getAnyDeviceInfo', { deviceId }, admin)).status).toBe(Status.forbidden);
+        expect((await fx.call('di/updateDeviceInfo', { deviceId, name: 'x' }, admin)).status).toBe(Status.forbidden);
+        expect((await fx.call('di/resetDeviceCredential', { deviceId }, admin)).status).toBe(Status.forbidden);
+        expect((await fx.call('di/delDevice', { deviceIdList: [deviceId] }, admin)).status).toBe(Status.forbidden);
+        expect((await fx.call('db/unbindDevice', { deviceIdList: [deviceId] }, admin)).status).toBe(Status.forbidden);
+      }
+      // Moving a device of theirs out of their spaces is refused too (the declared scope of sid).
+      const moved = await fx.call('di/updateDeviceInfo', { deviceId: mine.deviceId, sid: outside }, admin);
+      expect(moved.status).toBe(Status.forbidden);
+      // A batch bind answers per line.
+      const bound = await fx.call(
+        'db/bindDevice',
+        {
+          bindList: [
+            { deviceId: mine.deviceId, uid: fx.member.uid },
+            { deviceId: theirs.deviceId, uid: fx.member.uid },
+          ],
+        },
+        admin,
+      );
+      expect(bound.data.bound).toBe(1);
+      expect(bound.data.resultList.map((r: { status: number }) => r.status)).toEqual([0, Status.forbidden]);
+      // Nothing outside changed.
+      const after = await fx.call('di/getAnyDeviceInfo', { deviceId: theirs.deviceId }, fx.owner);
+      expect(after.data).toMatchObject({ sid: outside, uid: null, name: '' });
+      expect((await fx.call('di/delDevice', { deviceIdList: [mine.deviceId] }, admin)).status).toBe(0);
     });
   });
 

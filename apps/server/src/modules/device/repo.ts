@@ -23,6 +23,8 @@ export interface DeviceFilter {
   model?: string;
   osType?: string;
   sid?: string;
+  /** Only devices in these spaces (an administrator limited to spaces); never empty (the service answers none). */
+  sidIn?: readonly string[];
   str?: string;
   uid?: string;
   admission?: string;
@@ -41,6 +43,7 @@ function filtered(q: DeviceQuery, f: DeviceFilter): DeviceQuery {
   if (f.model !== undefined) q = q.where('d.model_id', '=', f.model);
   if (f.osType !== undefined) q = q.where('d.os_type', '=', f.osType);
   if (f.sid !== undefined) q = q.where('d.sid', '=', f.sid);
+  if (f.sidIn !== undefined) q = q.where('d.sid', 'in', f.sidIn);
   if (f.uid !== undefined) q = q.where('d.uid', '=', f.uid);
   if (f.admission !== undefined) q = q.where('d.admission', '=', f.admission);
   if (f.online) {

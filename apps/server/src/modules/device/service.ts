@@ -1,11 +1,12 @@
 import type { Business } from '@keel/contract/constants';
 import type { BindResult } from '@keel/contract/endpoints/device';
-import { OS_TYPE_NAMES, OS_TYPES, type OsType } from '@keel/contract/endpoints/device-common';
+import { OS_TYPE_NAMES, OS_TYPES, type OsType, DEVICE_PERMISSIONS as P } from '@keel/contract/endpoints/device-common';
 import { formatMessage, type MessageKey, messages } from '@keel/contract/status';
 import { isMobile } from '@keel/contract/validators';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/sql-helpers';
 import { type RequestContext, requireUser } from '../../platform/http/context';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { scopeRoots } from '../../platform/http/scope';
 import type { Services } from '../../platform/services';
 import { operatorScope, operatorView, type Tenant, type TenantScope, tenantOf } from '../../platform/tenancy/tenant';
 import * as org from '../org/service';
@@ -24,6 +25,27 @@ import { runtimeOf } from './runtime';
 /** The property of an orPlatform call: the selected one, or (operators without `pno`) `filterPno` or all. */
 const scopeOf = (ctx: RequestContext, filterPno?: string): TenantScope =>
   ctx.property ? tenantOf(ctx) : operatorView(ctx, filterPno || undefined);
+
+/**
+ * The spaces an administrator limited to spaces (ps/assignMgeSpace) reaches devices in with `permission`; null for
+ * every device of the property (no limit, the property's owner, operators). A device in no space is outside every
+ * limited scope.
+ */
+function spacesInScope(ctx: RequestContext, permission: string | readonly string[]): readonly string[] | null {
+  return ctx.property ? scopeRoots(ctx.property, 'space', permission) : null;
+}
+
+/** "Not allowed" when one of these devices of the property lies outside the caller's space scope. */
+function assertInSpaceScope(
+  ctx: RequestContext,
+  permission: string | readonly string[],
+  devices: readonly { sid: string | null }[],
+): void {
+  const sids = spacesInScope(ctx, permission);
+  if (sids === null) return;
+  const allowed = new Set(sids);
+  if (devices.some((d) => d.sid === null || !allowed.has(d.sid))) throw forbidden();
+}
 
 export interface ListInput {
   pageNum: number;
@@ -46,10 +68,16 @@ export async function listDevices(s: Services, ctx: RequestContext, input: ListI
   const now = s.now();
   const window = onlineWindowMs(s);
   const { pageNum, pageSize, online, filterPno, ...filters } = input;
+  const sidIn = spacesInScope(ctx, [P.list, P.detail]);
+  if (sidIn?.length === 0) return { list: [], total: 0, pageNum, pageSize };
   const { rows, total } = await repo.pageDevices(
     s.db,
     scopeOf(ctx, filterPno),
-    { ...filters, ...(online !== undefined ? { online: { value: online, cutoff: now - window } } : {}) },
+    {
+      ...filters,
+      ...(sidIn ? { sidIn } : {}),
+      ...(online !== undefined ? { online: { value: online, cutoff: now - window } } : {}),
+    },
     pageNum,
     pageSize,
   );
@@ -71,6 +99,7 @@ export async function listMyDevices(
 export async function deviceInfo(s: Services, ctx: RequestContext, deviceId: string) {
   const row = await repo.findDevice(s.db, scopeOf(ctx), deviceId);
   if (!row) throw notFound('deviceId');
+  assertInSpaceScope(ctx, [P.detail, P.list], [row]);
   return toDetail(row, s.now(), onlineWindowMs(s));
 }
 
@@ -189,6 +218,7 @@ export async function update(s: Services, ctx: RequestContext, input: UpdateInpu
   ctx.audit.target = input.deviceId;
   const [device] = await repo.findDeviceHeads(s.db, tenant, [input.deviceId]);
   if (!device) throw notFound('deviceId');
+  assertInSpaceScope(ctx, P.edit, [device]);
   const model = input.model ? await modelOf(s, tenant.pno, input.model) : undefined;
   const placement = placementAfter(device, input);
   if (placement) await assertPlacement(s.db, tenant.pno, placement);
@@ -222,10 +252,20 @@ function placementAfter(
   return { sid, groupId };
 }
 
-/** The devices of `ids` in the scope, all of them or "not found". */
-async function headsOf(s: Services, scope: TenantScope, ids: readonly string[]) {
+/**
+ * The devices of `ids` in the scope, all of them or "not found"; "not allowed" when one lies outside the caller's
+ * space scope for `permission`.
+ */
+async function headsOf(
+  s: Services,
+  ctx: RequestContext,
+  scope: TenantScope,
+  ids: readonly string[],
+  permission: string,
+) {
   const heads = await repo.findDeviceHeads(s.db, scope, ids);
   if (heads.length !== ids.length) throw notFound('deviceIdList');
+  assertInSpaceScope(ctx, permission, heads);
   return heads;
 }
 
@@ -234,7 +274,7 @@ const target = (ids: readonly string[]) => ids.slice(0, 20).join(',');
 export async function remove(s: Services, ctx: RequestContext, ids: string[]) {
   const { pno } = tenantOf(ctx);
   ctx.audit.target = target(ids);
-  await headsOf(s, tenantOf(ctx), ids);
+  await headsOf(s, ctx, tenantOf(ctx), ids, P.edit);
   const removed = await s.db.transaction().execute(async (trx) => {
     await s.deviceCredentials.remove(trx, pno, ids);
     return repo.deleteDevices(trx, pno, ids);
@@ -247,7 +287,7 @@ export async function remove(s: Services, ctx: RequestContext, ids: string[]) {
 export async function resetCredential(s: Services, ctx: RequestContext, deviceId: string) {
   const tenant = tenantOf(ctx);
   ctx.audit.target = deviceId;
-  const [device] = await headsOf(s, tenant, [deviceId]);
+  const [device] = await headsOf(s, ctx, tenant, [deviceId], P.edit);
   const credential = await s.deviceCredentials.issue(
     s.db,
     { deviceId, pno: tenant.pno, name: device?.name || deviceId },
@@ -262,7 +302,7 @@ export async function resetCredential(s: Services, ctx: RequestContext, deviceId
 export async function admit(s: Services, ctx: RequestContext, ids: string[], accept: 0 | 1) {
   const tenant = tenantOf(ctx);
   ctx.audit.target = `${accept ? 'accept' : 'reject'}:${target(ids)}`;
-  await headsOf(s, tenant, ids);
+  await headsOf(s, ctx, tenant, ids, P.admit);
   const changed = await repo.setAdmission(s.db, tenant.pno, ids, accept ? 'accepted' : 'rejected', s.now());
   // A rejected device's Mender tokens are revoked: accepted again, it authenticates afresh.
   if (accept) await runtimeOf(s).forgetStates(tenant.pno, ids);
@@ -298,8 +338,13 @@ export async function bindDevices(s: Services, ctx: RequestContext, lines: reado
   const scope = ctx.property ? tenantOf(ctx) : operatorScope(ctx);
   const deviceIds = [...new Set(lines.map((l) => l.deviceId))];
   const devices = new Map(
-    (await repo.findDeviceHeads(s.db, scope, deviceIds)).map((d) => [d.device_id, { pno: d.pno, uid: d.uid }]),
+    (await repo.findDeviceHeads(s.db, scope, deviceIds)).map((d) => [
+      d.device_id,
+      { pno: d.pno, uid: d.uid, sid: d.sid },
+    ]),
   );
+  const spaces = spacesInScope(ctx, P.bind);
+  const inScope = (sid: string | null) => spaces === null || (sid !== null && spaces.includes(sid));
   const phones = [...new Set(lines.flatMap((l) => (!l.uid && l.phoneNum && isMobile(l.phoneNum) ? [l.phoneNum] : [])))];
   const byPhone = new Map((await repo.usersByPhone(s.db, phones)).map((u) => [u.phone, u.uid]));
   // Memberships, one query per property the lines' devices belong to.
@@ -322,6 +367,8 @@ export async function bindDevices(s: Services, ctx: RequestContext, lines: reado
     const uid = line.uid ?? (line.phoneNum ? byPhone.get(line.phoneNum) : undefined);
     if (!device) {
       resultList.push(lineResult(ctx, line.deviceId, uid ?? null, 'notFound', { what: line.deviceId }));
+    } else if (!inScope(device.sid)) {
+      resultList.push(lineResult(ctx, line.deviceId, uid ?? null, 'forbidden'));
     } else if (!line.uid && !line.phoneNum) {
       resultList.push(lineResult(ctx, line.deviceId, null, 'invalidInput', { field: 'uid' }));
     } else if (!line.uid && line.phoneNum && !isMobile(line.phoneNum)) {
@@ -345,7 +392,7 @@ export async function bindDevices(s: Services, ctx: RequestContext, lines: reado
 export async function unbindDevices(s: Services, ctx: RequestContext, ids: string[]) {
   const scope = ctx.property ? tenantOf(ctx) : operatorScope(ctx);
   ctx.audit.target = target(ids);
-  const heads = await headsOf(s, scope, ids);
+  const heads = await headsOf(s, ctx, scope, ids, P.bind);
   const byProperty = new Map<string, string[]>();
   for (const h of heads) byProperty.set(h.pno, [...(byProperty.get(h.pno) ?? []), h.device_id]);
   let unbound = 0;
