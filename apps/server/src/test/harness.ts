@@ -100,7 +100,16 @@ export const freshPhone = () => {
  * Runs the suite once per database (SQLite always, PostgreSQL when TEST_DATABASE_URL is set), each against a
  * real app built by buildApp with its own clock.
  */
-export function describeEachDb(name: string, body: (env: () => TestEnv) => void): void {
+export function describeEachDb(
+  name: string,
+  body: (env: () => TestEnv) => void,
+  options: {
+    /** More settings of the app (environment names, as loadConfig reads them), read before it is built. */ config?: () => Record<
+      string,
+      string
+    >;
+  } = {},
+): void {
   for (const kind of databases()) {
     describe(`${name} [${kind}]`, () => {
       let env: TestEnv | undefined;
@@ -118,6 +127,7 @@ export function describeEachDb(name: string, body: (env: () => TestEnv) => void)
             WEB_DIST: '/nonexistent',
             LOG_LEVEL: 'silent',
             DATA_DIR: dataDir,
+            ...options.config?.(),
           }),
           database: fresh.database,
         };

@@ -1,31 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll } from 'vitest';
 import { blobStoreSuite } from '../../test/blob-store-suite';
+import { startS3rver, type TestS3 } from '../../test/s3rver';
 import { openS3Store, s3Client } from './s3-store';
 import { parseS3Url } from './s3-url';
 
-// s3rver, an S3-compatible server from npm, on a loopback port of this test; it stores objects in a temp folder.
-const directory = mkdtempSync(join(tmpdir(), 'keel-s3rver-'));
-const server = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory,
-  configureBuckets: [{ name: 'keel', configs: [] }],
-});
+// s3rver, an S3-compatible server from npm, on a loopback port of this test (test/s3rver.ts).
+let s3: TestS3;
 let url = '';
 
 beforeAll(async () => {
-  const address = (await server.run()) as AddressInfo;
-  url = `s3://S3RVER:S3RVER@127.0.0.1:${address.port}/keel/prefix?tls=false`;
+  s3 = await startS3rver();
+  url = s3.url();
 });
 afterAll(async () => {
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+  await s3?.close();
 });
 
 async function keys(prefix: string): Promise<string[]> {
