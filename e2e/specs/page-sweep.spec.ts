@@ -21,6 +21,10 @@ import { routeFiles } from '../support/routes';
  */
 const routes = routeFiles();
 
+// The visits are independent reads, and the longest file of the suite: both workers share them (a file runs in one
+// worker otherwise, and this one alone took most of the suite's time on CI).
+test.describe.configure({ mode: 'parallel' });
+
 test('the route list is not empty', () => {
   expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/', '/home']));
 });

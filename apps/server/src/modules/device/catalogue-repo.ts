@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { likePattern, pageWindow } from '../../platform/db/paging';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
 
 /** SQL of a property's device catalogue: types, platforms and models (`device_types`, …). No rules here. */
 
@@ -10,33 +10,15 @@ const searched = (str: string | undefined) => {
   return sql<boolean>`(lower(name) like ${p} escape '\\' or lower(remark) like ${p} escape '\\')`;
 };
 
-async function paged<R>(
-  count: () => Promise<{ n: number | string | bigint }>,
-  rows: (w: { reverse: boolean; offset: number; limit: number }) => Promise<R[]>,
-  pageNum: number,
-  pageSize: number,
-) {
-  const total = Number((await count()).n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [] as R[], total };
-  const out = await rows(w);
-  if (w.reverse) out.reverse();
-  return { rows: out, total };
-}
-
 export async function pageTypes(db: Db, pno: string, str: string | undefined, pageNum: number, pageSize: number) {
   const where = searched(str);
   const base = () => {
     const q = db.selectFrom('device_types').where('pno', '=', pno);
     return where ? q.where(where) : q;
   };
-  return paged(
-    () =>
-      base()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+  return readPage(
+    () => countOf(base()),
     (w) => {
-      const dir = w.reverse ? 'desc' : 'asc';
       return base()
         .select((eb) => [
           'type_id',
@@ -51,14 +33,13 @@ export async function pageTypes(db: Db, pno: string, str: string | undefined, pa
             .whereRef('m.type_id', '=', 'device_types.type_id')
             .as('model_count'),
         ])
-        .orderBy('name_key', dir)
-        .orderBy('type_id', dir)
+        .orderBy('name_key', w.dir)
+        .orderBy('type_id', w.dir)
         .limit(w.limit)
         .offset(w.offset)
         .execute();
     },
-    pageNum,
-    pageSize,
+    { pageNum, pageSize, order: 'asc' },
   );
 }
 
@@ -68,13 +49,9 @@ export async function pagePlatforms(db: Db, pno: string, str: string | undefined
     const q = db.selectFrom('device_platforms').where('pno', '=', pno);
     return where ? q.where(where) : q;
   };
-  return paged(
-    () =>
-      base()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+  return readPage(
+    () => countOf(base()),
     (w) => {
-      const dir = w.reverse ? 'desc' : 'asc';
       return base()
         .select((eb) => [
           'platform_id',
@@ -90,14 +67,13 @@ export async function pagePlatforms(db: Db, pno: string, str: string | undefined
             .whereRef('m.platform_id', '=', 'device_platforms.platform_id')
             .as('model_count'),
         ])
-        .orderBy('name_key', dir)
-        .orderBy('platform_id', dir)
+        .orderBy('name_key', w.dir)
+        .orderBy('platform_id', w.dir)
         .limit(w.limit)
         .offset(w.offset)
         .execute();
     },
-    pageNum,
-    pageSize,
+    { pageNum, pageSize, order: 'asc' },
   );
 }
 
@@ -117,13 +93,9 @@ export async function pageModels(db: Db, pno: string, f: ModelFilter, pageNum: n
       q = q.where(sql<boolean>`(lower(m.name) like ${where} escape '\\' or lower(m.remark) like ${where} escape '\\')`);
     return q;
   };
-  return paged(
-    () =>
-      base()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
+  return readPage(
+    () => countOf(base()),
     (w) => {
-      const dir = w.reverse ? 'desc' : 'asc';
       return base()
         .leftJoin('device_types as t', 't.type_id', 'm.type_id')
         .leftJoin('device_platforms as p', 'p.platform_id', 'm.platform_id')
@@ -145,14 +117,13 @@ export async function pageModels(db: Db, pno: string, f: ModelFilter, pageNum: n
             .whereRef('d.model_id', '=', 'm.model_id')
             .as('device_count'),
         ])
-        .orderBy('m.name_key', dir)
-        .orderBy('m.model_id', dir)
+        .orderBy('m.name_key', w.dir)
+        .orderBy('m.model_id', w.dir)
         .limit(w.limit)
         .offset(w.offset)
         .execute();
     },
-    pageNum,
-    pageSize,
+    { pageNum, pageSize, order: 'asc' },
   );
 }
 

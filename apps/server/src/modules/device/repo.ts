@@ -1,6 +1,6 @@
 import { type Insertable, type SelectQueryBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
-import { likePattern, pageWindow } from '../../platform/db/paging';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
 import type { Database, DevicesTable } from '../../platform/db/schema';
 import { acrossProperties, tenantFilter } from '../../platform/tenancy/filters';
 import type { TenantScope } from '../../platform/tenancy/tenant';
@@ -145,23 +145,20 @@ async function page(
   pageNum: number,
   pageSize: number,
 ) {
-  const countRow = await base()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [], total };
-  const dir = w.reverse ? 'asc' : 'desc';
-  const ids = (
-    await base()
-      .select('d.device_id')
-      .orderBy('d.created_at', dir)
-      .orderBy('d.device_id', dir)
-      .limit(w.limit)
-      .offset(w.offset)
-      .execute()
-  ).map((r) => r.device_id);
-  if (w.reverse) ids.reverse();
+  const { rows: ids, total } = await readPage(
+    () => countOf(base()),
+    async (w) =>
+      (
+        await base()
+          .select('d.device_id')
+          .orderBy('d.created_at', w.dir)
+          .orderBy('d.device_id', w.dir)
+          .limit(w.limit)
+          .offset(w.offset)
+          .execute()
+      ).map((r) => r.device_id),
+    { pageNum, pageSize, order: 'desc' },
+  );
   return { rows: await rowsOf(db, scope, ids), total };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { likePattern, pageWindow } from '../../platform/db/paging';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** Files and common files: SQL only, every query filtered by `pno` (DESIGN §5). No rules here. */
@@ -50,22 +50,18 @@ export type FileRow = Awaited<ReturnType<typeof findFiles>>[number];
  * `(pno, sid, created_at, fid)`, `(pno, sid, group_id, created_at, fid)` and `(pno, created_at, fid)`.
  */
 export async function pageFiles(db: Db, tenant: Tenant, f: FileFilter, pageNum: number, pageSize: number) {
-  const countRow = await fileBase(db, tenant, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [] as FileRow[], total };
-  const dir = w.reverse ? 'asc' : 'desc';
-  const rows = await fileBase(db, tenant, f)
-    .select(FILE_COLUMNS)
-    .orderBy('f.created_at', dir)
-    .orderBy('f.fid', dir)
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute();
-  if (w.reverse) rows.reverse();
-  return { rows, total };
+  return readPage(
+    () => countOf(fileBase(db, tenant, f)),
+    (w) =>
+      fileBase(db, tenant, f)
+        .select(FILE_COLUMNS)
+        .orderBy('f.created_at', w.dir)
+        .orderBy('f.fid', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
 }
 
 export const findFiles = (db: Db, tenant: Tenant, fids: readonly string[]) =>
@@ -177,22 +173,18 @@ export async function pageCommonFiles(
   pageNum: number,
   pageSize: number,
 ) {
-  const countRow = await commonBase(db, tenant, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [] as CommonFileRow[], total };
-  const dir = w.reverse ? 'asc' : 'desc';
-  const rows = await commonBase(db, tenant, f)
-    .select(COMMON_COLUMNS)
-    .orderBy('c.created_at', dir)
-    .orderBy('c.id', dir)
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute();
-  if (w.reverse) rows.reverse();
-  return { rows, total };
+  return readPage(
+    () => countOf(commonBase(db, tenant, f)),
+    (w) =>
+      commonBase(db, tenant, f)
+        .select(COMMON_COLUMNS)
+        .orderBy('c.created_at', w.dir)
+        .orderBy('c.id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
 }
 
 export const findCommonFiles = (db: Db, tenant: Tenant, ids: readonly string[]) =>

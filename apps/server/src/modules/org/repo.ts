@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
-import { likePattern, pageWindow } from '../../platform/db/paging';
+import { countOf, likePattern, pageWindow, readPage } from '../../platform/db/paging';
 import type { OrgRequestsTable, OrgsTable } from '../../platform/db/schema';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { AllTenants, Tenant } from '../../platform/tenancy/tenant';
@@ -638,22 +638,18 @@ function applyRequestFilter(q: ReturnType<typeof requestBase>, f: RequestFilter)
 }
 
 export async function pageRequests(db: Db, pno: string, f: RequestFilter, pageNum: number, pageSize: number) {
-  const countRow = await applyRequestFilter(requestBase(db, pno), f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [], total };
-  const dir = w.reverse ? 'asc' : 'desc';
-  const rows = await applyRequestFilter(requestBase(db, pno), f)
-    .selectAll('r')
-    .orderBy('r.created_at', dir)
-    .orderBy('r.id', dir)
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute();
-  if (w.reverse) rows.reverse();
-  return { rows, total };
+  return readPage(
+    () => countOf(applyRequestFilter(requestBase(db, pno), f)),
+    (w) =>
+      applyRequestFilter(requestBase(db, pno), f)
+        .selectAll('r')
+        .orderBy('r.created_at', w.dir)
+        .orderBy('r.id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
 }
 
 /** Names of users, for rendering requests. */

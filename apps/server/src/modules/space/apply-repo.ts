@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { likePattern, pageWindow } from '../../platform/db/paging';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
 import { tenantFilter } from '../../platform/tenancy/filters';
 import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
 
@@ -59,22 +59,18 @@ export type ApplyRow = Awaited<ReturnType<typeof findApplications>>[number];
 
 /** A page of applications, newest first (indexes `(pno, status | uid, created_at, id)`). */
 export async function pageApplications(db: Db, tenant: TenantScope, f: ApplyFilter, pageNum: number, pageSize: number) {
-  const countRow = await base(db, tenant, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [] as ApplyRow[], total };
-  const dir = w.reverse ? 'asc' : 'desc';
-  const rows = await base(db, tenant, f)
-    .select(COLUMNS)
-    .orderBy('a.created_at', dir)
-    .orderBy('a.id', dir)
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute();
-  if (w.reverse) rows.reverse();
-  return { rows, total };
+  return readPage(
+    () => countOf(base(db, tenant, f)),
+    (w) =>
+      base(db, tenant, f)
+        .select(COLUMNS)
+        .orderBy('a.created_at', w.dir)
+        .orderBy('a.id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
 }
 
 export const findApplications = (db: Db, tenant: TenantScope, ids: readonly string[]) =>

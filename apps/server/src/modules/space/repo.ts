@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { likePattern, pageWindow } from '../../platform/db/paging';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
 import { tenantFilter } from '../../platform/tenancy/filters';
 import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
 
@@ -58,22 +58,18 @@ export type SpaceRow = Awaited<ReturnType<typeof findSpaces>>[number];
  * `(pno, created_at, sid)` and, filtered, `(pno, uid | business | category, created_at, sid)`.
  */
 export async function pageSpaces(db: Db, tenant: TenantScope, f: SpaceFilter, pageNum: number, pageSize: number) {
-  const countRow = await base(db, tenant, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [] as SpaceRow[], total };
-  const dir = w.reverse ? 'asc' : 'desc';
-  const rows = await base(db, tenant, f)
-    .select(SPACE_COLUMNS)
-    .orderBy('s.created_at', dir)
-    .orderBy('s.sid', dir)
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute();
-  if (w.reverse) rows.reverse();
-  return { rows, total };
+  return readPage(
+    () => countOf(base(db, tenant, f)),
+    (w) =>
+      base(db, tenant, f)
+        .select(SPACE_COLUMNS)
+        .orderBy('s.created_at', w.dir)
+        .orderBy('s.sid', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
 }
 
 /** Spaces by id in one property, or (operators) in any. */
@@ -228,33 +224,29 @@ export async function changeQuota(
 /** A space's quota records, newest first (index `(pno, sid, created_at, id)`). */
 export async function pageQuotaRecords(db: Db, tenant: Tenant, sid: string, pageNum: number, pageSize: number) {
   const q = () => db.selectFrom('space_quota_records as r').where('r.pno', '=', tenant.pno).where('r.sid', '=', sid);
-  const countRow = await q()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [], total };
-  const dir = w.reverse ? 'asc' : 'desc';
-  const rows = await q()
-    .leftJoin('users as u', 'u.uid', 'r.actor_uid')
-    .select([
-      'r.id',
-      'r.sid',
-      'r.kind',
-      'r.old_quota',
-      'r.new_quota',
-      'r.reason',
-      'r.actor_uid',
-      'r.created_at',
-      'u.name as user_name',
-    ])
-    .orderBy('r.created_at', dir)
-    .orderBy('r.id', dir)
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute();
-  if (w.reverse) rows.reverse();
-  return { rows, total };
+  return readPage(
+    () => countOf(q()),
+    (w) =>
+      q()
+        .leftJoin('users as u', 'u.uid', 'r.actor_uid')
+        .select([
+          'r.id',
+          'r.sid',
+          'r.kind',
+          'r.old_quota',
+          'r.new_quota',
+          'r.reason',
+          'r.actor_uid',
+          'r.created_at',
+          'u.name as user_name',
+        ])
+        .orderBy('r.created_at', w.dir)
+        .orderBy('r.id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
 }
 
 /** Use against quota per business and category of the spaces in reach. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { likePattern, pageWindow } from '../../platform/db/paging';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { AllTenants } from '../../platform/tenancy/tenant';
 
@@ -29,38 +29,34 @@ const base = (db: Db, f: AccountFilter) => {
 
 /** A page of every account, oldest first (operators). */
 export async function pageAccounts(db: Db, f: AccountFilter, pageNum: number, pageSize: number) {
-  const countRow = await base(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
-  const w = pageWindow(total, pageNum, pageSize);
-  if (!w) return { rows: [], total };
-  const dir = w.reverse ? 'desc' : 'asc';
-  const rows = await base(db, f)
-    .select([
-      'u.uid',
-      'u.name',
-      'u.phone',
-      'u.email',
-      'u.status',
-      'u.is_operator',
-      'u.created_at',
-      (eb) =>
-        eb
-          .selectFrom('property_members as pm')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('pm.uid', '=', 'u.uid')
-          // How many properties the account belongs to: keyed by its uid, across properties by design.
-          .where(acrossProperties('own-uid'))
-          .as('property_num'),
-    ])
-    .orderBy('u.created_at', dir)
-    .orderBy('u.uid', dir)
-    .limit(w.limit)
-    .offset(w.offset)
-    .execute();
-  if (w.reverse) rows.reverse();
-  return { rows, total };
+  return readPage(
+    () => countOf(base(db, f)),
+    (w) =>
+      base(db, f)
+        .select([
+          'u.uid',
+          'u.name',
+          'u.phone',
+          'u.email',
+          'u.status',
+          'u.is_operator',
+          'u.created_at',
+          (eb) =>
+            eb
+              .selectFrom('property_members as pm')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .whereRef('pm.uid', '=', 'u.uid')
+              // How many properties the account belongs to: keyed by its uid, across properties by design.
+              .where(acrossProperties('own-uid'))
+              .as('property_num'),
+        ])
+        .orderBy('u.created_at', w.dir)
+        .orderBy('u.uid', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'asc' },
+  );
 }
 
 export const findAccounts = (db: Db, uids: string[]) =>

@@ -1,3 +1,5 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+
 /**
  * The rows a page needs, read from whichever end of the ordering is nearer (DESIGN §6: no deep OFFSET scans).
  * Past the middle, the query runs in reverse order with a small offset and the caller reverses the rows, so the
@@ -19,3 +21,34 @@ export function pageWindow(total: number, pageNum: number, pageSize: number): Pa
 
 /** `%text%` for `like … escape '\'`, lower-cased; wildcards in the text match themselves. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page's window with the direction to read it in: the list's own order, or the reverse past the middle. */
+export interface PageRead {
+  offset: number;
+  limit: number;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * One page of a list in its order (`order`, by the caller's sort keys): the total from `count`, then `rows` of the
+ * window from the nearer end (`orderBy(key, w.dir)`, `limit(w.limit)`, `offset(w.offset)`), put back in order.
+ */
+export async function readPage<R>(
+  count: () => Promise<number>,
+  rows: (w: PageRead) => Promise<R[]>,
+  page: { pageNum: number; pageSize: number; order: 'asc' | 'desc' },
+): Promise<{ rows: R[]; total: number }> {
+  const total = await count();
+  const w = pageWindow(total, page.pageNum, page.pageSize);
+  if (!w) return { rows: [], total };
+  const reversed = page.order === 'asc' ? 'desc' : 'asc';
+  const out = await rows({ offset: w.offset, limit: w.limit, dir: w.reverse ? reversed : page.order });
+  if (w.reverse) out.reverse();
+  return { rows: out, total };
+}
+
+/** `count(*)` of a query's rows. */
+export async function countOf<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number((row as unknown as { n: number | string | bigint }).n);
+}
