@@ -295,6 +295,29 @@ describeEachDb('devices', (env) => {
       expect((await fx.call('di/getAllDeviceList', { mockup: 2 }, fx.owner)).status).toBe(Status.invalidInput);
     });
 
+    it('pages the whole property (no filter) the same way, counting a device registered between two reads', async () => {
+      const read = async (pageNum: number, pageSize: number) =>
+        (await fx.call('di/getAllDeviceList', { pageNum, pageSize }, fx.owner)).data as {
+          total: number;
+          list: Array<{ deviceId: string }>;
+        };
+      const { total } = await read(1, 1);
+      env().advance(1);
+      const added = await register();
+      const after = await read(1, 3);
+      expect(after.total).toBe(total + 1);
+      expect(after.list[0]?.deviceId).toBe(added.deviceId);
+      // Every device once, newest first, whichever end each page is read from.
+      const all: string[] = [];
+      const size = Math.ceil(after.total / 3);
+      for (let p = 1; p <= 3; p += 1) all.push(...(await read(p, size)).list.map((d) => d.deviceId));
+      expect(all).toHaveLength(after.total);
+      expect(new Set(all).size).toBe(after.total);
+      // The same order as one page read from the front.
+      const front = await read(1, Math.min(100, after.total));
+      expect(all.slice(0, front.list.length)).toEqual(front.list.map((d) => d.deviceId));
+    });
+
     it("keeps an administrator to the property and lets the operator see every property's, or one", async () => {
       const mine = await register({ label: 'scope-check' });
       const theirs = await register({ label: 'scope-check' }, fx.operator);

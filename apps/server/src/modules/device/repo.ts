@@ -164,8 +164,65 @@ async function page(
 
 /** A page of a property's devices (or, for an operator's handle, every property's). */
 export function pageDevices(db: Db, tenant: TenantScope, f: DeviceFilter, pageNum: number, pageSize: number) {
+  if (tenant.pno !== null && Object.values(f).every((v) => v === undefined)) {
+    return wholePropertyPage(db, tenant.pno, pageNum, pageSize);
+  }
   const base = () => filtered(db.selectFrom('devices as d').where(tenantFilter('d.pno', tenant)), f);
   return page(db, base, tenant, pageNum, pageSize);
+}
+
+const wholePropertyQueries = new WeakMap<Db, ReturnType<typeof compileWholeProperty>>();
+function compileWholeProperty(db: Db) {
+  const rowsIn = (dir: 'asc' | 'desc') =>
+    precompile(db, (param: (name: 'pno' | 'limit' | 'offset') => string) =>
+      detailed(db)
+        .innerJoin(
+          (eb) =>
+            eb
+              .selectFrom('devices as pg')
+              .select(['pg.device_id'])
+              .where('pg.pno', '=', param('pno'))
+              .orderBy('pg.created_at', dir)
+              .orderBy('pg.device_id', dir)
+              .limit(param('limit') as unknown as number)
+              .offset(param('offset') as unknown as number)
+              .as('pg'),
+          (j) => j.onRef('pg.device_id', '=', 'd.device_id'),
+        )
+        .where(ofProperty('d.pno', param('pno')))
+        .orderBy('d.created_at', dir)
+        .orderBy('d.device_id', dir),
+    );
+  return {
+    // A console's list is read again and again while nothing changes: on SQLite the count is reused for up to a
+    // second as long as nothing was written meanwhile (platform/db/connect.ts `reuseMs`).
+    count: precompile(
+      db,
+      (param: (name: 'pno') => string) =>
+        db.selectFrom('devices as d').select(sql<number>`count(*)`.as('n')).where('d.pno', '=', param('pno')),
+      { reuseMs: 1000 },
+    ),
+    asc: rowsIn('asc'),
+    desc: rowsIn('desc'),
+  };
+}
+
+/**
+ * A page of the whole property (no filter: the list's first view and the commonest read), compiled once per
+ * database: the count, then the page's ids and their rows in one statement (platform/db/connect.ts `precompile`).
+ */
+async function wholePropertyPage(db: Db, pno: string, pageNum: number, pageSize: number) {
+  let queries = wholePropertyQueries.get(db);
+  if (!queries) {
+    queries = compileWholeProperty(db);
+    wholePropertyQueries.set(db, queries);
+  }
+  const q = queries;
+  return readPage<DeviceRow>(
+    async () => Number((await q.count({ pno }))[0]?.n ?? 0),
+    async (w) => [...(await q[w.dir]({ pno, limit: w.limit, offset: w.offset }))],
+    { pageNum, pageSize, order: 'desc' },
+  );
 }
 
 /** A page of the devices bound to a user, in every property (keyed by the user's own uid). */
