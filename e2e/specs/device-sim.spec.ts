@@ -1,6 +1,6 @@
 import { runFleet } from '@keel/device-sim/fleet';
 import { DEMO_OWNER } from '../support/env';
-import { expect, test } from '../support/fixtures';
+import { expect, expectToast, test } from '../support/fixtures';
 import { searchTable, shot, signIn } from '../support/pages';
 import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 
@@ -87,7 +87,7 @@ test('a Mender device from the simulator waits pending, is accepted in the conso
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = await loginByApi(request, DEMO_OWNER);
   const pno = owner.propertyList.find((p) => p.name === '演示物业')?.pno as string;
   const { key } = await apiCall(request, 'POST', 'di/resetEnrolmentKey', {}, { token: owner.token, pno });
@@ -132,5 +132,51 @@ test('a Mender device from the simulator waits pending, is accepted in the conso
   } finally {
     stop.abort();
     await fleet;
+  }
+
+  // A factory reset: the same device comes back with a new key. It waits on the detail page until the owner accepts
+  // it; then the device authenticates with it.
+  const resetStop = new AbortController();
+  const reset = runFleet({
+    url: baseURL as string,
+    property: pno,
+    count: 1,
+    idPrefix: MENDER_PREFIX,
+    enrolmentKey: key,
+    protocol: 'mender',
+    menderIntervalSeconds: 4,
+    durationSeconds: 120,
+    signal: resetStop.signal,
+  });
+  try {
+    const detail = page.getByTestId('device-detail');
+    const waiting = detail.getByTestId('device-new-key');
+    await expect(async () => {
+      await page.reload();
+      await expect(waiting).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(waiting.getByTestId('device-new-key-fingerprint')).toHaveText(/^SHA256:/);
+    await shot(page, 'device-new-key-zh');
+    if (process.env.KEEL_SHOTS_DIR) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'device-new-key-zh-phone');
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    const before = await detail.getByTestId('device-key-fingerprint').textContent();
+    await waiting.getByTestId('device-new-key-accept').click();
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, '已接受新密钥');
+    await expect(waiting).toBeHidden();
+    await expect(detail.getByTestId('device-key-fingerprint')).not.toHaveText(before ?? '');
+    // The device authenticates with its new key and reports again: seen after the acceptance.
+    const accepted = Date.now();
+    await expect(async () => {
+      const info = await apiCall(request, 'GET', 'di/getAnyDeviceInfo', { deviceId }, { token: owner.token, pno });
+      expect(info.menderKey?.pending).toBeNull();
+      expect(info.lastSeenTime ?? 0).toBeGreaterThan(accepted - 1_000);
+    }).toPass({ timeout: 90_000 });
+  } finally {
+    resetStop.abort();
+    await reset;
   }
 });

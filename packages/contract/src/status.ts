@@ -304,6 +304,11 @@ export const messages = {
     'zh-cn': '“{name}”仍被 {count} 个型号使用，不能删除',
     en: '"{name}" is still used by {count} models and cannot be deleted',
   },
+  noNewDeviceKey: {
+    status: Status.conflict,
+    'zh-cn': '该终端没有待确认的新密钥（可能已被其他管理员处理）',
+    en: 'This device has no new key waiting (another administrator may have settled it)',
+  },
   deviceBoundElsewhere: {
     status: Status.conflict,
     'zh-cn': '该终端已绑定其他用户，请先解绑',

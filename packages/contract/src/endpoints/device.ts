@@ -71,6 +71,17 @@ export const deviceDetail = deviceItem.extend({
   platformName: z.string().nullable(),
   typeName: z.string().nullable(),
   updateTime: z.number().int(),
+  /**
+   * Mender: the key the device enrolled with and another one it presented since (a factory reset, a new secure
+   * element), waiting for an administrator (`di/admitDeviceKey`); SHA-256 fingerprints of the public keys. Null for
+   * a device that does not speak Mender.
+   */
+  menderKey: z
+    .object({
+      fingerprint: z.string(),
+      pending: z.object({ fingerprint: z.string(), time: z.number().int() }).nullable(),
+    })
+    .nullable(),
 });
 export type DeviceDetail = z.output<typeof deviceDetail>;
 
@@ -249,6 +260,16 @@ export const deviceEndpoints = group(
     access: { kind: 'property', permission: P.admit, business: DEVICE_BUSINESS },
     input: z.object({ deviceIdList: deviceIdList(), accept: flag() }),
     output: z.object({ changed: z.number().int() }),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'di/admitDeviceKey',
+    ours: true,
+    summary:
+      "Accept (1) or reject (0) the new key a Mender device presented: accepted, it replaces the enrolled key and the old key's tokens stop; rejected, the device keeps its enrolled key",
+    access: { kind: 'property', permission: P.admit, business: DEVICE_BUSINESS },
+    input: z.object({ deviceId: ref('device'), accept: flag() }),
+    output: z.object({ changed: flag() }),
   }),
   defineEndpoint({
     method: 'GET',

@@ -48,7 +48,12 @@ export function toItem(r: DeviceRow, now: number, windowMs: number): DeviceItem 
   };
 }
 
-export function toDetail(r: DeviceRow, now: number, windowMs: number): DeviceDetail {
+export function toDetail(
+  r: DeviceRow,
+  now: number,
+  windowMs: number,
+  menderKey: DeviceDetail['menderKey'] = null,
+): DeviceDetail {
   return {
     ...toItem(r, now, windowMs),
     remark: r.remark,
@@ -59,5 +64,6 @@ export function toDetail(r: DeviceRow, now: number, windowMs: number): DeviceDet
     platformName: r.platform_name,
     typeName: r.type_name,
     updateTime: r.updated_at,
+    menderKey,
   };
 }

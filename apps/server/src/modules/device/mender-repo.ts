@@ -23,13 +23,58 @@ export async function propertyOfKey(db: Db, keyHash: string): Promise<string | u
 export const findIdentity = (db: Db, pno: string, idHash: string) =>
   db
     .selectFrom('mender_identities')
-    .select(['device_id', 'pubkey', 'generation'])
+    .select(['device_id', 'pubkey', 'pending_pubkey', 'generation'])
     .where('pno', '=', pno)
     .where('id_hash', '=', idHash)
     .executeTakeFirst();
 
 export const insertIdentity = (db: Db, row: Insertable<MenderIdentitiesTable>) =>
   db.insertInto('mender_identities').values(row).execute();
+
+/** Keeps another key a device presented, waiting for an administrator (replacing one already waiting). */
+export const setPendingKey = (db: Db, pno: string, deviceId: string, pubkey: string, now: number) =>
+  db
+    .updateTable('mender_identities')
+    .set({ pending_pubkey: pubkey, pending_at: now, updated_at: now })
+    .where('pno', '=', pno)
+    .where('device_id', '=', deviceId)
+    .execute();
+
+/** The key waiting for an administrator, if any, and the enrolled one. */
+export const keysOf = (db: Db, pno: string, deviceId: string) =>
+  db
+    .selectFrom('mender_identities')
+    .select(['pubkey', 'pending_pubkey', 'pending_at'])
+    .where('pno', '=', pno)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+
+/**
+ * Accepts (the waiting key becomes the device's, and every token of the old key is revoked) or rejects (the waiting
+ * key is dropped) a device's waiting key; only when `pending` is still the one waiting. Answers whether it changed.
+ */
+export async function settlePendingKey(
+  db: Db,
+  pno: string,
+  deviceId: string,
+  pending: string,
+  accept: boolean,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('mender_identities')
+    .set((eb) => ({
+      ...(accept ? { pubkey: pending, generation: eb('generation', '+', 1) } : {}),
+      pending_pubkey: null,
+      pending_at: null,
+      updated_at: now,
+    }))
+    .where('pno', '=', pno)
+    .where('device_id', '=', deviceId)
+    .where('pending_pubkey', '=', pending)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** Revokes every device token of these devices (their tokens carry the old generation). */
 export async function revokeTokens(db: Db, pno: string, deviceIds: readonly string[], now: number): Promise<void> {

@@ -1,4 +1,13 @@
-import { constants, createHmac, createPublicKey, randomBytes, randomInt, timingSafeEqual, verify } from 'node:crypto';
+import {
+  constants,
+  createHash,
+  createHmac,
+  createPublicKey,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+  verify,
+} from 'node:crypto';
 import {
   MENDER_ATTRIBUTE_VALUE_MAX,
   MENDER_ATTRIBUTES_MAX,
@@ -6,6 +15,7 @@ import {
   menderAuthRequest,
   menderInventory,
 } from '@keel/contract/device-api/mender';
+import type { DeviceDetail } from '@keel/contract/endpoints/device';
 import { DEVICE_BUSINESS, DEVICE_ID_PATTERN } from '@keel/contract/endpoints/device-common';
 import { appendAudit } from '../../platform/audit/audit-log';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
@@ -265,7 +275,13 @@ export async function authenticate(s: Services, req: AuthInput): Promise<MenderA
       return unauthorized(req, 'This identity belongs to another device');
     }
     if (known.pubkey !== pubkey) {
-      return unauthorized(req, 'The device presents another key than the one it enrolled with');
+      // A new key (a factory reset, a replaced secure element) waits for an administrator, as Mender lists a new
+      // authentication set as pending; the enrolled key keeps working meanwhile.
+      if (known.pending_pubkey !== pubkey) {
+        await menderRepo.setPendingKey(s.db, pno, known.device_id, pubkey, s.now());
+        await audit(s, req, pno, known.device_id, 'mender/newKey');
+      }
+      return unauthorized(req, 'The device presents a new key: it is pending until an administrator accepts it');
     }
     deviceId = known.device_id;
   } else {
@@ -426,4 +442,36 @@ export async function putInventory(
 export async function revokeDeviceTokens(s: Services, pno: string, deviceIds: readonly string[]): Promise<void> {
   await menderRepo.revokeTokens(s.db, pno, deviceIds, s.now());
   await runtimeOf(s).forgetStates(pno, deviceIds);
+}
+
+/** A public key's SHA-256 fingerprint as OpenSSH writes one (`SHA256:` and the digest in unpadded base64). */
+function fingerprintOf(pem: string): string {
+  const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+  return `SHA256:${createHash('sha256').update(der).digest('base64').replace(/=+$/, '')}`;
+}
+
+/** The device's Mender keys as the console shows them: the enrolled one and a new one waiting; null without Mender. */
+export async function menderKeyOf(s: Services, pno: string, deviceId: string): Promise<DeviceDetail['menderKey']> {
+  const keys = await menderRepo.keysOf(s.db, pno, deviceId);
+  if (!keys) return null;
+  return {
+    fingerprint: fingerprintOf(keys.pubkey),
+    pending:
+      keys.pending_pubkey === null
+        ? null
+        : { fingerprint: fingerprintOf(keys.pending_pubkey), time: keys.pending_at ?? 0 },
+  };
+}
+
+/**
+ * `di/admitDeviceKey`: accepts the new key a device presented (it becomes the device's key, every token of the old
+ * one stops on every instance) or rejects it. `noNewDeviceKey` when none is waiting (settled meanwhile, say).
+ */
+export async function settleNewKey(s: Services, pno: string, deviceId: string, accept: boolean) {
+  const keys = await menderRepo.keysOf(s.db, pno, deviceId);
+  if (!keys?.pending_pubkey) throw new AppError('noNewDeviceKey');
+  const changed = await menderRepo.settlePendingKey(s.db, pno, deviceId, keys.pending_pubkey, accept, s.now());
+  if (!changed) throw new AppError('noNewDeviceKey');
+  if (accept) await runtimeOf(s).forgetStates(pno, [deviceId]);
+  return { changed: 1 as const };
 }

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { menderError } from '@keel/contract/device-api/mender';
+import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
@@ -142,12 +143,12 @@ describeEachDb('device API (Mender)', (env) => {
     expect((await authAs({ serial: deviceId }, rsa, 'not-a-key')).statusCode).toBe(401);
     expect((await info(deviceId)) ?? null).toBeNull();
 
-    // Enrolled with one key: another key for the same identity gets nothing.
+    // Enrolled with one key: another key for the same identity gets nothing until an administrator accepts it.
     const { jwt, deviceId: known } = await accepted();
     const other = newKey('ed25519');
     const refused = await authAs({ serial: known }, other);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().error).toMatch(/another key/);
+    expect(refused.json().error).toMatch(/new key/);
     expect((await next(jwt)).statusCode).toBe(204);
     // Ed25519 keys work for a new device.
     expect((await authAs({ serial: freshDeviceId('ed') }, other)).statusCode).toBe(401);
@@ -155,6 +156,44 @@ describeEachDb('device API (Mender)', (env) => {
     expect((await auth('{not json', 'x')).statusCode).toBe(400);
     const noIdentity = JSON.stringify({ id_data: '[1]', pubkey: rsa.pem, tenant_token: enrolmentKey });
     expect((await auth(noIdentity, signed(rsa, noIdentity))).statusCode).toBe(400);
+  });
+
+  it('keeps a new key waiting until an administrator accepts it (the old tokens stop) or rejects it', async () => {
+    const { jwt, deviceId } = await accepted();
+    const before = (await info(deviceId)).menderKey;
+    expect(before).toMatchObject({ fingerprint: expect.stringMatching(/^SHA256:[A-Za-z0-9+/]{43}$/), pending: null });
+    // Nothing waits: settling answers a clear refusal.
+    const none = await fx.call('di/admitDeviceKey', { deviceId, accept: 1 }, fx.owner);
+    expect(none.status).toBe(Status.conflict);
+
+    // A factory reset: the device comes back with a new key. It waits; the enrolled key still works.
+    const fresh = newKey();
+    expect((await authAs({ serial: deviceId }, fresh)).statusCode).toBe(401);
+    expect((await authAs({ serial: deviceId }, fresh)).statusCode).toBe(401);
+    const waiting = (await info(deviceId)).menderKey;
+    expect(waiting?.fingerprint).toBe(before?.fingerprint);
+    expect(waiting?.pending?.fingerprint).toMatch(/^SHA256:/);
+    expect(waiting?.pending?.fingerprint).not.toBe(before?.fingerprint);
+    expect((await auditRows(deviceId)).filter((r) => r.endpoint === 'mender/newKey')).toHaveLength(1);
+    expect((await authAs({ serial: deviceId })).statusCode).toBe(200);
+
+    // Rejected: the new key is dropped, and asks again as new.
+    expect((await fx.call('di/admitDeviceKey', { deviceId, accept: 0 }, fx.owner)).status).toBe(0);
+    expect((await info(deviceId)).menderKey.pending).toBeNull();
+    expect((await authAs({ serial: deviceId }, fresh)).statusCode).toBe(401);
+
+    // Accepted: the new key authenticates, the old key and its tokens stop.
+    const admitted = await fx.call('di/admitDeviceKey', { deviceId, accept: 1 }, fx.owner);
+    expect(admitted).toMatchObject({ status: 0, data: { changed: 1 } });
+    expect((await info(deviceId)).menderKey).toEqual({ fingerprint: waiting?.pending?.fingerprint, pending: null });
+    expect((await next(jwt)).statusCode).toBe(401);
+    const renewed = await authAs({ serial: deviceId }, fresh);
+    expect(renewed.statusCode).toBe(200);
+    expect((await next(renewed.body)).statusCode).toBe(204);
+    expect((await authAs({ serial: deviceId })).statusCode).toBe(401);
+    // Another property's administrator finds no such device; a member without the right is refused.
+    expect((await fx.call('di/admitDeviceKey', { deviceId, accept: 1 }, fx.operator)).status).toBe(Status.notFound);
+    expect((await fx.call('di/admitDeviceKey', { deviceId, accept: 1 }, fx.member)).status).toBe(Status.forbidden);
   });
 
   it('stores the inventory on the device: PUT replaces (answering 200), PATCH merges, unchanged writes nothing', async () => {

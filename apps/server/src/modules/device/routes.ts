@@ -24,6 +24,7 @@ export const deviceModule = defineModule(
       'di/delDevice': async (input, ctx) => devices.remove(s, ctx, input.deviceIdList),
       'di/resetDeviceCredential': async (input, ctx) => devices.resetCredential(s, ctx, input.deviceId),
       'di/admitDevice': async (input, ctx) => devices.admit(s, ctx, input.deviceIdList, input.accept),
+      'di/admitDeviceKey': async (input, ctx) => devices.admitKey(s, ctx, input.deviceId, input.accept),
       'di/getEnrolmentKeyInfo': async (_input, ctx) => enrolment.keyInfo(s, ctx),
       'di/resetEnrolmentKey': async (_input, ctx) => enrolment.resetKey(s, ctx),
       'di/disableEnrolmentKey': async (_input, ctx) => enrolment.disableKey(s, ctx),

@@ -13,7 +13,7 @@ import * as org from '../org/service';
 import { assertPlacement, type Placement } from '../space/reads';
 import { findModel, modelOptions } from './catalogue-repo';
 import { onlineWindowMs, toDetail, toItem } from './items';
-import { revokeDeviceTokens } from './mender-service';
+import { menderKeyOf, revokeDeviceTokens, settleNewKey } from './mender-service';
 import * as repo from './repo';
 import { runtimeOf } from './runtime';
 
@@ -100,13 +100,13 @@ export async function deviceInfo(s: Services, ctx: RequestContext, deviceId: str
   const row = await repo.findDevice(s.db, scopeOf(ctx), deviceId);
   if (!row) throw notFound('deviceId');
   assertInSpaceScope(ctx, [P.detail, P.list], [row]);
-  return toDetail(row, s.now(), onlineWindowMs(s));
+  return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, row.pno, deviceId));
 }
 
 export async function myDeviceInfo(s: Services, ctx: RequestContext, deviceId: string) {
   const row = await repo.findUserDevice(s.db, requireUser(ctx).uid, deviceId);
   if (!row) throw notFound('deviceId');
-  return toDetail(row, s.now(), onlineWindowMs(s));
+  return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, row.pno, deviceId));
 }
 
 export const osTypeList = (ctx: RequestContext) =>
@@ -308,6 +308,14 @@ export async function admit(s: Services, ctx: RequestContext, ids: string[], acc
   if (accept) await runtimeOf(s).forgetStates(tenant.pno, ids);
   else await revokeDeviceTokens(s, tenant.pno, ids);
   return { changed };
+}
+
+/** `di/admitDeviceKey`: the new key a Mender device of the property presented, accepted or rejected. */
+export async function admitKey(s: Services, ctx: RequestContext, deviceId: string, accept: 0 | 1) {
+  const tenant = tenantOf(ctx);
+  ctx.audit.target = `${accept ? 'accept' : 'reject'}:${deviceId}`;
+  await headsOf(s, ctx, tenant, [deviceId], P.admit);
+  return settleNewKey(s, tenant.pno, deviceId, accept === 1);
 }
 
 interface BindLine {

@@ -484,6 +484,9 @@ export interface MenderIdentitiesTable {
   pubkey: string;
   /** Carried by its device tokens; bumped to revoke them. */
   generation: Generated<number>;
+  /** Another key the device presented (PEM), waiting for an administrator, and since when (0019). */
+  pending_pubkey: string | null;
+  pending_at: number | null;
   created_at: number;
   updated_at: number;
 }

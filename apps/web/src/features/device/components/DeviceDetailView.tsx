@@ -82,6 +82,10 @@ export function DeviceDetailView({ mode }: { mode: DeviceListMode }) {
     success: (_d, input) =>
       input.accept === 1 ? t('device.admit.accepted', { count: 1 }) : t('device.admit.rejected', { count: 1 }),
   });
+  const admitKey = useApiMutation('di/admitDeviceKey', {
+    invalidates: DEVICE_READS,
+    success: (_d, input) => (input.accept === 1 ? t('device.menderKey.accepted') : t('device.menderKey.rejected')),
+  });
   const unbind = useApiMutation('db/unbindDevice', {
     scope,
     invalidates: DEVICE_READS,
@@ -180,6 +184,48 @@ export function DeviceDetailView({ mode }: { mode: DeviceListMode }) {
         </Space>
       </Space>
 
+      {d.menderKey?.pending && mode !== 'my' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="device-new-key"
+          title={t('device.menderKey.waiting', { time: formatTime(d.menderKey.pending.time, { seconds: true }) })}
+          description={
+            <>
+              <Typography.Paragraph style={{ marginBottom: 4 }}>
+                {t('device.menderKey.waitingHelp')}
+              </Typography.Paragraph>
+              <Typography.Paragraph>
+                <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="device-new-key-fingerprint">
+                  {d.menderKey.pending.fingerprint}
+                </Typography.Text>
+              </Typography.Paragraph>
+              {managing && mayAdmit && (
+                <Space wrap>
+                  <ConfirmAction
+                    danger={false}
+                    title={t('device.menderKey.acceptConfirm')}
+                    description={t('device.menderKey.acceptHelp')}
+                    onConfirm={() => admitKey({ deviceId: d.deviceId, accept: 1 })}
+                    buttonProps={{ type: 'primary', 'data-testid': 'device-new-key-accept' } as never}
+                  >
+                    {t('device.menderKey.accept')}
+                  </ConfirmAction>
+                  <ConfirmAction
+                    title={t('device.menderKey.rejectConfirm')}
+                    onConfirm={() => admitKey({ deviceId: d.deviceId, accept: 0 })}
+                    buttonProps={{ 'data-testid': 'device-new-key-reject' } as never}
+                  >
+                    {t('device.menderKey.reject')}
+                  </ConfirmAction>
+                </Space>
+              )}
+            </>
+          }
+        />
+      )}
+
       <Card size="small" title={t('device.detail.registry')} style={{ marginBottom: 16 }}>
         <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small" data-testid="device-fields">
           <Descriptions.Item label={t('device.fields.deviceId')}>
@@ -209,6 +255,13 @@ export function DeviceDetailView({ mode }: { mode: DeviceListMode }) {
             {' · '}
             {d.hasCredential ? t('device.detail.ownCredential') : t('device.detail.gatewayKey')}
           </Descriptions.Item>
+          {d.menderKey && (
+            <Descriptions.Item label={t('device.menderKey.label')}>
+              <Typography.Text code style={{ wordBreak: 'break-all' }} data-testid="device-key-fingerprint">
+                {d.menderKey.fingerprint}
+              </Typography.Text>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('device.detail.created')}>{formatTime(d.createTime)}</Descriptions.Item>
           <Descriptions.Item label={t('device.detail.firstSeen')}>
             {formatTime(d.firstSeenTime, { seconds: true })}
