@@ -329,7 +329,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
 /** An optional epoch-ms time arriving as a query string, where an empty text means "none". */
 const optionalTime = () =>
   z
-    .union([z.literal(''), int().pipe(z.number().min(0))])
+    .union([z.literal(''), int().pipe(z.number().min(0).max(8_640_000_000_000_000))])
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 const comment = () => z.string().trim().max(AUDIT_COMMENT_MAX).default('');
@@ -352,7 +352,7 @@ const auditorLists = {
 };
 
 /** The version an action was taken on (the list's or detail's `version`): a stale one is refused. */
-const expectedVersion = () => int().pipe(z.number().min(0)).optional();
+const expectedVersion = () => int().pipe(z.number().min(0).max(2_000_000_000)).optional();
 
 export const workflowEndpoints = group(
   // Acting on applications: any member; the engine checks that the caller is one of the current step's auditors.
