@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../platform/db/connect';
+import { type Compilable, sql } from 'kysely';
+import { type Db, precompile } from '../../platform/db/connect';
 import { likePattern, type PageWindow } from '../../platform/db/paging';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
@@ -40,6 +40,10 @@ function todoBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
 
 /** The to-do total: the kept counts when only the type filters, a count of the index range otherwise. */
 export async function countTodo(db: Db, t: Tenant, uid: string, f: ListFilter): Promise<number> {
+  if (!f.applyType && !f.applicantUid && !f.str && f.startTime === undefined && f.endTime === undefined) {
+    const rows = await compiled(db).todoTotal({ pno: t.pno, uid });
+    return Number(rows[0]?.n ?? 0);
+  }
   if (!f.applicantUid && !f.str && f.startTime === undefined && f.endTime === undefined) {
     let q = db
       .selectFrom('flow_todo_counts')
@@ -58,6 +62,11 @@ export async function countTodo(db: Db, t: Tenant, uid: string, f: ListFilter): 
 
 export async function todoIds(db: Db, t: Tenant, uid: string, f: ListFilter, w: PageWindow): Promise<string[]> {
   const dir = w.reverse ? 'asc' : 'desc';
+  if (!f.applyType && !f.applicantUid && !f.str && f.startTime === undefined && f.endTime === undefined) {
+    const rows = await compiled(db).todoPage[dir]({ pno: t.pno, uid, limit: w.limit, offset: w.offset });
+    const ids = rows.map((r) => r.apply_id);
+    return w.reverse ? ids.reverse() : ids;
+  }
   const rows = await todoBase(db, t, uid, f)
     .select('p.apply_id')
     .orderBy('p.created_at', dir)
@@ -136,35 +145,113 @@ export async function appIds(db: Db, t: Tenant, f: ListFilter, w: PageWindow): P
   return w.reverse ? ids.reverse() : ids;
 }
 
+const APPLICATION_COLUMNS = [
+  'a.apply_id',
+  'a.pno',
+  'a.apply_type',
+  'a.applicant_uid',
+  'a.subject_id',
+  'a.subject_name',
+  'a.snapshot',
+  'a.flow',
+  'a.step_index',
+  'a.step_num',
+  'a.state',
+  'a.reason',
+  'a.version',
+  'a.created_at',
+  'a.updated_at',
+  'a.finished_at',
+  'u.name as applicant_name',
+  'u.phone as applicant_phone',
+] as const;
+
+const applicationRowsQuery = (db: Db, pno: string, ids: readonly string[]) =>
+  db
+    .selectFrom('flow_applications as a')
+    .innerJoin('users as u', 'u.uid', 'a.applicant_uid')
+    .select(APPLICATION_COLUMNS)
+    .where('a.pno', '=', pno)
+    .where('a.apply_id', 'in', [...ids]);
+
+const waitingQuery = (db: Db, pno: string, ids: readonly string[]) =>
+  db
+    .selectFrom('flow_pending as p')
+    .innerJoin('users as u', 'u.uid', 'p.uid')
+    .select(['p.apply_id', 'p.uid', 'u.name'])
+    .where('p.pno', '=', pno)
+    .where('p.apply_id', 'in', [...ids])
+    .orderBy('p.since')
+    .orderBy('p.uid');
+
+type IdParam = 'pno' | `i${number}`;
+
+/**
+ * The lists' hot reads, compiled once per database (`precompile`; the by-id reads once per page length): building
+ * and compiling them with Kysely cost more than running them, on every page of every list.
+ */
+function compileAll(db: Db) {
+  const page = (dir: 'asc' | 'desc') =>
+    precompile(db, (param: (name: 'pno' | 'uid' | 'limit' | 'offset') => string) =>
+      db
+        .selectFrom('flow_pending as p')
+        .select('p.apply_id')
+        .where('p.pno', '=', param('pno'))
+        .where('p.uid', '=', param('uid'))
+        .orderBy('p.created_at', dir)
+        .orderBy('p.apply_id', dir)
+        .limit(param('limit') as unknown as number)
+        .offset(param('offset') as unknown as number),
+    );
+  const byLength = <R>(build: (pno: string, ids: string[]) => Compilable<R>) => {
+    const cache = new Map<
+      number,
+      (values: Readonly<Record<IdParam, unknown>>) => Promise<readonly R[]> | readonly R[]
+    >();
+    return (pno: string, ids: readonly string[]) => {
+      let query = cache.get(ids.length);
+      if (!query) {
+        query = precompile(db, (param: (name: IdParam) => string) =>
+          build(
+            param('pno'),
+            Array.from({ length: ids.length }, (_, i) => param(`i${i}`)),
+          ),
+        );
+        cache.set(ids.length, query);
+      }
+      const values: Record<string, unknown> = { pno };
+      for (const [i, id] of ids.entries()) values[`i${i}`] = id;
+      return query(values as Record<IdParam, unknown>);
+    };
+  };
+  return {
+    todoTotal: precompile(db, (param: (name: 'pno' | 'uid') => string) =>
+      db
+        .selectFrom('flow_todo_counts')
+        .select((eb) => eb.fn.sum<number>('n').as('n'))
+        .where('pno', '=', param('pno'))
+        .where('uid', '=', param('uid')),
+    ),
+    todoPage: { asc: page('asc'), desc: page('desc') },
+    applicationRows: byLength((pno, ids) => applicationRowsQuery(db, pno, ids)),
+    waiting: byLength((pno, ids) => waitingQuery(db, pno, ids)),
+  };
+}
+
+const compiledQueries = new WeakMap<Db, ReturnType<typeof compileAll>>();
+function compiled(db: Db) {
+  let queries = compiledQueries.get(db);
+  if (!queries) {
+    queries = compileAll(db);
+    compiledQueries.set(db, queries);
+  }
+  return queries;
+}
+
 /** The applications of a page in full, with their applicants. */
 export async function applicationRows(db: Db, t: Tenant, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('flow_applications as a')
-    .innerJoin('users as u', 'u.uid', 'a.applicant_uid')
-    .select([
-      'a.apply_id',
-      'a.pno',
-      'a.apply_type',
-      'a.applicant_uid',
-      'a.subject_id',
-      'a.subject_name',
-      'a.snapshot',
-      'a.flow',
-      'a.step_index',
-      'a.step_num',
-      'a.state',
-      'a.reason',
-      'a.version',
-      'a.created_at',
-      'a.updated_at',
-      'a.finished_at',
-      'u.name as applicant_name',
-      'u.phone as applicant_phone',
-    ])
-    .where('a.pno', '=', t.pno)
-    .where('a.apply_id', 'in', [...ids])
-    .execute();
+  return compiled(db).applicationRows(t.pno, ids);
 }
 
 export type ApplicationListRow = Awaited<ReturnType<typeof applicationRows>>[number];
@@ -172,15 +259,7 @@ export type ApplicationListRow = Awaited<ReturnType<typeof applicationRows>>[num
 /** The waiting auditors of some applications, with their names. */
 export async function waitingOf(db: Db, t: Tenant, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('flow_pending as p')
-    .innerJoin('users as u', 'u.uid', 'p.uid')
-    .select(['p.apply_id', 'p.uid', 'u.name'])
-    .where('p.pno', '=', t.pno)
-    .where('p.apply_id', 'in', [...ids])
-    .orderBy('p.since')
-    .orderBy('p.uid')
-    .execute();
+  return compiled(db).waiting(t.pno, ids);
 }
 
 /** A user's last action on some applications. */

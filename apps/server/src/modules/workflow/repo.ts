@@ -236,7 +236,9 @@ export const upsertDone = (db: Db, row: Insertable<FlowDoneTable>) =>
   db
     .insertInto('flow_done')
     .values(row)
-    .onConflict((oc) => oc.columns(['apply_id', 'uid']).doUpdateSet({ action: row.action, acted_at: row.acted_at }))
+    .onConflict((oc) =>
+      oc.columns(['pno', 'apply_id', 'uid']).doUpdateSet({ action: row.action, acted_at: row.acted_at }),
+    )
     .execute();
 
 // The history.

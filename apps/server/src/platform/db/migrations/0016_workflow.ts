@@ -80,6 +80,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('finished_at', 'bigint')
     .execute();
+  // A page's rows by id within the property (so that no planner reads the property's whole range instead).
+  await db.schema
+    .createIndex('flow_applications_id')
+    .on('flow_applications')
+    .columns(['pno', 'apply_id'])
+    .unique()
+    .execute();
   // An applicant's own applications; every application of the property (by type, by state); an area's subject.
   await db.schema
     .createIndex('flow_applications_applicant')
@@ -119,7 +126,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     // When it reached this auditor.
     .addColumn('since', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('flow_pending_pk', ['apply_id', 'uid'])
+    .addPrimaryKeyConstraint('flow_pending_pk', ['pno', 'apply_id', 'uid'])
     .execute();
   await db.schema
     .createIndex('flow_pending_todo')
@@ -158,7 +165,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('acted_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('flow_done_pk', ['apply_id', 'uid'])
+    .addPrimaryKeyConstraint('flow_done_pk', ['pno', 'apply_id', 'uid'])
     .execute();
   await db.schema
     .createIndex('flow_done_list')
