@@ -67,7 +67,7 @@ registerApplyType('memberJoin', {
     const id = app.subjectId as string;
     await repo.lockTree(h.trx, app.pno);
     const request = await repo.findRequest(h.trx, app.pno, id);
-    if (!request || request.status !== 'pending' || !request.uid) {
+    if (request?.status !== 'pending' || !request.uid) {
       throw new AppError('inviteNotPending', { status: request?.status ?? 'answered' });
     }
     let oid = typeof h.extra.oid === 'string' ? h.extra.oid : request.oid;
@@ -155,7 +155,7 @@ export async function review(
     if (r.kind !== 'join') continue;
     let app = await applicationOfSubject(s, prop.pno, 'memberJoin', r.id);
     // A request filed before the engine (migration 0016) gets its application now.
-    if ((!app || app.state !== 'pending') && r.uid) {
+    if (app?.state !== 'pending' && r.uid) {
       const user = (await repo.findUser(s.db, r.uid)) ?? { name: '', phone: r.phone };
       await submitApplication(s, {
         pno: prop.pno,
@@ -167,7 +167,7 @@ export async function review(
       });
       app = await applicationOfSubject(s, prop.pno, 'memberJoin', r.id);
     }
-    if (!app || app.state !== 'pending') throw new AppError('inviteNotPending', { status: 'answered' });
+    if (app?.state !== 'pending') throw new AppError('inviteNotPending', { status: 'answered' });
     try {
       await act(s, {
         pno: prop.pno,

@@ -158,7 +158,7 @@ export async function reviewSpaceApplication(
   if (application.status !== STATUS.pending) throw new AppError('applyNotPending');
   let flow = await applicationOfSubject(s, application.pno, 'spaceBusiness', id);
   // An application filed before the engine (migration 0016) gets its workflow application now.
-  if (!flow || flow.state !== 'pending') {
+  if (flow?.state !== 'pending') {
     await submitApplication(s, {
       pno: application.pno,
       applyType: 'spaceBusiness',
@@ -177,7 +177,7 @@ export async function reviewSpaceApplication(
     });
     flow = await applicationOfSubject(s, application.pno, 'spaceBusiness', id);
   }
-  if (!flow || flow.state !== 'pending') throw new AppError('applyNotPending');
+  if (flow?.state !== 'pending') throw new AppError('applyNotPending');
   try {
     const result = await act(s, {
       pno: application.pno,
