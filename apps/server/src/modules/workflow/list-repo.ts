@@ -40,19 +40,11 @@ function todoBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
 
 /** The to-do total: the kept counts when only the type filters, a count of the index range otherwise. */
 export async function countTodo(db: Db, t: Tenant, uid: string, f: ListFilter): Promise<number> {
-  if (!f.applyType && !f.applicantUid && !f.str && f.startTime === undefined && f.endTime === undefined) {
-    const rows = await compiled(db).todoTotal({ pno: t.pno, uid });
-    return Number(rows[0]?.n ?? 0);
-  }
   if (!f.applicantUid && !f.str && f.startTime === undefined && f.endTime === undefined) {
-    let q = db
-      .selectFrom('flow_todo_counts')
-      .select((eb) => eb.fn.sum<number>('n').as('n'))
-      .where('pno', '=', t.pno)
-      .where('uid', '=', uid);
-    if (f.applyType) q = q.where('apply_type', '=', f.applyType);
-    const row = await q.executeTakeFirst();
-    return Number(row?.n ?? 0);
+    const rows = f.applyType
+      ? await compiled(db).todoTypeTotal({ pno: t.pno, uid, type: f.applyType })
+      : await compiled(db).todoTotal({ pno: t.pno, uid });
+    return Number(rows[0]?.n ?? 0);
   }
   const row = await todoBase(db, t, uid, f)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -62,8 +54,11 @@ export async function countTodo(db: Db, t: Tenant, uid: string, f: ListFilter): 
 
 export async function todoIds(db: Db, t: Tenant, uid: string, f: ListFilter, w: PageWindow): Promise<string[]> {
   const dir = w.reverse ? 'asc' : 'desc';
-  if (!f.applyType && !f.applicantUid && !f.str && f.startTime === undefined && f.endTime === undefined) {
-    const rows = await compiled(db).todoPage[dir]({ pno: t.pno, uid, limit: w.limit, offset: w.offset });
+  if (!f.applicantUid && !f.str && f.startTime === undefined && f.endTime === undefined) {
+    const window = { pno: t.pno, uid, limit: w.limit, offset: w.offset };
+    const rows = f.applyType
+      ? await compiled(db).todoTypePage[dir]({ ...window, type: f.applyType })
+      : await compiled(db).todoPage[dir](window);
     const ids = rows.map((r) => r.apply_id);
     return w.reverse ? ids.reverse() : ids;
   }
@@ -203,6 +198,19 @@ function compileAll(db: Db) {
         .limit(param('limit') as unknown as number)
         .offset(param('offset') as unknown as number),
     );
+  const typePage = (dir: 'asc' | 'desc') =>
+    precompile(db, (param: (name: 'pno' | 'uid' | 'type' | 'limit' | 'offset') => string) =>
+      db
+        .selectFrom('flow_pending as p')
+        .select('p.apply_id')
+        .where('p.pno', '=', param('pno'))
+        .where('p.uid', '=', param('uid'))
+        .where('p.apply_type', '=', param('type'))
+        .orderBy('p.created_at', dir)
+        .orderBy('p.apply_id', dir)
+        .limit(param('limit') as unknown as number)
+        .offset(param('offset') as unknown as number),
+    );
   const byLength = <R>(build: (pno: string, ids: string[]) => Compilable<R>) => {
     const cache = new Map<
       number,
@@ -232,7 +240,16 @@ function compileAll(db: Db) {
         .where('pno', '=', param('pno'))
         .where('uid', '=', param('uid')),
     ),
+    todoTypeTotal: precompile(db, (param: (name: 'pno' | 'uid' | 'type') => string) =>
+      db
+        .selectFrom('flow_todo_counts')
+        .select('n')
+        .where('pno', '=', param('pno'))
+        .where('uid', '=', param('uid'))
+        .where('apply_type', '=', param('type')),
+    ),
     todoPage: { asc: page('asc'), desc: page('desc') },
+    todoTypePage: { asc: typePage('asc'), desc: typePage('desc') },
     applicationRows: byLength((pno, ids) => applicationRowsQuery(db, pno, ids)),
     waiting: byLength((pno, ids) => waitingQuery(db, pno, ids)),
   };
