@@ -15,6 +15,8 @@ import { menuPages, pickSearched, selectOption } from '../support/tenancy';
 const users = userPages();
 /** Every member's own space pages in the menu, and their files (the demo property has the terminal business). */
 const MEMBER_SPACE_PAGES = ['files.fileSpace', 'files.fileList', 'files.terminalSpace'];
+/** Every member's own reviews and applications (the demo property has the business-process business). */
+const MEMBER_REVIEW_PAGES = ['process.memberAudit'];
 
 /** A console call with the page's session (token and selected property), for setting the scene. */
 async function call<T>(page: Page, path: string, body?: Record<string, unknown>): Promise<T> {
@@ -168,6 +170,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
     'account.org',
     'account.permissionSet',
     ...MEMBER_SPACE_PAGES,
+    ...MEMBER_REVIEW_PAGES,
   ]);
   await shot(member, 'member-menu-zh');
 
@@ -185,6 +188,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
     'account.org',
     'account.permissionSet',
     ...MEMBER_SPACE_PAGES,
+    ...MEMBER_REVIEW_PAGES,
   ]);
   await shot(member, 'member-menu-en');
   await member.context().close();

@@ -25,6 +25,8 @@ export const REF_KINDS = [
   'deviceType',
   'file',
   'commonFile',
+  'apply',
+  'flowStep',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

@@ -254,6 +254,51 @@ export const messages = {
     'zh-cn': '该申请已处理，不能再次审核',
     en: 'This application has already been handled',
   },
+  applyNotYourTurn: {
+    status: Status.forbidden,
+    'zh-cn': '您不是该申请当前步骤的审核人',
+    en: "You are not an auditor of this application's current step",
+  },
+  applyAlreadyActed: {
+    status: Status.conflict,
+    'zh-cn': '您已审核过该申请的当前步骤，请等待其他审核人',
+    en: "You have already acted on this application's current step; it waits for the other auditors",
+  },
+  applyFinished: {
+    status: Status.conflict,
+    'zh-cn': '该申请已结束，不能再操作',
+    en: 'This application has already ended; nothing more can be done to it',
+  },
+  applyStale: {
+    status: Status.conflict,
+    'zh-cn': '该申请刚被他人处理，请刷新后再试',
+    en: 'Someone else acted on this application meanwhile; reload it and try again',
+  },
+  applyNotApplicant: {
+    status: Status.forbidden,
+    'zh-cn': '只有申请人可以撤回申请',
+    en: 'Only the applicant can withdraw an application',
+  },
+  transmitTargetTaken: {
+    status: Status.conflict,
+    'zh-cn': '不能转交或指派给申请人，或已在审核本步骤的人',
+    en: 'It cannot be passed to the applicant or to someone already auditing this step',
+  },
+  auditorNotAllowed: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”不在此类申请的审核人范围内',
+    en: '"{name}" may not audit this kind of application',
+  },
+  flowTooManySteps: {
+    status: Status.conflict,
+    'zh-cn': '一个流程最多 {max} 个步骤',
+    en: 'A flow can have at most {max} steps',
+  },
+  stepNeedsAuditors: {
+    status: Status.invalidInput,
+    'zh-cn': '每个步骤至少需要一位审核人（用户、职务、用户集或组织）',
+    en: 'Each step needs at least one auditor (a user, title, user set or unit)',
+  },
   groupIsRoot: {
     status: Status.conflict,
     'zh-cn': '分组树的根节点即空间本身，不能改名、移动或删除',

@@ -12,6 +12,7 @@ import { ensureFirstOperator } from './operator';
 import { seedPermissionSets } from './permissions';
 import { seedDemoSpaces } from './spaces';
 import { ensureUser } from './users';
+import { seedDemoWorkflow } from './workflow';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const DEMO_OWNER_PHONE = '13800000001';
@@ -126,7 +127,8 @@ export const DEMO_REGION_ADMIN_PHONE = personPhone(2);
  * The demo as `npm run seed:demo` leaves it (idempotent: a second run changes nothing): seedDemo, then 演示物业
  * grows into a realistic property — the organisation tree above, 40 people placed on it with titles, user sets
  * and three customers, the permission sets 账号管理员 (account administration) and 只读审计 (read-only) with one
- * administrator limited to 华东区, an open join request and a few unread messages for 演示管理员. The ordinary
+ * administrator limited to 华东区, a member-join flow of two steps with an open join request going through it, and a few unread messages for
+ * 演示管理员. The ordinary
  * member 13800000002 stays on the root without permission sets.
  */
 export async function seedFullDemo(s: Services): Promise<void> {
@@ -229,47 +231,21 @@ export async function seedFullDemo(s: Services): Promise<void> {
   const spaces = await seedDemoSpaces(s, pno, owner);
   await seedDemoFleet(s, pno, owner, [plainMember.uid, owner, people[3] as string], spaces.terminals);
 
-  // An open join request by someone who is not a member yet.
-  const applicant = existing.get(DEMO_APPLICANT_PHONE) as string;
+  // The member-join flow and an open join request by someone who is not a member yet, going through it (the owner
+  // has it to do: seed/workflow.ts).
+  await seedDemoWorkflow(s, pno, {
+    owner,
+    accountAdmin: people[0] as string,
+    applicant: existing.get(DEMO_APPLICANT_PHONE) as string,
+    applicantName: '林晓',
+    hrUnit: nodeOf.get('人力资源部'),
+  });
   const messages: Array<{
     type: NewsType;
     key: NewsKey;
     params?: NewsParams;
     link?: { kind: string; id: string };
   }> = [];
-  if (!(await orgRepo.findMember(s.db, pno, applicant))) {
-    let request = await orgRepo.findOpenRequest(s.db, pno, 'join', DEMO_APPLICANT_PHONE);
-    if (!request) {
-      const id = newId();
-      await orgRepo.insertRequest(s.db, {
-        id,
-        pno,
-        kind: 'join',
-        phone: DEMO_APPLICANT_PHONE,
-        uid: applicant,
-        oid: null,
-        inviter_uid: null,
-        reviewer_uid: null,
-        status: 'pending',
-        remark: '我是杭州分公司新入职的运维工程师',
-        created_at: base,
-        decided_at: null,
-        expires_at: null,
-      });
-      request = await orgRepo.findRequest(s.db, pno, id);
-    }
-    messages.push({
-      type: 'join',
-      key: 'joinRequestedWithRemark',
-      params: {
-        user: '林晓',
-        phone: DEMO_APPLICANT_PHONE,
-        property: '演示物业',
-        remark: '我是杭州分公司新入职的运维工程师',
-      },
-      link: { kind: 'joinRequest', id: request?.id as string },
-    });
-  }
   messages.push(
     {
       type: 'system',

@@ -13,6 +13,7 @@ import { spaceEndpoints } from './space';
 import { titleEndpoints } from './title';
 import { userEndpoints } from './user';
 import { userSetEndpoints } from './user-set';
+import { workflowEndpoints } from './workflow';
 
 /** Every endpoint the product declares, keyed by path. One source of truth (DESIGN §4). */
 export const endpoints = {
@@ -31,6 +32,7 @@ export const endpoints = {
   ...deviceBindEndpoints,
   ...deviceCatalogueEndpoints,
   ...fileEndpoints,
+  ...workflowEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

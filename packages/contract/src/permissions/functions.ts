@@ -18,6 +18,8 @@ export const EVERY_MEMBER_PAGES: readonly string[] = [
   'files.spaceDetail',
   'files.spaceItem',
   'files.fileList',
+  // Approval workflows (modules/workflow): every member's own reviews (to-do, done) and applications.
+  'process.memberAudit',
 ];
 
 /**
@@ -68,5 +70,14 @@ export const functionCatalogue: readonly PermissionNode[] = [
     'Admit self-enrolled terminals; manage the enrolment key',
   ]),
   func('terminals.list', 'bind', ['绑定与解绑终端用户', 'Bind terminals to users and unbind them']),
+  // Approval workflows (modules/workflow): seeing the settings page reads the flows and who may audit which types.
+  func('process.settings', 'edit', [
+    '编辑审批流程与各申请类型的审核人',
+    'Edit approval flows and who may audit each apply type',
+  ]),
+  func('process.settings', 'assign', [
+    '查看本物业全部申请并指派审核人',
+    'See every application of the property and assign its auditors',
+  ]),
   func('terminals.data', 'edit', ['维护终端型号、平台与类型', 'Edit terminal models, platforms and types']),
 ];

@@ -72,10 +72,24 @@ describeEachDb("guard: another property's objects", (env) => {
     // Devices and their catalogue need the terminal business, which the partner property gets here.
     const granted = await env().call(
       'pro/authPropertyBusiness',
-      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal'] },
+      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal', 'process'] },
       { token: as.token },
     );
     if (granted.status !== 0) throw new Error(`pro/authPropertyBusiness: ${granted.msg}`);
+    // Workflows: the demo member's request to join the partner is an application of the partner's; a step of the
+    // partner's flow for member join.
+    const application = await env()
+      .app.keel.db.withoutPlugins()
+      .selectFrom('flow_applications')
+      .select('apply_id')
+      .where('subject_id', '=', foreign.orgRequest)
+      .executeTakeFirstOrThrow();
+    foreign.apply = application.apply_id;
+    foreign.flowStep = await make(
+      'flowSettingDefault/saveFlowSettingDefault',
+      { applyType: 'memberJoin', name: 'Partner step', uidList: [world.uid.operator] },
+      'stepId',
+    );
     foreign.deviceType = await make('dm/addDeviceType', { name: 'Partner type' }, 'typeId');
     foreign.devicePlatform = await make('dm/addDevicePlatform', { name: 'Partner OS', osType: 'linux' }, 'platformId');
     foreign.deviceModel = await make(
