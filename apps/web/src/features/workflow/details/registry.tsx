@@ -13,7 +13,7 @@ function MemberJoinDetail({ apply }: DetailProps) {
   return (
     <SnapshotDetail
       apply={apply}
-      first={['name', 'phoneNum', 'propertyName', 'orgName', 'remark']}
+      first={['name', 'phone', 'phoneNum', 'propertyName', 'orgName', 'remark']}
       testId="member-join-detail"
     />
   );
