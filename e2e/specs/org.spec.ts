@@ -159,10 +159,10 @@ test('the owner builds the organisation, invites and creates members; a join req
   await expect(page.getByTestId('invite-table').getByTestId(`request-${invited}`)).toBeVisible();
   await page.getByTestId('apply-tab-todo').click();
   await audit.getByTestId(`apply-audit-${DEMO_OWNER.phone}`).click();
-  const dialog = page.getByTestId('audit-dialog');
-  await expect(dialog.getByTestId('audit-applicant')).toContainText(DEMO_OWNER.phone);
-  await dialog.getByTestId('audit-pass').click();
-  await expect(dialog).toBeHidden();
+  const review = page.getByTestId('audit-dialog');
+  await expect(review.getByTestId('audit-applicant')).toContainText(DEMO_OWNER.phone);
+  await review.getByTestId('audit-pass').click();
+  await expect(review).toBeHidden();
   await expect(audit.getByTestId(`apply-row-${DEMO_OWNER.phone}`)).toHaveCount(0);
 
   await page.goto('/Account/PropertyPage');
