@@ -82,7 +82,7 @@ test('the owner builds the organisation, invites and creates members; a join req
   const tree = page.getByTestId('org-tree');
   // Level one under the root, then level two under it.
   await page.getByTestId('org-add').click();
-  const dialog = page.getByTestId('org-node-dialog');
+  let dialog = page.getByTestId('org-node-dialog');
   await dialog.getByTestId('org-node-name').fill('销售部');
   await dialog.getByTestId('form-dialog-ok').click();
   await expect(dialog).toBeHidden();
