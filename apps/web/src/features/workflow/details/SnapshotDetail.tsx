@@ -18,11 +18,12 @@ export function SnapshotDetail({
   keep,
   testId = 'apply-snapshot',
 }: DetailProps & { first?: readonly string[]; keep?: readonly string[]; testId?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const fields = snapshotFields(apply.snapshot, first, keep);
   if (fields.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.detail.noSnapshot')} />;
-  const label = (key: string) => (i18n.exists(`workflow.fields.${key}`) ? t(`workflow.fields.${key}`) : humanKey(key));
+  // A field the locales do not name shows its key as words.
+  const label = (key: string) => t(`workflow.fields.${key}`, { defaultValue: humanKey(key) });
   return (
     <Descriptions
       size="small"
