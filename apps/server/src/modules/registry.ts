@@ -12,6 +12,7 @@ import { spaceModule } from './space/routes';
 import { titleModule } from './title/routes';
 import { userModule } from './user/routes';
 import { userSetModule } from './user-set/routes';
+import { workflowModule } from './workflow/routes';
 
 /** Every API module the server mounts. Add a module here and it is mounted, documented and counted. */
 export const modules: readonly ApiModule[] = [
@@ -28,6 +29,7 @@ export const modules: readonly ApiModule[] = [
   spaceModule,
   deviceModule,
   fileModule,
+  workflowModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

@@ -2,9 +2,9 @@ import { ORG_PERMISSIONS, type RequestStatus } from '@keel/contract/endpoints/or
 import type { RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
-import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
+import { act, applicationOfSubject, registerApplyType, submitApplication } from '../workflow/service';
 import * as repo from './repo';
 import { effectiveStatus, renderRequests } from './requests';
 import { assertInScope, type OrgProperty, resolveNode, rootId, scopeNodes } from './scope';
@@ -17,39 +17,101 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
   if (await repo.findMember(s.db, pno, user.uid)) throw new AppError('alreadyMember');
   if (await repo.findOpenRequest(s.db, pno, 'join', user.phone)) throw new AppError('joinPending');
   const id = newId();
+  const now = s.now();
   try {
-    await repo.insertRequest(s.db, {
-      id,
-      pno,
-      kind: 'join',
-      phone: user.phone,
-      uid: user.uid,
-      oid: null,
-      inviter_uid: null,
-      reviewer_uid: null,
-      status: 'pending',
-      remark,
-      created_at: s.now(),
-      decided_at: null,
-      expires_at: null,
-    });
+    // The request and its application land together; the engine tells the reviewers (the step's auditors).
+    await submitApplication(
+      s,
+      {
+        pno,
+        applyType: 'memberJoin',
+        applicantUid: user.uid,
+        subjectId: id,
+        subjectName: property.name,
+        snapshot: { requestId: id, name: user.name, phone: user.phone, remark, propertyName: property.name },
+      },
+      (trx) =>
+        repo.insertRequest(trx, {
+          id,
+          pno,
+          kind: 'join',
+          phone: user.phone,
+          uid: user.uid,
+          oid: null,
+          inviter_uid: null,
+          reviewer_uid: null,
+          status: 'pending',
+          remark,
+          created_at: now,
+          decided_at: null,
+          expires_at: null,
+        }),
+    );
   } catch (error) {
     if (await repo.findOpenRequest(s.db, pno, 'join', user.phone)) throw new AppError('joinPending');
     throw error;
   }
   ctx.audit.target = id;
-  for (const r of await repo.reviewersOf(s.db, pno)) {
-    await notify(s, {
-      uid: r.uid,
-      pno,
-      type: 'join',
-      key: remark ? 'joinRequestedWithRemark' : 'joinRequested',
-      params: { user: user.name, phone: user.phone, property: property.name, remark: remark ?? '' },
-      link: { kind: 'joinRequest', id },
-    });
-  }
   return { id, propertyName: property.name };
 }
+
+/**
+ * Join requests are applications of type `memberJoin` (modules/workflow): passing the last step places the member
+ * (on the unit the deciding administrator chose through o/auditInviteOrgUser, else the one the request names, the
+ * root when that unit is gone), rejecting or withdrawing closes the request; the applicant hears the outcome in this
+ * module's words.
+ */
+registerApplyType('memberJoin', {
+  newsType: 'join',
+  async onPassed(app, h) {
+    const id = app.subjectId as string;
+    await repo.lockTree(h.trx, app.pno);
+    const request = await repo.findRequest(h.trx, app.pno, id);
+    if (!request || request.status !== 'pending' || !request.uid) {
+      throw new AppError('inviteNotPending', { status: request?.status ?? 'answered' });
+    }
+    let oid = typeof h.extra.oid === 'string' ? h.extra.oid : request.oid;
+    if (oid !== null && !(await repo.findNode(h.trx, app.pno, oid))) oid = null; // deleted meanwhile: the root
+    const ok = await repo.decideRequest(h.trx, propertyTenant(app.pno), id, {
+      status: 'approved',
+      reviewer_uid: h.actorUid,
+      decided_at: h.now,
+      oid,
+    });
+    if (!ok) throw new AppError('inviteNotPending', { status: 'answered' });
+    await repo.addMemberAt(h.trx, app.pno, request.uid, oid, h.now);
+  },
+  async onRejected(app, h) {
+    await repo.decideRequest(h.trx, propertyTenant(app.pno), app.subjectId as string, {
+      status: 'rejected',
+      reviewer_uid: h.actorUid,
+      decided_at: h.now,
+    });
+  },
+  async onWithdrawn(app, h) {
+    await repo.decideRequest(h.trx, propertyTenant(app.pno), app.subjectId as string, {
+      status: 'revoked',
+      reviewer_uid: h.actorUid,
+      decided_at: h.now,
+    });
+  },
+  finalMessage(app, outcome, h) {
+    const note = h.comment;
+    return {
+      type: 'joinResult',
+      key:
+        outcome === 'passed'
+          ? note
+            ? 'joinApprovedWithNote'
+            : 'joinApproved'
+          : note
+            ? 'joinDeclinedWithNote'
+            : 'joinDeclined',
+      params: { property: String(app.snapshot.propertyName ?? app.subjectName), note },
+      link: { kind: 'joinRequest', id: app.subjectId as string },
+    };
+  },
+});
 
 export async function review(
   s: Services,
@@ -74,40 +136,54 @@ export async function review(
     rows.map((r) => (target ? target.oid : r.oid)),
   );
   ctx.audit.target = input.idList.join(',').slice(0, 500);
-  await s.db.transaction().execute(async (trx) => {
-    await repo.lockTree(trx, prop.pno);
-    for (const r of rows) {
-      const status = input.pass === 1 ? 'approved' : r.kind === 'invite' ? 'revoked' : 'rejected';
-      let oid = target ? target.oid : r.oid;
-      if (oid !== null && !(await repo.findNode(trx, prop.pno, oid))) oid = null; // deleted meanwhile: the root
-      const ok = await repo.decideRequest(trx, propertyTenant(prop.pno), r.id, {
-        status,
-        reviewer_uid: reviewer.uid,
-        decided_at: now,
-        ...(input.pass === 1 ? { oid } : {}),
-      });
-      if (!ok) throw new AppError('inviteNotPending', { status: 'answered' });
-      if (input.pass === 1 && r.uid) await repo.addMemberAt(trx, prop.pno, r.uid, oid, now);
-    }
-  });
-  for (const r of rows) {
-    if (r.kind !== 'join' || !r.uid) continue;
-    const note = input.remark;
-    await notify(s, {
-      uid: r.uid,
-      pno: prop.pno,
-      type: 'joinResult',
-      key:
-        input.pass === 1
-          ? note
-            ? 'joinApprovedWithNote'
-            : 'joinApproved'
-          : note
-            ? 'joinDeclinedWithNote'
-            : 'joinDeclined',
-      params: { property: prop.name, note: note ?? '' },
-      link: { kind: 'joinRequest', id: r.id },
+  // Invitations (only withdrawn here) close at once; join requests are decided through the workflow engine, on the
+  // authority of the administrator's permission (their scope was checked above), one application after another.
+  const invites = rows.filter((r) => r.kind === 'invite');
+  if (invites.length > 0) {
+    await s.db.transaction().execute(async (trx) => {
+      for (const r of invites) {
+        const ok = await repo.decideRequest(trx, propertyTenant(prop.pno), r.id, {
+          status: 'revoked',
+          reviewer_uid: reviewer.uid,
+          decided_at: now,
+        });
+        if (!ok) throw new AppError('inviteNotPending', { status: 'answered' });
+      }
     });
+  }
+  for (const r of rows) {
+    if (r.kind !== 'join') continue;
+    let app = await applicationOfSubject(s, prop.pno, 'memberJoin', r.id);
+    // A request filed before the engine (migration 0016) gets its application now.
+    if ((!app || app.state !== 'pending') && r.uid) {
+      const user = (await repo.findUser(s.db, r.uid)) ?? { name: '', phone: r.phone };
+      await submitApplication(s, {
+        pno: prop.pno,
+        applyType: 'memberJoin',
+        applicantUid: r.uid,
+        subjectId: r.id,
+        subjectName: prop.name,
+        snapshot: { requestId: r.id, name: user.name, phone: r.phone, remark: r.remark, propertyName: prop.name },
+      });
+      app = await applicationOfSubject(s, prop.pno, 'memberJoin', r.id);
+    }
+    if (!app || app.state !== 'pending') throw new AppError('inviteNotPending', { status: 'answered' });
+    try {
+      await act(s, {
+        pno: prop.pno,
+        applyId: app.applyId,
+        actorUid: reviewer.uid,
+        kind: input.pass === 1 ? 'pass' : 'reject',
+        comment: input.remark,
+        authority: 'area',
+        extra: target ? { oid: target.oid } : {},
+      });
+    } catch (error) {
+      if (error instanceof AppError && (error.key === 'applyFinished' || error.key === 'applyStale')) {
+        throw new AppError('inviteNotPending', { status: 'answered' });
+      }
+      throw error;
+    }
   }
   return { changed: rows.length };
 }

@@ -5,9 +5,16 @@ import { nameKey } from '../../platform/db/sql-helpers';
 import type { PropertyContext } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
-import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant, type TenantScope } from '../../platform/tenancy/tenant';
+import {
+  act,
+  applicationOfSubject,
+  type FlowApplication,
+  type HookContext,
+  registerApplyType,
+  submitApplication,
+} from '../workflow/service';
 import * as applyRepo from './apply-repo';
 import * as repo from './repo';
 import { assertWholeScope, readScope, type SpaceActor } from './scope';
@@ -69,20 +76,28 @@ export async function apply(s: Services, property: PropertyContext, uid: string,
     throw new AppError('nameTaken', { name: input.name });
   }
   const id = newId();
-  await applyRepo.insertApplication(s.db, tenant, { id, uid, ...input }, s.now());
-  // The property's owner hears of it (the workflow engine will route it to the configured reviewers).
-  const owner = await repo.findOwner(s.db, tenant);
-  const applicant = await repo.findMember(s.db, tenant, uid);
-  if (owner && owner.owner_uid !== uid) {
-    await notify(s, {
-      uid: owner.owner_uid,
+  const now = s.now();
+  // The application and its workflow application land together; the engine tells the reviewers.
+  await submitApplication(
+    s,
+    {
       pno: property.pno,
-      type: 'review',
-      key: 'spaceApplied',
-      params: { user: applicant?.name ?? '', name: input.name, quota: formatFileSize(input.quota) },
-      link: { kind: 'spaceApply', id },
-    });
-  }
+      applyType: 'spaceBusiness',
+      applicantUid: uid,
+      subjectId: id,
+      subjectName: input.name,
+      snapshot: {
+        spaceApplyId: id,
+        business: input.business,
+        category: input.category,
+        ownerType: input.ownerType,
+        name: input.name,
+        quota: input.quota,
+        reason: input.reason,
+      },
+    },
+    (trx) => applyRepo.insertApplication(trx, tenant, { id, uid, ...input }, now),
+  );
   return id;
 }
 
@@ -141,66 +156,117 @@ export async function reviewSpaceApplication(
   const [application] = await applyRepo.findApplications(s.db, reviewer.scope, [id]);
   if (!application) throw notFound('id');
   if (application.status !== STATUS.pending) throw new AppError('applyNotPending');
-  const tenant = propertyTenant(application.pno);
-  const quota = decision.quota ?? Number(application.quota_bytes);
-  const now = s.now();
-  const sid = await s.db.transaction().execute(async (trx) => {
-    let made: string | null = null;
-    if (decision.pass) {
-      const property = await repo.findPropertyBusinesses(trx, application.pno);
-      made = await createSpace(
-        trx,
-        tenant,
-        property?.businesses ?? [],
-        {
-          name: application.name,
-          business: application.business,
-          category: application.category,
-          ownerType: application.owner_type === 'property' ? 'property' : 'user',
-          uid: application.uid,
-          quota,
-          remark: application.reason,
-        },
-        { kind: 'apply', reason: application.reason },
-        reviewer.uid,
-        now,
-      );
-    }
-    const decided = await applyRepo.decide(
-      trx,
-      tenant,
-      {
-        id,
-        status: decision.pass ? STATUS.approved : STATUS.rejected,
-        reviewerUid: reviewer.uid,
-        note: decision.note,
-        sid: made,
-        quota,
+  let flow = await applicationOfSubject(s, application.pno, 'spaceBusiness', id);
+  // An application filed before the engine (migration 0016) gets its workflow application now.
+  if (!flow || flow.state !== 'pending') {
+    await submitApplication(s, {
+      pno: application.pno,
+      applyType: 'spaceBusiness',
+      applicantUid: application.uid,
+      subjectId: id,
+      subjectName: application.name,
+      snapshot: {
+        spaceApplyId: id,
+        business: application.business,
+        category: application.category,
+        ownerType: application.owner_type,
+        name: application.name,
+        quota: Number(application.quota_bytes),
+        reason: application.reason,
       },
-      now,
-    );
-    // Someone else decided it meanwhile: nothing of this decision stays.
-    if (!decided) throw new AppError('applyNotPending');
-    return made;
-  });
-  const note = decision.note;
-  await notify(s, {
-    uid: application.uid,
-    pno: application.pno,
-    type: 'review',
-    key: decision.pass
-      ? note
-        ? 'spaceApplyApprovedWithNote'
-        : 'spaceApplyApproved'
-      : note
-        ? 'spaceApplyRejectedWithNote'
-        : 'spaceApplyRejected',
-    params: { name: application.name, quota: formatFileSize(quota), note },
-    // The approved space, or (declined) the applicant's own applications.
-    link: sid ? { kind: 'space', id: sid } : { kind: 'spaceApplyResult', id },
-  });
-  return { sid };
+    });
+    flow = await applicationOfSubject(s, application.pno, 'spaceBusiness', id);
+  }
+  if (!flow || flow.state !== 'pending') throw new AppError('applyNotPending');
+  try {
+    const result = await act(s, {
+      pno: application.pno,
+      applyId: flow.applyId,
+      actorUid: reviewer.uid,
+      kind: decision.pass ? 'pass' : 'reject',
+      comment: decision.note,
+      authority: 'area',
+      extra: decision.quota === undefined ? {} : { quota: decision.quota },
+    });
+    return { sid: typeof result.result.sid === 'string' ? result.result.sid : null };
+  } catch (error) {
+    // Someone else decided it meanwhile.
+    if (error instanceof AppError && (error.key === 'applyFinished' || error.key === 'applyStale')) {
+      throw new AppError('applyNotPending');
+    }
+    throw error;
+  }
 }
+
+/**
+ * Space applications are workflow applications of type `spaceBusiness` (modules/workflow): passing the last step
+ * makes the space (the applicant's own, or the property's with them responsible; `quota` from the administrator's
+ * review call overriding the one applied for) with a quota record of kind `apply`, in the engine's transaction;
+ * rejecting or withdrawing closes the application (a withdrawal reads as rejected, with the applicant's note). The
+ * applicant is told in this module's words.
+ */
+async function decide(app: FlowApplication, h: HookContext, status: 'approved' | 'rejected') {
+  const id = app.subjectId as string;
+  const tenant = propertyTenant(app.pno);
+  const [application] = await applyRepo.findApplications(h.trx, tenant, [id]);
+  if (!application || application.status !== STATUS.pending) throw new AppError('applyNotPending');
+  const quota = typeof h.extra.quota === 'number' ? h.extra.quota : Number(application.quota_bytes);
+  let made: string | null = null;
+  if (status === 'approved') {
+    const property = await repo.findPropertyBusinesses(h.trx, app.pno);
+    made = await createSpace(
+      h.trx,
+      tenant,
+      property?.businesses ?? [],
+      {
+        name: application.name,
+        business: application.business,
+        category: application.category,
+        ownerType: application.owner_type === 'property' ? 'property' : 'user',
+        uid: application.uid,
+        quota,
+        remark: application.reason,
+      },
+      { kind: 'apply', reason: application.reason },
+      h.actorUid,
+      h.now,
+    );
+    h.result.sid = made;
+  }
+  h.result.quota = quota;
+  const decided = await applyRepo.decide(
+    h.trx,
+    tenant,
+    { id, status, reviewerUid: h.actorUid, note: h.comment, sid: made, quota },
+    h.now,
+  );
+  if (!decided) throw new AppError('applyNotPending');
+}
+
+registerApplyType('spaceBusiness', {
+  onPassed: (app, h) => decide(app, h, 'approved'),
+  onRejected: (app, h) => decide(app, h, 'rejected'),
+  onWithdrawn: (app, h) => decide(app, h, 'rejected'),
+  finalMessage(app, outcome, h) {
+    const note = h.comment;
+    const sid = typeof h.result.sid === 'string' ? h.result.sid : null;
+    const quota = typeof h.result.quota === 'number' ? h.result.quota : Number(app.snapshot.quota ?? 0);
+    return {
+      type: 'review',
+      key:
+        outcome === 'passed'
+          ? note
+            ? 'spaceApplyApprovedWithNote'
+            : 'spaceApplyApproved'
+          : note
+            ? 'spaceApplyRejectedWithNote'
+            : 'spaceApplyRejected',
+      params: { name: app.subjectName, quota: formatFileSize(quota), note },
+      // The approved space, or (declined) the applicant's own applications.
+      link: sid ? { kind: 'space', id: sid } : { kind: 'spaceApplyResult', id: app.subjectId as string },
+    };
+  },
+});
 
 /** `space/reviewSpaceApply`: administrators with the whole space scope (a new space would lie outside a limit). */
 export async function review(s: Services, actor: SpaceActor, id: string, decision: Decision) {

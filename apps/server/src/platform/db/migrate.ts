@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_storage';
 import * as m0013 from './migrations/0013_devices';
 import * as m0014 from './migrations/0014_files';
 import * as m0015 from './migrations/0015_mender';
+import * as m0016 from './migrations/0016_workflow';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_devices': m0013,
   '0014_files': m0014,
   '0015_mender': m0015,
+  '0016_workflow': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

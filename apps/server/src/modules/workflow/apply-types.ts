@@ -1,0 +1,97 @@
+import { APPLY_TYPES, type ApplyState, type ApplyTypeId } from '@keel/contract/endpoints/workflow';
+import type { Db } from '../../platform/db/connect';
+import type { NewsKey, NewsParams } from '../../platform/news/catalogue';
+import type { NewsType } from '../../platform/news/notify';
+import type { Services } from '../../platform/services';
+
+/**
+ * The one interface through which areas register their apply types (README "Apply types"). The contract lists the
+ * types with their titles, the permission of the built-in one-step flow and the detail component
+ * (`APPLY_TYPES`); an area attaches what happens when an application of its type ends. Every type of the contract is
+ * known from the start, so an area that has no hooks yet still has its applications reviewed.
+ */
+
+/** An application as hooks and messages see it. */
+export interface FlowApplication {
+  applyId: string;
+  pno: string;
+  applyType: ApplyTypeId;
+  applicantUid: string;
+  subjectId: string | null;
+  subjectName: string;
+  snapshot: Record<string, unknown>;
+  stepIndex: number;
+  stepNum: number;
+  state: ApplyState;
+}
+
+/** What a hook gets: the transaction the engine's change runs in, who decided and with what. */
+export interface HookContext {
+  s: Services;
+  /** The engine's transaction: whatever the hook writes commits or rolls back with the decision. */
+  trx: Db;
+  /** The auditor whose pass ended the flow, who rejected, or the applicant who withdrew. */
+  actorUid: string;
+  /** The last auditor's comment, the rejection reason or the withdrawal note. */
+  comment: string;
+  /** What the area's own review call added (the unit a member is placed on, the quota granted, …); {} otherwise. */
+  extra: Readonly<Record<string, unknown>>;
+  /** What the hook made, for the area's final message and its own review call (the new space's sid, …). */
+  result: Record<string, unknown>;
+  now: number;
+}
+
+/** A message in the area's own words, sent to the applicant when the application ends. */
+export interface FinalMessage {
+  type: NewsType;
+  key: NewsKey;
+  params: NewsParams;
+  link: { kind: string; id: string };
+}
+
+export interface ApplyTypeHooks {
+  /** The last step passed: make what was applied for. Throwing refuses the pass (nothing of it stays). */
+  onPassed?(app: FlowApplication, h: HookContext): Promise<void>;
+  /** An auditor rejected it. */
+  onRejected?(app: FlowApplication, h: HookContext): Promise<void>;
+  /** The applicant withdrew it. */
+  onWithdrawn?(app: FlowApplication, h: HookContext): Promise<void>;
+  /**
+   * The applicant's message when the application passes or is rejected, in the area's words; without it (or when
+   * it answers null) the engine's own (`flowPassed`, `flowRejected`).
+   */
+  finalMessage?(
+    app: FlowApplication,
+    outcome: 'passed' | 'rejected',
+    h: { comment: string; extra: Readonly<Record<string, unknown>>; result: Readonly<Record<string, unknown>> },
+  ): FinalMessage | null;
+  /** The message-centre type of the to-do messages of this type (default `review`). */
+  newsType?: NewsType;
+}
+
+export interface RegisteredApplyType {
+  id: ApplyTypeId;
+  permission: string;
+  business?: string;
+  hooks: ApplyTypeHooks;
+}
+
+const registry = new Map<ApplyTypeId, RegisteredApplyType>(
+  APPLY_TYPES.map((t) => [t.id, { id: t.id, permission: t.permission, business: t.business, hooks: {} }]),
+);
+
+/**
+ * Registers an area's hooks for one of its apply types (called once, when the area's module loads). The permission
+ * of the built-in flow is the contract's unless the area names another.
+ */
+export function registerApplyType(id: ApplyTypeId, hooks: ApplyTypeHooks, options: { permission?: string } = {}) {
+  const known = registry.get(id);
+  if (!known) throw new Error(`unknown apply type ${id}`);
+  registry.set(id, { ...known, permission: options.permission ?? known.permission, hooks });
+}
+
+export function applyTypeDef(id: string): RegisteredApplyType {
+  const t = registry.get(id as ApplyTypeId);
+  if (!t) throw new Error(`unknown apply type ${id}`);
+  return t;
+}

@@ -1,0 +1,583 @@
+import type { ApplyState, ApplyTypeId, FlowAction, StepRule } from '@keel/contract/endpoints/workflow';
+import type { Db } from '../../platform/db/connect';
+import { AppError, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import type { NewsFragment, NewsKey, NewsParams } from '../../platform/news/catalogue';
+import { notify } from '../../platform/news/notify';
+import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { applyTypeDef, type FlowApplication, type HookContext } from './apply-types';
+import { type AuditorSpec, builtInAuditors, notAllowedAuditors, parseSpecs, resolveSpecs } from './people';
+import * as people from './people-repo';
+import * as repo from './repo';
+
+/**
+ * The engine (README "Applications" and "Actions"): submitting an application takes the type's default flow as it is
+ * then, and every action is one transaction that first claims the application at the version it was read at
+ * (`claimApplication`): two actions at once never both apply; the second is run again on what the first left
+ * (or refused, when the caller named the version it saw). Hooks of the area run inside that transaction; messages
+ * and live events go out once it has committed.
+ */
+
+/** A step of an application's flow as submitted. `builtIn`: the one step of a property without its own flow. */
+export interface StepSpec {
+  name: string;
+  rule: StepRule;
+  skipApplicant: 0 | 1;
+  auditors: AuditorSpec[];
+  builtIn?: 1;
+}
+
+export const BUILT_IN_STEP: StepSpec = { name: '', rule: 'any', skipApplicant: 0, auditors: [], builtIn: 1 };
+
+export function parseFlow(json: string): StepSpec[] {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (!Array.isArray(parsed)) return [BUILT_IN_STEP];
+    return parsed.map((s: Record<string, unknown>) => ({
+      name: typeof s.name === 'string' ? s.name : '',
+      rule: s.rule === 'all' ? 'all' : 'any',
+      skipApplicant: s.skipApplicant === 1 ? 1 : 0,
+      auditors: parseSpecs(JSON.stringify(s.auditors ?? [])),
+      ...(s.builtIn === 1 ? { builtIn: 1 as const } : {}),
+    }));
+  } catch {
+    return [BUILT_IN_STEP];
+  }
+}
+
+const parseSnapshot = (json: string): Record<string, unknown> => {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+
+export const toFlowApplication = (r: repo.ApplicationRow): FlowApplication => ({
+  applyId: r.apply_id,
+  pno: r.pno,
+  applyType: r.apply_type as ApplyTypeId,
+  applicantUid: r.applicant_uid,
+  subjectId: r.subject_id,
+  subjectName: r.subject_name,
+  snapshot: parseSnapshot(r.snapshot),
+  stepIndex: r.step_index,
+  stepNum: r.step_num,
+  state: r.state as ApplyState,
+});
+
+/** What a change tells people once it has committed. */
+interface Effects {
+  /** Newly waiting auditors, and why. */
+  todo: Array<{ uid: string; via: 'step' | 'transmit' | 'assign'; note: string }>;
+  /** Auditors no longer waiting because the applicant withdrew. */
+  withdrawnFrom: string[];
+  /** The applicant hears that a step passed (from, to). */
+  stepPassed: { step: number; next: number } | null;
+  final: { outcome: 'passed' | 'rejected'; comment: string } | null;
+  /** Everyone whose lists changed (live refresh). */
+  touched: Set<string>;
+}
+
+interface Draft {
+  action: FlowAction;
+  step: number;
+  actor: string | null;
+  comment: string;
+}
+
+/** One change of one application inside its transaction. */
+class Change {
+  readonly t: Tenant;
+  readonly flow: StepSpec[];
+  stepIndex: number;
+  state: ApplyState = 'pending';
+  reason: string;
+  finishedAt: number | null = null;
+  historyNum: number;
+  readonly deltas = new Map<string, number>();
+  readonly effects: Effects = { todo: [], withdrawnFrom: [], stepPassed: null, final: null, touched: new Set() };
+  hook: { kind: 'onPassed' | 'onRejected' | 'onWithdrawn'; actor: string; comment: string } | null = null;
+  /** What the area's hook made. */
+  readonly result: Record<string, unknown> = {};
+
+  constructor(
+    readonly s: Services,
+    readonly trx: Db,
+    readonly app: repo.ApplicationRow,
+    readonly now: number,
+  ) {
+    this.t = propertyTenant(app.pno);
+    this.flow = parseFlow(app.flow);
+    this.stepIndex = app.step_index;
+    this.reason = app.reason;
+    this.historyNum = app.history_num;
+    this.effects.touched.add(app.applicant_uid);
+  }
+
+  async append(d: Draft, targets: readonly string[] = []) {
+    this.historyNum += 1;
+    await repo.appendHistory(this.trx, [
+      {
+        id: newId(),
+        pno: this.t.pno,
+        apply_id: this.app.apply_id,
+        seq: this.historyNum,
+        action: d.action,
+        step_index: d.step,
+        actor_uid: d.actor,
+        comment: d.comment,
+        targets: JSON.stringify(targets),
+        created_at: this.now,
+      },
+    ]);
+  }
+
+  private bump(uid: string, n: number) {
+    this.deltas.set(uid, (this.deltas.get(uid) ?? 0) + n);
+    this.effects.touched.add(uid);
+  }
+
+  async addPending(uids: readonly string[], via: 'step' | 'transmit' | 'assign', note = '') {
+    await repo.insertPending(
+      this.trx,
+      uids.map((uid) => ({
+        apply_id: this.app.apply_id,
+        uid,
+        pno: this.t.pno,
+        apply_type: this.app.apply_type,
+        applicant_uid: this.app.applicant_uid,
+        created_at: this.app.created_at,
+        since: this.now,
+      })),
+    );
+    for (const uid of uids) {
+      this.bump(uid, 1);
+      this.effects.todo.push({ uid, via, note });
+    }
+  }
+
+  /** Removes waiting auditors (all of them when `uids` is left out); answers whom it removed. */
+  async removePending(uids?: readonly string[]): Promise<string[]> {
+    const current = await repo.pendingOf(this.trx, this.t, this.app.apply_id);
+    const removed = uids ? current.filter((u) => uids.includes(u)) : current;
+    await repo.deletePending(this.trx, this.t, this.app.apply_id, removed);
+    for (const uid of removed) this.bump(uid, -1);
+    return removed;
+  }
+
+  async done(uid: string, action: FlowAction) {
+    await repo.upsertDone(this.trx, {
+      apply_id: this.app.apply_id,
+      uid,
+      pno: this.t.pno,
+      apply_type: this.app.apply_type,
+      applicant_uid: this.app.applicant_uid,
+      created_at: this.app.created_at,
+      action,
+      acted_at: this.now,
+    });
+    this.effects.touched.add(uid);
+  }
+
+  /**
+   * Brings the application to step `k`, `lead` being the entry that brings it there (submit, stepPassed): resolves the
+   * step's auditors, passes steps that skip an applicant who audits them, falls back to the built-in auditors when a
+   * step names nobody, and ends the application (passed) after the last step.
+   */
+  async moveTo(k: number, lead: Draft) {
+    let step = k;
+    let entry = lead;
+    const applicant = this.app.applicant_uid;
+    for (;;) {
+      if (step > this.flow.length) {
+        await this.append(entry);
+        await this.append({ action: 'finish', step: this.flow.length, actor: null, comment: '' });
+        this.stepIndex = this.flow.length;
+        this.state = 'passed';
+        this.finishedAt = this.now;
+        return;
+      }
+      const spec = this.flow[step - 1] as StepSpec;
+      const resolved = spec.builtIn
+        ? await builtInAuditors(this.trx, this.t, this.app.apply_type)
+        : await resolveSpecs(this.trx, this.t, spec.auditors);
+      if (spec.skipApplicant === 1 && resolved.includes(applicant)) {
+        await this.append(entry);
+        entry = { action: 'skip', step, actor: null, comment: '' };
+        step += 1;
+        continue;
+      }
+      let auditors = resolved.filter((u) => u !== applicant);
+      if (auditors.length === 0) {
+        if (!spec.builtIn) {
+          await this.append(entry);
+          entry = { action: 'fallback', step, actor: null, comment: '' };
+        }
+        const fallback = spec.builtIn ? resolved : await builtInAuditors(this.trx, this.t, this.app.apply_type);
+        auditors = fallback.filter((u) => u !== applicant);
+        // Nobody but the applicant may review it (the owner applying in their own property): they do.
+        if (auditors.length === 0) auditors = fallback;
+        if (auditors.length === 0) {
+          const owner = await people.ownerOf(this.trx, this.t);
+          auditors = owner ? [owner] : [applicant];
+        }
+      }
+      await this.append(entry, auditors);
+      await this.addPending(auditors, 'step');
+      this.stepIndex = step;
+      return;
+    }
+  }
+
+  /** The current step's rule is met: its remaining auditors stand down and the application moves on. */
+  async stepPassed() {
+    await this.removePending();
+    const from = this.stepIndex;
+    await this.moveTo(from + 1, { action: 'stepPassed', step: from, actor: null, comment: '' });
+    if (this.state === 'pending') this.effects.stepPassed = { step: from, next: this.stepIndex };
+  }
+
+  finish(state: 'rejected' | 'withdrawn', reason: string) {
+    this.state = state;
+    this.reason = reason;
+    this.finishedAt = this.now;
+  }
+
+  /** Writes the counts (in uid order), the application's new state, and runs the area's hook. */
+  async flush(extra: Readonly<Record<string, unknown>>) {
+    await repo.bumpTodoCounts(
+      this.trx,
+      this.t,
+      [...this.deltas].map(([uid, n]) => ({ uid, type: this.app.apply_type, n })),
+    );
+    await repo.updateApplication(this.trx, this.t, this.app.apply_id, {
+      step_index: this.stepIndex,
+      state: this.state,
+      reason: this.reason,
+      history_num: this.historyNum,
+      finished_at: this.finishedAt,
+    });
+    const hookKind =
+      this.state === 'passed'
+        ? 'onPassed'
+        : this.state === 'rejected'
+          ? 'onRejected'
+          : this.state === 'withdrawn'
+            ? 'onWithdrawn'
+            : null;
+    if (!hookKind || !this.hook) return;
+    const hook = applyTypeDef(this.app.apply_type).hooks[hookKind];
+    if (!hook) return;
+    const h: HookContext = {
+      s: this.s,
+      trx: this.trx,
+      actorUid: this.hook.actor,
+      comment: this.hook.comment,
+      extra,
+      result: this.result,
+      now: this.now,
+    };
+    await hook(this.application(), h);
+  }
+
+  application(): FlowApplication {
+    return {
+      ...toFlowApplication(this.app),
+      stepIndex: this.stepIndex,
+      state: this.state,
+    };
+  }
+}
+
+/** An action that found the application changed under it: run it again on what is there now. */
+class Moved extends Error {}
+
+const typeFragment = (applyType: string): NewsFragment[] => [
+  { fragment: `applyType_${applyType}` as NewsFragment['fragment'], params: {} },
+];
+
+/** Tells people what a committed change means for them, in the message centre and live. */
+async function announce(
+  s: Services,
+  change: Change,
+  actorUid: string | null,
+  extra: Readonly<Record<string, unknown>>,
+) {
+  const app = change.app;
+  const e = change.effects;
+  const def = applyTypeDef(app.apply_type);
+  const cards = await people.userCards(s.db, [app.applicant_uid, ...(actorUid ? [actorUid] : [])]);
+  const base: NewsParams = {
+    applicant: cards.get(app.applicant_uid)?.name ?? '',
+    actor: actorUid ? (cards.get(actorUid)?.name ?? '') : '',
+    subject: app.subject_name,
+    type: typeFragment(app.apply_type),
+    step: change.stepIndex,
+    steps: change.flow.length,
+  };
+  const link = { kind: 'apply', id: app.apply_id };
+  const tell = (uid: string, key: NewsKey, params: NewsParams, type = def.hooks.newsType ?? 'review') =>
+    notify(s, { uid, pno: app.pno, type, key, params: { ...base, ...params }, link }).catch((err) =>
+      s.log.error({ err }, 'workflow message failed'),
+    );
+  for (const t of e.todo) {
+    if (t.via === 'step') await tell(t.uid, 'flowToDo', {});
+    else if (t.via === 'transmit') await tell(t.uid, 'flowTransmitted', { note: t.note });
+    else await tell(t.uid, t.note ? 'flowAssignedWithNote' : 'flowAssigned', { note: t.note });
+  }
+  for (const uid of e.withdrawnFrom) await tell(uid, 'flowWithdrawn', {});
+  if (e.stepPassed) {
+    await tell(app.applicant_uid, 'flowStepPassed', { step: e.stepPassed.step, next: e.stepPassed.next }, 'review');
+  }
+  if (e.final) {
+    const own = def.hooks.finalMessage?.(change.application(), e.final.outcome, {
+      comment: e.final.comment,
+      extra,
+      result: change.result,
+    });
+    if (own) {
+      await notify(s, { uid: app.applicant_uid, pno: app.pno, ...own }).catch((err) =>
+        s.log.error({ err }, 'workflow message failed'),
+      );
+    } else if (e.final.outcome === 'passed') {
+      await tell(app.applicant_uid, 'flowPassed', {}, 'review');
+    } else {
+      await tell(app.applicant_uid, 'flowRejected', { reason: e.final.comment }, 'review');
+    }
+  }
+  const event = { type: 'flow', applyId: app.apply_id, applyType: app.apply_type, state: change.state };
+  for (const uid of e.touched) await s.bus.publish(`user:${uid}`, event).catch(() => undefined);
+}
+
+export interface SubmitInput {
+  pno: string;
+  applyType: ApplyTypeId;
+  applicantUid: string;
+  subjectId: string | null;
+  subjectName: string;
+  snapshot: Record<string, unknown>;
+}
+
+/**
+ * Files an application: takes the type's default flow as it is now (the built-in one-step flow when the property
+ * has none) and brings it to its first step. `areaWrite` runs first in the same transaction (the area's own row:
+ * a join request, a space application), so both land or neither does.
+ */
+export async function submitApplication(
+  s: Services,
+  input: SubmitInput,
+  areaWrite?: (trx: Db) => Promise<unknown>,
+): Promise<{ applyId: string; state: ApplyState; stepIndex: number }> {
+  const t = propertyTenant(input.pno);
+  const applyId = newId();
+  const now = s.now();
+  const change = await s.db.transaction().execute(async (trx) => {
+    await areaWrite?.(trx);
+    const steps = await repo.listSteps(trx, t, input.applyType);
+    const flow: StepSpec[] =
+      steps.length === 0
+        ? [BUILT_IN_STEP]
+        : steps.map((r) => ({
+            name: r.name,
+            rule: r.rule === 'all' ? 'all' : 'any',
+            skipApplicant: r.skip_applicant === 1 ? 1 : 0,
+            auditors: parseSpecs(r.auditors),
+          }));
+    const row: repo.ApplicationRow = {
+      apply_id: applyId,
+      pno: t.pno,
+      apply_type: input.applyType,
+      applicant_uid: input.applicantUid,
+      subject_id: input.subjectId,
+      subject_name: input.subjectName,
+      snapshot: JSON.stringify(input.snapshot),
+      flow: JSON.stringify(flow),
+      step_index: 0,
+      step_num: flow.length,
+      state: 'pending',
+      reason: '',
+      version: 1,
+      history_num: 0,
+      created_at: now,
+      updated_at: now,
+      finished_at: null,
+    };
+    await repo.insertApplication(trx, row);
+    const c = new Change(s, trx, row, now);
+    await c.moveTo(1, { action: 'submit', step: 0, actor: input.applicantUid, comment: '' });
+    if (c.state === 'passed') {
+      c.hook = { kind: 'onPassed', actor: input.applicantUid, comment: '' };
+      c.effects.final = { outcome: 'passed', comment: '' };
+    }
+    await c.flush({});
+    return c;
+  });
+  await announce(s, change, input.applicantUid, {});
+  return { applyId, state: change.state, stepIndex: change.stepIndex };
+}
+
+export type ActionKind = 'pass' | 'reject' | 'transmit' | 'assign' | 'withdraw';
+
+export interface ActionInput {
+  pno: string;
+  applyId: string;
+  actorUid: string;
+  kind: ActionKind;
+  /** The pass comment, rejection reason, transmit or assign note, withdrawal note. */
+  comment: string;
+  /** Transmit: the one person; assign: the people. */
+  targets?: readonly string[];
+  /** The version the caller saw: a different one is refused rather than acted on again. */
+  version?: number;
+  /**
+   * `auditor`: the caller must be one of the current step's waiting auditors; `assigner`: the caller may assign
+   * (checked by the endpoint's permission); `area`: an area's own review call decided it, having checked the
+   * caller's right itself (o/auditInviteOrgUser, space/reviewSpaceApply): it passes or rejects the current step on
+   * that authority.
+   */
+  authority: 'auditor' | 'assigner' | 'area';
+  /** Handed to the area's hooks (a unit, a quota). */
+  extra?: Readonly<Record<string, unknown>>;
+}
+
+export interface ActionResult {
+  state: ApplyState;
+  stepIndex: number;
+  version: number;
+  /** What the area's hook made (when the action ended the application). */
+  result: Readonly<Record<string, unknown>>;
+}
+
+const ATTEMPTS = 8;
+
+/** One action on one application (README "Actions"); answers where the application stands afterwards. */
+export async function act(s: Services, input: ActionInput): Promise<ActionResult> {
+  const t = propertyTenant(input.pno);
+  let wasAllowed = false;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const app = await repo.findApplication(s.db, t, input.applyId);
+    if (!app) throw notFound('applyId');
+    if (input.version !== undefined && app.version !== input.version) {
+      throw new AppError(app.state === 'pending' ? 'applyStale' : 'applyFinished');
+    }
+    if (app.state !== 'pending') throw new AppError('applyFinished');
+    try {
+      await authorise(s, t, app, input);
+    } catch (error) {
+      // Allowed when first read, refused now: someone else's action came first.
+      if (wasAllowed && error instanceof AppError && error.key !== 'applyFinished') throw new AppError('applyStale');
+      throw error;
+    }
+    wasAllowed = true;
+    const now = s.now();
+    let change: Change;
+    try {
+      change = await s.db.transaction().execute(async (trx) => {
+        if (!(await repo.claimApplication(trx, t, app.apply_id, app.version, now))) throw new Moved();
+        const c = new Change(s, trx, app, now);
+        await apply(c, input);
+        await c.flush(input.extra ?? {});
+        return c;
+      });
+    } catch (error) {
+      if (error instanceof Moved) {
+        if (input.version !== undefined) throw new AppError('applyStale');
+        continue;
+      }
+      throw error;
+    }
+    await announce(s, change, input.actorUid, input.extra ?? {});
+    return { state: change.state, stepIndex: change.stepIndex, version: app.version + 1, result: change.result };
+  }
+  throw new AppError('applyStale');
+}
+
+/** Whether the caller may take the action on the application as read (answers the translated refusal). */
+async function authorise(s: Services, t: Tenant, app: repo.ApplicationRow, input: ActionInput) {
+  if (input.kind === 'withdraw') {
+    if (app.applicant_uid !== input.actorUid) throw new AppError('applyNotApplicant');
+    return;
+  }
+  const pending = await repo.pendingOf(s.db, t, app.apply_id);
+  if (input.kind === 'assign') {
+    if (input.authority !== 'assigner') throw new AppError('forbidden');
+  } else if (input.authority !== 'area' && !pending.includes(input.actorUid)) {
+    const passed = await repo.passedAt(s.db, t, app.apply_id, app.step_index);
+    throw new AppError(passed.includes(input.actorUid) ? 'applyAlreadyActed' : 'applyNotYourTurn');
+  }
+  if (input.kind === 'transmit' || input.kind === 'assign') {
+    const targets = input.targets ?? [];
+    const passed = await repo.passedAt(s.db, t, app.apply_id, app.step_index);
+    const busy = input.kind === 'transmit' ? pending : [];
+    if (targets.some((u) => u === app.applicant_uid || busy.includes(u) || passed.includes(u))) {
+      throw new AppError('transmitTargetTaken');
+    }
+    const refused = await notAllowedAuditors(s.db, t, app.apply_type, targets);
+    if (refused.length > 0) {
+      const cards = await people.userCards(s.db, refused);
+      throw new AppError('auditorNotAllowed', { name: cards.get(refused[0] as string)?.name ?? '' });
+    }
+  }
+}
+
+/** The action's changes, inside the claimed transaction. */
+async function apply(c: Change, input: ActionInput) {
+  const step = c.stepIndex;
+  const actor = input.actorUid;
+  switch (input.kind) {
+    case 'pass': {
+      await c.removePending([actor]);
+      await c.append({ action: 'pass', step, actor, comment: input.comment });
+      await c.done(actor, 'pass');
+      const rule = c.flow[step - 1]?.rule ?? 'any';
+      const left = await repo.pendingOf(c.trx, c.t, c.app.apply_id);
+      if (input.authority === 'area' || rule === 'any' || left.length === 0) await c.stepPassed();
+      if (c.state === 'passed') {
+        c.hook = { kind: 'onPassed', actor, comment: input.comment };
+        c.effects.final = { outcome: 'passed', comment: input.comment };
+      }
+      return;
+    }
+    case 'reject': {
+      await c.removePending();
+      await c.append({ action: 'reject', step, actor, comment: input.comment });
+      await c.done(actor, 'reject');
+      c.finish('rejected', input.comment);
+      c.hook = { kind: 'onRejected', actor, comment: input.comment };
+      c.effects.final = { outcome: 'rejected', comment: input.comment };
+      return;
+    }
+    case 'transmit': {
+      const target = input.targets?.[0] as string;
+      await c.removePending([actor]);
+      await c.append({ action: 'transmit', step, actor, comment: input.comment }, [target]);
+      await c.addPending([target], 'transmit', input.comment);
+      await c.done(actor, 'transmit');
+      return;
+    }
+    case 'assign': {
+      const targets = [...(input.targets ?? [])];
+      await c.removePending();
+      await c.append({ action: 'assign', step, actor, comment: input.comment }, targets);
+      await c.addPending(targets, 'assign', input.comment);
+      return;
+    }
+    case 'withdraw': {
+      const removed = await c.removePending();
+      await c.append({ action: 'withdraw', step, actor, comment: input.comment });
+      c.finish('withdrawn', input.comment);
+      c.hook = { kind: 'onWithdrawn', actor, comment: input.comment };
+      c.effects.withdrawnFrom = removed;
+      return;
+    }
+  }
+}
+
+/** The latest application of a type about an area's object, if any (for the area's own review calls). */
+export async function applicationOfSubject(s: Services, pno: string, applyType: ApplyTypeId, subjectId: string) {
+  const row = await repo.findBySubject(s.db, propertyTenant(pno), applyType, subjectId);
+  return row ? toFlowApplication(row) : null;
+}

@@ -1,0 +1,224 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { likePattern, type PageWindow } from '../../platform/db/paging';
+import type { Tenant } from '../../platform/tenancy/tenant';
+
+/**
+ * The lists' SQL (README "Lists"): a page's application ids are read from one index (the to-do list from
+ * `flow_pending (pno, uid, created_at, apply_id)` and its type and applicant variants, the done list from
+ * `flow_done`, the others from `flow_applications`), from whichever end of the ordering is nearer, then the page's
+ * rows in full. The unfiltered to-do total is a sum of at most eight `flow_todo_counts` rows.
+ */
+
+export interface ListFilter {
+  applyType?: string;
+  applicantUid?: string;
+  /** The applicant's name or phone. */
+  str?: string;
+  startTime?: number;
+  endTime?: number;
+  state?: string;
+}
+
+const textMatch = (str: string) => {
+  const pattern = likePattern(str);
+  return sql<boolean>`(lower(u.name) like ${pattern} escape '\\' or u.phone like ${pattern} escape '\\')`;
+};
+
+function todoBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
+  let q = db.selectFrom('flow_pending as p').where('p.pno', '=', t.pno).where('p.uid', '=', uid);
+  if (f.applyType) q = q.where('p.apply_type', '=', f.applyType);
+  if (f.applicantUid) q = q.where('p.applicant_uid', '=', f.applicantUid);
+  if (f.startTime !== undefined) q = q.where('p.created_at', '>=', f.startTime);
+  if (f.endTime !== undefined) q = q.where('p.created_at', '<', f.endTime);
+  if (f.str) {
+    const str = f.str;
+    q = q.innerJoin('users as u', 'u.uid', 'p.applicant_uid').where(() => textMatch(str));
+  }
+  return q;
+}
+
+/** The to-do total: the kept counts when only the type filters, a count of the index range otherwise. */
+export async function countTodo(db: Db, t: Tenant, uid: string, f: ListFilter): Promise<number> {
+  if (!f.applicantUid && !f.str && f.startTime === undefined && f.endTime === undefined) {
+    let q = db
+      .selectFrom('flow_todo_counts')
+      .select((eb) => eb.fn.sum<number>('n').as('n'))
+      .where('pno', '=', t.pno)
+      .where('uid', '=', uid);
+    if (f.applyType) q = q.where('apply_type', '=', f.applyType);
+    const row = await q.executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  const row = await todoBase(db, t, uid, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function todoIds(db: Db, t: Tenant, uid: string, f: ListFilter, w: PageWindow): Promise<string[]> {
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await todoBase(db, t, uid, f)
+    .select('p.apply_id')
+    .orderBy('p.created_at', dir)
+    .orderBy('p.apply_id', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  const ids = rows.map((r) => r.apply_id);
+  return w.reverse ? ids.reverse() : ids;
+}
+
+function doneBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
+  let q = db.selectFrom('flow_done as d').where('d.pno', '=', t.pno).where('d.uid', '=', uid);
+  if (f.applyType) q = q.where('d.apply_type', '=', f.applyType);
+  if (f.applicantUid) q = q.where('d.applicant_uid', '=', f.applicantUid);
+  if (f.startTime !== undefined) q = q.where('d.created_at', '>=', f.startTime);
+  if (f.endTime !== undefined) q = q.where('d.created_at', '<', f.endTime);
+  if (f.str) {
+    const str = f.str;
+    q = q.innerJoin('users as u', 'u.uid', 'd.applicant_uid').where(() => textMatch(str));
+  }
+  return q;
+}
+
+export async function countDone(db: Db, t: Tenant, uid: string, f: ListFilter): Promise<number> {
+  const row = await doneBase(db, t, uid, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function doneIds(db: Db, t: Tenant, uid: string, f: ListFilter, w: PageWindow): Promise<string[]> {
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await doneBase(db, t, uid, f)
+    .select('d.apply_id')
+    .orderBy('d.acted_at', dir)
+    .orderBy('d.apply_id', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  const ids = rows.map((r) => r.apply_id);
+  return w.reverse ? ids.reverse() : ids;
+}
+
+function appsBase(db: Db, t: Tenant, f: ListFilter) {
+  let q = db.selectFrom('flow_applications as a').where('a.pno', '=', t.pno);
+  if (f.applyType) q = q.where('a.apply_type', '=', f.applyType);
+  if (f.state) q = q.where('a.state', '=', f.state);
+  if (f.applicantUid) q = q.where('a.applicant_uid', '=', f.applicantUid);
+  if (f.startTime !== undefined) q = q.where('a.created_at', '>=', f.startTime);
+  if (f.endTime !== undefined) q = q.where('a.created_at', '<', f.endTime);
+  if (f.str) {
+    const str = f.str;
+    q = q.innerJoin('users as u', 'u.uid', 'a.applicant_uid').where(() => textMatch(str));
+  }
+  return q;
+}
+
+export async function countApps(db: Db, t: Tenant, f: ListFilter): Promise<number> {
+  const row = await appsBase(db, t, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function appIds(db: Db, t: Tenant, f: ListFilter, w: PageWindow): Promise<string[]> {
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await appsBase(db, t, f)
+    .select('a.apply_id')
+    .orderBy('a.created_at', dir)
+    .orderBy('a.apply_id', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  const ids = rows.map((r) => r.apply_id);
+  return w.reverse ? ids.reverse() : ids;
+}
+
+/** The applications of a page in full, with their applicants. */
+export async function applicationRows(db: Db, t: Tenant, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('flow_applications as a')
+    .innerJoin('users as u', 'u.uid', 'a.applicant_uid')
+    .select([
+      'a.apply_id',
+      'a.pno',
+      'a.apply_type',
+      'a.applicant_uid',
+      'a.subject_id',
+      'a.subject_name',
+      'a.snapshot',
+      'a.flow',
+      'a.step_index',
+      'a.step_num',
+      'a.state',
+      'a.reason',
+      'a.version',
+      'a.created_at',
+      'a.updated_at',
+      'a.finished_at',
+      'u.name as applicant_name',
+      'u.phone as applicant_phone',
+    ])
+    .where('a.pno', '=', t.pno)
+    .where('a.apply_id', 'in', [...ids])
+    .execute();
+}
+
+export type ApplicationListRow = Awaited<ReturnType<typeof applicationRows>>[number];
+
+/** The waiting auditors of some applications, with their names. */
+export async function waitingOf(db: Db, t: Tenant, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('flow_pending as p')
+    .innerJoin('users as u', 'u.uid', 'p.uid')
+    .select(['p.apply_id', 'p.uid', 'u.name'])
+    .where('p.pno', '=', t.pno)
+    .where('p.apply_id', 'in', [...ids])
+    .orderBy('p.since')
+    .orderBy('p.uid')
+    .execute();
+}
+
+/** A user's last action on some applications. */
+export async function doneRows(db: Db, t: Tenant, uid: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('flow_done')
+    .select(['apply_id', 'action', 'acted_at'])
+    .where('pno', '=', t.pno)
+    .where('uid', '=', uid)
+    .where('apply_id', 'in', [...ids])
+    .execute();
+}
+
+/** Whether the user appears in the application's history (as actor or target) or waits on it. */
+export async function takesPart(db: Db, t: Tenant, applyId: string, uid: string): Promise<boolean> {
+  const waiting = await db
+    .selectFrom('flow_pending')
+    .select('uid')
+    .where('pno', '=', t.pno)
+    .where('apply_id', '=', applyId)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  if (waiting) return true;
+  const done = await db
+    .selectFrom('flow_done')
+    .select('uid')
+    .where('pno', '=', t.pno)
+    .where('apply_id', '=', applyId)
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  if (done) return true;
+  const named = await db
+    .selectFrom('flow_history')
+    .select('id')
+    .where('pno', '=', t.pno)
+    .where('apply_id', '=', applyId)
+    .where('targets', 'like', `%"${uid.replace(/[\\%_"]/g, '')}"%`)
+    .executeTakeFirst();
+  return Boolean(named);
+}
