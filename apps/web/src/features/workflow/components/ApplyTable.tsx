@@ -137,28 +137,10 @@ export function ApplyTable({
 
   const columns: ColumnSpec<ApplyItem>[] = [
     {
-      key: 'applyType',
-      title: t('workflow.list.type'),
-      width: 150,
-      hidden: fixedType !== undefined,
-      filter: typeOptions,
-      render: (row) => <Tag color="blue">{typeTitle(row.applyType)}</Tag>,
-    },
-    {
-      key: 'subjectName',
-      title: t('workflow.list.subject'),
-      width: 180,
-      pinned: true,
-      render: (row) => (
-        <Typography.Link translate="no" data-testid={`apply-open-${row.applicantPhone}`} onClick={() => open(row)}>
-          {row.subjectName || typeTitle(row.applyType)}
-        </Typography.Link>
-      ),
-    },
-    {
       key: 'str',
       title: t('workflow.list.applicant'),
-      width: 190,
+      width: 180,
+      pinned: true,
       hidden: kind === 'mine',
       filter: kind === 'mine' ? undefined : true,
       render: (row) => (
@@ -171,9 +153,28 @@ export function ApplyTable({
       ),
     },
     {
+      key: 'subjectName',
+      title: t('workflow.list.subject'),
+      width: 150,
+      pinned: kind === 'mine',
+      render: (row) => (
+        <Typography.Link translate="no" data-testid={`apply-open-${row.applicantPhone}`} onClick={() => open(row)}>
+          {row.subjectName || typeTitle(row.applyType)}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'applyType',
+      title: t('workflow.list.type'),
+      width: 130,
+      hidden: fixedType !== undefined,
+      filter: typeOptions,
+      render: (row) => <Tag color="blue">{typeTitle(row.applyType)}</Tag>,
+    },
+    {
       key: 'step',
       title: t('workflow.list.progress'),
-      width: 230,
+      width: 220,
       render: (row) =>
         row.state === 'pending' ? (
           <span>
@@ -182,7 +183,7 @@ export function ApplyTable({
             {row.currentAuditors.length > 0 && (
               <Typography.Text type="secondary">
                 {' · '}
-                <span translate="no">{row.currentAuditors.map((p) => p.name).join('、')}</span>
+                <span translate="no">{row.currentAuditors.map((p) => p.name).join(t('workflow.sep'))}</span>
               </Typography.Text>
             )}
           </span>
@@ -202,7 +203,7 @@ export function ApplyTable({
     {
       key: 'state',
       title: t('workflow.list.state'),
-      width: 110,
+      width: 100,
       hidden: kind === 'todo',
       filter:
         kind === 'mine' || kind === 'all'
@@ -213,7 +214,7 @@ export function ApplyTable({
     {
       key: 'action',
       title: t('common.actions'),
-      width: kind === 'todo' || kind === 'done' ? 100 : 170,
+      width: kind === 'todo' || kind === 'done' ? 90 : 140,
       wrap: true,
       render: (row) => (
         <Space size={4} wrap>

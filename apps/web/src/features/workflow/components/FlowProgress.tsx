@@ -48,13 +48,13 @@ export function FlowProgress({ apply }: { apply: ApplyDetail }) {
             {step.state === 'current' && apply.currentAuditors.length > 0 && (
               <Typography.Text data-testid="progress-waiting">
                 {t('workflow.progress.waitingFor')}{' '}
-                <span translate="no">{apply.currentAuditors.map((p) => p.name).join('、')}</span>
+                <span translate="no">{apply.currentAuditors.map((p) => p.name).join(t('workflow.sep'))}</span>
               </Typography.Text>
             )}
             {step.passedBy.length > 0 && (
               <Typography.Text type="success">
                 {t('workflow.progress.passedBy')}{' '}
-                <span translate="no">{step.passedBy.map((p) => p.name).join('、')}</span>
+                <span translate="no">{step.passedBy.map((p) => p.name).join(t('workflow.sep'))}</span>
               </Typography.Text>
             )}
           </div>

@@ -52,7 +52,7 @@ export function HistoryTimeline({ history }: { history: readonly FlowHistoryEntr
             {entry.targets.length > 0 && (
               <Typography.Text type="secondary">
                 {t(`workflow.history.targets.${entry.action === 'transmit' ? 'to' : 'auditors'}`)}{' '}
-                <span translate="no">{entry.targets.map((p) => p.name).join('、')}</span>
+                <span translate="no">{entry.targets.map((p) => p.name).join(t('workflow.sep'))}</span>
               </Typography.Text>
             )}
             {entry.comment && (

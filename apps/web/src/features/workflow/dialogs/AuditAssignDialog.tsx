@@ -63,7 +63,7 @@ export function AuditAssignDialog({ apply, onClose }: { apply: ApplyDetail; onCl
             label: t('workflow.assign.current'),
             children: (
               <span translate="no" data-testid="assign-current">
-                {apply.currentAuditors.map((p) => p.name).join('、') || '—'}
+                {apply.currentAuditors.map((p) => p.name).join(t('workflow.sep')) || '—'}
               </span>
             ),
           },

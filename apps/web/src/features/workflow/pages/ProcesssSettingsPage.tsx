@@ -20,6 +20,7 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
+import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Steps from 'antd/es/steps';
 import Tabs from 'antd/es/tabs';
@@ -169,47 +170,59 @@ function StepBody({ step }: { step: FlowStep }) {
   );
 }
 
-/** The flow of one apply type drawn as steps, from the submission to the end. */
+/** A step's number in the drawing (every step alike: none of them is "current" in a flow's settings). */
+function StepNumber({ n }: { n: number }) {
+  return (
+    <span className="k-wf-step-no" aria-hidden>
+      {n}
+    </span>
+  );
+}
+
+/**
+ * The flow of one apply type drawn as steps, numbered as the flow numbers them; the built-in flow as its one step
+ * (the permission's holders). A caption says how an application goes through them.
+ */
 function FlowDrawing({ flow, canEdit }: { flow: FlowSetting; canEdit: boolean }) {
   const { t } = useTranslation();
-  const steps = flow.steps.map((step) => ({
-    key: step.stepId,
-    status: 'process' as const,
-    title: <StepHead step={step} flow={flow} canEdit={canEdit} />,
-    description: <StepBody step={step} />,
-  }));
+  const items =
+    flow.builtIn === 1
+      ? [
+          {
+            key: 'builtIn',
+            status: 'process' as const,
+            icon: <StepNumber n={1} />,
+            title: (
+              <span className="k-wf-step-head" data-testid="flow-builtin-step">
+                <Typography.Text strong>{t('workflow.flow.builtInStep')}</Typography.Text>
+              </span>
+            ),
+            description: (
+              <div className="k-wf-step-body">
+                <span>
+                  <Tag color="blue">{t('workflow.rules.any')}</Tag>
+                </span>
+                <span>
+                  {t('workflow.flow.builtInAuditors')} <PermissionName id={flow.permission} />
+                </span>
+              </div>
+            ),
+          },
+        ]
+      : flow.steps.map((step) => ({
+          key: step.stepId,
+          status: 'process' as const,
+          icon: <StepNumber n={step.sort} />,
+          title: <StepHead step={step} flow={flow} canEdit={canEdit} />,
+          description: <StepBody step={step} />,
+        }));
   return (
-    <Steps
-      orientation="vertical"
-      data-testid="flow-drawing"
-      items={[
-        {
-          key: 'submit',
-          status: 'finish',
-          title: t('workflow.flow.submit'),
-          description: t('workflow.flow.submitHint'),
-        },
-        ...(flow.builtIn === 1
-          ? [
-              {
-                key: 'builtIn',
-                status: 'process' as const,
-                title: (
-                  <span data-testid="flow-builtin-step">
-                    {t('workflow.flow.builtInStep')} <Tag>{t('workflow.rules.any')}</Tag>
-                  </span>
-                ),
-                description: (
-                  <span>
-                    {t('workflow.flow.builtInAuditors')} <PermissionName id={flow.permission} />
-                  </span>
-                ),
-              },
-            ]
-          : steps),
-        { key: 'end', status: 'wait', title: t('workflow.flow.end'), description: t('workflow.flow.endHint') },
-      ]}
-    />
+    <>
+      <Typography.Paragraph type="secondary" data-testid="flow-caption">
+        {t('workflow.flow.caption')}
+      </Typography.Paragraph>
+      <Steps orientation="vertical" size="small" data-testid="flow-drawing" items={items} />
+    </>
   );
 }
 
@@ -221,6 +234,7 @@ function TypeAuditors({ rel, canEdit }: { rel: ApplyTypeAuthRel | undefined; can
     <Card
       size="small"
       title={t('workflow.typeAuditors.heading')}
+      style={{ marginTop: 8 }}
       data-testid="type-auditors"
       extra={
         canEdit && rel ? (
@@ -291,7 +305,7 @@ function TypePanel({ applyType, rel }: { applyType: ApplyTypeId; rel: ApplyTypeA
           <Typography.Title level={4} style={{ margin: 0 }}>
             {typeTitle(applyType)}
           </Typography.Title>
-          <div style={{ marginTop: 4 }}>
+          <div style={{ marginTop: 4, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 4 }}>
             {f.builtIn === 1 ? (
               <Tag data-testid="flow-kind">{t('workflow.flow.builtIn')}</Tag>
             ) : (
@@ -366,6 +380,15 @@ export function ProcesssSettingsPage() {
   const wide = useMediaQuery('(min-width: 992px)');
   const rels = useQuery({ ...authRelQuery(), enabled: pno !== null });
   const relOf = (id: ApplyTypeId) => rels.data?.find((r) => r.applyType === id);
+  const pick = (key: string) =>
+    void navigate({ to: '.', search: { ...search, applyType: key } as never, replace: true });
+  /** A type's flow in short: its steps (or built-in) and how many applications wait. */
+  const summary = (id: ApplyTypeId) => {
+    const rel = relOf(id);
+    if (!rel) return '';
+    const flow = rel.stepNum > 0 ? t('workflow.flow.steps', { count: rel.stepNum }) : t('workflow.flow.builtIn');
+    return rel.pendingNum > 0 ? `${flow} · ${t('workflow.flow.pending', { count: rel.pendingNum })}` : flow;
+  };
 
   if (!pno)
     return (
@@ -377,31 +400,45 @@ export function ProcesssSettingsPage() {
   return (
     <Card title={t('workflow.settings.title')} data-testid="workflow-settings-page">
       <Typography.Paragraph type="secondary">{t('workflow.settings.help')}</Typography.Paragraph>
-      <Tabs
-        className="k-wf-tabs"
-        tabPlacement={wide ? 'start' : 'top'}
-        activeKey={applyType}
-        onChange={(key) => void navigate({ to: '.', search: { ...search, applyType: key } as never, replace: true })}
-        data-testid="apply-type-tabs"
-        items={APPLY_TYPES.map((type) => {
-          const rel = relOf(type.id);
-          return {
+      {wide ? (
+        <Tabs
+          className="k-wf-tabs"
+          tabPlacement="start"
+          activeKey={applyType}
+          onChange={pick}
+          data-testid="apply-type-tabs"
+          items={APPLY_TYPES.map((type) => ({
             key: type.id,
             label: (
-              <span data-testid={`apply-type-tab-${type.id}`} style={{ display: 'inline-grid', textAlign: 'start' }}>
+              <span data-testid={`apply-type-tab-${type.id}`} className="k-wf-tab-label">
                 <span>{typeTitle(type.id)}</span>
-                {rel && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {rel.stepNum > 0 ? t('workflow.flow.steps', { count: rel.stepNum }) : t('workflow.flow.builtIn')}
-                    {rel.pendingNum > 0 && ` · ${t('workflow.flow.pending', { count: rel.pendingNum })}`}
-                  </Typography.Text>
-                )}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {summary(type.id)}
+                </Typography.Text>
               </span>
             ),
-            children: type.id === applyType ? <TypePanel applyType={type.id} rel={rel} /> : null,
-          };
-        })}
-      />
+            children: type.id === applyType ? <TypePanel applyType={type.id} rel={relOf(type.id)} /> : null,
+          }))}
+        />
+      ) : (
+        <>
+          <label htmlFor="apply-type-select" style={{ display: 'block', marginBottom: 4 }}>
+            {t('workflow.settings.type')}
+          </label>
+          <Select
+            id="apply-type-select"
+            data-testid="apply-type-select"
+            value={applyType}
+            onChange={pick}
+            style={{ width: '100%', marginBottom: 16 }}
+            options={APPLY_TYPES.map((type) => ({
+              value: type.id,
+              label: summary(type.id) ? `${typeTitle(type.id)} · ${summary(type.id)}` : typeTitle(type.id),
+            }))}
+          />
+          <TypePanel applyType={applyType} rel={relOf(applyType)} />
+        </>
+      )}
     </Card>
   );
 }
