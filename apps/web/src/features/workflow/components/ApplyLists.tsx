@@ -1,12 +1,15 @@
 import { ORG_PERMISSIONS } from '@keel/contract/endpoints/org';
 import type { ApplyItem, ApplyTypeId } from '@keel/contract/endpoints/workflow';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import Badge from 'antd/es/badge';
 import Tabs from 'antd/es/tabs';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
+import { invalidatePaths } from '../../../shared/api/query-key';
 import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
+import { useSession } from '../../../shared/session/session-store';
 import { useCan, useWorkflowRights } from '../api';
 import { type ApplyTab, WORKFLOW_SEARCH } from '../search';
 import { ApplyTable } from './ApplyTable';
@@ -16,6 +19,25 @@ import { InvitationsTable } from './InvitationsTable';
 function freshList(search: Record<string, unknown>): Record<string, unknown> {
   const { pageNum: _p, pageSize: _s, str: _str, state: _st, startTime: _a, endTime: _b, status: _c, ...rest } = search;
   return rest;
+}
+
+/**
+ * Keeps the lists current while the page is open: a new message (the unread count going up, pushed over the
+ * WebSocket) is how the engine tells of a new to-do item or of progress on one's own application.
+ */
+function useLiveLists() {
+  const queryClient = useQueryClient();
+  const unread = useSession((s) => s.unreadCount);
+  const seen = useRef(unread);
+  useEffect(() => {
+    if (unread > seen.current)
+      void invalidatePaths(queryClient, [
+        'flowAudit/getAuditOrNoAuditList',
+        'flowAudit/getMyApplyList',
+        'flowAudit/getApplyList',
+      ]);
+    seen.current = unread;
+  }, [unread, queryClient]);
 }
 
 /**
@@ -38,6 +60,7 @@ export function ApplyLists({
   const search = useSearchRecord();
   const navigate = useNavigate();
   const { tab: asked } = useSearchOf(WORKFLOW_SEARCH);
+  useLiveLists();
   const todo = useQuery(
     apiQuery('flowAudit/getAuditOrNoAuditList', { pageNum: 1, pageSize: 1, auditStatus: 0, applyType: fixedType }),
   );
