@@ -8,7 +8,7 @@ import { apiCall, loginByApi, registerByApi } from '../support/tenancy';
  * Properties and organisations: the operator creates a property (owned by the demo member), authorises two
  * businesses and adds a unit to its organisation from the back office (no member of it); its owner builds a
  * two-level tree, invites a phone and creates a user; the demo owner asks to join and the request is approved on
- * the member-approval page. Then a short pass of the same pages in English.
+ * the member-approval page (an application of the approval flow). Then a short pass of the same pages in English.
  */
 const users = userPages();
 
@@ -149,14 +149,21 @@ test('the owner builds the organisation, invites and creates members; a join req
   await expect(requester).toHaveURL('/home');
   await requester.context().close();
 
+  // The join request is an application of the approval flow (the built-in one: the owner reviews it); the
+  // invitation is in the invitations tab.
   await page.goto('/BusinessProcess/MemberAuditPage');
-  const audit = page.getByTestId('member-audit-table');
-  await expect(audit.getByTestId(`request-${invited}`)).toBeVisible();
-  await expect(audit.getByTestId(`request-${DEMO_OWNER.phone}`)).toBeVisible();
+  const audit = page.getByTestId('apply-table-todo');
+  await expect(audit.getByTestId(`apply-row-${DEMO_OWNER.phone}`)).toBeVisible();
   await shot(page, 'member-audit-zh');
-  await audit.getByTestId(`approve-${DEMO_OWNER.phone}`).click();
-  await confirm(page);
-  await expect(audit.getByTestId(`request-${DEMO_OWNER.phone}`)).toHaveCount(0);
+  await page.getByTestId('apply-tab-invites').click();
+  await expect(page.getByTestId('invite-table').getByTestId(`request-${invited}`)).toBeVisible();
+  await page.getByTestId('apply-tab-todo').click();
+  await audit.getByTestId(`apply-audit-${DEMO_OWNER.phone}`).click();
+  const review = page.getByTestId('audit-dialog');
+  await expect(review.getByTestId('audit-applicant')).toContainText(DEMO_OWNER.phone);
+  await review.getByTestId('audit-pass').click();
+  await expect(review).toBeHidden();
+  await expect(audit.getByTestId(`apply-row-${DEMO_OWNER.phone}`)).toHaveCount(0);
 
   await page.goto('/Account/PropertyPage');
   await expect(page.getByTestId('org-member-table').getByTestId(`member-${DEMO_OWNER.phone}`)).toBeVisible();
@@ -194,19 +201,19 @@ test('the same pages in English; two join requests approved in one batch', async
   await shot(owner, 'property-page-en');
   await owner.goto(localized('/BusinessProcess/MemberAuditPage', 'en'));
   await expect(owner.getByTestId('member-audit-page')).toContainText('Member approval');
-  const audit = owner.getByTestId('member-audit-table');
-  await expect(audit.getByTestId(`request-${first}`)).toBeVisible();
-  const rowOf = (phone: string) => audit.locator('tr').filter({ has: owner.getByTestId(`request-${phone}`) });
+  const audit = owner.getByTestId('apply-table-todo');
+  await expect(audit.getByTestId(`apply-row-${first}`)).toBeVisible();
+  const rowOf = (phone: string) => audit.locator('tr').filter({ has: owner.getByTestId(`apply-row-${phone}`) });
   await rowOf(first).locator('input[type=checkbox]').check();
   await rowOf(second).locator('input[type=checkbox]').check();
   await expect(owner.getByTestId('batch-bar')).toContainText('2 selected');
   await shot(owner, 'member-audit-en');
-  await owner.getByTestId('batch-approve').click();
-  await expect(owner.locator('.ant-popconfirm-title')).toContainText('Approve the 2 selected requests');
+  await owner.getByTestId('batch-pass').click();
+  await expect(owner.locator('.ant-popconfirm-title')).toContainText('Pass the 2 selected applications');
   await confirm(owner);
-  await expect(owner.getByTestId('toast-text').filter({ hasText: '2 requests approved' })).toBeVisible();
-  await expect(audit.getByTestId(`request-${first}`)).toHaveCount(0);
-  await expect(audit.getByTestId(`request-${second}`)).toHaveCount(0);
+  await expect(owner.getByTestId('toast-text').filter({ hasText: '2 application(s) passed' })).toBeVisible();
+  await expect(audit.getByTestId(`apply-row-${first}`)).toHaveCount(0);
+  await expect(audit.getByTestId(`apply-row-${second}`)).toHaveCount(0);
   await expect(owner.getByTestId('batch-bar')).toHaveCount(0);
   await owner.context().close();
 });

@@ -50,7 +50,17 @@ import { Route as DefaultAccountTitlePageRouteImport } from './routes/_default/A
 import { Route as DefaultAccountTitlePageComponentRouteImport } from './routes/_default/Account/TitlePageComponent'
 import { Route as DefaultAccountUserSetPageRouteImport } from './routes/_default/Account/UserSetPage'
 import { Route as DefaultAccountUserSetPageComponentRouteImport } from './routes/_default/Account/UserSetPageComponent'
+import { Route as DefaultBusinessProcessAddDefaultReviewerDialogRouteImport } from './routes/_default/BusinessProcess/AddDefaultReviewerDialog'
+import { Route as DefaultBusinessProcessApplyFunDetailDialogRouteImport } from './routes/_default/BusinessProcess/ApplyFunDetailDialog'
+import { Route as DefaultBusinessProcessApplyTerminalDetailDialogRouteImport } from './routes/_default/BusinessProcess/ApplyTerminalDetailDialog'
+import { Route as DefaultBusinessProcessAuditAssignDialogRouteImport } from './routes/_default/BusinessProcess/AuditAssignDialog'
+import { Route as DefaultBusinessProcessAuditDialogRouteImport } from './routes/_default/BusinessProcess/AuditDialog'
+import { Route as DefaultBusinessProcessAuditerDetailDlgRouteImport } from './routes/_default/BusinessProcess/AuditerDetailDlg'
+import { Route as DefaultBusinessProcessEditAuditUserDlgRouteImport } from './routes/_default/BusinessProcess/EditAuditUserDlg'
+import { Route as DefaultBusinessProcessEditDefaultReviewerDialogRouteImport } from './routes/_default/BusinessProcess/EditDefaultReviewerDialog'
 import { Route as DefaultBusinessProcessMemberAuditPageRouteImport } from './routes/_default/BusinessProcess/MemberAuditPage'
+import { Route as DefaultBusinessProcessProcesssSettingsPageRouteImport } from './routes/_default/BusinessProcess/ProcesssSettingsPage'
+import { Route as DefaultBusinessProcessSecurityRouteAuditPageRouteImport } from './routes/_default/BusinessProcess/SecurityRouteAuditPage'
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
 import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
 import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
@@ -313,10 +323,70 @@ const DefaultAccountUserSetPageComponentRoute =
     path: '/Account/UserSetPageComponent',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultBusinessProcessAddDefaultReviewerDialogRoute =
+  DefaultBusinessProcessAddDefaultReviewerDialogRouteImport.update({
+    id: '/BusinessProcess/AddDefaultReviewerDialog',
+    path: '/BusinessProcess/AddDefaultReviewerDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessApplyFunDetailDialogRoute =
+  DefaultBusinessProcessApplyFunDetailDialogRouteImport.update({
+    id: '/BusinessProcess/ApplyFunDetailDialog',
+    path: '/BusinessProcess/ApplyFunDetailDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessApplyTerminalDetailDialogRoute =
+  DefaultBusinessProcessApplyTerminalDetailDialogRouteImport.update({
+    id: '/BusinessProcess/ApplyTerminalDetailDialog',
+    path: '/BusinessProcess/ApplyTerminalDetailDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessAuditAssignDialogRoute =
+  DefaultBusinessProcessAuditAssignDialogRouteImport.update({
+    id: '/BusinessProcess/AuditAssignDialog',
+    path: '/BusinessProcess/AuditAssignDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessAuditDialogRoute =
+  DefaultBusinessProcessAuditDialogRouteImport.update({
+    id: '/BusinessProcess/AuditDialog',
+    path: '/BusinessProcess/AuditDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessAuditerDetailDlgRoute =
+  DefaultBusinessProcessAuditerDetailDlgRouteImport.update({
+    id: '/BusinessProcess/AuditerDetailDlg',
+    path: '/BusinessProcess/AuditerDetailDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessEditAuditUserDlgRoute =
+  DefaultBusinessProcessEditAuditUserDlgRouteImport.update({
+    id: '/BusinessProcess/EditAuditUserDlg',
+    path: '/BusinessProcess/EditAuditUserDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessEditDefaultReviewerDialogRoute =
+  DefaultBusinessProcessEditDefaultReviewerDialogRouteImport.update({
+    id: '/BusinessProcess/EditDefaultReviewerDialog',
+    path: '/BusinessProcess/EditDefaultReviewerDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultBusinessProcessMemberAuditPageRoute =
   DefaultBusinessProcessMemberAuditPageRouteImport.update({
     id: '/BusinessProcess/MemberAuditPage',
     path: '/BusinessProcess/MemberAuditPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessProcesssSettingsPageRoute =
+  DefaultBusinessProcessProcesssSettingsPageRouteImport.update({
+    id: '/BusinessProcess/ProcesssSettingsPage',
+    path: '/BusinessProcess/ProcesssSettingsPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultBusinessProcessSecurityRouteAuditPageRoute =
+  DefaultBusinessProcessSecurityRouteAuditPageRouteImport.update({
+    id: '/BusinessProcess/SecurityRouteAuditPage',
+    path: '/BusinessProcess/SecurityRouteAuditPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultUserManageUserListPageRoute =
@@ -519,7 +589,17 @@ export interface FileRoutesByFullPath {
   '/Account/TitlePageComponent': typeof DefaultAccountTitlePageComponentRoute
   '/Account/UserSetPage': typeof DefaultAccountUserSetPageRoute
   '/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
+  '/BusinessProcess/AddDefaultReviewerDialog': typeof DefaultBusinessProcessAddDefaultReviewerDialogRoute
+  '/BusinessProcess/ApplyFunDetailDialog': typeof DefaultBusinessProcessApplyFunDetailDialogRoute
+  '/BusinessProcess/ApplyTerminalDetailDialog': typeof DefaultBusinessProcessApplyTerminalDetailDialogRoute
+  '/BusinessProcess/AuditAssignDialog': typeof DefaultBusinessProcessAuditAssignDialogRoute
+  '/BusinessProcess/AuditDialog': typeof DefaultBusinessProcessAuditDialogRoute
+  '/BusinessProcess/AuditerDetailDlg': typeof DefaultBusinessProcessAuditerDetailDlgRoute
+  '/BusinessProcess/EditAuditUserDlg': typeof DefaultBusinessProcessEditAuditUserDlgRoute
+  '/BusinessProcess/EditDefaultReviewerDialog': typeof DefaultBusinessProcessEditDefaultReviewerDialogRoute
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
+  '/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
+  '/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -587,7 +667,17 @@ export interface FileRoutesByTo {
   '/Account/TitlePageComponent': typeof DefaultAccountTitlePageComponentRoute
   '/Account/UserSetPage': typeof DefaultAccountUserSetPageRoute
   '/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
+  '/BusinessProcess/AddDefaultReviewerDialog': typeof DefaultBusinessProcessAddDefaultReviewerDialogRoute
+  '/BusinessProcess/ApplyFunDetailDialog': typeof DefaultBusinessProcessApplyFunDetailDialogRoute
+  '/BusinessProcess/ApplyTerminalDetailDialog': typeof DefaultBusinessProcessApplyTerminalDetailDialogRoute
+  '/BusinessProcess/AuditAssignDialog': typeof DefaultBusinessProcessAuditAssignDialogRoute
+  '/BusinessProcess/AuditDialog': typeof DefaultBusinessProcessAuditDialogRoute
+  '/BusinessProcess/AuditerDetailDlg': typeof DefaultBusinessProcessAuditerDetailDlgRoute
+  '/BusinessProcess/EditAuditUserDlg': typeof DefaultBusinessProcessEditAuditUserDlgRoute
+  '/BusinessProcess/EditDefaultReviewerDialog': typeof DefaultBusinessProcessEditDefaultReviewerDialogRoute
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
+  '/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
+  '/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -659,7 +749,17 @@ export interface FileRoutesById {
   '/_default/Account/TitlePageComponent': typeof DefaultAccountTitlePageComponentRoute
   '/_default/Account/UserSetPage': typeof DefaultAccountUserSetPageRoute
   '/_default/Account/UserSetPageComponent': typeof DefaultAccountUserSetPageComponentRoute
+  '/_default/BusinessProcess/AddDefaultReviewerDialog': typeof DefaultBusinessProcessAddDefaultReviewerDialogRoute
+  '/_default/BusinessProcess/ApplyFunDetailDialog': typeof DefaultBusinessProcessApplyFunDetailDialogRoute
+  '/_default/BusinessProcess/ApplyTerminalDetailDialog': typeof DefaultBusinessProcessApplyTerminalDetailDialogRoute
+  '/_default/BusinessProcess/AuditAssignDialog': typeof DefaultBusinessProcessAuditAssignDialogRoute
+  '/_default/BusinessProcess/AuditDialog': typeof DefaultBusinessProcessAuditDialogRoute
+  '/_default/BusinessProcess/AuditerDetailDlg': typeof DefaultBusinessProcessAuditerDetailDlgRoute
+  '/_default/BusinessProcess/EditAuditUserDlg': typeof DefaultBusinessProcessEditAuditUserDlgRoute
+  '/_default/BusinessProcess/EditDefaultReviewerDialog': typeof DefaultBusinessProcessEditDefaultReviewerDialogRoute
   '/_default/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
+  '/_default/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
+  '/_default/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -729,7 +829,17 @@ export interface FileRouteTypes {
     | '/Account/TitlePageComponent'
     | '/Account/UserSetPage'
     | '/Account/UserSetPageComponent'
+    | '/BusinessProcess/AddDefaultReviewerDialog'
+    | '/BusinessProcess/ApplyFunDetailDialog'
+    | '/BusinessProcess/ApplyTerminalDetailDialog'
+    | '/BusinessProcess/AuditAssignDialog'
+    | '/BusinessProcess/AuditDialog'
+    | '/BusinessProcess/AuditerDetailDlg'
+    | '/BusinessProcess/EditAuditUserDlg'
+    | '/BusinessProcess/EditDefaultReviewerDialog'
     | '/BusinessProcess/MemberAuditPage'
+    | '/BusinessProcess/ProcesssSettingsPage'
+    | '/BusinessProcess/SecurityRouteAuditPage'
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
@@ -797,7 +907,17 @@ export interface FileRouteTypes {
     | '/Account/TitlePageComponent'
     | '/Account/UserSetPage'
     | '/Account/UserSetPageComponent'
+    | '/BusinessProcess/AddDefaultReviewerDialog'
+    | '/BusinessProcess/ApplyFunDetailDialog'
+    | '/BusinessProcess/ApplyTerminalDetailDialog'
+    | '/BusinessProcess/AuditAssignDialog'
+    | '/BusinessProcess/AuditDialog'
+    | '/BusinessProcess/AuditerDetailDlg'
+    | '/BusinessProcess/EditAuditUserDlg'
+    | '/BusinessProcess/EditDefaultReviewerDialog'
     | '/BusinessProcess/MemberAuditPage'
+    | '/BusinessProcess/ProcesssSettingsPage'
+    | '/BusinessProcess/SecurityRouteAuditPage'
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
@@ -868,7 +988,17 @@ export interface FileRouteTypes {
     | '/_default/Account/TitlePageComponent'
     | '/_default/Account/UserSetPage'
     | '/_default/Account/UserSetPageComponent'
+    | '/_default/BusinessProcess/AddDefaultReviewerDialog'
+    | '/_default/BusinessProcess/ApplyFunDetailDialog'
+    | '/_default/BusinessProcess/ApplyTerminalDetailDialog'
+    | '/_default/BusinessProcess/AuditAssignDialog'
+    | '/_default/BusinessProcess/AuditDialog'
+    | '/_default/BusinessProcess/AuditerDetailDlg'
+    | '/_default/BusinessProcess/EditAuditUserDlg'
+    | '/_default/BusinessProcess/EditDefaultReviewerDialog'
     | '/_default/BusinessProcess/MemberAuditPage'
+    | '/_default/BusinessProcess/ProcesssSettingsPage'
+    | '/_default/BusinessProcess/SecurityRouteAuditPage'
     | '/_default/UserManage/UserListPage'
     | '/_default/filerepository/AddEditCommonFileDlg'
     | '/_default/filerepository/filerepositorypage'
@@ -1193,11 +1323,81 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAccountUserSetPageComponentRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/BusinessProcess/AddDefaultReviewerDialog': {
+      id: '/_default/BusinessProcess/AddDefaultReviewerDialog'
+      path: '/BusinessProcess/AddDefaultReviewerDialog'
+      fullPath: '/BusinessProcess/AddDefaultReviewerDialog'
+      preLoaderRoute: typeof DefaultBusinessProcessAddDefaultReviewerDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/ApplyFunDetailDialog': {
+      id: '/_default/BusinessProcess/ApplyFunDetailDialog'
+      path: '/BusinessProcess/ApplyFunDetailDialog'
+      fullPath: '/BusinessProcess/ApplyFunDetailDialog'
+      preLoaderRoute: typeof DefaultBusinessProcessApplyFunDetailDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/ApplyTerminalDetailDialog': {
+      id: '/_default/BusinessProcess/ApplyTerminalDetailDialog'
+      path: '/BusinessProcess/ApplyTerminalDetailDialog'
+      fullPath: '/BusinessProcess/ApplyTerminalDetailDialog'
+      preLoaderRoute: typeof DefaultBusinessProcessApplyTerminalDetailDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/AuditAssignDialog': {
+      id: '/_default/BusinessProcess/AuditAssignDialog'
+      path: '/BusinessProcess/AuditAssignDialog'
+      fullPath: '/BusinessProcess/AuditAssignDialog'
+      preLoaderRoute: typeof DefaultBusinessProcessAuditAssignDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/AuditDialog': {
+      id: '/_default/BusinessProcess/AuditDialog'
+      path: '/BusinessProcess/AuditDialog'
+      fullPath: '/BusinessProcess/AuditDialog'
+      preLoaderRoute: typeof DefaultBusinessProcessAuditDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/AuditerDetailDlg': {
+      id: '/_default/BusinessProcess/AuditerDetailDlg'
+      path: '/BusinessProcess/AuditerDetailDlg'
+      fullPath: '/BusinessProcess/AuditerDetailDlg'
+      preLoaderRoute: typeof DefaultBusinessProcessAuditerDetailDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/EditAuditUserDlg': {
+      id: '/_default/BusinessProcess/EditAuditUserDlg'
+      path: '/BusinessProcess/EditAuditUserDlg'
+      fullPath: '/BusinessProcess/EditAuditUserDlg'
+      preLoaderRoute: typeof DefaultBusinessProcessEditAuditUserDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/EditDefaultReviewerDialog': {
+      id: '/_default/BusinessProcess/EditDefaultReviewerDialog'
+      path: '/BusinessProcess/EditDefaultReviewerDialog'
+      fullPath: '/BusinessProcess/EditDefaultReviewerDialog'
+      preLoaderRoute: typeof DefaultBusinessProcessEditDefaultReviewerDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/BusinessProcess/MemberAuditPage': {
       id: '/_default/BusinessProcess/MemberAuditPage'
       path: '/BusinessProcess/MemberAuditPage'
       fullPath: '/BusinessProcess/MemberAuditPage'
       preLoaderRoute: typeof DefaultBusinessProcessMemberAuditPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/ProcesssSettingsPage': {
+      id: '/_default/BusinessProcess/ProcesssSettingsPage'
+      path: '/BusinessProcess/ProcesssSettingsPage'
+      fullPath: '/BusinessProcess/ProcesssSettingsPage'
+      preLoaderRoute: typeof DefaultBusinessProcessProcesssSettingsPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/BusinessProcess/SecurityRouteAuditPage': {
+      id: '/_default/BusinessProcess/SecurityRouteAuditPage'
+      path: '/BusinessProcess/SecurityRouteAuditPage'
+      fullPath: '/BusinessProcess/SecurityRouteAuditPage'
+      preLoaderRoute: typeof DefaultBusinessProcessSecurityRouteAuditPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/UserManage/UserListPage': {
@@ -1458,7 +1658,17 @@ interface DefaultRouteRouteChildren {
   DefaultAccountTitlePageComponentRoute: typeof DefaultAccountTitlePageComponentRoute
   DefaultAccountUserSetPageRoute: typeof DefaultAccountUserSetPageRoute
   DefaultAccountUserSetPageComponentRoute: typeof DefaultAccountUserSetPageComponentRoute
+  DefaultBusinessProcessAddDefaultReviewerDialogRoute: typeof DefaultBusinessProcessAddDefaultReviewerDialogRoute
+  DefaultBusinessProcessApplyFunDetailDialogRoute: typeof DefaultBusinessProcessApplyFunDetailDialogRoute
+  DefaultBusinessProcessApplyTerminalDetailDialogRoute: typeof DefaultBusinessProcessApplyTerminalDetailDialogRoute
+  DefaultBusinessProcessAuditAssignDialogRoute: typeof DefaultBusinessProcessAuditAssignDialogRoute
+  DefaultBusinessProcessAuditDialogRoute: typeof DefaultBusinessProcessAuditDialogRoute
+  DefaultBusinessProcessAuditerDetailDlgRoute: typeof DefaultBusinessProcessAuditerDetailDlgRoute
+  DefaultBusinessProcessEditAuditUserDlgRoute: typeof DefaultBusinessProcessEditAuditUserDlgRoute
+  DefaultBusinessProcessEditDefaultReviewerDialogRoute: typeof DefaultBusinessProcessEditDefaultReviewerDialogRoute
   DefaultBusinessProcessMemberAuditPageRoute: typeof DefaultBusinessProcessMemberAuditPageRoute
+  DefaultBusinessProcessProcesssSettingsPageRoute: typeof DefaultBusinessProcessProcesssSettingsPageRoute
+  DefaultBusinessProcessSecurityRouteAuditPageRoute: typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
   DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
   DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -1529,8 +1739,28 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultAccountUserSetPageRoute: DefaultAccountUserSetPageRoute,
   DefaultAccountUserSetPageComponentRoute:
     DefaultAccountUserSetPageComponentRoute,
+  DefaultBusinessProcessAddDefaultReviewerDialogRoute:
+    DefaultBusinessProcessAddDefaultReviewerDialogRoute,
+  DefaultBusinessProcessApplyFunDetailDialogRoute:
+    DefaultBusinessProcessApplyFunDetailDialogRoute,
+  DefaultBusinessProcessApplyTerminalDetailDialogRoute:
+    DefaultBusinessProcessApplyTerminalDetailDialogRoute,
+  DefaultBusinessProcessAuditAssignDialogRoute:
+    DefaultBusinessProcessAuditAssignDialogRoute,
+  DefaultBusinessProcessAuditDialogRoute:
+    DefaultBusinessProcessAuditDialogRoute,
+  DefaultBusinessProcessAuditerDetailDlgRoute:
+    DefaultBusinessProcessAuditerDetailDlgRoute,
+  DefaultBusinessProcessEditAuditUserDlgRoute:
+    DefaultBusinessProcessEditAuditUserDlgRoute,
+  DefaultBusinessProcessEditDefaultReviewerDialogRoute:
+    DefaultBusinessProcessEditDefaultReviewerDialogRoute,
   DefaultBusinessProcessMemberAuditPageRoute:
     DefaultBusinessProcessMemberAuditPageRoute,
+  DefaultBusinessProcessProcesssSettingsPageRoute:
+    DefaultBusinessProcessProcesssSettingsPageRoute,
+  DefaultBusinessProcessSecurityRouteAuditPageRoute:
+    DefaultBusinessProcessSecurityRouteAuditPageRoute,
   DefaultUserManageUserListPageRoute: DefaultUserManageUserListPageRoute,
   DefaultFilerepositoryAddEditCommonFileDlgRoute:
     DefaultFilerepositoryAddEditCommonFileDlgRoute,

@@ -8,6 +8,7 @@ export type MessageTarget =
       to:
         | '/Account/PropertyPage'
         | '/BusinessProcess/MemberAuditPage'
+        | '/BusinessProcess/AuditDialog'
         | '/Tis/File/FileSpace'
         | '/Tis/space/SpaceDetailPage';
       pno: string | null;
@@ -30,5 +31,8 @@ export function targetOf(n: Pick<NewsItem, 'newsType' | 'link' | 'pno'>): Messag
   if (link.kind === 'space')
     return { kind: 'page', to: '/Tis/space/SpaceDetailPage', pno: n.pno, search: { sid: link.id } };
   if (link.kind === 'spaceApplyResult') return { kind: 'page', to: '/Tis/File/FileSpace', pno: n.pno };
+  // Approval flows (modules/workflow): an application to review, or news of one's own, opens in the audit dialog.
+  if (link.kind === 'apply')
+    return { kind: 'page', to: '/BusinessProcess/AuditDialog', pno: n.pno, search: { applyId: link.id } };
   return null;
 }

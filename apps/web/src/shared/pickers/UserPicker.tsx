@@ -30,6 +30,8 @@ interface BaseProps {
   /** Given by an antd Form.Item, so that its label names the input. */
   id?: string;
   'aria-label'?: string;
+  /** Labels of users picked before (a saved list's names), shown until a search lists them. */
+  knownLabels?: Readonly<Record<string, string>>;
 }
 
 export interface SingleUserPickerProps extends BaseProps {
@@ -67,6 +69,7 @@ export function UserPicker(props: UserPickerProps) {
     testId = 'user-picker',
     style,
     pno,
+    knownLabels,
   } = props;
   const [search, setSearch] = useState('');
   const str = useDebounced(search.trim(), USER_PICKER_DEBOUNCE_MS);
@@ -95,10 +98,11 @@ export function UserPicker(props: UserPickerProps) {
     const shown = new Set(list.map((o) => o.value));
     // Picked users missing from this page keep their option, so the select shows their name rather than the id.
     for (const uid of selected) {
-      if (!shown.has(uid)) list.push({ value: uid, label: labels.current.get(uid) ?? uid, disabled: false });
+      if (!shown.has(uid))
+        list.push({ value: uid, label: labels.current.get(uid) ?? knownLabels?.[uid] ?? uid, disabled: false });
     }
     return list;
-  }, [query.data, excluded, selected, enabledOnly]);
+  }, [query.data, excluded, selected, enabledOnly, knownLabels]);
 
   const loading = query.isFetching || search.trim() !== str;
   const common = {

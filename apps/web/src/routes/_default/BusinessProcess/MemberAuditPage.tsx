@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MemberAuditPage } from '../../../features/org/MemberAuditPage';
+import { MemberAuditPage } from '../../../features/workflow/pages/ApprovalPages';
 
 export const Route = createFileRoute('/_default/BusinessProcess/MemberAuditPage')({ component: MemberAuditPage });

@@ -1,0 +1,304 @@
+import {
+  APPLY_STATES,
+  type ApplyItem,
+  type ApplyState,
+  type ApplyTypeId,
+  AUDIT_COMMENT_MAX,
+} from '@keel/contract/endpoints/workflow';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
+import type { ColumnSpec } from '../../../shared/admin-kit/DataTable';
+import { DataTable } from '../../../shared/admin-kit/DataTable';
+import { FormDialog } from '../../../shared/admin-kit/FormDialog';
+import type { TableParams } from '../../../shared/admin-kit/table-params';
+import { api } from '../../../shared/api/client';
+import { apiQuery } from '../../../shared/api/query';
+import { invalidatePaths } from '../../../shared/api/query-key';
+import { useSearchRecord } from '../../../shared/api/search-of';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { formatTime } from '../../../shared/format/time';
+import { toast } from '../../../shared/toast/toast-store';
+import { APPLY_LISTS, isApplyType, useApplyTypeOptions, useApplyTypeTitle } from '../api';
+import type { ApplyTab } from '../search';
+import { StateTag } from './StateTag';
+import { TimeRangeFilter, useTimeRange } from './TimeRangeFilter';
+
+/** The list a table shows: my to-do, my done, my own applications, or every application of the property. */
+export type ApplyListKind = Exclude<ApplyTab, 'invites'>;
+
+/** The input of the list call from the table's page and filters, the URL's time range and the page's fixed type. */
+function listQuery(kind: ApplyListKind, params: TableParams, fixedType: ApplyTypeId | undefined, time: TimeRange) {
+  const f = params.filters;
+  const applyType = fixedType ?? (isApplyType(f.applyType) ? f.applyType : undefined);
+  const state = (APPLY_STATES as readonly string[]).includes(f.state ?? '') ? (f.state as ApplyState) : undefined;
+  const page = { pageNum: params.pageNum, pageSize: params.pageSize };
+  const str = f.str || undefined;
+  switch (kind) {
+    case 'todo':
+    case 'done':
+      return apiQuery('flowAudit/getAuditOrNoAuditList', {
+        ...page,
+        auditStatus: kind === 'todo' ? 0 : 1,
+        applyType,
+        str,
+        ...time,
+      });
+    case 'mine':
+      return apiQuery('flowAudit/getMyApplyList', { ...page, applyType, state });
+    case 'all':
+      return apiQuery('flowAudit/getApplyList', { ...page, applyType, state, str, ...time });
+  }
+}
+
+type TimeRange = { startTime?: number; endTime?: number };
+
+/**
+ * Pass the selected to-do items one by one (each its own action: one refused does not stop the others). Sent
+ * without a version: the member chose them from the list as it is, and the server still refuses one they may no
+ * longer act on.
+ */
+async function passEach(ids: readonly string[]) {
+  let passed = 0;
+  for (const applyId of ids) {
+    try {
+      await api('flowAudit/flowAudit', { applyId, comment: '' });
+      passed++;
+    } catch {
+      // the client showed why (acted meanwhile, no longer this member's turn)
+    }
+  }
+  return passed;
+}
+
+/** Reject the selected to-do items with one reason, one by one. */
+async function rejectEach(ids: readonly string[], reason: string) {
+  let rejected = 0;
+  for (const applyId of ids) {
+    try {
+      await api('flowAudit/noPassFlowAudit', { applyId, reason });
+      rejected++;
+    } catch {
+      // the client showed why
+    }
+  }
+  return rejected;
+}
+
+/**
+ * One of the approval page's lists (`kind`), with filters by type (unless the page has one type), applicant and
+ * submission time where the call takes them; each row opens its application in `dialogRoute` (the audit dialog,
+ * or the type's own detail dialog). The to-do list passes or rejects several at once; my own pending applications
+ * can be withdrawn; everyone's can be assigned (`assign`).
+ */
+export function ApplyTable({
+  kind,
+  fixedType,
+  dialogRoute,
+  canAssign,
+  testId,
+}: {
+  kind: ApplyListKind;
+  fixedType?: ApplyTypeId;
+  dialogRoute: (row: ApplyItem) => string;
+  canAssign: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const typeTitle = useApplyTypeTitle();
+  const typeOptions = useApplyTypeOptions();
+  const navigate = useNavigate();
+  const search = useSearchRecord();
+  const queryClient = useQueryClient();
+  const time = useTimeRange();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [rejecting, setRejecting] = useState(false);
+  const withdraw = useApiMutation('flowAudit/withdrawApply', {
+    invalidates: APPLY_LISTS,
+    success: () => t('workflow.list.withdrawn'),
+  });
+
+  const open = (row: ApplyItem, to = dialogRoute(row)) =>
+    void navigate({ to: to as never, search: { ...search, applyId: row.applyId } as never });
+
+  const afterBatch = async (done: number, key: string) => {
+    if (done > 0) toast.success(t(key, { count: done }));
+    setSelected([]);
+    await invalidatePaths(queryClient, APPLY_LISTS);
+  };
+
+  const columns: ColumnSpec<ApplyItem>[] = [
+    {
+      key: 'str',
+      title: t('workflow.list.applicant'),
+      width: 180,
+      pinned: true,
+      hidden: kind === 'mine',
+      filter: kind === 'mine' ? undefined : true,
+      render: (row) => (
+        <span translate="no" data-testid={`apply-row-${row.applicantPhone}`}>
+          {row.applicantName}
+          <Typography.Text type="secondary" style={{ marginInlineStart: 6 }}>
+            {row.applicantPhone}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      key: 'subjectName',
+      title: t('workflow.list.subject'),
+      width: 150,
+      pinned: kind === 'mine',
+      render: (row) => (
+        <Typography.Link translate="no" data-testid={`apply-open-${row.applicantPhone}`} onClick={() => open(row)}>
+          {row.subjectName || typeTitle(row.applyType)}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'applyType',
+      title: t('workflow.list.type'),
+      width: 130,
+      hidden: fixedType !== undefined,
+      filter: typeOptions,
+      render: (row) => <Tag color="blue">{typeTitle(row.applyType)}</Tag>,
+    },
+    {
+      key: 'step',
+      title: t('workflow.list.progress'),
+      width: 220,
+      render: (row) =>
+        row.state === 'pending' ? (
+          <span>
+            {t('workflow.list.stepOf', { index: row.stepIndex, total: row.stepNum })}{' '}
+            <span translate="no">{row.stepName}</span>
+            {row.currentAuditors.length > 0 && (
+              <Typography.Text type="secondary">
+                {' · '}
+                <span translate="no">{row.currentAuditors.map((p) => p.name).join(t('workflow.sep'))}</span>
+              </Typography.Text>
+            )}
+          </span>
+        ) : (
+          <span translate="no">{row.reason || '—'}</span>
+        ),
+    },
+    { key: 'createTime', title: t('workflow.list.submitted'), width: 150, time: true },
+    {
+      key: 'myAction',
+      title: t('workflow.list.myAction'),
+      width: 170,
+      hidden: kind !== 'done',
+      render: (row) =>
+        row.myAction ? `${t(`workflow.actions.${row.myAction}`)} · ${formatTime(row.myActionTime)}` : '—',
+    },
+    {
+      key: 'state',
+      title: t('workflow.list.state'),
+      width: 100,
+      hidden: kind === 'todo',
+      filter:
+        kind === 'mine' || kind === 'all'
+          ? APPLY_STATES.map((s) => ({ value: s, label: t(`workflow.states.${s}`) }))
+          : undefined,
+      render: (row) => <StateTag state={row.state} testId={`apply-state-${row.applicantPhone}`} />,
+    },
+    {
+      key: 'action',
+      title: t('common.actions'),
+      width: kind === 'todo' || kind === 'done' ? 90 : 140,
+      wrap: true,
+      render: (row) => (
+        <Space size={4} wrap>
+          <Button
+            size="small"
+            type={kind === 'todo' ? 'primary' : 'default'}
+            onClick={() => open(row)}
+            data-testid={`apply-${kind === 'todo' ? 'audit' : 'view'}-${row.applicantPhone}`}
+          >
+            {kind === 'todo' ? t('workflow.list.audit') : t('workflow.list.view')}
+          </Button>
+          {kind === 'mine' && row.state === 'pending' && (
+            <ConfirmAction
+              title={t('workflow.list.withdrawConfirm', { name: row.subjectName })}
+              onConfirm={() => withdraw({ applyId: row.applyId, note: '', version: row.version })}
+              buttonProps={{ size: 'small', 'data-testid': `apply-withdraw-${row.applyId}` } as never}
+            >
+              {t('workflow.audit.withdraw')}
+            </ConfirmAction>
+          )}
+          {kind === 'all' && canAssign && row.state === 'pending' && (
+            <Button
+              size="small"
+              onClick={() => open(row, '/BusinessProcess/AuditAssignDialog')}
+              data-testid={`apply-assign-${row.applicantPhone}`}
+            >
+              {t('workflow.audit.assign')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {(kind === 'todo' || kind === 'done' || kind === 'all') && <TimeRangeFilter />}
+      <DataTable
+        testId={testId}
+        rowKey="applyId"
+        query={(params) => listQuery(kind, params, fixedType, time)}
+        selection={
+          kind === 'todo'
+            ? {
+                keys: selected,
+                onChange: setSelected,
+                actions: (
+                  <Space size={4} wrap>
+                    <ConfirmAction
+                      danger={false}
+                      title={t('workflow.batch.passConfirm', { count: selected.length })}
+                      onConfirm={async () => afterBatch(await passEach(selected), 'workflow.batch.passed')}
+                      buttonProps={{ size: 'small', type: 'primary', 'data-testid': 'batch-pass' } as never}
+                    >
+                      {t('workflow.audit.pass')}
+                    </ConfirmAction>
+                    <Button size="small" danger onClick={() => setRejecting(true)} data-testid="batch-reject">
+                      {t('workflow.audit.reject')}
+                    </Button>
+                  </Space>
+                ),
+              }
+            : undefined
+        }
+        columns={columns}
+      />
+      <FormDialog<{ reason: string }>
+        open={rejecting}
+        title={t('workflow.batch.rejectTitle', { count: selected.length })}
+        onClose={() => setRejecting(false)}
+        testId="batch-reject-dialog"
+        onSubmit={async (v) => {
+          await afterBatch(await rejectEach(selected, v.reason.trim()), 'workflow.batch.rejected');
+          return true;
+        }}
+      >
+        <Form.Item
+          name="reason"
+          label={t('workflow.audit.commentLabel.reject')}
+          rules={[{ required: true, whitespace: true, message: t('workflow.audit.commentRequired.reject') }]}
+        >
+          <Input.TextArea rows={3} maxLength={AUDIT_COMMENT_MAX} showCount data-testid="batch-reject-reason" />
+        </Form.Item>
+      </FormDialog>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ApplyItem } from '@keel/contract/endpoints/workflow';
+import Card from 'antd/es/card';
+import Empty from 'antd/es/empty';
+import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../shared/session/session-store';
+import { ApplyLists } from '../components/ApplyLists';
+import { dialogRouteOf } from '../details/registry';
+import '../workflow.css';
+
+const memberAuditRoute = (row: ApplyItem) => dialogRouteOf(row.applyType);
+const securityRoute = () => '/BusinessProcess/ApplyFunDetailDialog';
+
+/**
+ * `/BusinessProcess/MemberAuditPage`: every member's approvals — what waits for them, what they have done, their own
+ * applications with their progress (withdraw a pending one), every application for those who assign, and the
+ * property's invitations for those who manage members. Join requests and every other apply type go through the
+ * approval flow (modules/workflow); each row opens its application in the audit dialog.
+ */
+export function MemberAuditPage() {
+  const { t } = useTranslation();
+  const pno = useSession((s) => s.selectedPropertyPno);
+  return (
+    <Card title={t('workflow.memberAudit.title')} data-testid="member-audit-page">
+      {pno ? (
+        <>
+          <Typography.Paragraph type="secondary">{t('workflow.memberAudit.help')}</Typography.Paragraph>
+          <ApplyLists dialogRoute={memberAuditRoute} invitations />
+        </>
+      ) : (
+        <Empty description={t('workflow.noProperty')} />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * `/BusinessProcess/SecurityRouteAuditPage`: the same lists for applications for device functions and security
+ * routes (apply type `function`); each opens in ApplyFunDetailDialog.
+ */
+export function SecurityRouteAuditPage() {
+  const { t } = useTranslation();
+  const pno = useSession((s) => s.selectedPropertyPno);
+  return (
+    <Card title={t('workflow.securityAudit.title')} data-testid="security-audit-page">
+      {pno ? (
+        <>
+          <Typography.Paragraph type="secondary">{t('workflow.securityAudit.help')}</Typography.Paragraph>
+          <ApplyLists fixedType="function" dialogRoute={securityRoute} />
+        </>
+      ) : (
+        <Empty description={t('workflow.noProperty')} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AddDefaultReviewerRouteDlg } from '../../../features/workflow/dialogs/settings-route-dialogs';
+import { ProcesssSettingsPage } from '../../../features/workflow/pages/ProcesssSettingsPage';
+import { SETTINGS_KEEP } from '../../../features/workflow/search';
+import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
+
+export const Route = createFileRoute('/_default/BusinessProcess/AddDefaultReviewerDialog')({
+  component: () => (
+    <DialogRoute
+      parent={ProcesssSettingsPage}
+      parentPath="/BusinessProcess/ProcesssSettingsPage"
+      keep={SETTINGS_KEEP}
+      dialog={(close) => <AddDefaultReviewerRouteDlg onClose={close} />}
+    />
+  ),
+});

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ApplyTerminalDetailRouteDlg } from '../../../features/workflow/dialogs/audit-route-dialogs';
+import { MemberAuditPage } from '../../../features/workflow/pages/ApprovalPages';
+import { LIST_KEEP } from '../../../features/workflow/search';
+import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
+
+export const Route = createFileRoute('/_default/BusinessProcess/ApplyTerminalDetailDialog')({
+  component: () => (
+    <DialogRoute
+      parent={MemberAuditPage}
+      parentPath="/BusinessProcess/MemberAuditPage"
+      keep={LIST_KEEP}
+      dialog={(close) => <ApplyTerminalDetailRouteDlg onClose={close} />}
+    />
+  ),
+});
