@@ -82,9 +82,10 @@ export function AuditorTags({
               <button
                 type="button"
                 className="k-wf-tag-button"
-                aria-label={`${kind}: ${a.name}`}
                 onClick={() => onOpen(a)}
               >
+                {/* The kind is read before the visible name (an aria-label would hide the people count). */}
+                <span className="k-visually-hidden">{kind}: </span>
                 {label}
               </button>
             ) : (
