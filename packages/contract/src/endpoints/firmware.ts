@@ -48,7 +48,10 @@ export const SW_VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,63}$/;
 /** Versions split into numeric and text segments; numbers compare as numbers, `1.10` after `1.9`. */
 function segments(version: string): Array<number | string> {
   const v = version.replace(/^[vV](?=\d)/, '').replace(/\+.*$/, '');
-  return (v.match(/\d+|[A-Za-z]+/g) ?? []).map((s) => (/^\d+$/.test(s) ? Number(s) : s.toLowerCase()));
+  const out = (v.match(/\d+|[A-Za-z]+/g) ?? []).map((s) => (/^\d+$/.test(s) ? Number(s) : s.toLowerCase()));
+  // Trailing zeros say nothing: 1.9 is 1.9.0.
+  while (out.length > 1 && out[out.length - 1] === 0) out.pop();
+  return out;
 }
 
 /**
@@ -389,14 +392,5 @@ export const firmwareEndpoints = group(
     access: { kind: 'property', permission: FIRMWARE_PERMISSIONS.diffEdit },
     input: z.object({ idList: z.array(ref('firmwareDelta')).min(1).max(100) }),
     output: z.object({ deleted: z.number().int() }),
-  }),
-  defineEndpoint({
-    method: 'GET',
-    path: 'dp/getDiffDownloadUrl',
-    ours: true,
-    summary: 'A link (valid one minute) that downloads a ready differential package (added: not in the spec)',
-    access: { kind: 'property', permission: FIRMWARE_PERMISSIONS.diff },
-    input: z.object({ id: ref('firmwareDelta') }),
-    output: z.object({ url: z.string(), expiresAt: z.number().int() }),
   }),
 );

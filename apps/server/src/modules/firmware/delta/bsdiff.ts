@@ -92,7 +92,8 @@ function diffWindow(old: Uint8Array, neu: Uint8Array, diff: FileOutput, extra: F
     for (; scan < newSize; scan++) {
       len = search(I, old, neu, scan, found);
       pos = found.pos;
-      for (; scsc < scan + len; scsc++) if (scsc + lastOffset < oldSize && old[scsc + lastOffset] === neu[scsc]) oldScore++;
+      for (; scsc < scan + len; scsc++)
+        if (scsc + lastOffset < oldSize && old[scsc + lastOffset] === neu[scsc]) oldScore++;
       if ((len === oldScore && len !== 0) || len > oldScore + 8) break;
       if (scan + lastOffset < oldSize && old[scan + lastOffset] === neu[scan]) oldScore--;
     }
@@ -136,7 +137,8 @@ function diffWindow(old: Uint8Array, neu: Uint8Array, diff: FileOutput, extra: F
         lenf += lens - overlap;
         lenb -= lens;
       }
-      for (let i = 0; i < lenf; i++) diff.writeByte(((neu[lastScan + i] as number) - (old[lastPos + i] as number)) & 0xff);
+      for (let i = 0; i < lenf; i++)
+        diff.writeByte(((neu[lastScan + i] as number) - (old[lastPos + i] as number)) & 0xff);
       const y = scan - lenb - (lastScan + lenf);
       if (y > 0) extra.write(neu, lastScan + lenf, y);
       emit({ x: lenf, y, oldFrom: lastPos });
