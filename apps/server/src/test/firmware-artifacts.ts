@@ -106,7 +106,7 @@ export function swuImage(
   );
 }
 `);
-  const entries = [{ name: 'sw-description', data: description }];
+  const entries: Array<{ name: string; data: Buffer }> = [{ name: 'sw-description', data: description }];
   if (o.signer) entries.push({ name: 'sw-description.sig', data: cmsSign(description, o.signer) });
   entries.push({ name: 'payload.bin', data: payload });
   return cpioNewc(entries);

@@ -46,39 +46,40 @@ export function AddDiffPkgDialog({ onClose }: { onClose: () => void }) {
         setSaving(false);
         if (done) onClose();
       }}
-      data-testid="delta-dialog"
     >
-      <Typography.Paragraph type="secondary">{t('firmware.diff.createHelp')}</Typography.Paragraph>
-      <Form layout="vertical">
-        <Form.Item label={t('firmware.diff.target')}>
-          <Select
-            data-testid="delta-target"
-            aria-label={t('firmware.diff.target')}
-            showSearch
-            optionFilterProp="label"
-            loading={packages.isLoading}
-            options={list.map((p) => ({ value: p.id, label: label(p) }))}
-            value={targetId}
-            onChange={(v: string) => {
-              setTarget(v);
-              setSource(undefined);
-            }}
-          />
-        </Form.Item>
-        <Form.Item
-          label={t('firmware.diff.source')}
-          extra={target && sources.length === 0 ? t('firmware.diff.noSources') : undefined}
-        >
-          <Select
-            data-testid="delta-source"
-            aria-label={t('firmware.diff.source')}
-            disabled={!target}
-            options={sources.map((p) => ({ value: p.id, label: label(p) }))}
-            value={sourceId}
-            onChange={(v: string) => setSource(v)}
-          />
-        </Form.Item>
-      </Form>
+      <div data-testid="delta-dialog">
+        <Typography.Paragraph type="secondary">{t('firmware.diff.createHelp')}</Typography.Paragraph>
+        <Form layout="vertical">
+          <Form.Item label={t('firmware.diff.target')}>
+            <Select
+              data-testid="delta-target"
+              aria-label={t('firmware.diff.target')}
+              showSearch
+              optionFilterProp="label"
+              loading={packages.isLoading}
+              options={list.map((p) => ({ value: p.id, label: label(p) }))}
+              value={targetId}
+              onChange={(v: string) => {
+                setTarget(v);
+                setSource(undefined);
+              }}
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('firmware.diff.source')}
+            extra={target && sources.length === 0 ? t('firmware.diff.noSources') : undefined}
+          >
+            <Select
+              data-testid="delta-source"
+              aria-label={t('firmware.diff.source')}
+              disabled={!target}
+              options={sources.map((p) => ({ value: p.id, label: label(p) }))}
+              value={sourceId}
+              onChange={(v: string) => setSource(v)}
+            />
+          </Form.Item>
+        </Form>
+      </div>
     </Modal>
   );
 }

@@ -38,22 +38,23 @@ export function FotaPushSwDialog({ onClose }: { onClose: () => void }) {
       }}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      data-testid="sw-push-dialog"
     >
-      <Typography.Paragraph type="secondary">{t('firmware.push.help')}</Typography.Paragraph>
-      <Select
-        mode="multiple"
-        allowClear
-        style={{ width: '100%' }}
-        optionFilterProp="label"
-        aria-label={t('firmware.push.customers')}
-        placeholder={t('firmware.push.customers')}
-        data-testid="sw-push-customers"
-        loading={customers.isLoading}
-        options={(customers.data?.list ?? []).map((c) => ({ value: c.cid, label: c.name }))}
-        value={cids}
-        onChange={setCids}
-      />
+      <div data-testid="sw-push-dialog">
+        <Typography.Paragraph type="secondary">{t('firmware.push.help')}</Typography.Paragraph>
+        <Select
+          mode="multiple"
+          allowClear
+          style={{ width: '100%' }}
+          optionFilterProp="label"
+          aria-label={t('firmware.push.customers')}
+          placeholder={t('firmware.push.customers')}
+          data-testid="sw-push-customers"
+          loading={customers.isLoading}
+          options={(customers.data?.list ?? []).map((c) => ({ value: c.cid, label: c.name }))}
+          value={cids}
+          onChange={setCids}
+        />
+      </div>
     </Modal>
   );
 }

@@ -109,150 +109,155 @@ function PackageForm({ row, onClose }: { row?: SwInfo; onClose: () => void }) {
       cancelText={t('common.cancel')}
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': 'sw-dialog-ok' } as never}
-      data-testid="sw-dialog"
       destroyOnHidden
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={
-          row
-            ? {
-                sid: row.sid,
-                swType: row.swType,
-                name: row.name,
-                version: row.version,
-                modelIdList: row.models.map((m) => m.id),
-                notesZh: row.notesZh,
-                notesEn: row.notesEn,
-              }
-            : { swType: 'firmware' }
-        }
-      >
-        <Form.Item
-          name="sid"
-          label={t('firmware.sw.space')}
-          rules={[{ required: true, message: t('firmware.sw.spaceRequired') }]}
-        >
-          <Select
-            disabled={!!row}
-            data-testid="sw-space"
-            showSearch
-            optionFilterProp="label"
-            loading={spaces.isLoading}
-            options={(spaces.data?.list ?? []).map((s) => ({ value: s.sid, label: s.name }))}
-            onChange={() => setFiles([])}
-          />
-        </Form.Item>
-        <Form.Item name="swType" label={t('firmware.sw.type')} rules={[{ required: true }]}>
-          <Select
-            disabled={!!row}
-            data-testid="sw-type"
-            options={SW_TYPES.map((v) => ({ value: v, label: t(`firmware.types.${v}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('firmware.sw.name')}
-          rules={[{ required: true, whitespace: true, message: t('firmware.sw.nameRequired') }]}
-        >
-          <Input maxLength={100} data-testid="sw-name" />
-        </Form.Item>
-        <Form.Item
-          name="version"
-          label={t('firmware.sw.version')}
-          extra={locked ? t('firmware.sw.lockedHelp') : t('firmware.sw.versionHelp')}
-          rules={[
-            { required: true, pattern: /^[0-9A-Za-z][0-9A-Za-z._+-]{0,63}$/, message: t('firmware.sw.versionInvalid') },
-          ]}
-        >
-          <Input disabled={locked} maxLength={64} data-testid="sw-version" translate="no" />
-        </Form.Item>
-        <Form.Item name="modelIdList" label={t('firmware.sw.models')} extra={t('firmware.sw.modelsHelp')}>
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            data-testid="sw-models"
-            loading={models.isLoading}
-            options={(models.data?.list ?? []).map((m) => ({ value: m.modelId, label: m.name }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('firmware.sw.files')} extra={t('firmware.sw.filesHelp')} required>
-          <List
-            size="small"
-            bordered
-            dataSource={files}
-            locale={{ emptyText: t('firmware.sw.noFiles') }}
-            renderItem={(f) => (
-              <List.Item
-                data-testid={`sw-file-${f.name}`}
-                actions={
-                  locked
-                    ? []
-                    : [
-                        <Button
-                          key="remove"
-                          size="small"
-                          icon={<DeleteOutlined />}
-                          aria-label={t('firmware.sw.removeFile', { name: f.name })}
-                          onClick={() => setFiles((l) => l.filter((x) => x.fid !== f.fid))}
-                        />,
-                      ]
+      <div data-testid="sw-dialog">
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={
+            row
+              ? {
+                  sid: row.sid,
+                  swType: row.swType,
+                  name: row.name,
+                  version: row.version,
+                  modelIdList: row.models.map((m) => m.id),
+                  notesZh: row.notesZh,
+                  notesEn: row.notesEn,
                 }
-              >
-                <Typography.Text ellipsis translate="no" style={{ minWidth: 0 }}>
-                  {f.name} · {formatFileSize(f.size)}
-                </Typography.Text>
-              </List.Item>
+              : { swType: 'firmware' }
+          }
+        >
+          <Form.Item
+            name="sid"
+            label={t('firmware.sw.space')}
+            rules={[{ required: true, message: t('firmware.sw.spaceRequired') }]}
+          >
+            <Select
+              disabled={!!row}
+              data-testid="sw-space"
+              showSearch
+              optionFilterProp="label"
+              loading={spaces.isLoading}
+              options={(spaces.data?.list ?? []).map((s) => ({ value: s.sid, label: s.name }))}
+              onChange={() => setFiles([])}
+            />
+          </Form.Item>
+          <Form.Item name="swType" label={t('firmware.sw.type')} rules={[{ required: true }]}>
+            <Select
+              disabled={!!row}
+              data-testid="sw-type"
+              options={SW_TYPES.map((v) => ({ value: v, label: t(`firmware.types.${v}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label={t('firmware.sw.name')}
+            rules={[{ required: true, whitespace: true, message: t('firmware.sw.nameRequired') }]}
+          >
+            <Input maxLength={100} data-testid="sw-name" />
+          </Form.Item>
+          <Form.Item
+            name="version"
+            label={t('firmware.sw.version')}
+            extra={locked ? t('firmware.sw.lockedHelp') : t('firmware.sw.versionHelp')}
+            rules={[
+              {
+                required: true,
+                pattern: /^[0-9A-Za-z][0-9A-Za-z._+-]{0,63}$/,
+                message: t('firmware.sw.versionInvalid'),
+              },
+            ]}
+          >
+            <Input disabled={locked} maxLength={64} data-testid="sw-version" translate="no" />
+          </Form.Item>
+          <Form.Item name="modelIdList" label={t('firmware.sw.models')} extra={t('firmware.sw.modelsHelp')}>
+            <Select
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              data-testid="sw-models"
+              loading={models.isLoading}
+              options={(models.data?.list ?? []).map((m) => ({ value: m.modelId, label: m.name }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('firmware.sw.files')} extra={t('firmware.sw.filesHelp')} required>
+            <List
+              size="small"
+              bordered
+              dataSource={files}
+              locale={{ emptyText: t('firmware.sw.noFiles') }}
+              renderItem={(f) => (
+                <List.Item
+                  data-testid={`sw-file-${f.name}`}
+                  actions={
+                    locked
+                      ? []
+                      : [
+                          <Button
+                            key="remove"
+                            size="small"
+                            icon={<DeleteOutlined />}
+                            aria-label={t('firmware.sw.removeFile', { name: f.name })}
+                            onClick={() => setFiles((l) => l.filter((x) => x.fid !== f.fid))}
+                          />,
+                        ]
+                  }
+                >
+                  <Typography.Text ellipsis translate="no" style={{ minWidth: 0 }}>
+                    {f.name} · {formatFileSize(f.size)}
+                  </Typography.Text>
+                </List.Item>
+              )}
+            />
+            {!locked && (
+              <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 8 }}>
+                <Button
+                  icon={<UploadOutlined />}
+                  disabled={!sid}
+                  onClick={() => setUploading(true)}
+                  data-testid="sw-upload"
+                >
+                  {t('firmware.sw.upload')}
+                </Button>
+                <Select
+                  style={{ minWidth: 200, flex: 1 }}
+                  disabled={!sid}
+                  placeholder={t('firmware.sw.pickFile')}
+                  data-testid="sw-pick-file"
+                  showSearch
+                  optionFilterProp="label"
+                  value={null}
+                  options={(spaceFiles.data?.list ?? [])
+                    .filter((f) => !files.some((x) => x.fid === f.fid))
+                    .map((f) => ({ value: f.fid, label: `${f.name} · ${formatFileSize(f.size)}` }))}
+                  onChange={(fid: string) => {
+                    const f = spaceFiles.data?.list.find((x) => x.fid === fid);
+                    if (f) setFiles((l) => [...l, { fid: f.fid, name: f.name, size: f.size }]);
+                  }}
+                />
+              </div>
             )}
+          </Form.Item>
+          <Form.Item name="notesZh" label={t('firmware.sw.notesZh')}>
+            <Input.TextArea rows={3} maxLength={4000} showCount data-testid="sw-notes-zh" />
+          </Form.Item>
+          <Form.Item name="notesEn" label={t('firmware.sw.notesEn')}>
+            <Input.TextArea rows={3} maxLength={4000} showCount data-testid="sw-notes-en" />
+          </Form.Item>
+        </Form>
+        {uploading && sid && (
+          <UploadDialog
+            open
+            sid={sid}
+            spaceName={spaceName}
+            invalidate={['fis/fi/getMyFileList']}
+            onUploaded={(f) => setFiles((l) => [...l, f])}
+            onClose={() => setUploading(false)}
           />
-          {!locked && (
-            <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 8 }}>
-              <Button
-                icon={<UploadOutlined />}
-                disabled={!sid}
-                onClick={() => setUploading(true)}
-                data-testid="sw-upload"
-              >
-                {t('firmware.sw.upload')}
-              </Button>
-              <Select
-                style={{ minWidth: 200, flex: 1 }}
-                disabled={!sid}
-                placeholder={t('firmware.sw.pickFile')}
-                data-testid="sw-pick-file"
-                showSearch
-                optionFilterProp="label"
-                value={null}
-                options={(spaceFiles.data?.list ?? [])
-                  .filter((f) => !files.some((x) => x.fid === f.fid))
-                  .map((f) => ({ value: f.fid, label: `${f.name} · ${formatFileSize(f.size)}` }))}
-                onChange={(fid: string) => {
-                  const f = spaceFiles.data?.list.find((x) => x.fid === fid);
-                  if (f) setFiles((l) => [...l, { fid: f.fid, name: f.name, size: f.size }]);
-                }}
-              />
-            </div>
-          )}
-        </Form.Item>
-        <Form.Item name="notesZh" label={t('firmware.sw.notesZh')}>
-          <Input.TextArea rows={3} maxLength={4000} showCount data-testid="sw-notes-zh" />
-        </Form.Item>
-        <Form.Item name="notesEn" label={t('firmware.sw.notesEn')}>
-          <Input.TextArea rows={3} maxLength={4000} showCount data-testid="sw-notes-en" />
-        </Form.Item>
-      </Form>
-      {uploading && sid && (
-        <UploadDialog
-          open
-          sid={sid}
-          spaceName={spaceName}
-          invalidate={['fis/fi/getMyFileList']}
-          onUploaded={(f) => setFiles((l) => [...l, f])}
-          onClose={() => setUploading(false)}
-        />
-      )}
+        )}
+      </div>
     </Modal>
   );
 }
