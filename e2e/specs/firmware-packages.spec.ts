@@ -15,7 +15,7 @@ import { selectOption } from '../support/tenancy';
 const users = userPages();
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 const stamp = Date.now() % 1000;
 let dir = '';
