@@ -41,7 +41,7 @@ function makeImage(name: string, seed: number): string {
 const TEXT = {
   'zh-cn': { business: '固件升级', published: '已发布', ready: '可用', verified: '已校验', type: '整机固件' },
   en: {
-    business: 'Firmware updates',
+    business: 'Firmware',
     published: 'Published',
     ready: 'Ready',
     verified: 'Verified',
