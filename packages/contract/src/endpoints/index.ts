@@ -5,6 +5,7 @@ import { customerEndpoints } from './customer';
 import { deviceBindEndpoints, deviceEndpoints } from './device';
 import { deviceCatalogueEndpoints } from './device-catalogue';
 import { fileEndpoints } from './file';
+import { firmwareEndpoints } from './firmware';
 import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...deviceCatalogueEndpoints,
   ...fileEndpoints,
   ...workflowEndpoints,
+  ...firmwareEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
