@@ -27,7 +27,7 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
         applyType: 'memberJoin',
         applicantUid: user.uid,
         subjectId: id,
-        subjectName: property.name,
+        subjectName: joinSubject(user.name, user.phone),
         snapshot: { requestId: id, name: user.name, phone: user.phone, remark, propertyName: property.name },
       },
       (trx) =>
@@ -55,6 +55,9 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
   return { id, propertyName: property.name };
 }
 
+/** A join request's name in the auditors' lists and messages: who applies (their name and phone). */
+export const joinSubject = (name: string, phone: string) => (name.trim() ? `${name.trim()} (${phone})` : phone);
+
 /**
  * Join requests are applications of type `memberJoin` (modules/workflow): passing the last step places the member
  * (on the unit the deciding administrator chose through o/auditInviteOrgUser, else the one the request names, the
@@ -63,6 +66,8 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
  */
 registerApplyType('memberJoin', {
   newsType: 'join',
+  // The applicant's own progress messages name the property they asked to join.
+  applicantSubject: (app) => String(app.snapshot.propertyName ?? app.subjectName),
   async onPassed(app, h) {
     const id = app.subjectId as string;
     await repo.lockTree(h.trx, app.pno);
@@ -162,7 +167,7 @@ export async function review(
         applyType: 'memberJoin',
         applicantUid: r.uid,
         subjectId: r.id,
-        subjectName: prop.name,
+        subjectName: joinSubject(user.name, r.phone),
         snapshot: { requestId: r.id, name: user.name, phone: r.phone, remark: r.remark, propertyName: prop.name },
       });
       app = await applicationOfSubject(s, prop.pno, 'memberJoin', r.id);

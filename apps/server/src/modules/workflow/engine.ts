@@ -329,8 +329,11 @@ async function announce(
     else await tell(t.uid, t.note ? 'flowAssignedWithNote' : 'flowAssigned', { note: t.note });
   }
   for (const uid of e.withdrawnFrom) await tell(uid, 'flowWithdrawn', {});
+  // The applicant's own messages name the application as they know it.
+  const mine = { subject: def.hooks.applicantSubject?.(change.application()) ?? app.subject_name };
   if (e.stepPassed) {
-    await tell(app.applicant_uid, 'flowStepPassed', { step: e.stepPassed.step, next: e.stepPassed.next }, 'review');
+    const params = { ...mine, step: e.stepPassed.step, next: e.stepPassed.next };
+    await tell(app.applicant_uid, 'flowStepPassed', params, 'review');
   }
   if (e.final) {
     const own = def.hooks.finalMessage?.(change.application(), e.final.outcome, {
@@ -343,9 +346,9 @@ async function announce(
         s.log.error({ err }, 'workflow message failed'),
       );
     } else if (e.final.outcome === 'passed') {
-      await tell(app.applicant_uid, 'flowPassed', {}, 'review');
+      await tell(app.applicant_uid, 'flowPassed', mine, 'review');
     } else {
-      await tell(app.applicant_uid, 'flowRejected', { reason: e.final.comment }, 'review');
+      await tell(app.applicant_uid, 'flowRejected', { ...mine, reason: e.final.comment }, 'review');
     }
   }
   const event = { type: 'flow', applyId: app.apply_id, applyType: app.apply_type, state: change.state };

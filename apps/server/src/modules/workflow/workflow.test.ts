@@ -189,10 +189,17 @@ describeEachDb('workflow', (env) => {
         .where('uid', '=', user.uid)
         .executeTakeFirst();
       expect(member).toBeDefined();
-      const told = (await newsOf(user.uid)).map((n) => n.news_key);
-      expect(told.sort()).toEqual(['flowStepPassed', 'flowStepPassed', 'joinApprovedWithNote']);
+      const news = await newsOf(user.uid);
+      expect(news.map((n) => n.news_key).sort()).toEqual(['flowStepPassed', 'flowStepPassed', 'joinApprovedWithNote']);
 
       const full = await detail(applyId);
+      // Auditors see who applies; the applicant's progress messages name the property they asked to join.
+      expect(full.subjectName).toBe(`Three steps (${full.applicantPhone})`);
+      expect(full.snapshot.propertyName).toBeTruthy();
+      const progress = news.filter((n) => n.news_key === 'flowStepPassed').map((n) => JSON.parse(n.params).subject);
+      expect(progress).toEqual([full.snapshot.propertyName, full.snapshot.propertyName]);
+      const toA = (await newsOf(A.uid)).find((n) => n.news_key === 'flowToDo' && n.link?.includes(applyId));
+      expect(JSON.parse(toA?.params ?? '{}').subject).toBe(full.subjectName);
       expect(full.history.map((h) => [h.seq, h.action, h.stepIndex, h.actorName])).toEqual([
         [1, 'submit', 0, 'Three steps'],
         [2, 'pass', 1, 'Auditor A'],
