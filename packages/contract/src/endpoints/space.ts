@@ -4,6 +4,7 @@ import { defineEndpoint, group } from '../endpoint';
 import { flag, int, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 import { business } from './property';
+import { APPLY_STATES } from './workflow';
 
 /**
  * Spaces (`space/`, `bn/applySpaceBusiness`) and their group trees (`sg/`). A space (sid) lives in one property,
@@ -300,7 +301,15 @@ export const spaceEndpoints = group(
       quota: quota().optional(),
       note: text(SPACE_REMARK_MAX).default(''),
     }),
-    output: z.object({ sid: z.string().nullable() }),
+    output: z.object({
+      /** The space made (null until the application's last step passes). */
+      sid: z.string().nullable(),
+      /**
+       * Where the application stands (modules/workflow): `pending` when the call passed one step of the property's
+       * flow and the next step's auditors decide now; `passed` or `rejected` once decided.
+       */
+      state: z.enum(APPLY_STATES),
+    }),
   }),
   defineEndpoint({
     method: 'POST',

@@ -141,8 +141,11 @@ export async function review(
     rows.map((r) => (target ? target.oid : r.oid)),
   );
   ctx.audit.target = input.idList.join(',').slice(0, 500);
-  // Invitations (only withdrawn here) close at once; join requests are decided through the workflow engine, on the
-  // authority of the administrator's permission (their scope was checked above), one application after another.
+  // Invitations (only withdrawn here) close at once; join requests are decided through the workflow engine, one
+  // application after another, like its own actions: the administrator acts as the current step's auditor when they
+  // wait on it, else decides the built-in step on their permission (their scope was checked above); a step of the
+  // property's own flow that waits for others is refused (applyNotYourTurn).
+  let waiting = 0;
   const invites = rows.filter((r) => r.kind === 'invite');
   if (invites.length > 0) {
     await s.db.transaction().execute(async (trx) => {
@@ -174,7 +177,7 @@ export async function review(
     }
     if (app?.state !== 'pending') throw new AppError('inviteNotPending', { status: 'answered' });
     try {
-      await act(s, {
+      const done = await act(s, {
         pno: prop.pno,
         applyId: app.applyId,
         actorUid: reviewer.uid,
@@ -183,6 +186,7 @@ export async function review(
         authority: 'area',
         extra: target ? { oid: target.oid } : {},
       });
+      if (done.state === 'pending') waiting += 1;
     } catch (error) {
       if (error instanceof AppError && (error.key === 'applyFinished' || error.key === 'applyStale')) {
         throw new AppError('inviteNotPending', { status: 'answered' });
@@ -190,7 +194,7 @@ export async function review(
       throw error;
     }
   }
-  return { changed: rows.length };
+  return { changed: rows.length, waiting };
 }
 
 export async function listRequests(

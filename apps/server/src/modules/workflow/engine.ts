@@ -437,9 +437,9 @@ export interface ActionInput {
   version?: number;
   /**
    * `auditor`: the caller must be one of the current step's waiting auditors; `assigner`: the caller may assign
-   * (checked by the endpoint's permission); `area`: an area's own review call decided it, having checked the
-   * caller's right itself (o/auditInviteOrgUser, space/reviewSpaceApply): it passes or rejects the current step on
-   * that authority.
+   * (checked by the endpoint's permission); `area`: an area's own review call (o/auditInviteOrgUser,
+   * space/reviewSpaceApply), having checked the caller's right itself: the caller acts as the current step's auditor
+   * when they wait on it, else decides the built-in step on the area's authority (`authorise`).
    */
   authority: 'auditor' | 'assigner' | 'area';
   /** Handed to the area's hooks (a unit, a quota). */
@@ -467,8 +467,9 @@ export async function act(s: Services, input: ActionInput): Promise<ActionResult
       throw new AppError(app.state === 'pending' ? 'applyStale' : 'applyFinished');
     }
     if (app.state !== 'pending') throw new AppError('applyFinished');
+    let authority: ActionInput['authority'];
     try {
-      await authorise(s, t, app, input);
+      authority = await authorise(s, t, app, input);
     } catch (error) {
       // Allowed when first read, refused now: someone else's action came first.
       if (wasAllowed && error instanceof AppError && error.key !== 'applyFinished') throw new AppError('applyStale');
@@ -481,7 +482,7 @@ export async function act(s: Services, input: ActionInput): Promise<ActionResult
       change = await s.db.transaction().execute(async (trx) => {
         if (!(await repo.claimApplication(trx, t, app.apply_id, app.version, now))) throw new Moved();
         const c = new Change(s, trx, app, now);
-        await apply(c, input);
+        await apply(c, { ...input, authority });
         await c.flush(input.extra ?? {});
         return c;
       });
@@ -498,16 +499,33 @@ export async function act(s: Services, input: ActionInput): Promise<ActionResult
   throw new AppError('applyStale');
 }
 
-/** Whether the caller may take the action on the application as read (answers the translated refusal). */
-async function authorise(s: Services, t: Tenant, app: repo.ApplicationRow, input: ActionInput) {
+/**
+ * Whether the caller may take the action on the application as read (answers the translated refusal), and on what
+ * authority it is taken. An area's own review call (`area`) acts like the engine's own actions: a caller who waits on
+ * the current step acts as that auditor (the step's rule applies: on an `all` step the others still have to pass);
+ * a caller who does not may decide only the built-in step (a property without its own flow for the type: the area
+ * checked that they hold its permission, which is what the built-in step asks for); a step of the property's own
+ * flow waits for its auditors like any other action (`applyNotYourTurn`, `applyAlreadyActed`).
+ */
+async function authorise(
+  s: Services,
+  t: Tenant,
+  app: repo.ApplicationRow,
+  input: ActionInput,
+): Promise<ActionInput['authority']> {
   if (input.kind === 'withdraw') {
     if (app.applicant_uid !== input.actorUid) throw new AppError('applyNotApplicant');
-    return;
+    return input.authority;
   }
   const pending = await repo.pendingOf(s.db, t, app.apply_id);
+  let authority = input.authority;
+  if (authority === 'area') {
+    const builtIn = parseFlow(app.flow)[app.step_index - 1]?.builtIn === 1;
+    authority = pending.includes(input.actorUid) || !builtIn ? 'auditor' : 'area';
+  }
   if (input.kind === 'assign') {
-    if (input.authority !== 'assigner') throw new AppError('forbidden');
-  } else if (input.authority !== 'area' && !pending.includes(input.actorUid)) {
+    if (authority !== 'assigner') throw new AppError('forbidden');
+  } else if (authority !== 'area' && !pending.includes(input.actorUid)) {
     const passed = await repo.passedAt(s.db, t, app.apply_id, app.step_index);
     throw new AppError(passed.includes(input.actorUid) ? 'applyAlreadyActed' : 'applyNotYourTurn');
   }
@@ -524,6 +542,7 @@ async function authorise(s: Services, t: Tenant, app: repo.ApplicationRow, input
       throw new AppError('auditorNotAllowed', { name: cards.get(refused[0] as string)?.name ?? '' });
     }
   }
+  return authority;
 }
 
 /** The action's changes, inside the claimed transaction. */

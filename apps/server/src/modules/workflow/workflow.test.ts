@@ -196,7 +196,7 @@ describeEachDb('workflow', (env) => {
       // Auditors see who applies; the applicant's progress messages name the property they asked to join.
       expect(full.subjectName).toBe(`Three steps (${full.applicantPhone})`);
       expect(full.snapshot.propertyName).toBeTruthy();
-      const progress = news.filter((n) => n.news_key === 'flowStepPassed').map((n) => JSON.parse(n.params).subject);
+      const progress = news.filter((n) => n.news_key === 'flowStepPassed').map((n) => JSON.parse(n.params ?? '{}').subject);
       expect(progress).toEqual([full.snapshot.propertyName, full.snapshot.propertyName]);
       const toA = (await newsOf(A.uid)).find((n) => n.news_key === 'flowToDo' && n.link?.includes(applyId));
       expect(JSON.parse(toA?.params ?? '{}').subject).toBe(full.subjectName);
@@ -523,9 +523,10 @@ describeEachDb('workflow', (env) => {
       const every = await ok('flowAudit/getApplyList', { state: 'pending', startTime: start }, as(owner));
       expect(every.total).toBe(6);
       expect(await status('flowAudit/getApplyList', {}, as(F))).toBe(Status.forbidden);
-      // The join request is still decided through the organisation's own call (on the administrator's authority).
-      const old = await ok('o/auditInviteOrgUser', { idList: [join.requestId], pass: 0, remark: 'no' }, as(owner));
-      expect(old).toEqual({ changed: 1 });
+      // The organisation's own call acts like the engine's: the owner does not wait on F's step.
+      const old = { idList: [join.requestId], pass: 0, remark: 'no' };
+      expect(await status('o/auditInviteOrgUser', old, as(owner))).toBe(Status.forbidden);
+      await ok('flowAudit/noPassFlowAudit', { applyId: join.applyId, reason: 'no' }, as(F));
       expect(await todo(F)).not.toContain(join.applyId);
       expect((await newsOf(join.user.uid)).at(-1)).toMatchObject({ news_key: 'joinDeclinedWithNote' });
       for (const applyId of mine) await ok('flowAudit/noPassFlowAudit', { applyId, reason: 'done' }, as(F));
@@ -541,6 +542,53 @@ describeEachDb('workflow', (env) => {
         const kept = counts.filter((x) => x.uid === c.uid).reduce((sum, x) => sum + Number(x.n), 0);
         expect(kept, c.uid).toBe(Number(rows.n));
       }
+    });
+  });
+
+  describe("the areas' own review calls", () => {
+    it('act like the engine: the waiting auditor’s pass counts by the step’s rule, others wait their turn', async () => {
+      const [A, B, C] = [a.A, a.B, a.C] as Who[];
+      await setFlow('memberJoin', [
+        { name: 'A', rule: 'any', uidList: [A.uid] },
+        { name: 'Both', rule: 'all', uidList: [owner.uid, B.uid] },
+      ]);
+      const join = await joinRequest('Legacy joiner');
+      const decide = { idList: [join.requestId], pass: 1, remark: 'seen' };
+      // The owner may manage members but does not wait on step 1: refused, nothing changes.
+      expect(await status('o/auditInviteOrgUser', decide, as(owner))).toBe(Status.forbidden);
+      expect((await detail(join.applyId)).history.map((h) => h.action)).toEqual(['submit']);
+      await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(A));
+      // Step 2 needs everyone: the owner's approval through the organisation's call is their pass, B still waits.
+      expect(await ok('o/auditInviteOrgUser', decide, as(owner))).toEqual({ changed: 1, waiting: 1 });
+      const mid = await detail(join.applyId);
+      expect([mid.state, mid.stepIndex, mid.currentAuditors.map((p) => p.uid)]).toEqual(['pending', 2, [B.uid]]);
+      expect(mid.history.at(-1)).toMatchObject({ action: 'pass', actorUid: owner.uid, comment: 'seen' });
+      expect(await status('o/auditInviteOrgUser', decide, as(owner))).toBe(Status.conflict); // already acted
+      expect((await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(B))).state).toBe('passed');
+
+      // A property without its own flow: the built-in step is the area's administrators — the owner decides it.
+      await setFlow('memberJoin', []);
+      const plain = await joinRequest('Built-in joiner');
+      const answer = await ok('o/auditInviteOrgUser', { idList: [plain.requestId], pass: 1 }, as(owner));
+      expect(answer).toEqual({ changed: 1, waiting: 0 });
+      expect((await detail(plain.applyId)).state).toBe('passed');
+      // The owner waits on the built-in step: acting through the area's call is their own pass (history, done list).
+      const done = await ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 1 }, as(owner));
+      expect(done.list.map((i) => i.applyId)).toContain(plain.applyId);
+
+      // A space application on a two-step flow: the space administrator waiting on step 1 passes only that step.
+      await setFlow('spaceBusiness', [
+        { name: 'Owner', rule: 'any', uidList: [owner.uid] },
+        { name: 'C', rule: 'any', uidList: [C.uid] },
+      ]);
+      const space = await spaceApplication(A);
+      const first = await ok('space/reviewSpaceApply', { id: space.id, pass: 1 }, as(owner));
+      expect(first).toEqual({ sid: null, state: 'pending' });
+      // The owner no longer waits (step 2 is C's): the area call is refused like any action out of turn.
+      expect(await status('space/reviewSpaceApply', { id: space.id, pass: 1 }, as(owner))).toBe(Status.forbidden);
+      const last = await ok('flowAudit/flowAudit', { applyId: space.applyId }, as(C));
+      expect(last.state).toBe('passed');
+      await setFlow('spaceBusiness', []);
     });
   });
 
