@@ -159,6 +159,8 @@ export const STEP_NAME_MAX = 50;
 export const AUDIT_COMMENT_MAX = 500;
 /** Most people an assign names at once. */
 export const ASSIGN_MAX = 20;
+/** Most applications one batch pass or rejection acts on. */
+export const BATCH_MAX = 50;
 
 /** An auditor of a step as the settings show it: a user, title, user set or unit, with its name. */
 export const auditorRef = z.object({
@@ -354,6 +356,35 @@ const auditorLists = {
 /** The version an action was taken on (the list's or detail's `version`): a stale one is refused. */
 const expectedVersion = () => int().pipe(z.number().min(0).max(2_000_000_000)).optional();
 
+/** The applications a batch acts on, each with the version the caller saw (a stale one is refused, that item only). */
+const batchItems = () =>
+  z
+    .array(z.object({ applyId: ref('apply'), version: int().pipe(z.number().min(0).max(2_000_000_000)) }))
+    .min(1)
+    .max(BATCH_MAX)
+    .transform((items) => [...new Map(items.map((i) => [i.applyId, i])).values()]);
+
+/** What a batch did to each application, in the order sent: its own answer, as the single action would give it. */
+export const batchResult = z.object({
+  list: z.array(
+    z.object({
+      applyId: z.string(),
+      /** 0 when the action was taken; otherwise the status the single action would answer (stale, finished, …). */
+      status: z.number().int(),
+      /** The translated message (success, or why this one was refused). */
+      msg: z.string(),
+      /** Where the application stands after the action (null when refused). */
+      state: z.enum(APPLY_STATES).nullable(),
+      stepIndex: z.number().int().nullable(),
+      version: z.number().int().nullable(),
+    }),
+  ),
+  /** How many were acted on, how many refused. */
+  doneNum: z.number().int(),
+  failNum: z.number().int(),
+});
+export type BatchResult = z.output<typeof batchResult>;
+
 export const workflowEndpoints = group(
   // Acting on applications: any member; the engine checks that the caller is one of the current step's auditors.
   defineEndpoint({
@@ -377,6 +408,26 @@ export const workflowEndpoints = group(
       version: expectedVersion(),
     }),
     output: z.object({ state: z.enum(APPLY_STATES), stepIndex: z.number().int(), version: z.number().int() }),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'flowAudit/flowAuditBatch',
+    ours: true,
+    summary:
+      'Pass several applications, each at the version the caller saw, one after another: one refused (stale, not their turn, finished) does not stop the others; answers each one’s result (added: not in the spec)',
+    access: { kind: 'property' },
+    input: z.object({ items: batchItems(), comment: comment() }),
+    output: batchResult,
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'flowAudit/noPassFlowAuditBatch',
+    ours: true,
+    summary:
+      'Reject several applications with one reason, each at the version the caller saw; answers each one’s result (added: not in the spec)',
+    access: { kind: 'property' },
+    input: z.object({ items: batchItems(), reason: z.string().trim().min(1).max(AUDIT_COMMENT_MAX) }),
+    output: batchResult,
   }),
   defineEndpoint({
     method: 'GET',

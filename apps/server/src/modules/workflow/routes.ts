@@ -28,7 +28,28 @@ export const workflowModule = defineModule(workflowEndpoints, (s) => {
     });
     return service.actionAnswer(result);
   };
+  /** Each item its own action at the version the caller saw; a refusal is that item's answer, not the call's. */
+  const batch = async (
+    ctx: Parameters<typeof requireUser>[0],
+    items: ReadonlyArray<{ applyId: string; version: number }>,
+    kind: 'pass' | 'reject',
+    comment: string,
+  ) => {
+    ctx.audit.target = items
+      .map((i) => i.applyId)
+      .join(',')
+      .slice(0, 500);
+    return service.actEach(s, ctx.locale, {
+      pno: tenantOf(ctx).pno,
+      actorUid: requireUser(ctx).uid,
+      kind,
+      comment,
+      items,
+    });
+  };
   return {
+    'flowAudit/flowAuditBatch': (input, ctx) => batch(ctx, input.items, 'pass', input.comment),
+    'flowAudit/noPassFlowAuditBatch': (input, ctx) => batch(ctx, input.items, 'reject', input.reason),
     'flowAudit/flowAudit': (input, ctx) =>
       action(ctx, input.applyId, 'pass', { comment: input.comment, version: input.version }),
     'flowAudit/noPassFlowAudit': (input, ctx) =>

@@ -196,7 +196,9 @@ describeEachDb('workflow', (env) => {
       // Auditors see who applies; the applicant's progress messages name the property they asked to join.
       expect(full.subjectName).toBe(`Three steps (${full.applicantPhone})`);
       expect(full.snapshot.propertyName).toBeTruthy();
-      const progress = news.filter((n) => n.news_key === 'flowStepPassed').map((n) => JSON.parse(n.params ?? '{}').subject);
+      const progress = news
+        .filter((n) => n.news_key === 'flowStepPassed')
+        .map((n) => JSON.parse(n.params ?? '{}').subject);
       expect(progress).toEqual([full.snapshot.propertyName, full.snapshot.propertyName]);
       const toA = (await newsOf(A.uid)).find((n) => n.news_key === 'flowToDo' && n.link?.includes(applyId));
       expect(JSON.parse(toA?.params ?? '{}').subject).toBe(full.subjectName);
@@ -542,6 +544,56 @@ describeEachDb('workflow', (env) => {
         const kept = counts.filter((x) => x.uid === c.uid).reduce((sum, x) => sum + Number(x.n), 0);
         expect(kept, c.uid).toBe(Number(rows.n));
       }
+    });
+  });
+
+  describe('batches', () => {
+    it('pass and reject each application at the version the caller saw and answer each one’s result', async () => {
+      const F = a.F as Who;
+      await setFlow('memberJoin', [{ name: 'F', rule: 'any', uidList: [F.uid] }]);
+      const [j1, j2, j3, j4] = [
+        await joinRequest('Batch one'),
+        await joinRequest('Batch two'),
+        await joinRequest('Batch three'),
+        await joinRequest('Batch four'),
+      ];
+      const version = async (applyId: string) => (await detail(applyId)).version;
+      const seen3 = await version(j3.applyId);
+      await ok('flowAudit/noPassFlowAudit', { applyId: j3.applyId, reason: 'first' }, as(F));
+      const items = [
+        { applyId: j1.applyId, version: await version(j1.applyId) },
+        { applyId: j2.applyId, version: (await version(j2.applyId)) + 7 },
+        { applyId: j3.applyId, version: seen3 },
+      ];
+      const res = await ok('flowAudit/flowAuditBatch', { items, comment: 'ok' }, as(F, demo, 'en'));
+      expect(res.list.map((i) => [i.applyId, i.status, i.state])).toEqual([
+        [j1.applyId, 0, 'passed'],
+        [j2.applyId, Status.conflict, null],
+        [j3.applyId, Status.conflict, null],
+      ]);
+      expect(res.list[2]?.msg).toBe('This application has already ended; nothing more can be done to it');
+      expect([res.doneNum, res.failNum]).toEqual([1, 2]);
+      expect((await detail(j2.applyId)).state).toBe('pending');
+
+      // Two batches at once on the same version: one acts, the other is told it is stale.
+      const both = [{ applyId: j2.applyId, version: await version(j2.applyId) }];
+      const [x, y] = await Promise.all([
+        ok('flowAudit/flowAuditBatch', { items: both }, as(F)),
+        ok('flowAudit/noPassFlowAuditBatch', { items: both, reason: 'race' }, as(F)),
+      ]);
+      expect([x.doneNum, y.doneNum].sort()).toEqual([0, 1]);
+      expect([...x.list, ...y.list].map((i) => i.status).sort()).toEqual([0, Status.conflict].sort());
+      const history = (await detail(j2.applyId)).history.map((h) => h.action);
+      expect(history.filter((h) => h === 'pass' || h === 'reject')).toHaveLength(1);
+
+      // A rejection needs its reason; someone else's turn is that item's refusal.
+      const four = [{ applyId: j4.applyId, version: await version(j4.applyId) }];
+      expect(await status('flowAudit/noPassFlowAuditBatch', { items: four }, as(F))).toBe(Status.invalidInput);
+      const notMine = await ok('flowAudit/noPassFlowAuditBatch', { items: four, reason: 'x' }, as(a.A as Who));
+      expect(notMine.list[0]?.status).toBe(Status.forbidden);
+      const rejected = await ok('flowAudit/noPassFlowAuditBatch', { items: four, reason: 'no' }, as(F));
+      expect(rejected.list[0]).toMatchObject({ status: 0, state: 'rejected' });
+      expect((await detail(j4.applyId)).reason).toBe('no');
     });
   });
 

@@ -4,6 +4,7 @@ import {
   type ApplyState,
   type ApplyTypeId,
   AUDIT_COMMENT_MAX,
+  type BatchResult,
 } from '@keel/contract/endpoints/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -62,38 +63,6 @@ function listQuery(kind: ApplyListKind, params: TableParams, fixedType: ApplyTyp
 type TimeRange = { startTime?: number; endTime?: number };
 
 /**
- * Pass the selected to-do items one by one (each its own action: one refused does not stop the others). Sent
- * without a version: the member chose them from the list as it is, and the server still refuses one they may no
- * longer act on.
- */
-async function passEach(ids: readonly string[]) {
-  let passed = 0;
-  for (const applyId of ids) {
-    try {
-      await api('flowAudit/flowAudit', { applyId, comment: '' });
-      passed++;
-    } catch {
-      // the client showed why (acted meanwhile, no longer this member's turn)
-    }
-  }
-  return passed;
-}
-
-/** Reject the selected to-do items with one reason, one by one. */
-async function rejectEach(ids: readonly string[], reason: string) {
-  let rejected = 0;
-  for (const applyId of ids) {
-    try {
-      await api('flowAudit/noPassFlowAudit', { applyId, reason });
-      rejected++;
-    } catch {
-      // the client showed why
-    }
-  }
-  return rejected;
-}
-
-/**
  * One of the approval page's lists (`kind`), with filters by type (unless the page has one type), applicant and
  * submission time where the call takes them; each row opens its application in `dialogRoute` (the audit dialog,
  * or the type's own detail dialog). The to-do list passes or rejects several at once; my own pending applications
@@ -119,7 +88,10 @@ export function ApplyTable({
   const search = useSearchRecord();
   const queryClient = useQueryClient();
   const time = useTimeRange();
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelected] = useState<ApplyItem[]>([]);
+  const selectedIds = selected.map((row) => row.applyId);
+  /** The selected applications at the versions shown: one changed since is refused on its own, not acted on. */
+  const batchItems = () => selected.map((row) => ({ applyId: row.applyId, version: row.version }));
   const [rejecting, setRejecting] = useState(false);
   const withdraw = useApiMutation('flowAudit/withdrawApply', {
     invalidates: APPLY_LISTS,
@@ -129,8 +101,14 @@ export function ApplyTable({
   const open = (row: ApplyItem, to = dialogRoute(row)) =>
     void navigate({ to: to as never, search: { ...search, applyId: row.applyId } as never });
 
-  const afterBatch = async (done: number, key: string) => {
-    if (done > 0) toast.success(t(key, { count: done }));
+  /** Tells how many were acted on and why each other one was refused (the server's translated message). */
+  const afterBatch = async (result: BatchResult, key: string) => {
+    if (result.doneNum > 0) toast.success(t(key, { count: result.doneNum }));
+    for (const item of result.list) {
+      if (item.status === 0) continue;
+      const row = selected.find((r) => r.applyId === item.applyId);
+      toast.warning(t('workflow.batch.refused', { name: row?.subjectName ?? item.applyId, msg: item.msg }));
+    }
     setSelected([]);
     await invalidatePaths(queryClient, APPLY_LISTS);
   };
@@ -259,14 +237,19 @@ export function ApplyTable({
         selection={
           kind === 'todo'
             ? {
-                keys: selected,
-                onChange: setSelected,
+                keys: selectedIds,
+                onChange: (_keys, rows) => setSelected(rows),
                 actions: (
                   <Space size={4} wrap>
                     <ConfirmAction
                       danger={false}
                       title={t('workflow.batch.passConfirm', { count: selected.length })}
-                      onConfirm={async () => afterBatch(await passEach(selected), 'workflow.batch.passed')}
+                      onConfirm={async () =>
+                        afterBatch(
+                          await api('flowAudit/flowAuditBatch', { items: batchItems() }),
+                          'workflow.batch.passed',
+                        )
+                      }
                       buttonProps={{ size: 'small', type: 'primary', 'data-testid': 'batch-pass' } as never}
                     >
                       {t('workflow.audit.pass')}
@@ -287,7 +270,9 @@ export function ApplyTable({
         onClose={() => setRejecting(false)}
         testId="batch-reject-dialog"
         onSubmit={async (v) => {
-          await afterBatch(await rejectEach(selected, v.reason.trim()), 'workflow.batch.rejected');
+          const reason = v.reason.trim();
+          const result = await api('flowAudit/noPassFlowAuditBatch', { items: batchItems(), reason });
+          await afterBatch(result, 'workflow.batch.rejected');
           return true;
         }}
       >
