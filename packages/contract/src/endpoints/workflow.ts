@@ -133,7 +133,8 @@ export type ApplyState = (typeof APPLY_STATES)[number];
  * to someone else, with a note), `assign` (an administrator sets the current step's auditors), `withdraw` (the
  * applicant), and the engine's own: `skip` (a step passed by itself: the applicant is one of its auditors and the
  * step says so), `fallback` (a step's auditors resolved to nobody: the built-in auditors take it), `stepPassed` (a
- * step's rule is met and the application moves on), `finish` (the last step passed).
+ * step's rule is met and the application moves on), `finish` (the last step passed), `leave` (a waiting auditor left
+ * the property and stands down; when nobody else waits, the step is resolved again: `targets` are its new auditors).
  */
 export const FLOW_ACTIONS = [
   'submit',
@@ -146,6 +147,7 @@ export const FLOW_ACTIONS = [
   'fallback',
   'stepPassed',
   'finish',
+  'leave',
 ] as const;
 export type FlowAction = (typeof FLOW_ACTIONS)[number];
 

@@ -89,7 +89,7 @@ interface Draft {
 }
 
 /** One change of one application inside its transaction. */
-class Change {
+export class Change {
   readonly t: Tenant;
   readonly flow: StepSpec[];
   stepIndex: number;
@@ -596,6 +596,75 @@ async function apply(c: Change, input: ActionInput) {
       return;
     }
   }
+}
+
+/**
+ * An auditor leaves the property (modules/org, a member removed): every application they wait on in it is claimed
+ * (like an action) and they stand down. A step others still wait on goes on with them; a step nobody waits on any more
+ * is resolved again — its own auditors as they are now, less the leaver, the applicant and those who passed it — and
+ * falls back to the built-in auditors (the property's administrators holding the type's permission) when that names
+ * nobody. The history records it (`leave`, the leaver as actor, the new auditors as targets) and the new auditors hear
+ * of it once `announceLeave` runs after the commit. Runs in the caller's transaction (`db`), the leaver excluded by
+ * name so it may run before their membership row goes; call it again after the commit to catch an application that
+ * reached a step naming them meanwhile.
+ */
+export async function standDown(s: Services, db: Db, pno: string, uid: string): Promise<Change[]> {
+  const t = propertyTenant(pno);
+  const changes: Change[] = [];
+  for (const applyId of await repo.waitingOn(db, t, uid)) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const app = await repo.findApplication(db, t, applyId);
+      if (!app || app.state !== 'pending') break;
+      const now = s.now();
+      const change = await inTransaction(db, async (trx) => {
+        if (!(await repo.claimApplication(trx, t, applyId, app.version, now))) return null;
+        const c = new Change(s, trx, app, now);
+        // No longer waiting (they acted meanwhile): nothing to hand on.
+        if ((await c.removePending([uid])).length === 0) return 'gone' as const;
+        const step = c.stepIndex;
+        let targets: string[] = [];
+        if ((await repo.pendingOf(trx, t, applyId)).length === 0) targets = await reresolve(c, uid);
+        await c.append({ action: 'leave', step, actor: uid, comment: '' }, targets);
+        await c.addPending(targets, 'step');
+        await c.flush({});
+        return c;
+      });
+      if (change === 'gone') break;
+      if (change) {
+        changes.push(change);
+        break;
+      }
+    }
+  }
+  return changes;
+}
+
+/** The current step's auditors again, without the leaver, the applicant and those who passed it; else the built-in. */
+async function reresolve(c: Change, leaver: string): Promise<string[]> {
+  const spec = c.flow[c.stepIndex - 1] as StepSpec;
+  const applicant = c.app.applicant_uid;
+  const passed = await repo.passedAt(c.trx, c.t, c.app.apply_id, c.stepIndex);
+  const usable = (uids: readonly string[]) =>
+    uids.filter((u) => u !== leaver && u !== applicant && !passed.includes(u));
+  const builtIn = await builtInAuditors(c.trx, c.t, c.app.apply_type);
+  const own = spec.builtIn ? builtIn : await resolveSpecs(c.trx, c.t, spec.auditors);
+  let next = usable(own);
+  if (next.length === 0) next = usable(builtIn);
+  if (next.length === 0) {
+    const owner = await people.ownerOf(c.trx, c.t);
+    next = owner && owner !== leaver ? [owner] : [];
+  }
+  return next;
+}
+
+/** Runs `work` in a transaction of its own, or inside the one `db` already is. */
+async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Tells the new auditors of what `standDown` changed (after its transaction committed). */
+export async function announceLeave(s: Services, changes: readonly Change[]) {
+  for (const change of changes) await announce(s, change, null, {});
 }
 
 /** The latest application of a type about an area's object, if any (for the area's own review calls). */

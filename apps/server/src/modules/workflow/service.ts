@@ -13,8 +13,11 @@ import { type ActionResult, act } from './engine';
  * - `submitApplication(s, { pno, applyType, applicantUid, subjectId, subjectName, snapshot }, areaWrite?)` files an
  *   application (the area's own row written in the same transaction by `areaWrite`);
  * - `act(s, { …, authority: 'area' })` from an area's own review call (o/auditInviteOrgUser, space/reviewSpaceApply),
- *   after the area has checked the caller's right: passes or rejects the current step on that authority;
- * - `applicationOfSubject` finds the application about an area's object.
+ *   after the area has checked the caller's right: the caller acts as the current step's auditor when they wait on
+ *   it, else decides the built-in step on that authority (a step of the property's own flow waits for its auditors);
+ * - `applicationOfSubject` finds the application about an area's object;
+ * - `standDown(s, trx, pno, uid)` when a member leaves the property (their waiting steps go to others), then
+ *   `announceLeave` after the commit.
  */
 
 export {
@@ -24,7 +27,15 @@ export {
   type HookContext,
   registerApplyType,
 } from './apply-types';
-export { type ActionInput, act, applicationOfSubject, type SubmitInput, submitApplication } from './engine';
+export {
+  type ActionInput,
+  act,
+  announceLeave,
+  applicationOfSubject,
+  type SubmitInput,
+  standDown,
+  submitApplication,
+} from './engine';
 export { allApplications, auditList, detail, myApplications } from './lists';
 export {
   addStep,

@@ -597,6 +597,45 @@ describeEachDb('workflow', (env) => {
     });
   });
 
+  describe('an auditor who leaves the property', () => {
+    it('stands down: others go on, a step left with nobody is resolved again, else the administrators take it', async () => {
+      const stays = await memberOfDemo('Stays');
+      const leaves = await memberOfDemo('Leaves');
+      await setFlow('memberJoin', [
+        { name: 'Either', rule: 'any', uidList: [stays.uid, leaves.uid] },
+        { name: 'Only', rule: 'all', uidList: [leaves.uid] },
+      ]);
+      const one = await joinRequest('Leaver one');
+      const two = await joinRequest('Leaver two');
+      await ok('flowAudit/flowAudit', { applyId: two.applyId }, as(stays));
+      expect(await todo(leaves)).toEqual(expect.arrayContaining([one.applyId, two.applyId]));
+      const before = (await detail(two.applyId)).version;
+
+      await ok('o/delOrgUser', { oid: `root-${demo}`, uid: leaves.uid }, as(owner));
+      const waiting = await db().selectFrom('flow_pending').select('apply_id').where('uid', '=', leaves.uid).execute();
+      expect(waiting).toEqual([]);
+      const counts = await db().selectFrom('flow_todo_counts').select('n').where('uid', '=', leaves.uid).execute();
+      expect(counts.every((c) => Number(c.n) === 0)).toBe(true);
+
+      // Step 1 (any): the other auditor still waits; the history says who left.
+      const first = await detail(one.applyId);
+      expect(first.currentAuditors.map((p) => p.uid)).toEqual([stays.uid]);
+      expect(first.history.at(-1)).toMatchObject({ action: 'leave', actorUid: leaves.uid, targets: [] });
+
+      // Step 2 named only the leaver: the built-in auditors (the owner, holding the permission) take it and are told.
+      const second = await detail(two.applyId);
+      expect(second.version).toBe(before + 1);
+      expect(second.currentAuditors.map((p) => p.uid)).toContain(owner.uid);
+      expect(second.history.at(-1)).toMatchObject({ action: 'leave', actorUid: leaves.uid });
+      expect(second.history.at(-1)?.targets.map((p) => p.uid)).toContain(owner.uid);
+      const told = (await newsOf(owner.uid)).filter((n) => n.news_key === 'flowToDo' && n.link?.includes(two.applyId));
+      expect(told).toHaveLength(1);
+      const last = await ok('flowAudit/flowAudit', { applyId: two.applyId }, as(owner));
+      expect(last.state).toBe('passed');
+      await ok('flowAudit/noPassFlowAudit', { applyId: one.applyId, reason: 'tidy' }, as(stays));
+    });
+  });
+
   describe("the areas' own review calls", () => {
     it('act like the engine: the waiting auditor’s pass counts by the step’s rule, others wait their turn', async () => {
       const [A, B, C] = [a.A, a.B, a.C] as Who[];
