@@ -249,6 +249,10 @@ export const applyItem = z.object({
 });
 export type ApplyItem = z.output<typeof applyItem>;
 
+/** One's own application in the personal scope: with the name of its property. */
+export const myApplyItem = applyItem.extend({ propertyName: z.string() });
+export type MyApplyItem = z.output<typeof myApplyItem>;
+
 /** One entry of an application's history (append-only). */
 export const flowHistoryEntry = z.object({
   id: z.string(),
@@ -504,6 +508,37 @@ export const workflowEndpoints = group(
     access: { kind: 'property' },
     input: pageQuery().extend({ applyType: optionalEnum(APPLY_TYPE_IDS), state: optionalEnum(APPLY_STATES) }),
     output: pageOf(applyItem),
+  }),
+  // The personal scope (no `pno`): an applicant who is not a member of the property yet (a join request) follows it.
+  defineEndpoint({
+    method: 'GET',
+    path: 'flowAudit/getMyApplyListByUser',
+    ours: true,
+    summary:
+      "The caller's own applications in every property (personal scope, no `pno`: a join request's applicant is not a member yet), newest first, each with its property, progress and rejection reason (added: not in the spec)",
+    access: { kind: 'user' },
+    input: pageQuery().extend({ applyType: optionalEnum(APPLY_TYPE_IDS), state: optionalEnum(APPLY_STATES) }),
+    output: pageOf(myApplyItem),
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: 'flowAudit/getMyApplyDetailByUser',
+    ours: true,
+    summary:
+      "One of the caller's own applications in full (personal scope): its flow, each step's state and its history; another's is not found (added: not in the spec)",
+    access: { kind: 'user' },
+    input: z.object({ applyId: ref('apply') }),
+    output: applyDetail.extend({ propertyName: z.string() }),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'flowAudit/withdrawApplyByUser',
+    ours: true,
+    summary:
+      "Withdraw one's own pending application (personal scope: a join request before its applicant is a member) (added: not in the spec)",
+    access: { kind: 'user' },
+    input: z.object({ applyId: ref('apply'), note: comment(), version: expectedVersion() }),
+    output: z.object({ state: z.enum(APPLY_STATES), stepIndex: z.number().int(), version: z.number().int() }),
   }),
   defineEndpoint({
     method: 'GET',

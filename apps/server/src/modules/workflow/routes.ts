@@ -69,6 +69,23 @@ export const workflowModule = defineModule(workflowEndpoints, (s) => {
       service.auditList(s, tenantOf(ctx), requireUser(ctx).uid, input),
     'flowAudit/getMyApplyList': async (input, ctx) =>
       service.myApplications(s, tenantOf(ctx), requireUser(ctx).uid, input),
+    'flowAudit/getMyApplyListByUser': async (input, ctx) =>
+      service.myApplicationsEverywhere(s, requireUser(ctx).uid, input),
+    'flowAudit/getMyApplyDetailByUser': async (input, ctx) => service.myDetail(s, requireUser(ctx).uid, input.applyId),
+    'flowAudit/withdrawApplyByUser': async (input, ctx) => {
+      ctx.audit.target = input.applyId;
+      const pno = await service.propertyOfMine(s, requireUser(ctx).uid, input.applyId);
+      const result = await service.act(s, {
+        pno,
+        applyId: input.applyId,
+        actorUid: requireUser(ctx).uid,
+        kind: 'withdraw',
+        comment: input.note,
+        version: input.version,
+        authority: 'auditor',
+      });
+      return service.actionAnswer(result);
+    },
     'flowAudit/getApplyList': async (input, ctx) => service.allApplications(s, tenantOf(ctx), input),
     'flowAudit/getApplyDetail': async (input, ctx) =>
       service.detail(s, requireProperty(ctx), requireUser(ctx).uid, input.applyId),

@@ -36,7 +36,15 @@ export {
   standDown,
   submitApplication,
 } from './engine';
-export { allApplications, auditList, detail, myApplications } from './lists';
+export {
+  allApplications,
+  auditList,
+  detail,
+  myApplications,
+  myApplicationsEverywhere,
+  myDetail,
+  propertyOfMine,
+} from './lists';
 export {
   addStep,
   auditorDetail,

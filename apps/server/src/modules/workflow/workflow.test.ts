@@ -547,6 +547,62 @@ describeEachDb('workflow', (env) => {
     });
   });
 
+  describe('the applicant in the personal scope', () => {
+    it('follows their own applications without being a member: progress, the reason, withdrawal', async () => {
+      const F = a.F as Who;
+      await setFlow('memberJoin', [
+        { name: 'F first', rule: 'any', uidList: [F.uid] },
+        { name: 'Then A', rule: 'any', uidList: [a.A?.uid] },
+      ]);
+      const join = await joinRequest('Personal joiner');
+      const me = { token: join.user.token }; // no pno: not a member of the demo property
+      expect(await status('flowAudit/getMyApplyList', {}, { ...me, pno: demo })).toBe(Status.notFound);
+      const mine = async (input: Record<string, unknown> = {}) => ok('flowAudit/getMyApplyListByUser', input, me);
+      const first = await mine();
+      expect(first.total).toBe(1);
+      expect(first.list[0]).toMatchObject({
+        applyId: join.applyId,
+        pno: demo,
+        state: 'pending',
+        stepIndex: 1,
+        stepNum: 2,
+        stepName: 'F first',
+        currentAuditors: [{ uid: F.uid, name: F.name }],
+      });
+      expect(first.list[0]?.propertyName).toBeTruthy();
+      await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(F));
+      expect((await mine()).list[0]).toMatchObject({ stepIndex: 2, stepName: 'Then A' });
+      await ok('flowAudit/noPassFlowAudit', { applyId: join.applyId, reason: 'not now' }, as(a.A as Who));
+      const rejected = await mine({ state: 'rejected' });
+      expect(rejected.list.map((i) => [i.applyId, i.state, i.reason])).toEqual([[join.applyId, 'rejected', 'not now']]);
+      expect((await mine({ state: 'pending' })).total).toBe(0);
+      const full = await ok('flowAudit/getMyApplyDetailByUser', { applyId: join.applyId }, me);
+      expect(full.steps.map((st) => st.state)).toEqual(['passed', 'rejected']);
+      expect(full.history.at(-1)).toMatchObject({ action: 'reject', comment: 'not now' });
+      expect(full.can).toEqual({ pass: 0, reject: 0, transmit: 0, assign: 0, withdraw: 0 });
+
+      // A second request, withdrawn by its applicant in the personal scope; nobody else reaches it there.
+      const again = await ok('o/applyJoinProperty', { pno: demo, remark: 'again' }, me);
+      const next = (await mine({ state: 'pending' })).list[0];
+      expect(next?.subjectId).toBe(again.id);
+      const applyId = next?.applyId as string;
+      expect(await status('flowAudit/getMyApplyDetailByUser', { applyId }, { token: F.token })).toBe(Status.notFound);
+      expect(await status('flowAudit/withdrawApplyByUser', { applyId }, { token: F.token })).toBe(Status.notFound);
+      const stale = { applyId, version: (next?.version ?? 0) + 1 };
+      expect(await status('flowAudit/withdrawApplyByUser', stale, me)).toBe(Status.conflict);
+      const gone = await ok('flowAudit/withdrawApplyByUser', { applyId, note: 'changed my mind' }, me);
+      expect(gone.state).toBe('withdrawn');
+      const request = await db()
+        .selectFrom('org_requests')
+        .select('status')
+        .where('id', '=', again.id)
+        .executeTakeFirst();
+      expect(request?.status).toBe('revoked');
+      expect(await todo(F)).not.toContain(applyId);
+      expect((await mine()).list.map((i) => i.state)).toEqual(['withdrawn', 'rejected']);
+    });
+  });
+
   describe('batches', () => {
     it('pass and reject each application at the version the caller saw and answer each one’s result', async () => {
       const F = a.F as Who;
