@@ -5,6 +5,7 @@ import {
   type ApplyTypeId,
   AUDIT_COMMENT_MAX,
   type BatchResult,
+  type MyApplyItem,
 } from '@keel/contract/endpoints/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -22,7 +23,7 @@ import { DataTable } from '../../../shared/admin-kit/DataTable';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
 import type { TableParams } from '../../../shared/admin-kit/table-params';
 import { api } from '../../../shared/api/client';
-import { apiQuery } from '../../../shared/api/query';
+import { apiQuery, platformQuery } from '../../../shared/api/query';
 import { invalidatePaths } from '../../../shared/api/query-key';
 import { useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
@@ -43,6 +44,7 @@ function listQuery(kind: ApplyListKind, params: TableParams, fixedType: ApplyTyp
   const state = (APPLY_STATES as readonly string[]).includes(f.state ?? '') ? (f.state as ApplyState) : undefined;
   const page = { pageNum: params.pageNum, pageSize: params.pageSize };
   const str = f.str || undefined;
+  const all = () => apiQuery('flowAudit/getApplyList', { ...page, applyType, state, str, ...time });
   switch (kind) {
     case 'todo':
     case 'done':
@@ -54,9 +56,13 @@ function listQuery(kind: ApplyListKind, params: TableParams, fixedType: ApplyTyp
         ...time,
       });
     case 'mine':
-      return apiQuery('flowAudit/getMyApplyList', { ...page, applyType, state });
+      // One's own in every property (the personal scope, no pno): a join request's applicant is not a member yet.
+      // Its items are the list's with their property's name: the table reads them as one.
+      return platformQuery('flowAudit/getMyApplyListByUser', { ...page, applyType, state }) as unknown as ReturnType<
+        typeof all
+      >;
     case 'all':
-      return apiQuery('flowAudit/getApplyList', { ...page, applyType, state, str, ...time });
+      return all();
   }
 }
 
@@ -93,13 +99,18 @@ export function ApplyTable({
   /** The selected applications at the versions shown: one changed since is refused on its own, not acted on. */
   const batchItems = () => selected.map((row) => ({ applyId: row.applyId, version: row.version }));
   const [rejecting, setRejecting] = useState(false);
-  const withdraw = useApiMutation('flowAudit/withdrawApply', {
+  const withdraw = useApiMutation('flowAudit/withdrawApplyByUser', {
+    scope: 'platform', // the personal scope: no pno
     invalidates: APPLY_LISTS,
     success: () => t('workflow.list.withdrawn'),
   });
 
+  // One's own open in the personal scope (`tab=mine`), wherever the list is shown.
   const open = (row: ApplyItem, to = dialogRoute(row)) =>
-    void navigate({ to: to as never, search: { ...search, applyId: row.applyId } as never });
+    void navigate({
+      to: to as never,
+      search: { ...search, applyId: row.applyId, ...(kind === 'mine' ? { tab: 'mine' } : {}) } as never,
+    });
 
   /** Tells how many were acted on and why each other one was refused (the server's translated message). */
   const afterBatch = async (result: BatchResult, key: string) => {
@@ -140,6 +151,13 @@ export function ApplyTable({
           {row.subjectName || typeTitle(row.applyType)}
         </Typography.Link>
       ),
+    },
+    {
+      key: 'propertyName',
+      title: t('workflow.list.property'),
+      width: 140,
+      hidden: kind !== 'mine',
+      render: (row) => <span translate="no">{(row as Partial<MyApplyItem>).propertyName ?? ''}</span>,
     },
     {
       key: 'applyType',
