@@ -614,7 +614,7 @@ export async function standDown(s: Services, db: Db, pno: string, uid: string): 
   for (const applyId of await repo.waitingOn(db, t, uid)) {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const app = await repo.findApplication(db, t, applyId);
-      if (!app || app.state !== 'pending') break;
+      if (app?.state !== 'pending') break;
       const now = s.now();
       const change = await inTransaction(db, async (trx) => {
         if (!(await repo.claimApplication(trx, t, applyId, app.version, now))) return null;
