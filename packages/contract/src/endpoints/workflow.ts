@@ -419,8 +419,7 @@ export const workflowEndpoints = group(
     method: 'POST',
     path: 'flowAudit/flowAuditBatch',
     ours: true,
-    summary:
-      'Pass several applications, each at the version the caller saw, one after another: one refused (stale, not their turn, finished) does not stop the others; answers each one’s result (added: not in the spec)',
+    summary: 'Pass several applications, each at the version seen; answers each one’s result (added: not in the spec)',
     access: { kind: 'property' },
     input: z.object({ items: batchItems(), comment: comment() }),
     output: batchResult,
@@ -429,8 +428,7 @@ export const workflowEndpoints = group(
     method: 'POST',
     path: 'flowAudit/noPassFlowAuditBatch',
     ours: true,
-    summary:
-      'Reject several applications with one reason, each at the version the caller saw; answers each one’s result (added: not in the spec)',
+    summary: 'Reject several applications with one reason, each at the version seen (added: not in the spec)',
     access: { kind: 'property' },
     input: z.object({ items: batchItems(), reason: z.string().trim().min(1).max(AUDIT_COMMENT_MAX) }),
     output: batchResult,
@@ -514,8 +512,7 @@ export const workflowEndpoints = group(
     method: 'GET',
     path: 'flowAudit/getMyApplyListByUser',
     ours: true,
-    summary:
-      "The caller's own applications in every property (personal scope, no `pno`: a join request's applicant is not a member yet), newest first, each with its property, progress and rejection reason (added: not in the spec)",
+    summary: "The caller's own applications in every property (personal scope) (added: not in the spec)",
     access: { kind: 'user' },
     input: pageQuery().extend({ applyType: optionalEnum(APPLY_TYPE_IDS), state: optionalEnum(APPLY_STATES) }),
     output: pageOf(myApplyItem),
@@ -524,8 +521,7 @@ export const workflowEndpoints = group(
     method: 'GET',
     path: 'flowAudit/getMyApplyDetailByUser',
     ours: true,
-    summary:
-      "One of the caller's own applications in full (personal scope): its flow, each step's state and its history; another's is not found (added: not in the spec)",
+    summary: "One of the caller's own applications in full (personal scope) (added: not in the spec)",
     access: { kind: 'user' },
     input: z.object({ applyId: ref('apply') }),
     output: applyDetail.extend({ propertyName: z.string() }),
@@ -534,8 +530,7 @@ export const workflowEndpoints = group(
     method: 'POST',
     path: 'flowAudit/withdrawApplyByUser',
     ours: true,
-    summary:
-      "Withdraw one's own pending application (personal scope: a join request before its applicant is a member) (added: not in the spec)",
+    summary: "Withdraw one's own application (personal scope) (added: not in the spec)",
     access: { kind: 'user' },
     input: z.object({ applyId: ref('apply'), note: comment(), version: expectedVersion() }),
     output: z.object({ state: z.enum(APPLY_STATES), stepIndex: z.number().int(), version: z.number().int() }),
