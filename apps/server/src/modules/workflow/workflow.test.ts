@@ -582,6 +582,7 @@ describeEachDb('workflow', (env) => {
       expect(full.can).toEqual({ pass: 0, reject: 0, transmit: 0, assign: 0, withdraw: 0 });
 
       // A second request, withdrawn by its applicant in the personal scope; nobody else reaches it there.
+      env().advance(1);
       const again = await ok('o/applyJoinProperty', { pno: demo, remark: 'again' }, me);
       const next = (await mine({ state: 'pending' })).list[0];
       expect(next?.subjectId).toBe(again.id);
