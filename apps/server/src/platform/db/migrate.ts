@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016_workflow';
 import * as m0019 from './migrations/0019_mender_keys';
 import * as m0021 from './migrations/0021_firmware';
 import * as m0022 from './migrations/0022_firmware_delta';
+import * as m0023 from './migrations/0023_workflow_b';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0019_mender_keys': m0019,
   '0021_firmware': m0021,
   '0022_firmware_delta': m0022,
+  '0023_workflow_b': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
