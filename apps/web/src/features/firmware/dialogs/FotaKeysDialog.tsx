@@ -22,15 +22,7 @@ interface Values {
  * with; '' removes one (signed uploads are then refused). Shows, read-only, the public key the property's package
  * manifests are signed with (what devices verify them with). Read-only without `firmware.software.edit`.
  */
-export function FotaKeysDialog({
-  open,
-  canEdit,
-  onClose,
-}: {
-  open: boolean;
-  canEdit: boolean;
-  onClose: () => void;
-}) {
+export function FotaKeysDialog({ open, canEdit, onClose }: { open: boolean; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const keys = useQuery({ ...apiQuery('sw/getSwKeys', {}), enabled: open });
   const save = useApiMutation('sw/saveSwKeys', {
@@ -53,7 +45,10 @@ export function FotaKeysDialog({
       testId="sw-keys-dialog"
       onSubmit={async (v) => {
         if (locked) return !canEdit;
-        return save({ swuCertificate: v.swuCertificate?.trim() ?? '', menderPublicKey: v.menderPublicKey?.trim() ?? '' });
+        return save({
+          swuCertificate: v.swuCertificate?.trim() ?? '',
+          menderPublicKey: v.menderPublicKey?.trim() ?? '',
+        });
       }}
     >
       <Typography.Paragraph type="secondary">{t('firmware.keys.help')}</Typography.Paragraph>
