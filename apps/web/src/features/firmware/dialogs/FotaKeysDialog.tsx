@@ -59,10 +59,10 @@ export function FotaKeysDialog({ open, canEdit, onClose }: { open: boolean; canE
           {
             name: 'swuCertificate',
             label: t('firmware.keys.swuCertificate'),
+            // The formats are in the help above: an `extra` line under a textarea runs into its character count.
             type: 'textarea',
             rows: 6,
             validate: check('certificate'),
-            extra: t('firmware.keys.swuHelp'),
             testId: 'sw-keys-swu',
             disabled: locked,
           },
@@ -72,7 +72,6 @@ export function FotaKeysDialog({ open, canEdit, onClose }: { open: boolean; canE
             type: 'textarea',
             rows: 5,
             validate: check('publicKey'),
-            extra: t('firmware.keys.menderHelp'),
             testId: 'sw-keys-mender',
             disabled: locked,
           },
