@@ -1,16 +1,19 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_OWNER } from '../support/env';
-import { expect as baseExpect, test, userPages } from '../support/fixtures';
+import { expect as baseExpect, expectToast, test, userPages } from '../support/fixtures';
 import { type Lang, localized, openSignIn, shot, signInWithPassword } from '../support/pages';
 import { selectOption } from '../support/tenancy';
 
 /**
  * Firmware packages and delta packages, in each language: the demo owner makes a firmware space, adds two versions
  * of a package on FotaSoftwarePage (the files uploaded through the resumable upload in the dialog), publishes one,
- * then generates the delta between them on FotaDiffPkgPage and sees it made in the background and verified.
+ * then generates the delta between them on FotaDiffPkgPage and sees it made in the background and verified. Then
+ * sets the property's vendor verification keys in the keys dialog of FotaSoftwarePage, which first refuses text that
+ * is not PEM and a private key, with messages in the page's language.
  */
 const users = userPages();
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -39,15 +42,38 @@ function makeImage(name: string, seed: number): string {
 }
 
 const TEXT = {
-  'zh-cn': { business: '固件升级', published: '已发布', ready: '可用', verified: '已校验', type: '整机固件' },
+  'zh-cn': {
+    business: '固件升级',
+    published: '已发布',
+    ready: '可用',
+    verified: '已校验',
+    type: '整机固件',
+    notPem: '不是 PEM 格式',
+    privateKey: '这是私钥',
+    keysSaved: '验证密钥已保存',
+  },
   en: {
     business: 'Firmware',
     published: 'Published',
     ready: 'Ready',
     verified: 'Verified',
     type: 'Firmware image',
+    notPem: 'Not PEM',
+    privateKey: 'This is a private key',
+    keysSaved: 'Verification keys saved',
   },
 } as const;
+
+/** A self-signed Ed25519 certificate (CN=keel-test), as `openssl req -x509 -newkey ed25519` writes it. */
+const VENDOR_CERT = `-----BEGIN CERTIFICATE-----
+MIIBPDCB76ADAgECAhQWzqi0se2DliaIfLHAhz94E59KEDAFBgMrZXAwFDESMBAG
+A1UEAwwJa2VlbC10ZXN0MB4XDTI2MTEyNDE0NTk0NloXDTM2MTEyMTE0NTk0Nlow
+FDESMBAGA1UEAwwJa2VlbC10ZXN0MCowBQYDK2VwAyEACzX4weJxu4eUT+JP0Kym
+QGSTAQhjO7metGdmEwGBavKjUzBRMB0GA1UdDgQWBBQtVQYaBI8UN9yC1QxfCelM
+75YiPzAfBgNVHSMEGDAWgBQtVQYaBI8UN9yC1QxfCelM75YiPzAPBgNVHRMBAf8E
+BTADAQH/MAUGAytlcANBANwh6Hwh5f3X2O5xCoqSHDy0GD3696CBSVIs7VybvvD1
+hOEgkAuazu3qFujbNPod8cHY1xqdYINYjUX90rFraQM=
+-----END CERTIFICATE-----`;
 
 async function signedIn(browser: Browser, lang: Lang) {
   const page = await users.open(browser, DEMO_OWNER.phone, lang);
@@ -121,6 +147,48 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await shot(page, `fota-diff-${lang}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+}
+
+for (const lang of ['zh-cn', 'en'] as const) {
+  test(`sets the vendor verification keys, refusing what is not a public PEM key (${lang})`, async ({ browser }) => {
+    const page = await signedIn(browser, lang);
+    const pair = generateKeyPairSync('ed25519');
+    const publicPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString().trim();
+    const privatePem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().trim();
+    await page.goto(localized('/fota/FotaSoftwarePage', lang));
+    await page.getByTestId('sw-keys').click();
+    const dialog = page.getByTestId('sw-keys-dialog');
+    await expect(dialog.getByTestId('sw-keys-manifest')).toContainText('BEGIN PUBLIC KEY');
+    const mender = dialog.getByTestId('sw-keys-mender');
+    await expect(mender).toBeEnabled();
+
+    await mender.fill('my key');
+    await dialog.getByTestId('form-dialog-ok').click();
+    await expect(dialog.getByText(TEXT[lang].notPem)).toBeVisible();
+    await mender.fill(privatePem);
+    await dialog.getByTestId('form-dialog-ok').click();
+    await expect(dialog.getByText(TEXT[lang].privateKey)).toBeVisible();
+    await mender.fill(publicPem);
+    await dialog.getByTestId('sw-keys-swu').fill(VENDOR_CERT);
+    await shot(page, `fota-keys-${lang}`);
+    await dialog.getByTestId('form-dialog-ok').click();
+    await expectToast(page, TEXT[lang].keysSaved);
+    await expect(dialog).toBeHidden();
+
+    // Read back, then removed again (other specs upload unsigned artifacts to the demo property).
+    await page.getByTestId('sw-keys').click();
+    await expect(dialog.getByTestId('sw-keys-mender')).toHaveValue(publicPem);
+    await expect(dialog.getByTestId('sw-keys-swu')).toHaveValue(VENDOR_CERT);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, `fota-keys-${lang}-390`);
+    await dialog.getByTestId('sw-keys-mender').fill('');
+    await dialog.getByTestId('sw-keys-swu').fill('');
+    await dialog.getByTestId('form-dialog-ok').click();
+    await expectToast(page, TEXT[lang].keysSaved);
+    await expect(dialog).toBeHidden();
     await page.context().close();
   });
 }

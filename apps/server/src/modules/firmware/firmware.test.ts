@@ -310,6 +310,9 @@ describeEachDb('firmware packages and deltas', (env) => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const keyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
     const artifact = menderArtifact(image(10_000, 7), 'app-4.0', keyPem);
+    // The private key (from which Node would derive the public one) is refused: it must not be kept.
+    const privatePem = await env().call('sw/saveSwKeys', { menderPublicKey: keyPem }, as());
+    expect(privatePem.status).toBe(Status.invalidInput);
     await ok('sw/saveSwKeys', { menderPublicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
     const added = await add({ swType: 'app', version: '4.0', fidList: [await upload('app-4.0.mender', artifact)] });
     expect(added.status, added.msg).toBe(0);

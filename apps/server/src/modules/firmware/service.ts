@@ -410,9 +410,11 @@ export async function saveKeys(
   ctx: RequestContext,
   input: { swuCertificate: string; menderPublicKey: string },
 ) {
-  if (input.swuCertificate && !isCertificatePem(input.swuCertificate))
+  // A private key pasted with (or instead of) the public one would be kept: refused, it must not leave its machine.
+  const privateKey = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+  if (input.swuCertificate && (privateKey.test(input.swuCertificate) || !isCertificatePem(input.swuCertificate)))
     throw new AppError('badVerifyKey', { field: 'swuCertificate' });
-  if (input.menderPublicKey && !isPublicKeyPem(input.menderPublicKey))
+  if (input.menderPublicKey && (privateKey.test(input.menderPublicKey) || !isPublicKeyPem(input.menderPublicKey)))
     throw new AppError('badVerifyKey', { field: 'menderPublicKey' });
   const tenant = tenantOf(ctx);
   await manifestKey(s, tenant);

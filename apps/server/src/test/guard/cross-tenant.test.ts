@@ -17,7 +17,7 @@ vi.setConfig({ testTimeout: EVERY_ENDPOINT_MS });
  * message, their join request): "not found", or an answer that neither changes anything nor shows the object
  * (marking another's message read marks nothing). Endpoints not scoped to a property or a
  * person are counted apart. Device calls need the terminal business, which the partner property is granted for its
- * devices, models, platforms and types, and its files.
+ * devices, models, platforms and types, and its files; its firmware packages and their differential package.
  */
 const all = Object.values(endpoints) as Endpoint[];
 
@@ -110,16 +110,39 @@ describeEachDb("guard: another property's objects", (env) => {
       { name: 'Partner files', business: 'terminal', category: 'file', quota: 1_000_000, uid: world.uid.operator },
       'sid',
     );
-    const boundary = 'guardfixture';
-    const uploaded = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${files}`,
-      headers: { ...as, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="partner.txt"\r\n\r\npartner bytes\r\n--${boundary}--\r\n`,
-    });
-    foreign.file = (uploaded.json() as { data: { fid: string } }).data.fid;
-    if (!foreign.file) throw new Error(`fis/fi/uploadFile: ${uploaded.body}`);
+    const upload = async (name: string, content: string) => {
+      const boundary = 'guardfixture';
+      const uploaded = await env().app.inject({
+        method: 'POST',
+        url: `/api/fis/fi/uploadFile?sid=${files}`,
+        headers: { ...as, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+      });
+      const fid = (uploaded.json() as { data: { fid: string } }).data.fid;
+      if (!fid) throw new Error(`fis/fi/uploadFile: ${uploaded.body}`);
+      return fid;
+    };
+    foreign.file = await upload('partner.txt', 'partner bytes');
     foreign.commonFile = await make('commonFile/saveCommonFileInfo', { fid: foreign.file, name: 'Partner tool' }, 'id');
+    // Firmware: two versions of a package of the partner's, and the differential package between them, made (or
+    // refused) now so that no background job changes a table while the calls are tried.
+    const image = (v: string) => `partner image ${v} `.repeat(64);
+    const pkg = async (version: string) =>
+      make(
+        'sw/addSw',
+        {
+          sid: files,
+          swType: 'firmware',
+          name: 'Partner image',
+          version,
+          fidList: [await upload(`partner-${version}.bin`, image(version))],
+        },
+        'id',
+      );
+    const source = await pkg('1.0.0');
+    foreign.firmware = await pkg('1.1.0');
+    foreign.firmwareDelta = await make('dp/addSwDiffPack', { sourceId: source, targetId: foreign.firmware }, 'id');
+    await env().app.keel.jobs.runDue();
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {

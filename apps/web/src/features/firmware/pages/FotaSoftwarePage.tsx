@@ -1,6 +1,7 @@
 import CloudUploadOutlined from '@ant-design/icons/CloudUploadOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ShareAltOutlined from '@ant-design/icons/ShareAltOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
@@ -10,12 +11,14 @@ import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { EDIT_PACKAGE_DIALOG, PACKAGE_LISTS, PUSH_DIALOG, useCan } from '../api';
+import { FotaKeysDialog } from '../dialogs/FotaKeysDialog';
 
 const LIST = firmwareEndpoints['sw/getSwList'].input.pick({ str: true });
 
@@ -23,12 +26,14 @@ const LIST = firmwareEndpoints['sw/getSwList'].input.pick({ str: true });
  * `/fota/FotaSoftwarePage`: the property's firmware packages, newest first — type, version, fitting models, size,
  * whether published and shared. With the rights: add one (`NewFotaPackageDialog`, uploading its files), edit it
  * (`AddEditFotaPackageDialog`), publish or withdraw it, share it with customers (`FotaPushSwDialog`), delete it.
+ * "Verification keys" opens the property's vendor keys (`FotaKeysDialog`: SWUpdate certificate, Mender public key).
  */
 export function FotaSoftwarePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canEdit = useCan(FIRMWARE_PERMISSIONS.softwareEdit);
   const canPush = useCan(FIRMWARE_PERMISSIONS.softwarePush);
+  const [keysOpen, setKeysOpen] = useState(false);
   const publish = useApiMutation('sw/setSwPublished', {
     invalidates: PACKAGE_LISTS,
     success: (d) =>
@@ -39,7 +44,14 @@ export function FotaSoftwarePage() {
     tableTestId: 'sw-table',
     card: { title: t('firmware.sw.title'), testId: 'fota-software-page' },
     noProperty: t('firmware.noProperty'),
-    toolbar: <Typography.Text type="secondary">{t('firmware.sw.help')}</Typography.Text>,
+    toolbar: (
+      <>
+        <Typography.Text type="secondary">{t('firmware.sw.help')}</Typography.Text>
+        <Button icon={<KeyOutlined />} data-testid="sw-keys" onClick={() => setKeysOpen(true)}>
+          {t('firmware.keys.open')}
+        </Button>
+      </>
+    ),
     create: canEdit ? { label: t('firmware.sw.create'), icon: <PlusOutlined />, testId: 'sw-create' } : undefined,
     list: { path: 'sw/getSwList', schema: LIST },
     columns: [
@@ -134,5 +146,10 @@ export function FotaSoftwarePage() {
         : undefined,
     },
   });
-  return <ResourcePage resource={resource} />;
+  return (
+    <>
+      <ResourcePage resource={resource} />
+      <FotaKeysDialog open={keysOpen} canEdit={canEdit} onClose={() => setKeysOpen(false)} />
+    </>
+  );
 }
