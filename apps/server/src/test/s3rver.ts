@@ -78,8 +78,26 @@ export async function startS3rver(): Promise<TestS3> {
       },
     };
   };
+  // s3rver writes an object's files in place: two writes of one key at once (a PUT or copy racing another) can
+  // answer InternalError, which S3 itself never does. Writes of one key take turns here, as S3 makes them appear.
+  const writing = new Map<string, Promise<void>>();
+  const oneWriterPerKey = async (ctx: Ctx, next: () => Promise<void>) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();
+    const before = writing.get(ctx.path) ?? Promise.resolve();
+    const mine = before.then(next, next);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    writing.set(ctx.path, settled);
+    try {
+      await mine;
+    } finally {
+      if (writing.get(ctx.path) === settled) writing.delete(ctx.path);
+    }
+  };
   // After s3rver's logger and XML encoder (which turns a plain-object body into XML), before its router.
-  (server as unknown as { middleware: unknown[] }).middleware.splice(2, 0, multipartShim);
+  (server as unknown as { middleware: unknown[] }).middleware.splice(2, 0, oneWriterPerKey, multipartShim);
   const address = (await server.run()) as AddressInfo;
   return {
     url: (prefix = 'prefix') => `s3://S3RVER:S3RVER@127.0.0.1:${address.port}/keel/${prefix}?tls=false`,

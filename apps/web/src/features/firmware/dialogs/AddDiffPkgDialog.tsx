@@ -36,7 +36,7 @@ export function AddDiffPkgDialog({ onClose }: { onClose: () => void }) {
       title={t('firmware.diff.createTitle')}
       onCancel={onClose}
       okText={t('firmware.diff.generate')}
-      cancelText={t('common.cancel')}
+      cancelText={t('kit.cancel')}
       okButtonProps={{ disabled: !sourceId || !targetId, 'data-testid': 'delta-dialog-ok' } as never}
       confirmLoading={saving}
       onOk={async () => {

@@ -36,8 +36,8 @@ export function FotaPushSwDialog({ onClose }: { onClose: () => void }) {
       onOk={async () => {
         if (await push({ id: row.id, cidList: cids })) onClose();
       }}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('kit.ok')}
+      cancelText={t('kit.cancel')}
     >
       <div data-testid="sw-push-dialog">
         <Typography.Paragraph type="secondary">{t('firmware.push.help')}</Typography.Paragraph>

@@ -105,8 +105,8 @@ function PackageForm({ row, onClose }: { row?: SwInfo; onClose: () => void }) {
       title={row ? t('firmware.sw.editTitle', { name: `${row.name} ${row.version}` }) : t('firmware.sw.createTitle')}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('kit.ok')}
+      cancelText={t('kit.cancel')}
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': 'sw-dialog-ok' } as never}
       destroyOnHidden
