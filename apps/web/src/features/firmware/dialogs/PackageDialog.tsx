@@ -6,6 +6,7 @@ import { id as idSchema } from '@keel/contract/envelope';
 import { formatFileSize } from '@keel/contract/format';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import List from 'antd/es/list';
@@ -187,7 +188,9 @@ function PackageForm({ row, onClose }: { row?: SwInfo; onClose: () => void }) {
               size="small"
               bordered
               dataSource={files}
-              locale={{ emptyText: t('firmware.sw.noFiles') }}
+              locale={{
+                emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('firmware.sw.noFiles')} />,
+              }}
               renderItem={(f) => (
                 <List.Item
                   data-testid={`sw-file-${f.name}`}
@@ -225,6 +228,7 @@ function PackageForm({ row, onClose }: { row?: SwInfo; onClose: () => void }) {
                   style={{ minWidth: 200, flex: 1 }}
                   disabled={!sid}
                   placeholder={t('firmware.sw.pickFile')}
+                  aria-label={t('firmware.sw.pickFile')}
                   data-testid="sw-pick-file"
                   showSearch
                   optionFilterProp="label"
