@@ -27,6 +27,15 @@ export const REF_KINDS = [
   'commonFile',
   'apply',
   'flowStep',
+  'signCert',
+  'signModule',
+  'certSignRel',
+  'permCollection',
+  'permCollectionGroup',
+  'signAuth',
+  'ukey',
+  'signRecord',
+  'signToken',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

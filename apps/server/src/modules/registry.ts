@@ -8,6 +8,7 @@ import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
 import { propertyModule } from './property/routes';
+import { signingModule } from './signing/routes';
 import { spaceModule } from './space/routes';
 import { titleModule } from './title/routes';
 import { userModule } from './user/routes';
@@ -30,6 +31,7 @@ export const modules: readonly ApiModule[] = [
   deviceModule,
   fileModule,
   workflowModule,
+  signingModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

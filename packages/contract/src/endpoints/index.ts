@@ -9,6 +9,7 @@ import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
 import { propertyEndpoints } from './property';
+import { signingEndpoints } from './signing';
 import { spaceEndpoints } from './space';
 import { titleEndpoints } from './title';
 import { userEndpoints } from './user';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...deviceCatalogueEndpoints,
   ...fileEndpoints,
   ...workflowEndpoints,
+  ...signingEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

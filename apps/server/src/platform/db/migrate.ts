@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_files';
 import * as m0015 from './migrations/0015_mender';
 import * as m0016 from './migrations/0016_workflow';
 import * as m0019 from './migrations/0019_mender_keys';
+import * as m0020 from './migrations/0020_signing';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_mender': m0015,
   '0016_workflow': m0016,
   '0019_mender_keys': m0019,
+  '0020_signing': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
