@@ -64,6 +64,8 @@ const refList = (kind: Parameters<typeof ref>[0]) =>
 
 const read = (permission: string | readonly string[], business = SIGNING_BUSINESS) =>
   ({ kind: 'property', permission, business }) as const;
+/** Every member of a property with the signing business: their own signing, its options, records and tokens. */
+const member = { kind: 'property', business: SIGNING_BUSINESS } as const;
 
 export const certItem = z.object({
   certId: z.string(),
@@ -231,17 +233,23 @@ const signAnswer = signRecordItem.extend({
   signature: z.string(),
 });
 
+const wellFormed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(v), 'not well-formed text');
 const subject = z.object({
-  CN: z.string().trim().min(1).max(64),
-  O: z.string().trim().max(64).optional(),
-  OU: z.string().trim().max(64).optional(),
+  CN: wellFormed(64).pipe(z.string().min(1)),
+  O: wellFormed(64).optional(),
+  OU: wellFormed(64).optional(),
   C: z
     .string()
     .trim()
     .regex(/^([A-Z]{2})?$/)
     .optional(),
-  ST: z.string().trim().max(64).optional(),
-  L: z.string().trim().max(64).optional(),
+  ST: wellFormed(64).optional(),
+  L: wellFormed(64).optional(),
 });
 
 const downloadLink = z.object({ url: z.string(), expiresAt: z.number().int() });
@@ -272,7 +280,7 @@ export const signingEndpoints = group(
     ours: true,
     summary:
       "The property's certificates, newest first; `str` searches name, subject and fingerprint; `expiring` 1 lists those expiring within 30 days",
-    access: read([P.cert, P.certAuth, P.module]),
+    access: read([P.cert, P.certAuth, P.moduleEdit]),
     input: pageQuery().extend({
       str: searchText(),
       keyType: z.enum(KEY_TYPES).optional(),
@@ -285,7 +293,7 @@ export const signingEndpoints = group(
     path: 'cert/getCertInfo',
     ours: true,
     summary: 'One certificate with its PEM, CSR, chain and the algorithms its key signs with (never the key)',
-    access: read([P.cert, P.certAuth, P.module]),
+    access: read([P.cert, P.certAuth, P.moduleEdit]),
     input: z.object({ certId: ref('signCert') }),
     output: certDetail,
   }),
@@ -342,7 +350,7 @@ export const signingEndpoints = group(
     method: 'GET',
     path: 'sm/getSignModuleList',
     summary: "The property's sign modules by name; `str` searches name and remark, `signType` filters",
-    access: read(P.module),
+    access: member,
     input: pageQuery().extend({ str: searchText(), signType: signType().optional() }),
     output: pageOf(signModuleItem),
   }),
@@ -377,7 +385,7 @@ export const signingEndpoints = group(
     method: 'GET',
     path: 'cs/getCertSignRelList',
     summary: 'Module–certificate relations, newest first; filter by module, certificate or algorithm',
-    access: read([P.module, P.collection, P.cert]),
+    access: read([P.moduleEdit, P.collection, P.cert]),
     input: pageQuery().extend({
       moduleId: optionalRef('signModule'),
       certId: optionalRef('signCert'),
@@ -412,7 +420,7 @@ export const signingEndpoints = group(
     method: 'GET',
     path: 'cs/getCertTreeList',
     summary: "The property's certificates as chains: each under the certificate that issued it",
-    access: read([P.cert, P.certAuth, P.module]),
+    access: read([P.cert, P.certAuth, P.moduleEdit]),
     input: z.object({ str: searchText() }),
     output: z.array(certTreeNode),
   }),
@@ -420,7 +428,7 @@ export const signingEndpoints = group(
     method: 'GET',
     path: 'cs/getFilters',
     summary: 'What relation and record lists filter by: modules, certificates, algorithms (weak ones marked), types',
-    access: read([P.module, P.collection, P.cert]),
+    access: read([P.moduleEdit, P.collection, P.cert]),
     input: z.object({}),
     output: z.object({
       moduleList: z.array(z.object({ moduleId: z.string(), name: z.string(), signType: signType() })),
@@ -435,7 +443,7 @@ export const signingEndpoints = group(
     method: 'GET',
     path: 'cp/getPlatformInfoList',
     summary: "The property's device platforms, each marked when the certificate is bound to it",
-    access: read([P.cert, P.module]),
+    access: read([P.cert, P.moduleEdit]),
     input: z.object({ certId: ref('signCert') }),
     output: z.array(z.object({ platformId: z.string(), name: z.string(), osType: z.string(), related: flag() })),
   }),
@@ -519,7 +527,7 @@ export const signingEndpoints = group(
     method: 'GET',
     path: 'pc/getTypeCodeList',
     summary: 'The sign types with the algorithms each accepts',
-    access: read([P.collection, P.module]),
+    access: read([P.collection, P.moduleEdit]),
     input: z.object({}),
     output: z.array(
       z.object({ signType: signType(), algorithmList: z.array(algorithm()), keyTypeList: z.array(z.enum(KEY_TYPES)) }),
@@ -585,7 +593,7 @@ export const signingEndpoints = group(
     path: 'pcau/addPermCollectionAuth',
     summary: 'Grant a collection to users (1), titles (2), user sets (3), units (4) or USB keys (5) (idempotent)',
     access: read(P.collectionEdit),
-    input: z.object({ pcId: ref('permCollection'), authType: authType(), idList: idList() }),
+    input: z.object({ pcId: ref('permCollection'), authType: authType(), subjectIdList: idList() }),
     output: z.object({ added: z.number().int() }),
   }),
   defineEndpoint({
@@ -601,7 +609,7 @@ export const signingEndpoints = group(
     path: 'pcau/addPermCollectionGroupAuth',
     summary: 'Grant every collection of a group to users, titles, user sets, units or USB keys (idempotent)',
     access: read(P.groupAuthEdit),
-    input: z.object({ groupId: ref('permCollectionGroup'), authType: authType(), idList: idList() }),
+    input: z.object({ groupId: ref('permCollectionGroup'), authType: authType(), subjectIdList: idList() }),
     output: z.object({ added: z.number().int() }),
   }),
   defineEndpoint({
@@ -705,7 +713,7 @@ export const signingEndpoints = group(
     input: z.object({
       ukeyId: ref('ukey'),
       authType: int().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
-      idList: idList(),
+      subjectIdList: idList(),
     }),
     output: z.object({ added: z.number().int() }),
   }),
@@ -725,7 +733,7 @@ export const signingEndpoints = group(
     path: 'sign/getSignOptions',
     ours: true,
     summary: 'The modules and certificates the caller may sign with now (their authorisations resolved)',
-    access: read(P.module),
+    access: member,
     input: z.object({}),
     output: z.array(
       z.object({
@@ -744,7 +752,7 @@ export const signingEndpoints = group(
     ours: true,
     summary:
       'Sign a file of a space the caller may read (`fid`), or a digest (`hash`, hex, of the algorithm’s hash; SM2: e = SM3(Z‖M)) with a module and certificate the caller is authorised for',
-    access: read(P.module),
+    access: member,
     input: z.object({
       moduleId: ref('signModule'),
       certId: ref('signCert'),
@@ -763,7 +771,7 @@ export const signingEndpoints = group(
     path: 'sign/signUpload',
     ours: true,
     summary: `Upload a file (multipart/form-data, one part \`file\`, at most ${SIGN_UPLOAD_MAX / 1024 / 1024} MiB; \`moduleId\` and \`certId\` in the query string) and sign it`,
-    access: read(P.module),
+    access: member,
     input: z.object({ moduleId: ref('signModule'), certId: ref('signCert') }),
     output: signAnswer,
   }),
@@ -783,7 +791,7 @@ export const signingEndpoints = group(
     ours: true,
     summary:
       'Signing records (requester, artifact hash, certificate fingerprint, algorithm), newest first: all of them for module editors, the caller’s own otherwise',
-    access: read(P.module),
+    access: member,
     input: pageQuery().extend({
       str: searchText(),
       moduleId: optionalRef('signModule'),
@@ -796,7 +804,7 @@ export const signingEndpoints = group(
     path: 'sign/getSignatureDownloadUrl',
     ours: true,
     summary: 'A link (valid one minute) to download a signature, signed APK or manifest of a record the caller may see',
-    access: read(P.module),
+    access: member,
     input: z.object({ sigId: ref('signRecord') }),
     output: downloadLink,
   }),
@@ -807,7 +815,7 @@ export const signingEndpoints = group(
     path: 'pat/getTokenList',
     ours: true,
     summary: "The caller's signing tokens in this property (never the tokens themselves)",
-    access: read(P.module),
+    access: member,
     input: z.object({}),
     output: z.array(
       z.object({
@@ -824,7 +832,7 @@ export const signingEndpoints = group(
     path: 'pat/addToken',
     ours: true,
     summary: 'Create a personal access token for sign/pipelineSign; the token is shown once',
-    access: read(P.module),
+    access: member,
     input: z.object({ name: name(), days: int().pipe(z.number().min(1).max(366)).default(90) }),
     output: z.object({ tokenId: z.string(), token: z.string(), expiresAt: z.number().int() }),
   }),
@@ -833,7 +841,7 @@ export const signingEndpoints = group(
     path: 'pat/delToken',
     ours: true,
     summary: 'Revoke one of the caller’s tokens',
-    access: read(P.module),
+    access: member,
     input: z.object({ tokenId: ref('signToken') }),
     output: z.null(),
   }),

@@ -70,10 +70,10 @@ export const signingModule = defineModule(signingEndpoints, (s) => {
     'pcau/getPermCollectionAuthList': (input, ctx) => service.listAuths(s, ctx, 'pc', input.pcId, input),
     'pcau/getPermCollectionGroupAuthList': (input, ctx) => service.listAuths(s, ctx, 'pcg', input.groupId, input),
     'pcau/addPermCollectionAuth': (input, ctx) =>
-      service.addAuths(s, ctx, 'pc', input.pcId, input.authType, input.idList),
+      service.addAuths(s, ctx, 'pc', input.pcId, input.authType, input.subjectIdList),
     'pcau/delPermCollectionAuth': (input, ctx) => service.removeAuths(s, ctx, 'pc', input.pcId, input.authIdList),
     'pcau/addPermCollectionGroupAuth': (input, ctx) =>
-      service.addAuths(s, ctx, 'pcg', input.groupId, input.authType, input.idList),
+      service.addAuths(s, ctx, 'pcg', input.groupId, input.authType, input.subjectIdList),
     'pcau/delPermCollectionGroupAuth': (input, ctx) =>
       service.removeAuths(s, ctx, 'pcg', input.groupId, input.authIdList),
     'uk/getUkeyList': (input, ctx) => service.listUkeys(s, ctx, input),
@@ -83,7 +83,7 @@ export const signingModule = defineModule(signingEndpoints, (s) => {
     'uk/getUkeyKeyList': (input, ctx) => service.ukeyKeys(s, ctx, input.ukeyId),
     'uk/addUkeyCert': (input, ctx) => service.addUkeyCert(s, ctx, input),
     'uk/getUkeyAuthList': (input, ctx) => service.listAuths(s, ctx, 'ukey', input.ukeyId, input),
-    'uk/addUkeyAuth': (input, ctx) => service.addAuths(s, ctx, 'ukey', input.ukeyId, input.authType, input.idList),
+    'uk/addUkeyAuth': (input, ctx) => service.addAuths(s, ctx, 'ukey', input.ukeyId, input.authType, input.subjectIdList),
     'uk/delUkeyAuth': (input, ctx) => service.removeAuths(s, ctx, 'ukey', input.ukeyId, input.authIdList),
     'sign/getSignOptions': (_input, ctx) => service.signOptions(s, ctx),
     'sign/signFile': (input, ctx) => service.signFile(s, ctx, input),
