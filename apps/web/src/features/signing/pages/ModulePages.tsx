@@ -137,6 +137,8 @@ function ModuleCerts({ module, onClose }: { module: ModuleRow; onClose: () => vo
         <Space wrap style={{ marginBottom: 12 }}>
           <Select
             data-testid="bind-cert"
+            showSearch
+            optionFilterProp="label"
             placeholder={t('signing.module.pickCert')}
             style={{ minWidth: 200 }}
             value={certId}
@@ -148,6 +150,8 @@ function ModuleCerts({ module, onClose }: { module: ModuleRow; onClose: () => vo
           />
           <Select
             data-testid="bind-algorithm"
+            showSearch
+            optionFilterProp="label"
             placeholder={t('signing.module.algorithm')}
             style={{ minWidth: 220 }}
             value={algorithm}
@@ -287,6 +291,8 @@ function SignTab() {
       <Space wrap>
         <Select
           data-testid="sign-module"
+            showSearch
+            optionFilterProp="label"
           placeholder={t('signing.sign.module')}
           style={{ minWidth: 220 }}
           value={moduleId}
@@ -298,6 +304,8 @@ function SignTab() {
         />
         <Select
           data-testid="sign-cert"
+            showSearch
+            optionFilterProp="label"
           placeholder={t('signing.sign.cert')}
           style={{ minWidth: 260 }}
           value={certId}
