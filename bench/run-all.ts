@@ -14,13 +14,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
+import { deltaSuite } from './delta';
 import { deviceSuite } from './device';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { cpuOf, stopChild, whenReady } from './servers/ipc';
 import { storageSuite } from './storage';
 import { type Run, type Server, type SuiteContext, summarise } from './suite';
 
-const SUITES = ['middleware', 'device', 'storage'] as const;
+const SUITES = ['middleware', 'device', 'storage', 'delta'] as const;
 type Suite = (typeof SUITES)[number];
 
 const usage = `Usage: npm run bench [-- [middleware] [device] [storage] [options]]
@@ -29,7 +30,9 @@ const usage = `Usage: npm run bench [-- [middleware] [device] [storage] [options
                        (2.5 to 4 min, a minute of it inserting the devices)
   storage              1 GiB upload and download through the BlobStore against the disk (about 30 s; needs
                        2 GiB free under the temporary directory)
-                       (no suite named: all three)
+  delta                the bsdiff delta of the @esbuild/linux-x64 0.24.0 → 0.24.2 binaries (npm pack at bench
+                       time), its size against the full binary and its verification (about 30 s)
+                       (no suite named: all four)
   --json               print the results as JSON on stdout (the table then goes to stderr)
   --duration <s>       seconds measured per run (default 8)
   --warmup <s>         seconds of discarded load before each run (default 2)
@@ -62,7 +65,7 @@ function parseOptions() {
 const { values: args, positionals } = parseOptions();
 const unknown = positionals.filter((p) => !(SUITES as readonly string[]).includes(p));
 if (unknown.length > 0) {
-  console.error(`unknown suite ${unknown.join(', ')}: middleware, device or storage\n${usage}`);
+  console.error(`unknown suite ${unknown.join(', ')}: middleware, device, storage or delta\n${usage}`);
   process.exit(2);
 }
 const suites = new Set<Suite>(positionals.length > 0 ? (positionals as Suite[]) : SUITES);
@@ -183,6 +186,7 @@ async function main() {
   if (suites.has('middleware')) Object.assign(json, await suite(() => middleware(baseline)));
   if (suites.has('device')) json.device = await suite(() => deviceSuite(ctx));
   if (suites.has('storage')) json.storage = await suite(() => storageSuite(ctx));
+  if (suites.has('delta')) json.delta = await suite(() => deltaSuite(log));
   if (args.json) console.log(JSON.stringify(json, null, 2));
 }
 

@@ -181,7 +181,7 @@ test('the same pages in English', async ({ page, request }) => {
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(localized('/Account/TitlePage', 'en'));
   await page.goto(localized('/Account/EditTitleDialog?tid=no-such-title', 'en'));
-  await expect(page.getByTestId('toast-text').filter({ hasText: 'That title no longer exists' })).toBeVisible();
+  await expectToast(page, 'That title no longer exists');
   await expect(page).toHaveURL(localized('/Account/TitlePage', 'en'));
 
   await page.goto(localized('/Account/TitlePage', 'en'));
@@ -237,7 +237,7 @@ test('the same pages in English', async ({ page, request }) => {
   await expect(page.getByTestId('batch-bar')).toContainText('2 selected');
   await page.getByTestId('batch-disable').click();
   await page.getByTestId('confirm-ok').click();
-  await expect(page.getByTestId('toast-text').filter({ hasText: '2 accounts disabled' })).toBeVisible();
+  await expectToast(page, '2 accounts disabled');
   for (const phone of batch) await expect(userTable.getByTestId(`user-status-${phone}`)).toHaveText('Disabled');
 
   // Filters live in the URL: the disabled accounts (the one disabled above among them).

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_MEMBER, DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
-import { expect, test, userPages } from '../support/fixtures';
+import { expect, expectToast, test, userPages } from '../support/fixtures';
 import { localized, searchTable, shot, switchProperty } from '../support/pages';
 import { apiCall, loginByApi, registerByApi } from '../support/tenancy';
 
@@ -98,7 +98,7 @@ test('the owner builds the organisation, invites and creates members; a join req
   await tree.getByTestId('org-node-销售部').click();
   await page.getByTestId('org-delete').click();
   await confirm(page);
-  await expect(page.getByTestId('toast-text').filter({ hasText: '销售部' })).toBeVisible();
+  await expectToast(page, '销售部');
 
   await tree.getByTestId('org-node-华东区').click();
   const invited = freshPhone();
@@ -211,7 +211,7 @@ test('the same pages in English; two join requests approved in one batch', async
   await owner.getByTestId('batch-pass').click();
   await expect(owner.locator('.ant-popconfirm-title')).toContainText('Pass the 2 selected applications');
   await confirm(owner);
-  await expect(owner.getByTestId('toast-text').filter({ hasText: '2 application(s) passed' })).toBeVisible();
+  await expectToast(owner, '2 application(s) passed');
   await expect(audit.getByTestId(`apply-row-${first}`)).toHaveCount(0);
   await expect(audit.getByTestId(`apply-row-${second}`)).toHaveCount(0);
   await expect(owner.getByTestId('batch-bar')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { freshPhone, OPERATOR } from '../support/env';
-import { expect, test, userPages } from '../support/fixtures';
+import { expect, expectToast, test, userPages } from '../support/fixtures';
 import { readCode } from '../support/outbox';
 import { expectHome, localized, openSignIn, searchTable, shot, signInWithPassword, stored } from '../support/pages';
 import {
@@ -150,7 +150,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await shot(admin, `tenancy-2-invite-${lang}`);
     await invite.getByTestId('form-dialog-ok').click();
     await expect(invite).toBeHidden();
-    await expect(admin.getByTestId('toast-text').filter({ hasText: T.sentSms })).toBeVisible();
+    await expectToast(admin, T.sentSms);
 
     // 3. The invitee registers on the sign-in page with the code the invitation sent (no second code is asked).
     const code = await readCode(newbie.phone, 'code.register', invitedAt);

@@ -1,7 +1,7 @@
 import { messages } from '@keel/contract/status';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freshPhone, OPERATOR } from '../support/env';
-import { expect, test, userPages } from '../support/fixtures';
+import { expect, expectToast, test, userPages } from '../support/fixtures';
 import { type Lang, localized, shot, switchProperty } from '../support/pages';
 import { apiCall, encryptPassword, loginByApi, pickSearched, registerByApi } from '../support/tenancy';
 
@@ -175,7 +175,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     // Acting again from the stale tab: the server refuses with its message, and the dialog shows it as it is now.
     await stale.getByTestId('audit-pass').click();
     // (A page of `userPages` has no toast record: the toast is looked for while it shows.)
-    await expect(stale.getByTestId('toast-text').filter({ hasText: messages.applyStale[lang] })).toBeVisible();
+    await expectToast(stale, messages.applyStale[lang]);
     await expect(stale.getByTestId('audit-pass')).toHaveCount(0);
     await expect(stale.getByTestId('progress-step-2')).toHaveAttribute('data-state', 'current');
     await stale.close();

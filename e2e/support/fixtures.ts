@@ -34,6 +34,21 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(take, text), { message: `a toast containing "${text}"` }).toBe(true);
 }
 
+/** Makes `page` record every toast it shows, for `expectToast` (every page of the fixtures and of `userPages`). */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    window.__keelToasts = [];
+    new MutationObserver(() => {
+      for (const node of document.querySelectorAll('[data-testid="toast-text"]')) {
+        if (seen.has(node)) continue;
+        seen.add(node);
+        window.__keelToasts?.push(node.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
 interface WorkerFixtures {
   /** Local storage of a browser signed in through the UI as the demo owner (once per worker). */
   ownerState: StorageState;
@@ -78,17 +93,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   toastLog: [
     async ({ page }, use) => {
-      await page.addInitScript(() => {
-        const seen = new WeakSet<Element>();
-        window.__keelToasts = [];
-        new MutationObserver(() => {
-          for (const node of document.querySelectorAll('[data-testid="toast-text"]')) {
-            if (seen.has(node)) continue;
-            seen.add(node);
-            window.__keelToasts?.push(node.textContent ?? '');
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await recordToasts(page);
       await use(undefined);
     },
     { auto: true },
@@ -135,6 +140,7 @@ export function userPages(): UserPages {
   const open = async (browser: Browser, who: string, lang: Lang = 'zh-cn') => {
     const context = await browser.newContext({ baseURL, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
     const page = await context.newPage();
+    await recordToasts(page);
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(`${who}: ${m.text()} (${m.location().url})`);
     });

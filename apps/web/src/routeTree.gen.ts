@@ -81,6 +81,12 @@ import { Route as DefaultSignMgtSystemWorkCertManagementPageRouteImport } from '
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
 import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
 import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
+import { Route as DefaultFotaAddDiffPkgDialogRouteImport } from './routes/_default/fota/AddDiffPkgDialog'
+import { Route as DefaultFotaAddEditFotaPackageDialogRouteImport } from './routes/_default/fota/AddEditFotaPackageDialog'
+import { Route as DefaultFotaFotaDiffPkgPageRouteImport } from './routes/_default/fota/FotaDiffPkgPage'
+import { Route as DefaultFotaFotaPushSwDialogRouteImport } from './routes/_default/fota/FotaPushSwDialog'
+import { Route as DefaultFotaFotaSoftwarePageRouteImport } from './routes/_default/fota/FotaSoftwarePage'
+import { Route as DefaultFotaNewFotaPackageDialogRouteImport } from './routes/_default/fota/NewFotaPackageDialog'
 import { Route as DefaultMsgMsgCenterRouteImport } from './routes/_default/msg/MsgCenter'
 import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_default/msg/ProcessInviteMsgDialog'
 import { Route as DefaultUkeyNewUkeyAuthDialogRouteImport } from './routes/_default/ukey/NewUkeyAuthDialog'
@@ -529,6 +535,42 @@ const DefaultFilerepositoryFilerepositorypageRoute =
     path: '/filerepository/filerepositorypage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFotaAddDiffPkgDialogRoute =
+  DefaultFotaAddDiffPkgDialogRouteImport.update({
+    id: '/fota/AddDiffPkgDialog',
+    path: '/fota/AddDiffPkgDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaAddEditFotaPackageDialogRoute =
+  DefaultFotaAddEditFotaPackageDialogRouteImport.update({
+    id: '/fota/AddEditFotaPackageDialog',
+    path: '/fota/AddEditFotaPackageDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaDiffPkgPageRoute =
+  DefaultFotaFotaDiffPkgPageRouteImport.update({
+    id: '/fota/FotaDiffPkgPage',
+    path: '/fota/FotaDiffPkgPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaPushSwDialogRoute =
+  DefaultFotaFotaPushSwDialogRouteImport.update({
+    id: '/fota/FotaPushSwDialog',
+    path: '/fota/FotaPushSwDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaSoftwarePageRoute =
+  DefaultFotaFotaSoftwarePageRouteImport.update({
+    id: '/fota/FotaSoftwarePage',
+    path: '/fota/FotaSoftwarePage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaNewFotaPackageDialogRoute =
+  DefaultFotaNewFotaPackageDialogRouteImport.update({
+    id: '/fota/NewFotaPackageDialog',
+    path: '/fota/NewFotaPackageDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultMsgMsgCenterRoute = DefaultMsgMsgCenterRouteImport.update({
   id: '/msg/MsgCenter',
   path: '/msg/MsgCenter',
@@ -760,6 +802,12 @@ export interface FileRoutesByFullPath {
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
+  '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
+  '/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
+  '/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -858,6 +906,12 @@ export interface FileRoutesByTo {
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
+  '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
+  '/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
+  '/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -960,6 +1014,12 @@ export interface FileRoutesById {
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
+  '/_default/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/_default/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
+  '/_default/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/_default/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
+  '/_default/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/_default/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
   '/_default/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/_default/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/_default/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -1060,6 +1120,12 @@ export interface FileRouteTypes {
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
+    | '/fota/AddDiffPkgDialog'
+    | '/fota/AddEditFotaPackageDialog'
+    | '/fota/FotaDiffPkgPage'
+    | '/fota/FotaPushSwDialog'
+    | '/fota/FotaSoftwarePage'
+    | '/fota/NewFotaPackageDialog'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
     | '/ukey/NewUkeyAuthDialog'
@@ -1158,6 +1224,12 @@ export interface FileRouteTypes {
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
+    | '/fota/AddDiffPkgDialog'
+    | '/fota/AddEditFotaPackageDialog'
+    | '/fota/FotaDiffPkgPage'
+    | '/fota/FotaPushSwDialog'
+    | '/fota/FotaSoftwarePage'
+    | '/fota/NewFotaPackageDialog'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
     | '/ukey/NewUkeyAuthDialog'
@@ -1259,6 +1331,12 @@ export interface FileRouteTypes {
     | '/_default/UserManage/UserListPage'
     | '/_default/filerepository/AddEditCommonFileDlg'
     | '/_default/filerepository/filerepositorypage'
+    | '/_default/fota/AddDiffPkgDialog'
+    | '/_default/fota/AddEditFotaPackageDialog'
+    | '/_default/fota/FotaDiffPkgPage'
+    | '/_default/fota/FotaPushSwDialog'
+    | '/_default/fota/FotaSoftwarePage'
+    | '/_default/fota/NewFotaPackageDialog'
     | '/_default/msg/MsgCenter'
     | '/_default/msg/ProcessInviteMsgDialog'
     | '/_default/ukey/NewUkeyAuthDialog'
@@ -1800,6 +1878,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultFilerepositoryFilerepositorypageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/fota/AddDiffPkgDialog': {
+      id: '/_default/fota/AddDiffPkgDialog'
+      path: '/fota/AddDiffPkgDialog'
+      fullPath: '/fota/AddDiffPkgDialog'
+      preLoaderRoute: typeof DefaultFotaAddDiffPkgDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/AddEditFotaPackageDialog': {
+      id: '/_default/fota/AddEditFotaPackageDialog'
+      path: '/fota/AddEditFotaPackageDialog'
+      fullPath: '/fota/AddEditFotaPackageDialog'
+      preLoaderRoute: typeof DefaultFotaAddEditFotaPackageDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaDiffPkgPage': {
+      id: '/_default/fota/FotaDiffPkgPage'
+      path: '/fota/FotaDiffPkgPage'
+      fullPath: '/fota/FotaDiffPkgPage'
+      preLoaderRoute: typeof DefaultFotaFotaDiffPkgPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaPushSwDialog': {
+      id: '/_default/fota/FotaPushSwDialog'
+      path: '/fota/FotaPushSwDialog'
+      fullPath: '/fota/FotaPushSwDialog'
+      preLoaderRoute: typeof DefaultFotaFotaPushSwDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaSoftwarePage': {
+      id: '/_default/fota/FotaSoftwarePage'
+      path: '/fota/FotaSoftwarePage'
+      fullPath: '/fota/FotaSoftwarePage'
+      preLoaderRoute: typeof DefaultFotaFotaSoftwarePageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/NewFotaPackageDialog': {
+      id: '/_default/fota/NewFotaPackageDialog'
+      path: '/fota/NewFotaPackageDialog'
+      fullPath: '/fota/NewFotaPackageDialog'
+      preLoaderRoute: typeof DefaultFotaNewFotaPackageDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/msg/MsgCenter': {
       id: '/_default/msg/MsgCenter'
       path: '/msg/MsgCenter'
@@ -2089,6 +2209,12 @@ interface DefaultRouteRouteChildren {
   DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
   DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
+  DefaultFotaAddDiffPkgDialogRoute: typeof DefaultFotaAddDiffPkgDialogRoute
+  DefaultFotaAddEditFotaPackageDialogRoute: typeof DefaultFotaAddEditFotaPackageDialogRoute
+  DefaultFotaFotaDiffPkgPageRoute: typeof DefaultFotaFotaDiffPkgPageRoute
+  DefaultFotaFotaPushSwDialogRoute: typeof DefaultFotaFotaPushSwDialogRoute
+  DefaultFotaFotaSoftwarePageRoute: typeof DefaultFotaFotaSoftwarePageRoute
+  DefaultFotaNewFotaPackageDialogRoute: typeof DefaultFotaNewFotaPackageDialogRoute
   DefaultMsgMsgCenterRoute: typeof DefaultMsgMsgCenterRoute
   DefaultMsgProcessInviteMsgDialogRoute: typeof DefaultMsgProcessInviteMsgDialogRoute
   DefaultUkeyNewUkeyAuthDialogRoute: typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -2220,6 +2346,13 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
     DefaultFilerepositoryAddEditCommonFileDlgRoute,
   DefaultFilerepositoryFilerepositorypageRoute:
     DefaultFilerepositoryFilerepositorypageRoute,
+  DefaultFotaAddDiffPkgDialogRoute: DefaultFotaAddDiffPkgDialogRoute,
+  DefaultFotaAddEditFotaPackageDialogRoute:
+    DefaultFotaAddEditFotaPackageDialogRoute,
+  DefaultFotaFotaDiffPkgPageRoute: DefaultFotaFotaDiffPkgPageRoute,
+  DefaultFotaFotaPushSwDialogRoute: DefaultFotaFotaPushSwDialogRoute,
+  DefaultFotaFotaSoftwarePageRoute: DefaultFotaFotaSoftwarePageRoute,
+  DefaultFotaNewFotaPackageDialogRoute: DefaultFotaNewFotaPackageDialogRoute,
   DefaultMsgMsgCenterRoute: DefaultMsgMsgCenterRoute,
   DefaultMsgProcessInviteMsgDialogRoute: DefaultMsgProcessInviteMsgDialogRoute,
   DefaultUkeyNewUkeyAuthDialogRoute: DefaultUkeyNewUkeyAuthDialogRoute,

@@ -27,6 +27,8 @@ export const REF_KINDS = [
   'commonFile',
   'apply',
   'flowStep',
+  'firmware',
+  'firmwareDelta',
   'signCert',
   'signModule',
   'certSignRel',

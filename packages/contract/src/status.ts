@@ -369,6 +369,112 @@ export const messages = {
     'zh-cn': '终端已被拒绝接入',
     en: 'The device has been rejected',
   },
+  // Firmware packages and differential packages (modules/firmware).
+  fileInUse: {
+    status: Status.conflict,
+    'zh-cn': '文件“{name}”被固件版本“{by}”使用，不能删除',
+    en: 'The file "{name}" is used by the firmware version "{by}" and cannot be deleted',
+  },
+  swVersionTaken: {
+    status: Status.conflict,
+    'zh-cn': '该类型已有版本 {version}',
+    en: 'This type already has a version {version}',
+  },
+  swFileOutsideSpace: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”不在该固件版本所在的空间',
+    en: 'The file "{name}" is not in the space of the firmware version',
+  },
+  swPublishedLocked: {
+    status: Status.conflict,
+    'zh-cn': '已发布的版本不能修改版本号和文件，请先取消发布',
+    en: 'A published version cannot change its version number or files; withdraw it first',
+  },
+  swNotPublished: {
+    status: Status.conflict,
+    'zh-cn': '请先发布该固件版本',
+    en: 'Publish the firmware version first',
+  },
+  swShared: {
+    status: Status.conflict,
+    'zh-cn': '该版本已推送给 {count} 个客户，请先取消推送',
+    en: 'The version is shared with {count} customers; stop sharing it first',
+  },
+  swInTask: {
+    status: Status.conflict,
+    'zh-cn': '该版本被 {count} 个升级任务使用，不能删除或取消发布',
+    en: 'The version is used by {count} update tasks and cannot be deleted or withdrawn',
+  },
+  artifactMalformed: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”被拒绝：不是有效的 {kind} 升级包（{detail}）',
+    en: 'The file "{name}" was refused: not a valid {kind} artifact ({detail})',
+  },
+  artifactUnsigned: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”被拒绝：未签名，而本物业已配置 {kind} 验签密钥',
+    en: 'The file "{name}" was refused: it is not signed, and the property has a {kind} verification key',
+  },
+  artifactNoKey: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”被拒绝：已签名，但本物业未配置 {kind} 验签密钥',
+    en: 'The file "{name}" was refused: it is signed, but the property has no {kind} verification key',
+  },
+  artifactBadSignature: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”被拒绝：签名与配置的 {kind} 密钥不符（{detail}）',
+    en: 'The file "{name}" was refused: its signature does not verify against the {kind} key ({detail})',
+  },
+  artifactHashMismatch: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”被拒绝：内容“{entry}”与签名描述中的校验值不符',
+    en: 'The file "{name}" was refused: its part "{entry}" does not match the checksum its signed description states',
+  },
+  badVerifyKey: {
+    status: Status.invalidInput,
+    'zh-cn': '{field} 不是有效的 PEM 证书或公钥',
+    en: '{field} is not a valid PEM certificate or public key',
+  },
+  deltaSameType: {
+    status: Status.invalidInput,
+    'zh-cn': '源版本与目标版本须为同一类型的不同版本',
+    en: 'Source and target must be different versions of the same type',
+  },
+  deltaNotNewer: {
+    status: Status.invalidInput,
+    'zh-cn': '目标版本 {target} 须比源版本 {source} 新',
+    en: 'The target version {target} must be newer than the source {source}',
+  },
+  deltaExists: {
+    status: Status.conflict,
+    'zh-cn': '已有从 {source} 到 {target} 的差分包',
+    en: 'A delta from {source} to {target} exists already',
+  },
+  deltaNotReady: {
+    status: Status.conflict,
+    'zh-cn': '差分包尚未生成',
+    en: 'The delta package is not ready',
+  },
+  deltaCompressed: {
+    status: Status.conflict,
+    'zh-cn': '{which}文件已是压缩数据（熵 {bits} 比特/字节），差分无益',
+    en: 'The {which} file is already compressed (entropy {bits} bits per byte): a delta would not help',
+  },
+  deltaNoGain: {
+    status: Status.conflict,
+    'zh-cn': '差分包为完整文件的 {ratio}%，没有意义',
+    en: 'The delta is {ratio}% of the full file: not worth it',
+  },
+  deltaVerifyFailed: {
+    status: Status.conflict,
+    'zh-cn': '校验失败：应用差分包后的 SHA-256 与目标不符',
+    en: 'Verification failed: applying the delta did not give the target SHA-256',
+  },
+  deltaFailed: {
+    status: Status.internal,
+    'zh-cn': '生成失败：{error}',
+    en: 'Generation failed: {error}',
+  },
   signNotAuthorised: {
     status: Status.forbidden,
     'zh-cn': '您没有使用证书“{cert}”在模块“{module}”中签名的授权',

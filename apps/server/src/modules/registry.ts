@@ -4,6 +4,7 @@ import { authModule } from './auth/routes';
 import { customerModule } from './customer/routes';
 import { deviceModule } from './device/routes';
 import { fileModule } from './file/routes';
+import { firmwareModule } from './firmware/routes';
 import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
@@ -31,6 +32,7 @@ export const modules: readonly ApiModule[] = [
   deviceModule,
   fileModule,
   workflowModule,
+  firmwareModule,
   signingModule,
 ];
 

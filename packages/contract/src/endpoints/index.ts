@@ -5,6 +5,7 @@ import { customerEndpoints } from './customer';
 import { deviceBindEndpoints, deviceEndpoints } from './device';
 import { deviceCatalogueEndpoints } from './device-catalogue';
 import { fileEndpoints } from './file';
+import { firmwareEndpoints } from './firmware';
 import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...deviceCatalogueEndpoints,
   ...fileEndpoints,
   ...workflowEndpoints,
+  ...firmwareEndpoints,
   ...signingEndpoints,
 } satisfies Record<string, Endpoint>;
 

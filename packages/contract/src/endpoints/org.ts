@@ -330,7 +330,14 @@ export const orgEndpoints = group(
       oid: ref('org').optional(),
       remark: remark(),
     }),
-    output: z.object({ changed: z.number().int() }),
+    output: z.object({
+      changed: z.number().int(),
+      /**
+       * Join requests this call passed one step of and that still wait (the property's flow has further steps, or
+       * the caller's step needs every auditor): they are decided by the next auditors (modules/workflow).
+       */
+      waiting: z.number().int(),
+    }),
   }),
   defineEndpoint({
     method: 'POST',

@@ -300,7 +300,16 @@ export const spaceEndpoints = group(
       quota: quota().optional(),
       note: text(SPACE_REMARK_MAX).default(''),
     }),
-    output: z.object({ sid: z.string().nullable() }),
+    output: z.object({
+      /** The space made (null until the application's last step passes). */
+      sid: z.string().nullable(),
+      /**
+       * Where the application stands (modules/workflow): `pending` when the call passed one step of the property's
+       * flow and the next step's auditors decide now; `passed` or `rejected` once decided.
+       */
+      // APPLY_STATES of ./workflow, spelled here: importing that module would pull it into the web's shell.
+      state: z.enum(['pending', 'passed', 'rejected', 'withdrawn']),
+    }),
   }),
   defineEndpoint({
     method: 'POST',

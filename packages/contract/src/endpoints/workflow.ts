@@ -133,7 +133,8 @@ export type ApplyState = (typeof APPLY_STATES)[number];
  * to someone else, with a note), `assign` (an administrator sets the current step's auditors), `withdraw` (the
  * applicant), and the engine's own: `skip` (a step passed by itself: the applicant is one of its auditors and the
  * step says so), `fallback` (a step's auditors resolved to nobody: the built-in auditors take it), `stepPassed` (a
- * step's rule is met and the application moves on), `finish` (the last step passed).
+ * step's rule is met and the application moves on), `finish` (the last step passed), `leave` (a waiting auditor left
+ * the property and stands down; when nobody else waits, the step is resolved again: `targets` are its new auditors).
  */
 export const FLOW_ACTIONS = [
   'submit',
@@ -146,6 +147,7 @@ export const FLOW_ACTIONS = [
   'fallback',
   'stepPassed',
   'finish',
+  'leave',
 ] as const;
 export type FlowAction = (typeof FLOW_ACTIONS)[number];
 
@@ -159,6 +161,8 @@ export const STEP_NAME_MAX = 50;
 export const AUDIT_COMMENT_MAX = 500;
 /** Most people an assign names at once. */
 export const ASSIGN_MAX = 20;
+/** Most applications one batch pass or rejection acts on. */
+export const BATCH_MAX = 50;
 
 /** An auditor of a step as the settings show it: a user, title, user set or unit, with its name. */
 export const auditorRef = z.object({
@@ -244,6 +248,10 @@ export const applyItem = z.object({
   myActionTime: z.number().int().nullable(),
 });
 export type ApplyItem = z.output<typeof applyItem>;
+
+/** One's own application in the personal scope: with the name of its property. */
+export const myApplyItem = applyItem.extend({ propertyName: z.string() });
+export type MyApplyItem = z.output<typeof myApplyItem>;
 
 /** One entry of an application's history (append-only). */
 export const flowHistoryEntry = z.object({
@@ -354,6 +362,35 @@ const auditorLists = {
 /** The version an action was taken on (the list's or detail's `version`): a stale one is refused. */
 const expectedVersion = () => int().pipe(z.number().min(0).max(2_000_000_000)).optional();
 
+/** The applications a batch acts on, each with the version the caller saw (a stale one is refused, that item only). */
+const batchItems = () =>
+  z
+    .array(z.object({ applyId: ref('apply'), version: int().pipe(z.number().min(0).max(2_000_000_000)) }))
+    .min(1)
+    .max(BATCH_MAX)
+    .transform((items) => [...new Map(items.map((i) => [i.applyId, i])).values()]);
+
+/** What a batch did to each application, in the order sent: its own answer, as the single action would give it. */
+export const batchResult = z.object({
+  list: z.array(
+    z.object({
+      applyId: z.string(),
+      /** 0 when the action was taken; otherwise the status the single action would answer (stale, finished, …). */
+      status: z.number().int(),
+      /** The translated message (success, or why this one was refused). */
+      msg: z.string(),
+      /** Where the application stands after the action (null when refused). */
+      state: z.enum(APPLY_STATES).nullable(),
+      stepIndex: z.number().int().nullable(),
+      version: z.number().int().nullable(),
+    }),
+  ),
+  /** How many were acted on, how many refused. */
+  doneNum: z.number().int(),
+  failNum: z.number().int(),
+});
+export type BatchResult = z.output<typeof batchResult>;
+
 export const workflowEndpoints = group(
   // Acting on applications: any member; the engine checks that the caller is one of the current step's auditors.
   defineEndpoint({
@@ -377,6 +414,24 @@ export const workflowEndpoints = group(
       version: expectedVersion(),
     }),
     output: z.object({ state: z.enum(APPLY_STATES), stepIndex: z.number().int(), version: z.number().int() }),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'flowAudit/flowAuditBatch',
+    ours: true,
+    summary: 'Pass several applications, each at the version seen; answers each one’s result (added: not in the spec)',
+    access: { kind: 'property' },
+    input: z.object({ items: batchItems(), comment: comment() }),
+    output: batchResult,
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'flowAudit/noPassFlowAuditBatch',
+    ours: true,
+    summary: 'Reject several applications with one reason, each at the version seen (added: not in the spec)',
+    access: { kind: 'property' },
+    input: z.object({ items: batchItems(), reason: z.string().trim().min(1).max(AUDIT_COMMENT_MAX) }),
+    output: batchResult,
   }),
   defineEndpoint({
     method: 'GET',
@@ -451,6 +506,34 @@ export const workflowEndpoints = group(
     access: { kind: 'property' },
     input: pageQuery().extend({ applyType: optionalEnum(APPLY_TYPE_IDS), state: optionalEnum(APPLY_STATES) }),
     output: pageOf(applyItem),
+  }),
+  // The personal scope (no `pno`): an applicant who is not a member of the property yet (a join request) follows it.
+  defineEndpoint({
+    method: 'GET',
+    path: 'flowAudit/getMyApplyListByUser',
+    ours: true,
+    summary: "The caller's own applications in every property (personal scope) (added: not in the spec)",
+    access: { kind: 'user' },
+    input: pageQuery().extend({ applyType: optionalEnum(APPLY_TYPE_IDS), state: optionalEnum(APPLY_STATES) }),
+    output: pageOf(myApplyItem),
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: 'flowAudit/getMyApplyDetailByUser',
+    ours: true,
+    summary: "One of the caller's own applications in full (personal scope) (added: not in the spec)",
+    access: { kind: 'user' },
+    input: z.object({ applyId: ref('apply') }),
+    output: applyDetail.extend({ propertyName: z.string() }),
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'flowAudit/withdrawApplyByUser',
+    ours: true,
+    summary: "Withdraw one's own application (personal scope) (added: not in the spec)",
+    access: { kind: 'user' },
+    input: z.object({ applyId: ref('apply'), note: comment(), version: expectedVersion() }),
+    output: z.object({ state: z.enum(APPLY_STATES), stepIndex: z.number().int(), version: z.number().int() }),
   }),
   defineEndpoint({
     method: 'GET',

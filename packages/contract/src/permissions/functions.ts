@@ -72,6 +72,13 @@ export const functionCatalogue: readonly PermissionNode[] = [
     'Admit self-enrolled terminals; manage the enrolment key',
   ]),
   func('terminals.list', 'bind', ['绑定与解绑终端用户', 'Bind terminals to users and unbind them']),
+  // Firmware packages and differential packages (modules/firmware): the pages read them.
+  func('firmware.software', 'edit', [
+    '新建、编辑、发布与删除固件版本，配置验签密钥',
+    'Add, edit, publish and delete firmware versions; configure verification keys',
+  ]),
+  func('firmware.software', 'push', ['将固件版本推送给客户', 'Share firmware versions with customers']),
+  func('firmware.diffPackage', 'edit', ['生成与删除差分包', 'Generate and delete delta packages']),
   // Approval workflows (modules/workflow): seeing the settings page reads the flows and who may audit which types.
   func('process.settings', 'edit', [
     '编辑审批流程与各申请类型的审核人',

@@ -141,6 +141,19 @@ export async function findEntry(db: Db, table: CatalogueTable, pno: string, id: 
     .executeTakeFirst();
 }
 
+/** Names of the entries among `ids` (the firmware module's fitting models and platforms). */
+export async function namesOf(db: Db, table: CatalogueTable, pno: string, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const column = idColumn[table];
+  const rows = await db
+    .selectFrom(table)
+    .select(['name', sql<string>`${sql.ref(column)}`.as('id')])
+    .where('pno', '=', pno)
+    .where(sql.ref(column), 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Another entry with this name key, if any. */
 export async function findByNameKey(db: Db, table: CatalogueTable, pno: string, nameKey: string) {
   const column = idColumn[table];

@@ -172,3 +172,7 @@ export const delType = (s: Services, ctx: RequestContext, typeId: string) => del
 export const delPlatform = (s: Services, ctx: RequestContext, platformId: string) =>
   del(s, ctx, 'device_platforms', platformId);
 export const delModel = (s: Services, ctx: RequestContext, modelId: string) => del(s, ctx, 'device_models', modelId);
+
+/** Names of a property's models or platforms among `ids`, by id (ids of none or of another property are absent). */
+export const catalogueNames = (s: Services, pno: string, kind: 'model' | 'platform', ids: readonly string[]) =>
+  repo.namesOf(s.db, kind === 'model' ? 'device_models' : 'device_platforms', pno, ids);

@@ -274,12 +274,45 @@ export async function renameFile(
   return fileItem((await repo.findFiles(s.db, tenant, [row.fid]))[0] as repo.FileRow);
 }
 
+/**
+ * Who uses files (another module, e.g. firmware packages): answers, for the first of `fids` in use, the file and a
+ * name of its user; null when none is. Registered by the using module, so this one never imports it.
+ */
+export type FileUseCheck = (
+  s: Services,
+  tenant: Tenant,
+  fids: readonly string[],
+) => Promise<{ fid: string; by: string } | null>;
+const fileUseChecks: FileUseCheck[] = [];
+export function registerFileUseCheck(check: FileUseCheck): void {
+  if (!fileUseChecks.includes(check)) fileUseChecks.push(check);
+}
+
+/** Files of the property the caller may read (its spaces' readers), in the order asked; not found when one is not. */
+export async function readableFiles(s: Services, ctx: RequestContext, fids: readonly string[]) {
+  const rows = await repo.findFiles(s.db, tenantOf(ctx), [...new Set(fids)]);
+  const byId = new Map(rows.map((r) => [r.fid, r]));
+  const out = fids.map((fid) => byId.get(fid));
+  if (out.some((r) => !r)) throw notFound('fid');
+  for (const sid of new Set(rows.map((r) => r.sid))) await spaceForRequest(s, ctx, sid, 'read');
+  return (out as repo.FileRow[]).map(fileItem);
+}
+
 /** Deletes files the caller writes into: each row, the space's use, the blob's hold (collected later). */
 export async function deleteFiles(s: Services, ctx: RequestContext, fids: readonly string[]): Promise<number> {
   const tenant = tenantOf(ctx);
   const rows = await repo.findFiles(s.db, tenant, [...new Set(fids)]);
   if (rows.length !== new Set(fids).size) throw notFound('fid');
   for (const sid of new Set(rows.map((r) => r.sid))) await spaceForRequest(s, ctx, sid, 'write');
+  for (const check of fileUseChecks) {
+    const used = await check(
+      s,
+      tenant,
+      rows.map((r) => r.fid),
+    );
+    if (used)
+      throw new AppError('fileInUse', { name: rows.find((r) => r.fid === used.fid)?.name ?? used.fid, by: used.by });
+  }
   let deleted = 0;
   for (const row of rows) {
     if (!(await repo.deleteFile(s.db, tenant, row.fid))) continue;

@@ -27,7 +27,7 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
         applyType: 'memberJoin',
         applicantUid: user.uid,
         subjectId: id,
-        subjectName: property.name,
+        subjectName: joinSubject(user.name, user.phone),
         snapshot: { requestId: id, name: user.name, phone: user.phone, remark, propertyName: property.name },
       },
       (trx) =>
@@ -55,6 +55,9 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
   return { id, propertyName: property.name };
 }
 
+/** A join request's name in the auditors' lists and messages: who applies (their name and phone). */
+export const joinSubject = (name: string, phone: string) => (name.trim() ? `${name.trim()} (${phone})` : phone);
+
 /**
  * Join requests are applications of type `memberJoin` (modules/workflow): passing the last step places the member
  * (on the unit the deciding administrator chose through o/auditInviteOrgUser, else the one the request names, the
@@ -63,6 +66,8 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
  */
 registerApplyType('memberJoin', {
   newsType: 'join',
+  // The applicant's own progress messages name the property they asked to join.
+  applicantSubject: (app) => String(app.snapshot.propertyName ?? app.subjectName),
   async onPassed(app, h) {
     const id = app.subjectId as string;
     await repo.lockTree(h.trx, app.pno);
@@ -136,8 +141,11 @@ export async function review(
     rows.map((r) => (target ? target.oid : r.oid)),
   );
   ctx.audit.target = input.idList.join(',').slice(0, 500);
-  // Invitations (only withdrawn here) close at once; join requests are decided through the workflow engine, on the
-  // authority of the administrator's permission (their scope was checked above), one application after another.
+  // Invitations (only withdrawn here) close at once; join requests are decided through the workflow engine, one
+  // application after another, like its own actions: the administrator acts as the current step's auditor when they
+  // wait on it, else decides the built-in step on their permission (their scope was checked above); a step of the
+  // property's own flow that waits for others is refused (applyNotYourTurn).
+  let waiting = 0;
   const invites = rows.filter((r) => r.kind === 'invite');
   if (invites.length > 0) {
     await s.db.transaction().execute(async (trx) => {
@@ -162,14 +170,14 @@ export async function review(
         applyType: 'memberJoin',
         applicantUid: r.uid,
         subjectId: r.id,
-        subjectName: prop.name,
+        subjectName: joinSubject(user.name, r.phone),
         snapshot: { requestId: r.id, name: user.name, phone: r.phone, remark: r.remark, propertyName: prop.name },
       });
       app = await applicationOfSubject(s, prop.pno, 'memberJoin', r.id);
     }
     if (app?.state !== 'pending') throw new AppError('inviteNotPending', { status: 'answered' });
     try {
-      await act(s, {
+      const done = await act(s, {
         pno: prop.pno,
         applyId: app.applyId,
         actorUid: reviewer.uid,
@@ -178,6 +186,7 @@ export async function review(
         authority: 'area',
         extra: target ? { oid: target.oid } : {},
       });
+      if (done.state === 'pending') waiting += 1;
     } catch (error) {
       if (error instanceof AppError && (error.key === 'applyFinished' || error.key === 'applyStale')) {
         throw new AppError('inviteNotPending', { status: 'answered' });
@@ -185,7 +194,7 @@ export async function review(
       throw error;
     }
   }
-  return { changed: rows.length };
+  return { changed: rows.length, waiting };
 }
 
 export async function listRequests(

@@ -11,6 +11,7 @@ import { unbindDevicesOfLeaver } from '../device/leave';
 import { removeAdminRights } from '../permission/service';
 import { removeUserFromTitlesOf } from '../title/service';
 import { removeUserFromUserSetsOf } from '../user-set/service';
+import { announceLeave, standDown } from '../workflow/service';
 import { memberPage } from './reads';
 import * as repo from './repo';
 import { effectiveStatus } from './requests';
@@ -116,14 +117,21 @@ export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProp
   if (!member || (member.oid ?? null) !== node.oid) throw notFound('uid');
   if (member.role === 'owner') throw new AppError('ownerIsFixed');
   if (uid === ctx.user?.uid) throw new AppError('notYourself');
-  await s.db.transaction().execute(async (trx) => {
+  const handed = await s.db.transaction().execute(async (trx) => {
+    // Their waiting review steps go to others (modules/workflow), in the same transaction; applications are claimed
+    // before the tree is locked, the order the engine's own actions take them in (a join's pass locks the tree).
+    const changes = await standDown(s, trx, prop.pno, uid);
     await repo.lockTree(trx, prop.pno);
     // Re-read under the lock: a concurrent removal or move answers "not found" rather than half a removal.
     const current = await repo.findMember(trx, prop.pno, uid);
     if (!current || (current.oid ?? null) !== node.oid) throw notFound('uid');
     if (current.role === 'owner') throw new AppError('ownerIsFixed');
     await leaveProperty(trx, prop.pno, uid, current.role);
+    return changes;
   });
+  // An application that reached a step naming them while they were leaving.
+  const late = await standDown(s, s.db, prop.pno, uid);
+  await announceLeave(s, [...handed, ...late]);
   ctx.audit.target = uid;
   await notify(s, {
     uid,

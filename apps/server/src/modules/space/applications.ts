@@ -1,5 +1,6 @@
 import type { Business } from '@keel/contract/constants';
 import { SPACE_PERMISSIONS as P, type SpaceApplyItem, type SpaceCategory } from '@keel/contract/endpoints/space';
+import type { ApplyState } from '@keel/contract/endpoints/workflow';
 import { formatFileSize } from '@keel/contract/format';
 import { nameKey } from '../../platform/db/sql-helpers';
 import type { PropertyContext } from '../../platform/http/context';
@@ -152,7 +153,7 @@ export async function reviewSpaceApplication(
   reviewer: { uid: string; scope: TenantScope },
   id: string,
   decision: Decision,
-): Promise<{ sid: string | null }> {
+): Promise<{ sid: string | null; state: ApplyState }> {
   const [application] = await applyRepo.findApplications(s.db, reviewer.scope, [id]);
   if (!application) throw notFound('id');
   if (application.status !== STATUS.pending) throw new AppError('applyNotPending');
@@ -188,7 +189,8 @@ export async function reviewSpaceApplication(
       authority: 'area',
       extra: decision.quota === undefined ? {} : { quota: decision.quota },
     });
-    return { sid: typeof result.result.sid === 'string' ? result.result.sid : null };
+    // A pass on a step of several leaves the application pending at the next step (no space yet).
+    return { sid: typeof result.result.sid === 'string' ? result.result.sid : null, state: result.state };
   } catch (error) {
     // Someone else decided it meanwhile.
     if (error instanceof AppError && (error.key === 'applyFinished' || error.key === 'applyStale')) {

@@ -9,7 +9,7 @@ import type { Tenant } from '../../platform/tenancy/tenant';
  * A counter answers, for one space of one property, how many items sit directly in each group: group id → count;
  * items in no group are counted under the sid (the root).
  */
-export type GroupItemKind = 'device' | 'file';
+export type GroupItemKind = 'device' | 'file' | 'firmware';
 export type GroupItemCounter = (s: Services, tenant: Tenant, sid: string) => Promise<ReadonlyMap<string, number>>;
 
 const counters = new Map<GroupItemKind, GroupItemCounter>();

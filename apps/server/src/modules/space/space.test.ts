@@ -547,7 +547,7 @@ describeEachDb('spaces', (env) => {
       const { id } = await ok('bn/applySpaceBusiness', input, as(member));
       const before = (await snapshot()).spaces;
       env().advance(1000);
-      expect(await ok('space/reviewSpaceApply', { id, pass: 0 }, as(owner))).toEqual({ sid: null });
+      expect(await ok('space/reviewSpaceApply', { id, pass: 0 }, as(owner))).toEqual({ sid: null, state: 'rejected' });
       expect((await snapshot()).spaces).toEqual(before);
       const news = await ok('news/getMyNewsList', {}, as(member, null, 'en'));
       expect(news.list[0]).toMatchObject({ title: 'Space application declined' });

@@ -67,6 +67,11 @@ export interface ApplyTypeHooks {
   ): FinalMessage | null;
   /** The message-centre type of the to-do messages of this type (default `review`). */
   newsType?: NewsType;
+  /**
+   * What the applicant's own progress messages call the application, when its `subjectName` (written for the
+   * auditors) reads wrongly to them: a member join is named after the applicant, the applicant hears the property.
+   */
+  applicantSubject?(app: FlowApplication): string;
 }
 
 export interface RegisteredApplyType {

@@ -89,7 +89,7 @@ interface Draft {
 }
 
 /** One change of one application inside its transaction. */
-class Change {
+export class Change {
   readonly t: Tenant;
   readonly flow: StepSpec[];
   stepIndex: number;
@@ -329,8 +329,11 @@ async function announce(
     else await tell(t.uid, t.note ? 'flowAssignedWithNote' : 'flowAssigned', { note: t.note });
   }
   for (const uid of e.withdrawnFrom) await tell(uid, 'flowWithdrawn', {});
+  // The applicant's own messages name the application as they know it.
+  const mine = { subject: def.hooks.applicantSubject?.(change.application()) ?? app.subject_name };
   if (e.stepPassed) {
-    await tell(app.applicant_uid, 'flowStepPassed', { step: e.stepPassed.step, next: e.stepPassed.next }, 'review');
+    const params = { ...mine, step: e.stepPassed.step, next: e.stepPassed.next };
+    await tell(app.applicant_uid, 'flowStepPassed', params, 'review');
   }
   if (e.final) {
     const own = def.hooks.finalMessage?.(change.application(), e.final.outcome, {
@@ -343,9 +346,9 @@ async function announce(
         s.log.error({ err }, 'workflow message failed'),
       );
     } else if (e.final.outcome === 'passed') {
-      await tell(app.applicant_uid, 'flowPassed', {}, 'review');
+      await tell(app.applicant_uid, 'flowPassed', mine, 'review');
     } else {
-      await tell(app.applicant_uid, 'flowRejected', { reason: e.final.comment }, 'review');
+      await tell(app.applicant_uid, 'flowRejected', { ...mine, reason: e.final.comment }, 'review');
     }
   }
   const event = { type: 'flow', applyId: app.apply_id, applyType: app.apply_type, state: change.state };
@@ -434,9 +437,9 @@ export interface ActionInput {
   version?: number;
   /**
    * `auditor`: the caller must be one of the current step's waiting auditors; `assigner`: the caller may assign
-   * (checked by the endpoint's permission); `area`: an area's own review call decided it, having checked the
-   * caller's right itself (o/auditInviteOrgUser, space/reviewSpaceApply): it passes or rejects the current step on
-   * that authority.
+   * (checked by the endpoint's permission); `area`: an area's own review call (o/auditInviteOrgUser,
+   * space/reviewSpaceApply), having checked the caller's right itself: the caller acts as the current step's auditor
+   * when they wait on it, else decides the built-in step on the area's authority (`authorise`).
    */
   authority: 'auditor' | 'assigner' | 'area';
   /** Handed to the area's hooks (a unit, a quota). */
@@ -464,8 +467,9 @@ export async function act(s: Services, input: ActionInput): Promise<ActionResult
       throw new AppError(app.state === 'pending' ? 'applyStale' : 'applyFinished');
     }
     if (app.state !== 'pending') throw new AppError('applyFinished');
+    let authority: ActionInput['authority'];
     try {
-      await authorise(s, t, app, input);
+      authority = await authorise(s, t, app, input);
     } catch (error) {
       // Allowed when first read, refused now: someone else's action came first.
       if (wasAllowed && error instanceof AppError && error.key !== 'applyFinished') throw new AppError('applyStale');
@@ -478,7 +482,7 @@ export async function act(s: Services, input: ActionInput): Promise<ActionResult
       change = await s.db.transaction().execute(async (trx) => {
         if (!(await repo.claimApplication(trx, t, app.apply_id, app.version, now))) throw new Moved();
         const c = new Change(s, trx, app, now);
-        await apply(c, input);
+        await apply(c, { ...input, authority });
         await c.flush(input.extra ?? {});
         return c;
       });
@@ -495,16 +499,33 @@ export async function act(s: Services, input: ActionInput): Promise<ActionResult
   throw new AppError('applyStale');
 }
 
-/** Whether the caller may take the action on the application as read (answers the translated refusal). */
-async function authorise(s: Services, t: Tenant, app: repo.ApplicationRow, input: ActionInput) {
+/**
+ * Whether the caller may take the action on the application as read (answers the translated refusal), and on what
+ * authority it is taken. An area's own review call (`area`) acts like the engine's own actions: a caller who waits on
+ * the current step acts as that auditor (the step's rule applies: on an `all` step the others still have to pass);
+ * a caller who does not may decide only the built-in step (a property without its own flow for the type: the area
+ * checked that they hold its permission, which is what the built-in step asks for); a step of the property's own
+ * flow waits for its auditors like any other action (`applyNotYourTurn`, `applyAlreadyActed`).
+ */
+async function authorise(
+  s: Services,
+  t: Tenant,
+  app: repo.ApplicationRow,
+  input: ActionInput,
+): Promise<ActionInput['authority']> {
   if (input.kind === 'withdraw') {
     if (app.applicant_uid !== input.actorUid) throw new AppError('applyNotApplicant');
-    return;
+    return input.authority;
   }
   const pending = await repo.pendingOf(s.db, t, app.apply_id);
+  let authority = input.authority;
+  if (authority === 'area') {
+    const builtIn = parseFlow(app.flow)[app.step_index - 1]?.builtIn === 1;
+    authority = pending.includes(input.actorUid) || !builtIn ? 'auditor' : 'area';
+  }
   if (input.kind === 'assign') {
-    if (input.authority !== 'assigner') throw new AppError('forbidden');
-  } else if (input.authority !== 'area' && !pending.includes(input.actorUid)) {
+    if (authority !== 'assigner') throw new AppError('forbidden');
+  } else if (authority !== 'area' && !pending.includes(input.actorUid)) {
     const passed = await repo.passedAt(s.db, t, app.apply_id, app.step_index);
     throw new AppError(passed.includes(input.actorUid) ? 'applyAlreadyActed' : 'applyNotYourTurn');
   }
@@ -521,6 +542,7 @@ async function authorise(s: Services, t: Tenant, app: repo.ApplicationRow, input
       throw new AppError('auditorNotAllowed', { name: cards.get(refused[0] as string)?.name ?? '' });
     }
   }
+  return authority;
 }
 
 /** The action's changes, inside the claimed transaction. */
@@ -574,6 +596,75 @@ async function apply(c: Change, input: ActionInput) {
       return;
     }
   }
+}
+
+/**
+ * An auditor leaves the property (modules/org, a member removed): every application they wait on in it is claimed
+ * (like an action) and they stand down. A step others still wait on goes on with them; a step nobody waits on any more
+ * is resolved again — its own auditors as they are now, less the leaver, the applicant and those who passed it — and
+ * falls back to the built-in auditors (the property's administrators holding the type's permission) when that names
+ * nobody. The history records it (`leave`, the leaver as actor, the new auditors as targets) and the new auditors hear
+ * of it once `announceLeave` runs after the commit. Runs in the caller's transaction (`db`), the leaver excluded by
+ * name so it may run before their membership row goes; call it again after the commit to catch an application that
+ * reached a step naming them meanwhile.
+ */
+export async function standDown(s: Services, db: Db, pno: string, uid: string): Promise<Change[]> {
+  const t = propertyTenant(pno);
+  const changes: Change[] = [];
+  for (const applyId of await repo.waitingOn(db, t, uid)) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const app = await repo.findApplication(db, t, applyId);
+      if (app?.state !== 'pending') break;
+      const now = s.now();
+      const change = await inTransaction(db, async (trx) => {
+        if (!(await repo.claimApplication(trx, t, applyId, app.version, now))) return null;
+        const c = new Change(s, trx, app, now);
+        // No longer waiting (they acted meanwhile): nothing to hand on.
+        if ((await c.removePending([uid])).length === 0) return 'gone' as const;
+        const step = c.stepIndex;
+        let targets: string[] = [];
+        if ((await repo.pendingOf(trx, t, applyId)).length === 0) targets = await reresolve(c, uid);
+        await c.append({ action: 'leave', step, actor: uid, comment: '' }, targets);
+        await c.addPending(targets, 'step');
+        await c.flush({});
+        return c;
+      });
+      if (change === 'gone') break;
+      if (change) {
+        changes.push(change);
+        break;
+      }
+    }
+  }
+  return changes;
+}
+
+/** The current step's auditors again, without the leaver, the applicant and those who passed it; else the built-in. */
+async function reresolve(c: Change, leaver: string): Promise<string[]> {
+  const spec = c.flow[c.stepIndex - 1] as StepSpec;
+  const applicant = c.app.applicant_uid;
+  const passed = await repo.passedAt(c.trx, c.t, c.app.apply_id, c.stepIndex);
+  const usable = (uids: readonly string[]) =>
+    uids.filter((u) => u !== leaver && u !== applicant && !passed.includes(u));
+  const builtIn = await builtInAuditors(c.trx, c.t, c.app.apply_type);
+  const own = spec.builtIn ? builtIn : await resolveSpecs(c.trx, c.t, spec.auditors);
+  let next = usable(own);
+  if (next.length === 0) next = usable(builtIn);
+  if (next.length === 0) {
+    const owner = await people.ownerOf(c.trx, c.t);
+    next = owner && owner !== leaver ? [owner] : [];
+  }
+  return next;
+}
+
+/** Runs `work` in a transaction of its own, or inside the one `db` already is. */
+async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/** Tells the new auditors of what `standDown` changed (after its transaction committed). */
+export async function announceLeave(s: Services, changes: readonly Change[]) {
+  for (const change of changes) await announce(s, change, null, {});
 }
 
 /** The latest application of a type about an area's object, if any (for the area's own review calls). */

@@ -1,6 +1,7 @@
 import { type Compilable, sql } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
 import { likePattern, type PageWindow } from '../../platform/db/paging';
+import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
 /**
@@ -318,3 +319,44 @@ export async function takesPart(db: Db, t: Tenant, applyId: string, uid: string)
     .executeTakeFirst();
   return Boolean(named);
 }
+
+// The personal scope: one applicant's own applications in every property, from `(applicant_uid, created_at, apply_id)`.
+
+function mineBase(db: Db, uid: string, f: ListFilter) {
+  let q = db.selectFrom('flow_applications as a').where(acrossProperties('own-uid')).where('a.applicant_uid', '=', uid);
+  if (f.applyType) q = q.where('a.apply_type', '=', f.applyType);
+  if (f.state) q = q.where('a.state', '=', f.state);
+  return q;
+}
+
+export async function countMine(db: Db, uid: string, f: ListFilter): Promise<number> {
+  const row = await mineBase(db, uid, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A page of the applicant's own applications: their ids with their properties and the properties' names. */
+export async function mineIds(db: Db, uid: string, f: ListFilter, w: PageWindow) {
+  const dir = w.reverse ? 'asc' : 'desc';
+  const rows = await mineBase(db, uid, f)
+    .innerJoin('properties as pr', 'pr.pno', 'a.pno')
+    .select(['a.apply_id', 'a.pno', 'pr.name as property_name'])
+    .orderBy('a.created_at', dir)
+    .orderBy('a.apply_id', dir)
+    .limit(w.limit)
+    .offset(w.offset)
+    .execute();
+  return w.reverse ? rows.reverse() : rows;
+}
+
+/** One application of the applicant's own, in any property, with its property's name. */
+export const findMine = (db: Db, uid: string, applyId: string) =>
+  db
+    .selectFrom('flow_applications as a')
+    .innerJoin('properties as pr', 'pr.pno', 'a.pno')
+    .select(['a.apply_id', 'a.pno', 'pr.name as property_name'])
+    .where(acrossProperties('own-uid'))
+    .where('a.apply_id', '=', applyId)
+    .where('a.applicant_uid', '=', uid)
+    .executeTakeFirst();

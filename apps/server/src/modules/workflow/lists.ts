@@ -5,6 +5,7 @@ import type {
   ApplyTypeId,
   FlowAction,
   FlowHistoryEntry,
+  MyApplyItem,
 } from '@keel/contract/endpoints/workflow';
 import { WORKFLOW_PERMISSIONS } from '@keel/contract/endpoints/workflow';
 import type { Page } from '@keel/contract/envelope';
@@ -137,6 +138,47 @@ export async function allApplications(s: Services, t: Tenant, input: Paging & Fi
 }
 
 /**
+ * `flowAudit/getMyApplyListByUser`: the caller's own applications in every property (the personal scope), newest
+ * first, each with its property's name.
+ */
+export async function myApplicationsEverywhere(
+  s: Services,
+  uid: string,
+  input: Paging & Filter,
+): Promise<Page<MyApplyItem>> {
+  const f: Filter = { applyType: input.applyType, state: input.state };
+  const total = await lists.countMine(s.db, uid, f);
+  const w = pageWindow(total, input.pageNum, input.pageSize);
+  const found = w ? await lists.mineIds(s.db, uid, f, w) : [];
+  const byPno = new Map<string, string[]>();
+  for (const r of found) byPno.set(r.pno, [...(byPno.get(r.pno) ?? []), r.apply_id]);
+  const rendered = new Map<string, ApplyItem>();
+  for (const [pno, ids] of byPno) {
+    for (const item of await items(s, propertyTenant(pno), ids)) rendered.set(item.applyId, item);
+  }
+  const list: MyApplyItem[] = [];
+  for (const r of found) {
+    const item = rendered.get(r.apply_id);
+    if (item) list.push({ ...item, propertyName: r.property_name });
+  }
+  return { list, total, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/** `flowAudit/getMyApplyDetailByUser`: one of the caller's own applications, wherever it is; another's "not found". */
+export async function myDetail(s: Services, uid: string, applyId: string) {
+  const mine = await lists.findMine(s.db, uid, applyId);
+  if (!mine) throw notFound('applyId');
+  return { ...(await detailIn(s, propertyTenant(mine.pno), uid, applyId, false)), propertyName: mine.property_name };
+}
+
+/** The property an application of the caller's own is in (for acting on it in the personal scope). */
+export async function propertyOfMine(s: Services, uid: string, applyId: string): Promise<string> {
+  const mine = await lists.findMine(s.db, uid, applyId);
+  if (!mine) throw notFound('applyId');
+  return mine.pno;
+}
+
+/**
  * One application in full. Its applicant, anyone who waits on it or took part in it, those who assign, and holders
  * of its type's permission see it; anyone else gets "not found".
  */
@@ -156,6 +198,13 @@ export async function detail(
     property.permissions.has(applyTypeDef(app.apply_type).permission) ||
     (await lists.takesPart(s.db, t, applyId, uid));
   if (!visible) throw notFound('applyId');
+  return detailIn(s, t, uid, applyId, mayAssign);
+}
+
+/** An application in full, for a caller allowed to see it (`mayAssign`: whether they may assign it). */
+async function detailIn(s: Services, t: Tenant, uid: string, applyId: string, mayAssign: boolean) {
+  const app = await repo.findApplication(s.db, t, applyId);
+  if (!app) throw notFound('applyId');
   const [item] = await items(s, t, [applyId]);
   if (!item) throw notFound('applyId');
   const history = await repo.historyOf(s.db, t, applyId);

@@ -194,6 +194,18 @@ export async function pendingOf(db: Db, t: Tenant, applyId: string): Promise<str
   return rows.map((r) => r.uid);
 }
 
+/** The applications a user waits on in the property. */
+export async function waitingOn(db: Db, t: Tenant, uid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flow_pending')
+    .select('apply_id')
+    .where('pno', '=', t.pno)
+    .where('uid', '=', uid)
+    .orderBy('apply_id')
+    .execute();
+  return rows.map((r) => r.apply_id);
+}
+
 export const insertPending = (db: Db, rows: ReadonlyArray<Insertable<FlowPendingTable>>) =>
   rows.length === 0
     ? Promise.resolve()

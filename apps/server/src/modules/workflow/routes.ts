@@ -28,7 +28,28 @@ export const workflowModule = defineModule(workflowEndpoints, (s) => {
     });
     return service.actionAnswer(result);
   };
+  /** Each item its own action at the version the caller saw; a refusal is that item's answer, not the call's. */
+  const batch = async (
+    ctx: Parameters<typeof requireUser>[0],
+    items: ReadonlyArray<{ applyId: string; version: number }>,
+    kind: 'pass' | 'reject',
+    comment: string,
+  ) => {
+    ctx.audit.target = items
+      .map((i) => i.applyId)
+      .join(',')
+      .slice(0, 500);
+    return service.actEach(s, ctx.locale, {
+      pno: tenantOf(ctx).pno,
+      actorUid: requireUser(ctx).uid,
+      kind,
+      comment,
+      items,
+    });
+  };
   return {
+    'flowAudit/flowAuditBatch': (input, ctx) => batch(ctx, input.items, 'pass', input.comment),
+    'flowAudit/noPassFlowAuditBatch': (input, ctx) => batch(ctx, input.items, 'reject', input.reason),
     'flowAudit/flowAudit': (input, ctx) =>
       action(ctx, input.applyId, 'pass', { comment: input.comment, version: input.version }),
     'flowAudit/noPassFlowAudit': (input, ctx) =>
@@ -48,6 +69,23 @@ export const workflowModule = defineModule(workflowEndpoints, (s) => {
       service.auditList(s, tenantOf(ctx), requireUser(ctx).uid, input),
     'flowAudit/getMyApplyList': async (input, ctx) =>
       service.myApplications(s, tenantOf(ctx), requireUser(ctx).uid, input),
+    'flowAudit/getMyApplyListByUser': async (input, ctx) =>
+      service.myApplicationsEverywhere(s, requireUser(ctx).uid, input),
+    'flowAudit/getMyApplyDetailByUser': async (input, ctx) => service.myDetail(s, requireUser(ctx).uid, input.applyId),
+    'flowAudit/withdrawApplyByUser': async (input, ctx) => {
+      ctx.audit.target = input.applyId;
+      const pno = await service.propertyOfMine(s, requireUser(ctx).uid, input.applyId);
+      const result = await service.act(s, {
+        pno,
+        applyId: input.applyId,
+        actorUid: requireUser(ctx).uid,
+        kind: 'withdraw',
+        comment: input.note,
+        version: input.version,
+        authority: 'auditor',
+      });
+      return service.actionAnswer(result);
+    },
     'flowAudit/getApplyList': async (input, ctx) => service.allApplications(s, tenantOf(ctx), input),
     'flowAudit/getApplyDetail': async (input, ctx) =>
       service.detail(s, requireProperty(ctx), requireUser(ctx).uid, input.applyId),

@@ -189,10 +189,19 @@ describeEachDb('workflow', (env) => {
         .where('uid', '=', user.uid)
         .executeTakeFirst();
       expect(member).toBeDefined();
-      const told = (await newsOf(user.uid)).map((n) => n.news_key);
-      expect(told.sort()).toEqual(['flowStepPassed', 'flowStepPassed', 'joinApprovedWithNote']);
+      const news = await newsOf(user.uid);
+      expect(news.map((n) => n.news_key).sort()).toEqual(['flowStepPassed', 'flowStepPassed', 'joinApprovedWithNote']);
 
       const full = await detail(applyId);
+      // Auditors see who applies; the applicant's progress messages name the property they asked to join.
+      expect(full.subjectName).toBe(`Three steps (${full.applicantPhone})`);
+      expect(full.snapshot.propertyName).toBeTruthy();
+      const progress = news
+        .filter((n) => n.news_key === 'flowStepPassed')
+        .map((n) => JSON.parse(n.params ?? '{}').subject);
+      expect(progress).toEqual([full.snapshot.propertyName, full.snapshot.propertyName]);
+      const toA = (await newsOf(A.uid)).find((n) => n.news_key === 'flowToDo' && n.link?.includes(applyId));
+      expect(JSON.parse(toA?.params ?? '{}').subject).toBe(full.subjectName);
       expect(full.history.map((h) => [h.seq, h.action, h.stepIndex, h.actorName])).toEqual([
         [1, 'submit', 0, 'Three steps'],
         [2, 'pass', 1, 'Auditor A'],
@@ -516,9 +525,10 @@ describeEachDb('workflow', (env) => {
       const every = await ok('flowAudit/getApplyList', { state: 'pending', startTime: start }, as(owner));
       expect(every.total).toBe(6);
       expect(await status('flowAudit/getApplyList', {}, as(F))).toBe(Status.forbidden);
-      // The join request is still decided through the organisation's own call (on the administrator's authority).
-      const old = await ok('o/auditInviteOrgUser', { idList: [join.requestId], pass: 0, remark: 'no' }, as(owner));
-      expect(old).toEqual({ changed: 1 });
+      // The organisation's own call acts like the engine's: the owner does not wait on F's step.
+      const old = { idList: [join.requestId], pass: 0, remark: 'no' };
+      expect(await status('o/auditInviteOrgUser', old, as(owner))).toBe(Status.forbidden);
+      await ok('flowAudit/noPassFlowAudit', { applyId: join.applyId, reason: 'no' }, as(F));
       expect(await todo(F)).not.toContain(join.applyId);
       expect((await newsOf(join.user.uid)).at(-1)).toMatchObject({ news_key: 'joinDeclinedWithNote' });
       for (const applyId of mine) await ok('flowAudit/noPassFlowAudit', { applyId, reason: 'done' }, as(F));
@@ -534,6 +544,199 @@ describeEachDb('workflow', (env) => {
         const kept = counts.filter((x) => x.uid === c.uid).reduce((sum, x) => sum + Number(x.n), 0);
         expect(kept, c.uid).toBe(Number(rows.n));
       }
+    });
+  });
+
+  describe('the applicant in the personal scope', () => {
+    it('follows their own applications without being a member: progress, the reason, withdrawal', async () => {
+      const F = a.F as Who;
+      await setFlow('memberJoin', [
+        { name: 'F first', rule: 'any', uidList: [F.uid] },
+        { name: 'Then A', rule: 'any', uidList: [a.A?.uid] },
+      ]);
+      const join = await joinRequest('Personal joiner');
+      const me = { token: join.user.token }; // no pno: not a member of the demo property
+      expect(await status('flowAudit/getMyApplyList', {}, { ...me, pno: demo })).toBe(Status.notFound);
+      const mine = async (input: Record<string, unknown> = {}) => ok('flowAudit/getMyApplyListByUser', input, me);
+      const first = await mine();
+      expect(first.total).toBe(1);
+      expect(first.list[0]).toMatchObject({
+        applyId: join.applyId,
+        pno: demo,
+        state: 'pending',
+        stepIndex: 1,
+        stepNum: 2,
+        stepName: 'F first',
+        currentAuditors: [{ uid: F.uid, name: F.name }],
+      });
+      expect(first.list[0]?.propertyName).toBeTruthy();
+      await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(F));
+      expect((await mine()).list[0]).toMatchObject({ stepIndex: 2, stepName: 'Then A' });
+      await ok('flowAudit/noPassFlowAudit', { applyId: join.applyId, reason: 'not now' }, as(a.A as Who));
+      const rejected = await mine({ state: 'rejected' });
+      expect(rejected.list.map((i) => [i.applyId, i.state, i.reason])).toEqual([[join.applyId, 'rejected', 'not now']]);
+      expect((await mine({ state: 'pending' })).total).toBe(0);
+      const full = await ok('flowAudit/getMyApplyDetailByUser', { applyId: join.applyId }, me);
+      expect(full.steps.map((st) => st.state)).toEqual(['passed', 'rejected']);
+      expect(full.history.at(-1)).toMatchObject({ action: 'reject', comment: 'not now' });
+      expect(full.can).toEqual({ pass: 0, reject: 0, transmit: 0, assign: 0, withdraw: 0 });
+
+      // A second request, withdrawn by its applicant in the personal scope; nobody else reaches it there.
+      env().advance(1);
+      const again = await ok('o/applyJoinProperty', { pno: demo, remark: 'again' }, me);
+      const next = (await mine({ state: 'pending' })).list[0];
+      expect(next?.subjectId).toBe(again.id);
+      const applyId = next?.applyId as string;
+      expect(await status('flowAudit/getMyApplyDetailByUser', { applyId }, { token: F.token })).toBe(Status.notFound);
+      expect(await status('flowAudit/withdrawApplyByUser', { applyId }, { token: F.token })).toBe(Status.notFound);
+      const stale = { applyId, version: (next?.version ?? 0) + 1 };
+      expect(await status('flowAudit/withdrawApplyByUser', stale, me)).toBe(Status.conflict);
+      const gone = await ok('flowAudit/withdrawApplyByUser', { applyId, note: 'changed my mind' }, me);
+      expect(gone.state).toBe('withdrawn');
+      const request = await db()
+        .selectFrom('org_requests')
+        .select('status')
+        .where('id', '=', again.id)
+        .executeTakeFirst();
+      expect(request?.status).toBe('revoked');
+      expect(await todo(F)).not.toContain(applyId);
+      expect((await mine()).list.map((i) => i.state)).toEqual(['withdrawn', 'rejected']);
+    });
+  });
+
+  describe('batches', () => {
+    it('pass and reject each application at the version the caller saw and answer each one’s result', async () => {
+      const F = a.F as Who;
+      await setFlow('memberJoin', [{ name: 'F', rule: 'any', uidList: [F.uid] }]);
+      const [j1, j2, j3, j4] = [
+        await joinRequest('Batch one'),
+        await joinRequest('Batch two'),
+        await joinRequest('Batch three'),
+        await joinRequest('Batch four'),
+      ];
+      const version = async (applyId: string) => (await detail(applyId)).version;
+      const seen3 = await version(j3.applyId);
+      await ok('flowAudit/noPassFlowAudit', { applyId: j3.applyId, reason: 'first' }, as(F));
+      const items = [
+        { applyId: j1.applyId, version: await version(j1.applyId) },
+        { applyId: j2.applyId, version: (await version(j2.applyId)) + 7 },
+        { applyId: j3.applyId, version: seen3 },
+      ];
+      const res = await ok('flowAudit/flowAuditBatch', { items, comment: 'ok' }, as(F, demo, 'en'));
+      expect(res.list.map((i) => [i.applyId, i.status, i.state])).toEqual([
+        [j1.applyId, 0, 'passed'],
+        [j2.applyId, Status.conflict, null],
+        [j3.applyId, Status.conflict, null],
+      ]);
+      expect(res.list[2]?.msg).toBe('This application has already ended; nothing more can be done to it');
+      expect([res.doneNum, res.failNum]).toEqual([1, 2]);
+      expect((await detail(j2.applyId)).state).toBe('pending');
+
+      // Two batches at once on the same version: one acts, the other is told it is stale.
+      const both = [{ applyId: j2.applyId, version: await version(j2.applyId) }];
+      const [x, y] = await Promise.all([
+        ok('flowAudit/flowAuditBatch', { items: both }, as(F)),
+        ok('flowAudit/noPassFlowAuditBatch', { items: both, reason: 'race' }, as(F)),
+      ]);
+      expect([x.doneNum, y.doneNum].sort()).toEqual([0, 1]);
+      expect([...x.list, ...y.list].map((i) => i.status).sort()).toEqual([0, Status.conflict].sort());
+      const history = (await detail(j2.applyId)).history.map((h) => h.action);
+      expect(history.filter((h) => h === 'pass' || h === 'reject')).toHaveLength(1);
+
+      // A rejection needs its reason; someone else's turn is that item's refusal.
+      const four = [{ applyId: j4.applyId, version: await version(j4.applyId) }];
+      expect(await status('flowAudit/noPassFlowAuditBatch', { items: four }, as(F))).toBe(Status.invalidInput);
+      const notMine = await ok('flowAudit/noPassFlowAuditBatch', { items: four, reason: 'x' }, as(a.A as Who));
+      expect(notMine.list[0]?.status).toBe(Status.forbidden);
+      const rejected = await ok('flowAudit/noPassFlowAuditBatch', { items: four, reason: 'no' }, as(F));
+      expect(rejected.list[0]).toMatchObject({ status: 0, state: 'rejected' });
+      expect((await detail(j4.applyId)).reason).toBe('no');
+    });
+  });
+
+  describe('an auditor who leaves the property', () => {
+    it('stands down: others go on, a step left with nobody is resolved again, else the administrators take it', async () => {
+      const stays = await memberOfDemo('Stays');
+      const leaves = await memberOfDemo('Leaves');
+      await setFlow('memberJoin', [
+        { name: 'Either', rule: 'any', uidList: [stays.uid, leaves.uid] },
+        { name: 'Only', rule: 'all', uidList: [leaves.uid] },
+      ]);
+      const one = await joinRequest('Leaver one');
+      const two = await joinRequest('Leaver two');
+      await ok('flowAudit/flowAudit', { applyId: two.applyId }, as(stays));
+      expect(await todo(leaves)).toEqual(expect.arrayContaining([one.applyId, two.applyId]));
+      const before = (await detail(two.applyId)).version;
+
+      await ok('o/delOrgUser', { oid: `root-${demo}`, uid: leaves.uid }, as(owner));
+      const waiting = await db().selectFrom('flow_pending').select('apply_id').where('uid', '=', leaves.uid).execute();
+      expect(waiting).toEqual([]);
+      const counts = await db().selectFrom('flow_todo_counts').select('n').where('uid', '=', leaves.uid).execute();
+      expect(counts.every((c) => Number(c.n) === 0)).toBe(true);
+
+      // Step 1 (any): the other auditor still waits; the history says who left.
+      const first = await detail(one.applyId);
+      expect(first.currentAuditors.map((p) => p.uid)).toEqual([stays.uid]);
+      expect(first.history.at(-1)).toMatchObject({ action: 'leave', actorUid: leaves.uid, targets: [] });
+
+      // Step 2 named only the leaver: the built-in auditors (the owner, holding the permission) take it and are told.
+      const second = await detail(two.applyId);
+      expect(second.version).toBe(before + 1);
+      expect(second.currentAuditors.map((p) => p.uid)).toContain(owner.uid);
+      expect(second.history.at(-1)).toMatchObject({ action: 'leave', actorUid: leaves.uid });
+      expect(second.history.at(-1)?.targets.map((p) => p.uid)).toContain(owner.uid);
+      const told = (await newsOf(owner.uid)).filter((n) => n.news_key === 'flowToDo' && n.link?.includes(two.applyId));
+      expect(told).toHaveLength(1);
+      const last = await ok('flowAudit/flowAudit', { applyId: two.applyId }, as(owner));
+      expect(last.state).toBe('passed');
+      await ok('flowAudit/noPassFlowAudit', { applyId: one.applyId, reason: 'tidy' }, as(stays));
+    });
+  });
+
+  describe("the areas' own review calls", () => {
+    it('act like the engine: the waiting auditor’s pass counts by the step’s rule, others wait their turn', async () => {
+      const [A, B, C] = [a.A, a.B, a.C] as Who[];
+      await setFlow('memberJoin', [
+        { name: 'A', rule: 'any', uidList: [A.uid] },
+        { name: 'Both', rule: 'all', uidList: [owner.uid, B.uid] },
+      ]);
+      const join = await joinRequest('Legacy joiner');
+      const decide = { idList: [join.requestId], pass: 1, remark: 'seen' };
+      // The owner may manage members but does not wait on step 1: refused, nothing changes.
+      expect(await status('o/auditInviteOrgUser', decide, as(owner))).toBe(Status.forbidden);
+      expect((await detail(join.applyId)).history.map((h) => h.action)).toEqual(['submit']);
+      await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(A));
+      // Step 2 needs everyone: the owner's approval through the organisation's call is their pass, B still waits.
+      expect(await ok('o/auditInviteOrgUser', decide, as(owner))).toEqual({ changed: 1, waiting: 1 });
+      const mid = await detail(join.applyId);
+      expect([mid.state, mid.stepIndex, mid.currentAuditors.map((p) => p.uid)]).toEqual(['pending', 2, [B.uid]]);
+      expect(mid.history.at(-1)).toMatchObject({ action: 'pass', actorUid: owner.uid, comment: 'seen' });
+      expect(await status('o/auditInviteOrgUser', decide, as(owner))).toBe(Status.conflict); // already acted
+      expect((await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(B))).state).toBe('passed');
+
+      // A property without its own flow: the built-in step is the area's administrators — the owner decides it.
+      await setFlow('memberJoin', []);
+      const plain = await joinRequest('Built-in joiner');
+      const answer = await ok('o/auditInviteOrgUser', { idList: [plain.requestId], pass: 1 }, as(owner));
+      expect(answer).toEqual({ changed: 1, waiting: 0 });
+      expect((await detail(plain.applyId)).state).toBe('passed');
+      // The owner waits on the built-in step: acting through the area's call is their own pass (history, done list).
+      const done = await ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 1 }, as(owner));
+      expect(done.list.map((i) => i.applyId)).toContain(plain.applyId);
+
+      // A space application on a two-step flow: the space administrator waiting on step 1 passes only that step.
+      await setFlow('spaceBusiness', [
+        { name: 'Owner', rule: 'any', uidList: [owner.uid] },
+        { name: 'C', rule: 'any', uidList: [C.uid] },
+      ]);
+      const space = await spaceApplication(A);
+      const first = await ok('space/reviewSpaceApply', { id: space.id, pass: 1 }, as(owner));
+      expect(first).toEqual({ sid: null, state: 'pending' });
+      // The owner no longer waits (step 2 is C's): the area call is refused like any action out of turn.
+      expect(await status('space/reviewSpaceApply', { id: space.id, pass: 1 }, as(owner))).toBe(Status.forbidden);
+      const last = await ok('flowAudit/flowAudit', { applyId: space.applyId }, as(C));
+      expect(last.state).toBe('passed');
+      await setFlow('spaceBusiness', []);
     });
   });
 

@@ -18,6 +18,9 @@ import * as m0015 from './migrations/0015_mender';
 import * as m0016 from './migrations/0016_workflow';
 import * as m0019 from './migrations/0019_mender_keys';
 import * as m0020 from './migrations/0020_signing';
+import * as m0021 from './migrations/0021_firmware';
+import * as m0022 from './migrations/0022_firmware_delta';
+import * as m0023 from './migrations/0023_workflow_b';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +42,9 @@ const migrations: Record<string, Migration> = {
   '0016_workflow': m0016,
   '0019_mender_keys': m0019,
   '0020_signing': m0020,
+  '0021_firmware': m0021,
+  '0022_firmware_delta': m0022,
+  '0023_workflow_b': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,11 +2,13 @@ import type { Endpoint } from '@keel/contract/endpoint';
 import { endpoints } from '@keel/contract/endpoints/index';
 import { type RefKind, refsOf } from '@keel/contract/refs';
 import { Status } from '@keel/contract/status';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDb } from '../harness';
 import { jsonSchemaOf, payloadOf, validInputWith } from './arbitraries';
 import { sendRaw } from './fuzz';
-import { buildWorld, type GuardWorld } from './world';
+import { buildWorld, EVERY_ENDPOINT_MS, type GuardWorld } from './world';
+
+vi.setConfig({ testTimeout: EVERY_ENDPOINT_MS });
 
 /**
  * Every id an input declares (`ref(kind)` in the contract) is tried with another property's object, calling as the

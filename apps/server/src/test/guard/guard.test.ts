@@ -2,11 +2,13 @@ import { type Endpoint, SCOPE_KINDS, scopeFieldName } from '@keel/contract/endpo
 import { endpoints } from '@keel/contract/endpoints/index';
 import { refsOf } from '@keel/contract/refs';
 import { Status } from '@keel/contract/status';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDb } from '../harness';
 import { payloadOf, validInputWith } from './arbitraries';
 import { fuzzEndpoint, sendRaw } from './fuzz';
-import { buildWorld, type GuardWorld } from './world';
+import { buildWorld, EVERY_ENDPOINT_MS, type GuardWorld } from './world';
+
+vi.setConfig({ testTimeout: EVERY_ENDPOINT_MS });
 
 /**
  * Guard tests generated from the contract (issue 7 §4): every endpoint of `endpoints/index.ts`, today's and every

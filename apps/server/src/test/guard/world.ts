@@ -4,6 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { TENANT_TABLES } from '../../platform/db/schema';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, seedDemo } from '../../seed/demo';
 
+/**
+ * Time for a test that calls every endpoint of the contract in turn (hundreds of calls, more with each area; a
+ * loaded 2-core machine took over 20 s with 140).
+ */
+export const EVERY_ENDPOINT_MS = 180_000;
+
 /** Who the guard suite calls as: the demo tenant (owner, ordinary member), the operator, and the demo pno. */
 export interface GuardWorld {
   demoPno: string;

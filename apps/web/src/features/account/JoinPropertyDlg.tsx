@@ -15,7 +15,7 @@ interface Values {
 export function JoinPropertyDlg({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const apply = useApiMutation('o/applyJoinProperty', {
-    invalidates: [],
+    invalidates: ['flowAudit/getMyApplyListByUser'],
     success: (data) => t('account.join.sent', { name: data.propertyName }),
   });
   const submit = (values: Values) => apply({ pno: values.pno.trim(), remark: values.remark?.trim() ?? '' });

@@ -10,6 +10,7 @@ import { apiQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
 import { useSelectProperty } from '../../shared/session/use-select-property';
 import { JoinPropertyDlg } from './JoinPropertyDlg';
+import { MyJoinRequests } from './MyJoinRequests';
 
 /** `/Account/PropertyPageComponent`: the user's properties (`pro/getMyPropertyList`), filterable, selectable as current. */
 export function PropertyPageComponent() {
@@ -66,6 +67,7 @@ export function PropertyPageComponent() {
           },
         ]}
       />
+      <MyJoinRequests />
       <JoinPropertyDlg open={joining} onClose={() => setJoining(false)} />
     </Card>
   );

@@ -7,7 +7,7 @@ import {
   WORKFLOW_PERMISSIONS,
 } from '@keel/contract/endpoints/workflow';
 import { useTranslation } from 'react-i18next';
-import { apiQuery } from '../../shared/api/query';
+import { apiQuery, platformQuery } from '../../shared/api/query';
 import { isLocale } from '../../shared/i18n/language';
 import { useSession } from '../../shared/session/session-store';
 
@@ -32,6 +32,8 @@ export function useWorkflowRights() {
 export const APPLY_LISTS = [
   'flowAudit/getAuditOrNoAuditList',
   'flowAudit/getMyApplyList',
+  'flowAudit/getMyApplyListByUser',
+  'flowAudit/getMyApplyDetailByUser',
   'flowAudit/getApplyList',
   'flowAudit/getApplyDetail',
   'applyTypeAuthRel/getApplyTypeAuthRelList',
@@ -50,8 +52,17 @@ export const SETTING_LISTS = [
   'flowSettingDefault/getAuditorDetail',
 ] as const satisfies readonly EndpointPath[];
 
-/** One application in full (history, steps, what the caller may do). */
-export const applyDetailQuery = (applyId: string) => apiQuery('flowAudit/getApplyDetail', { applyId });
+/**
+ * One application in full (history, steps, what the caller may do). `personal`: one of the caller's own, read in the
+ * personal scope (no `pno`: it may be in a property they are not a member of yet, a join request).
+ */
+export function applyDetailQuery(applyId: string, personal = false) {
+  const inProperty = apiQuery('flowAudit/getApplyDetail', { applyId });
+  // The personal answer is the same detail with its property's name: the dialogs read it as one.
+  return personal
+    ? (platformQuery('flowAudit/getMyApplyDetailByUser', { applyId }) as unknown as typeof inProperty)
+    : inProperty;
+}
 
 /** A property's default flow for an apply type. */
 export const flowSettingQuery = (applyType: ApplyTypeId) =>

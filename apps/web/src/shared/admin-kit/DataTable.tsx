@@ -75,7 +75,8 @@ export interface DataTableProps<T, D, K extends QueryKey = QueryKey> {
 
 export interface RowSelection<T> {
   keys: readonly string[];
-  onChange: (keys: string[]) => void;
+  /** The selected keys and the rows they name (a batch that needs more than the key, e.g. each row's version). */
+  onChange: (keys: string[], rows: T[]) => void;
   /** Rows that may be picked (default: all). */
   selectable?: (row: T) => boolean;
   /** Buttons acting on the selected rows. */
@@ -183,7 +184,7 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
         <div style={BATCH_BAR} data-testid="batch-bar">
           <span>{t('kit.selected', { count: selection.keys.length })}</span>
           {selection.actions}
-          <Button type="link" size="small" onClick={() => selection.onChange([])} data-testid="clear-selection">
+          <Button type="link" size="small" onClick={() => selection.onChange([], [])} data-testid="clear-selection">
             {t('kit.clearSelection')}
           </Button>
         </div>
@@ -193,7 +194,11 @@ export function DataTable<T extends object, D, K extends QueryKey = QueryKey>({
         rowSelection={
           selection && {
             selectedRowKeys: [...selection.keys],
-            onChange: (keys) => selection.onChange(keys.map(String)),
+            onChange: (keys, rows) =>
+              selection.onChange(
+                keys.map(String),
+                rows.filter((r): r is T => r !== undefined),
+              ),
             getCheckboxProps: (row) => ({
               disabled: selection.selectable ? !selection.selectable(row) : false,
               'data-testid': `select-${String(row[rowKey])}`,

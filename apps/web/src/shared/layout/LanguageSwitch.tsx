@@ -1,7 +1,7 @@
-import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../i18n/switch-language';
+import { GlobeIcon } from '../ui/line-icons';
 import '../ui/ui.css';
 
 /**
@@ -22,7 +22,7 @@ export function LanguageSwitch({ light }: { light?: boolean }) {
       onClick={() => void switchLanguage(router, target)}
     >
       <span className="k-btn-icon k-lang-globe" aria-hidden>
-        <GlobalOutlined />
+        <GlobeIcon />
       </span>
       {target === 'en' ? 'English' : '中文'}
     </button>

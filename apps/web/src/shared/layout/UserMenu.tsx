@@ -1,4 +1,3 @@
-import ControlOutlined from '@ant-design/icons/ControlOutlined';
 import HomeOutlined from '@ant-design/icons/HomeOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
@@ -7,6 +6,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../session/session-store';
 import { signOut } from '../session/sign-out';
+import { SlidersIcon } from '../ui/line-icons';
 import { MenuButton, type MenuButtonItem } from '../ui/MenuButton';
 
 /** The user's name in the head, opening a menu: sign out and, for operators, the back office and the console. */
@@ -18,7 +18,7 @@ export function UserMenu({ light }: { light?: boolean }) {
   const items: MenuButtonItem[] = [
     ...(user?.isOperator === 1
       ? [
-          { key: 'back', icon: <ControlOutlined />, label: t('shell.backOffice') },
+          { key: 'back', icon: <SlidersIcon />, label: t('shell.backOffice') },
           { key: 'home', icon: <HomeOutlined />, label: t('shell.console') },
         ]
       : []),

@@ -47,3 +47,21 @@ export const EyeIcon = ({ crossed }: { crossed?: boolean }) => (
     {crossed && <path d="M2.5 13.5 13.5 2.5" />}
   </LineIcon>
 );
+
+/** A globe: the language switch. */
+export const GlobeIcon = () => (
+  <LineIcon>
+    <circle cx="8" cy="8" r="6.6" />
+    <path d="M1.4 8h13.2M8 1.4c1.9 1.8 2.8 4 2.8 6.6S9.9 12.8 8 14.6M8 1.4C6.1 3.2 5.2 5.4 5.2 8s.9 4.8 2.8 6.6" />
+  </LineIcon>
+);
+
+/** Three sliders: the back office. */
+export const SlidersIcon = () => (
+  <LineIcon>
+    <path d="M2 4h12M2 8h12M2 12h12" />
+    <circle cx="5" cy="4" r="1.5" fill="currentColor" />
+    <circle cx="11" cy="8" r="1.5" fill="currentColor" />
+    <circle cx="6.5" cy="12" r="1.5" fill="currentColor" />
+  </LineIcon>
+);

@@ -32,8 +32,8 @@ import { useSearchOf, useSearchUpdate } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { useSession } from '../../../shared/session/session-store';
+import { UploadDialog } from '../../../shared/upload/UploadDialog';
 import { downloadFile, FILE_LISTS } from '../api';
-import { UploadDialog } from '../components/UploadDialog';
 import { RenameFileDialog } from '../dialogs/RenameFileDialog';
 
 const LIST = fileEndpoints['fis/fi/getMyFileList'].input;
@@ -283,6 +283,7 @@ export function FileListPage() {
       {body}
       {space && (
         <UploadDialog
+          invalidate={FILE_LISTS}
           key={`${space.sid}:${groupId ?? ''}`}
           open={uploading}
           sid={space.sid}

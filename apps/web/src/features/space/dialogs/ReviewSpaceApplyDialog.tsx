@@ -44,10 +44,12 @@ export function ReviewSpaceApplyDialog({
   const review = useApiMutation('space/reviewSpaceApply', {
     scope,
     invalidates: APPLY_LISTS,
-    success: (_, v) =>
-      v.pass === 1
-        ? t('space.review.approved', { name: application?.name })
-        : t('space.review.rejected', { name: application?.name }),
+    success: (data, v) =>
+      v.pass === 0
+        ? t('space.review.rejected', { name: application?.name })
+        : data.state === 'pending'
+          ? t('space.review.stepPassed', { name: application?.name })
+          : t('space.review.approved', { name: application?.name }),
   });
   const a = application;
   return (

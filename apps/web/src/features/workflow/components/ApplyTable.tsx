@@ -4,6 +4,8 @@ import {
   type ApplyState,
   type ApplyTypeId,
   AUDIT_COMMENT_MAX,
+  type BatchResult,
+  type MyApplyItem,
 } from '@keel/contract/endpoints/workflow';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -21,7 +23,7 @@ import { DataTable } from '../../../shared/admin-kit/DataTable';
 import { FormDialog } from '../../../shared/admin-kit/FormDialog';
 import type { TableParams } from '../../../shared/admin-kit/table-params';
 import { api } from '../../../shared/api/client';
-import { apiQuery } from '../../../shared/api/query';
+import { apiQuery, platformQuery } from '../../../shared/api/query';
 import { invalidatePaths } from '../../../shared/api/query-key';
 import { useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
@@ -42,6 +44,7 @@ function listQuery(kind: ApplyListKind, params: TableParams, fixedType: ApplyTyp
   const state = (APPLY_STATES as readonly string[]).includes(f.state ?? '') ? (f.state as ApplyState) : undefined;
   const page = { pageNum: params.pageNum, pageSize: params.pageSize };
   const str = f.str || undefined;
+  const all = () => apiQuery('flowAudit/getApplyList', { ...page, applyType, state, str, ...time });
   switch (kind) {
     case 'todo':
     case 'done':
@@ -53,45 +56,17 @@ function listQuery(kind: ApplyListKind, params: TableParams, fixedType: ApplyTyp
         ...time,
       });
     case 'mine':
-      return apiQuery('flowAudit/getMyApplyList', { ...page, applyType, state });
+      // One's own in every property (the personal scope, no pno): a join request's applicant is not a member yet.
+      // Its items are the list's with their property's name: the table reads them as one.
+      return platformQuery('flowAudit/getMyApplyListByUser', { ...page, applyType, state }) as unknown as ReturnType<
+        typeof all
+      >;
     case 'all':
-      return apiQuery('flowAudit/getApplyList', { ...page, applyType, state, str, ...time });
+      return all();
   }
 }
 
 type TimeRange = { startTime?: number; endTime?: number };
-
-/**
- * Pass the selected to-do items one by one (each its own action: one refused does not stop the others). Sent
- * without a version: the member chose them from the list as it is, and the server still refuses one they may no
- * longer act on.
- */
-async function passEach(ids: readonly string[]) {
-  let passed = 0;
-  for (const applyId of ids) {
-    try {
-      await api('flowAudit/flowAudit', { applyId, comment: '' });
-      passed++;
-    } catch {
-      // the client showed why (acted meanwhile, no longer this member's turn)
-    }
-  }
-  return passed;
-}
-
-/** Reject the selected to-do items with one reason, one by one. */
-async function rejectEach(ids: readonly string[], reason: string) {
-  let rejected = 0;
-  for (const applyId of ids) {
-    try {
-      await api('flowAudit/noPassFlowAudit', { applyId, reason });
-      rejected++;
-    } catch {
-      // the client showed why
-    }
-  }
-  return rejected;
-}
 
 /**
  * One of the approval page's lists (`kind`), with filters by type (unless the page has one type), applicant and
@@ -119,18 +94,32 @@ export function ApplyTable({
   const search = useSearchRecord();
   const queryClient = useQueryClient();
   const time = useTimeRange();
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelected] = useState<ApplyItem[]>([]);
+  const selectedIds = selected.map((row) => row.applyId);
+  /** The selected applications at the versions shown: one changed since is refused on its own, not acted on. */
+  const batchItems = () => selected.map((row) => ({ applyId: row.applyId, version: row.version }));
   const [rejecting, setRejecting] = useState(false);
-  const withdraw = useApiMutation('flowAudit/withdrawApply', {
+  const withdraw = useApiMutation('flowAudit/withdrawApplyByUser', {
+    scope: 'platform', // the personal scope: no pno
     invalidates: APPLY_LISTS,
     success: () => t('workflow.list.withdrawn'),
   });
 
+  // One's own open in the personal scope (`tab=mine`), wherever the list is shown.
   const open = (row: ApplyItem, to = dialogRoute(row)) =>
-    void navigate({ to: to as never, search: { ...search, applyId: row.applyId } as never });
+    void navigate({
+      to: to as never,
+      search: { ...search, applyId: row.applyId, ...(kind === 'mine' ? { tab: 'mine' } : {}) } as never,
+    });
 
-  const afterBatch = async (done: number, key: string) => {
-    if (done > 0) toast.success(t(key, { count: done }));
+  /** Tells how many were acted on and why each other one was refused (the server's translated message). */
+  const afterBatch = async (result: BatchResult, key: string) => {
+    if (result.doneNum > 0) toast.success(t(key, { count: result.doneNum }));
+    for (const item of result.list) {
+      if (item.status === 0) continue;
+      const row = selected.find((r) => r.applyId === item.applyId);
+      toast.warning(t('workflow.batch.refused', { name: row?.subjectName ?? item.applyId, msg: item.msg }));
+    }
     setSelected([]);
     await invalidatePaths(queryClient, APPLY_LISTS);
   };
@@ -162,6 +151,13 @@ export function ApplyTable({
           {row.subjectName || typeTitle(row.applyType)}
         </Typography.Link>
       ),
+    },
+    {
+      key: 'propertyName',
+      title: t('workflow.list.property'),
+      width: 140,
+      hidden: kind !== 'mine',
+      render: (row) => <span translate="no">{(row as Partial<MyApplyItem>).propertyName ?? ''}</span>,
     },
     {
       key: 'applyType',
@@ -259,14 +255,19 @@ export function ApplyTable({
         selection={
           kind === 'todo'
             ? {
-                keys: selected,
-                onChange: setSelected,
+                keys: selectedIds,
+                onChange: (_keys, rows) => setSelected(rows),
                 actions: (
                   <Space size={4} wrap>
                     <ConfirmAction
                       danger={false}
                       title={t('workflow.batch.passConfirm', { count: selected.length })}
-                      onConfirm={async () => afterBatch(await passEach(selected), 'workflow.batch.passed')}
+                      onConfirm={async () =>
+                        afterBatch(
+                          await api('flowAudit/flowAuditBatch', { items: batchItems() }),
+                          'workflow.batch.passed',
+                        )
+                      }
                       buttonProps={{ size: 'small', type: 'primary', 'data-testid': 'batch-pass' } as never}
                     >
                       {t('workflow.audit.pass')}
@@ -287,7 +288,9 @@ export function ApplyTable({
         onClose={() => setRejecting(false)}
         testId="batch-reject-dialog"
         onSubmit={async (v) => {
-          await afterBatch(await rejectEach(selected, v.reason.trim()), 'workflow.batch.rejected');
+          const reason = v.reason.trim();
+          const result = await api('flowAudit/noPassFlowAuditBatch', { items: batchItems(), reason });
+          await afterBatch(result, 'workflow.batch.rejected');
           return true;
         }}
       >

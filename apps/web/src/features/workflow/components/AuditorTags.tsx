@@ -79,12 +79,9 @@ export function AuditorTags({
             data-testid={`auditor-${AUTH_KIND[a.authType]}-${a.name}`}
           >
             {onOpen ? (
-              <button
-                type="button"
-                className="k-wf-tag-button"
-                aria-label={`${kind}: ${a.name}`}
-                onClick={() => onOpen(a)}
-              >
+              <button type="button" className="k-wf-tag-button" onClick={() => onOpen(a)}>
+                {/* The kind is read before the visible name (an aria-label would hide the people count). */}
+                <span className="k-visually-hidden">{kind}: </span>
                 {label}
               </button>
             ) : (

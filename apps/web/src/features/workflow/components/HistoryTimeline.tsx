@@ -15,6 +15,7 @@ const COLORS: Record<FlowAction, string> = {
   fallback: 'orange',
   stepPassed: 'green',
   finish: 'green',
+  leave: 'orange',
 };
 
 /** An application's whole history, oldest first: who did what, when, with what comment, and whom it named. */

@@ -52,16 +52,19 @@ export function AuditDialog({
   applyId,
   onClose,
   onAssign,
+  personal = false,
 }: {
   applyId: string;
   onClose: () => void;
   /** Opens the assign dialog for this application (shown to those who may assign). */
   onAssign?: () => void;
+  /** One of the caller's own, read and withdrawn in the personal scope (a property they may not be a member of). */
+  personal?: boolean;
 }) {
   const { t } = useTranslation();
   const typeTitle = useApplyTypeTitle();
   const me = useSession((s) => s.userInfo?.uid);
-  const detail = useQuery({ ...applyDetailQuery(applyId), retry: false });
+  const detail = useQuery({ ...applyDetailQuery(applyId, personal), retry: false });
   const [mode, setMode] = useState<Mode>('pass');
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
@@ -72,7 +75,12 @@ export function AuditDialog({
   const pass = useApiMutation('flowAudit/flowAudit', options('workflow.audit.passed'));
   const reject = useApiMutation('flowAudit/noPassFlowAudit', options('workflow.audit.rejected'));
   const transmit = useApiMutation('flowAudit/flowAuditTransmit', options('workflow.audit.transmitted'));
-  const withdraw = useApiMutation('flowAudit/withdrawApply', options('workflow.audit.withdrawn'));
+  const withdrawHere = useApiMutation('flowAudit/withdrawApply', options('workflow.audit.withdrawn'));
+  const withdrawMine = useApiMutation('flowAudit/withdrawApplyByUser', {
+    ...options('workflow.audit.withdrawn'),
+    scope: 'platform', // the personal scope: no pno
+  });
+  const withdraw = personal ? withdrawMine : withdrawHere;
 
   const run = async (call: (a: ApplyDetail, v: Values) => Promise<boolean>) => {
     if (!apply) return;

@@ -119,10 +119,16 @@ function AskApplication({ title, offer, onClose }: { title: string; offer: Offer
 /** The application `?applyId=` names, fetched first (closing the dialog with a message when it is out of reach). */
 function useRouteApply(onClose: () => void) {
   const { t } = useTranslation();
-  const { applyId } = useSearchOf(WORKFLOW_SEARCH);
-  const detail = useQuery({ ...applyDetailQuery(applyId ?? ''), enabled: applyId !== undefined, retry: false });
+  const { applyId, tab } = useSearchOf(WORKFLOW_SEARCH);
+  // Opened from "my applications": one's own, read in the personal scope (it may be another property's).
+  const personal = tab === 'mine';
+  const detail = useQuery({
+    ...applyDetailQuery(applyId ?? '', personal),
+    enabled: applyId !== undefined,
+    retry: false,
+  });
   const apply = useRouteObject(detail, applyId !== undefined, t('workflow.audit.gone'), onClose);
-  return { applyId, apply };
+  return { applyId, apply, personal };
 }
 
 /** The audit dialog over a page, for `?applyId=`, or the question which application (`offer`). */
@@ -138,7 +144,7 @@ function AuditRoute({
   /** Opens assign over the audit dialog (a page that is not the member approval page) instead of its route. */
   assignInPlace?: boolean;
 }) {
-  const { applyId, apply } = useRouteApply(onClose);
+  const { applyId, apply, personal } = useRouteApply(onClose);
   const navigate = useNavigate();
   const search = useSearchRecord();
   const [assigning, setAssigning] = useState(false);
@@ -149,7 +155,7 @@ function AuditRoute({
     : () => void navigate({ to: '/BusinessProcess/AuditAssignDialog', search: search as never });
   return (
     <>
-      <AuditDialog applyId={applyId} onClose={onClose} onAssign={onAssign} />
+      <AuditDialog applyId={applyId} onClose={onClose} onAssign={onAssign} personal={personal} />
       {assigning && <AuditAssignDialog apply={apply} onClose={() => setAssigning(false)} />}
     </>
   );

@@ -5,6 +5,7 @@ import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session-store';
 import { ApplyLists } from '../components/ApplyLists';
+import { ApplyTable } from '../components/ApplyTable';
 import { dialogRouteOf } from '../details/registry';
 import '../workflow.css';
 
@@ -28,7 +29,11 @@ export function MemberAuditPage() {
           <ApplyLists dialogRoute={memberAuditRoute} invitations />
         </>
       ) : (
-        <Empty description={t('workflow.noProperty')} />
+        // No property (e.g. asking to join one): one's own applications in every property, in the personal scope.
+        <>
+          <Typography.Paragraph type="secondary">{t('workflow.memberAudit.mineOnly')}</Typography.Paragraph>
+          <ApplyTable kind="mine" dialogRoute={memberAuditRoute} canAssign={false} testId="apply-table-mine" />
+        </>
       )}
     </Card>
   );

@@ -2,6 +2,7 @@ import CaretRightOutlined from '@ant-design/icons/CaretRightOutlined';
 import CloseOutlined from '@ant-design/icons/CloseOutlined';
 import PauseOutlined from '@ant-design/icons/PauseOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
+import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { formatFileSize } from '@keel/contract/format';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
@@ -13,13 +14,12 @@ import Typography from 'antd/es/typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetailedError, Upload } from 'tus-js-client';
-import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
-import { api } from '../../../shared/api/client';
-import { invalidatePaths } from '../../../shared/api/query-key';
-import { currentLanguage } from '../../../shared/i18n/language';
-import { useSession } from '../../../shared/session/session-store';
-import { toast } from '../../../shared/toast/toast-store';
-import { FILE_LISTS } from '../api';
+import { ConfirmAction } from '../admin-kit/ConfirmAction';
+import { api } from '../api/client';
+import { invalidatePaths } from '../api/query-key';
+import { currentLanguage } from '../i18n/language';
+import { useSession } from '../session/session-store';
+import { toast } from '../toast/toast-store';
 
 /** Bytes per PATCH: a lost connection costs at most one part, and progress moves part by part. */
 const CHUNK_SIZE = 8 * 1024 * 1024;
@@ -51,7 +51,7 @@ function reasonOf(error: Error): string {
 }
 
 /**
- * Uploads files into a space (and a group) with the tus protocol (`gateway/file/getUploadUrl`): each file shows a
+ * Uploads files into a space (the file list's uploads, the firmware packages' files) (and a group) with the tus protocol (`gateway/file/getUploadUrl`): each file shows a
  * progress bar and can be paused, resumed and cancelled; a finished one appears in the list (and the space's use).
  */
 export function UploadDialog({
@@ -60,6 +60,9 @@ export function UploadDialog({
   spaceName,
   groupId,
   groupName,
+  invalidate,
+  multiple = true,
+  onUploaded,
   onClose,
 }: {
   open: boolean;
@@ -67,6 +70,11 @@ export function UploadDialog({
   spaceName: string;
   groupId?: string;
   groupName?: string;
+  /** The API paths whose queries a finished (or cancelled) upload makes stale. */
+  invalidate: readonly EndpointPath[];
+  multiple?: boolean;
+  /** A finished upload: the new file's id (the server's `keel-file-id` header), name and size. */
+  onUploaded?: (file: { fid: string; name: string; size: number }) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -110,11 +118,13 @@ export function UploadDialog({
           uploads.current.delete(key);
           update(key, { status: 'failed', error: reasonOf(error) });
         },
-        onSuccess: () => {
+        onSuccess: (payload) => {
           uploads.current.delete(key);
           update(key, { status: 'done', sent: file.size });
-          toast.success(t('file.upload.uploaded', { name: file.name }));
-          void invalidatePaths(queryClient, FILE_LISTS);
+          toast.success(t('upload.uploaded', { name: file.name }));
+          void invalidatePaths(queryClient, invalidate);
+          const fid = payload?.lastResponse?.getHeader('keel-file-id');
+          if (fid) onUploaded?.({ fid, name: file.name, size: file.size });
         },
       });
       uploads.current.set(key, upload);
@@ -138,7 +148,7 @@ export function UploadDialog({
       .catch(() => undefined);
     uploads.current.delete(key);
     setItems((list) => list.filter((i) => i.key !== key));
-    void invalidatePaths(queryClient, FILE_LISTS);
+    void invalidatePaths(queryClient, invalidate);
   };
 
   // Closing pauses what is running; reopening the dialog shows it to resume (as long as the page stays open).
@@ -152,37 +162,37 @@ export function UploadDialog({
   };
 
   const statusText = (i: Item) =>
-    i.status === 'failed' ? t('file.upload.failed', { reason: i.error ?? '' }) : t(`file.upload.${i.status}`);
+    i.status === 'failed' ? t('upload.failed', { reason: i.error ?? '' }) : t(`upload.${i.status}`);
 
   return (
     <Modal
       open={open}
-      title={t('file.upload.title', { space: spaceName })}
+      title={t('upload.title', { space: spaceName })}
       onCancel={close}
       footer={
         <Button onClick={close} data-testid="upload-close">
-          {t('file.upload.close')}
+          {t('upload.close')}
         </Button>
       }
       data-testid="upload-dialog"
     >
-      {groupName && <Typography.Paragraph>{t('file.upload.group', { group: groupName })}</Typography.Paragraph>}
-      <Typography.Paragraph type="secondary">{t('file.upload.pickHelp')}</Typography.Paragraph>
+      {groupName && <Typography.Paragraph>{t('upload.group', { group: groupName })}</Typography.Paragraph>}
+      <Typography.Paragraph type="secondary">{t('upload.pickHelp')}</Typography.Paragraph>
       <Button
         type="primary"
         icon={<UploadOutlined />}
         onClick={() => picker.current?.click()}
         data-testid="upload-pick"
       >
-        {t('file.upload.pick')}
+        {t('upload.pick')}
       </Button>
       <input
         ref={picker}
         type="file"
-        multiple
+        multiple={multiple}
         hidden
         data-testid="upload-input"
-        aria-label={t('file.upload.pick')}
+        aria-label={t('upload.pick')}
         onChange={(e) => {
           // Copied first: clearing the input (to pick the same file again later) empties its live FileList.
           const files = Array.from(e.target.files ?? []);
@@ -196,7 +206,7 @@ export function UploadDialog({
         locale={{ emptyText: ' ' }}
         renderItem={(i) => {
           const percent = i.total > 0 ? Math.floor((i.sent / i.total) * 100) : 100;
-          const progressText = t('file.upload.progress', {
+          const progressText = t('upload.progress', {
             name: i.name,
             done: formatFileSize(i.sent),
             total: formatFileSize(i.total),
@@ -225,7 +235,7 @@ export function UploadDialog({
                       onClick={() => pause(i.key)}
                       data-testid={`upload-pause-${i.name}`}
                     >
-                      {t('file.upload.pause')}
+                      {t('upload.pause')}
                     </Button>
                   )}
                   {i.status === 'paused' && (
@@ -235,18 +245,18 @@ export function UploadDialog({
                       onClick={() => resume(i.key)}
                       data-testid={`upload-resume-${i.name}`}
                     >
-                      {t('file.upload.resume')}
+                      {t('upload.resume')}
                     </Button>
                   )}
                   {(i.status === 'uploading' || i.status === 'paused') && (
                     <ConfirmAction
-                      title={t('file.upload.cancelConfirm', { name: i.name })}
+                      title={t('upload.cancelConfirm', { name: i.name })}
                       onConfirm={() => cancel(i.key)}
                       buttonProps={
                         { size: 'small', icon: <CloseOutlined />, 'data-testid': `upload-cancel-${i.name}` } as never
                       }
                     >
-                      {t('file.upload.cancel')}
+                      {t('upload.cancel')}
                     </ConfirmAction>
                   )}
                 </Space>

@@ -1,0 +1,621 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import type { Tenant } from '../../platform/tenancy/tenant';
+
+/** Firmware packages, their files, customers, keys, upgrade records and deltas: SQL only, filtered by `pno`. */
+
+type Tx = Db;
+
+export interface PackageFilter {
+  sids?: readonly string[] | null;
+  groupId?: string;
+  swType?: string;
+  str?: string;
+  published?: 0 | 1;
+  ids?: readonly string[];
+  /** Published packages of a type newer than a version key. */
+  newerThan?: string;
+  modelId?: string;
+}
+
+const PACKAGE_COLUMNS = [
+  'p.id',
+  'p.sid',
+  'p.group_id',
+  'p.sw_type',
+  'p.name',
+  'p.version',
+  'p.version_key',
+  'p.models',
+  'p.platforms',
+  'p.notes_zh',
+  'p.notes_en',
+  'p.published',
+  'p.published_at',
+  'p.size',
+  'p.sha256',
+  'p.manifest',
+  'p.manifest_sig',
+  'p.manifest_key',
+  'p.created_at',
+  'p.updated_at',
+  's.name as space_name',
+  'u.name as creator_name',
+] as const;
+
+const packageBase = (db: Db, tenant: Tenant, f: PackageFilter) => {
+  let q = db
+    .selectFrom('fw_packages as p')
+    .innerJoin('spaces as s', (j) => j.onRef('s.sid', '=', 'p.sid').on('s.pno', '=', tenant.pno))
+    .leftJoin('users as u', 'u.uid', 'p.created_by')
+    .where('p.pno', '=', tenant.pno);
+  if (f.sids) q = q.where('p.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
+  if (f.groupId) q = q.where('p.group_id', '=', f.groupId);
+  if (f.swType) q = q.where('p.sw_type', '=', f.swType);
+  if (f.published !== undefined) q = q.where('p.published', '=', f.published);
+  if (f.ids) q = q.where('p.id', 'in', f.ids.length > 0 ? [...f.ids] : ['']);
+  if (f.newerThan !== undefined) q = q.where('p.version_key', '>', f.newerThan);
+  if (f.modelId) {
+    // Fits the model: names it, or names no model at all (fits every model).
+    const needle = `%"${f.modelId.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`;
+    q = q.where((eb) => eb.or([eb('p.models', '=', '[]'), sql<boolean>`p.models like ${needle} escape '\\'`]));
+  }
+  const str = f.str;
+  if (str) {
+    const pattern = likePattern(str);
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(p.name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(p.version) like ${pattern} escape '\\'`,
+        eb('p.id', '=', str),
+      ]),
+    );
+  }
+  return q;
+};
+
+export type PackageRow = Awaited<ReturnType<typeof findPackages>>[number];
+
+/** Packages newest version first (type, then version), then newest made. */
+export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pageNum: number, pageSize: number) {
+  return readPage(
+    () => countOf(packageBase(db, tenant, f)),
+    (w) =>
+      packageBase(db, tenant, f)
+        .select(PACKAGE_COLUMNS)
+        .select((eb) =>
+          eb
+            .selectFrom('fw_package_customers as c')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('c.pno', '=', tenant.pno)
+            .whereRef('c.package_id', '=', 'p.id')
+            .as('customer_count'),
+        )
+        .select((eb) =>
+          eb
+            .selectFrom('fw_package_files as f')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('f.pno', '=', tenant.pno)
+            .whereRef('f.package_id', '=', 'p.id')
+            .as('file_count'),
+        )
+        .orderBy('p.created_at', w.dir)
+        .orderBy('p.id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
+}
+
+export const findPackages = (db: Db, tenant: Tenant, ids: readonly string[]) =>
+  packageBase(db, tenant, { ids })
+    .select(PACKAGE_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('fw_package_customers as c')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('c.pno', '=', tenant.pno)
+        .whereRef('c.package_id', '=', 'p.id')
+        .as('customer_count'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('fw_package_files as f')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('f.pno', '=', tenant.pno)
+        .whereRef('f.package_id', '=', 'p.id')
+        .as('file_count'),
+    )
+    .execute();
+
+export async function findByVersion(db: Db, tenant: Tenant, swType: string, versionKey: string) {
+  return db
+    .selectFrom('fw_packages')
+    .select(['id', 'version'])
+    .where('pno', '=', tenant.pno)
+    .where('sw_type', '=', swType)
+    .where('version_key', '=', versionKey)
+    .executeTakeFirst();
+}
+
+export interface PackageValues {
+  id: string;
+  sid: string;
+  groupId: string;
+  swType: string;
+  name: string;
+  version: string;
+  versionKey: string;
+  models: string[];
+  platforms: string[];
+  notesZh: string;
+  notesEn: string;
+  size: number;
+  sha256: string;
+  manifest: string;
+  manifestSig: string;
+  manifestKey: string;
+}
+
+export interface PackageFileValues {
+  fid: string;
+  name: string;
+  size: number;
+  sha256: string;
+  kind: string;
+  artifact: string | null;
+  signature: string;
+}
+
+const packageColumns = (v: PackageValues) => ({
+  group_id: v.groupId,
+  name: v.name,
+  version: v.version,
+  version_key: v.versionKey,
+  models: JSON.stringify(v.models),
+  platforms: JSON.stringify(v.platforms),
+  notes_zh: v.notesZh,
+  notes_en: v.notesEn,
+  size: v.size,
+  sha256: v.sha256,
+  manifest: v.manifest,
+  manifest_sig: v.manifestSig,
+  manifest_key: v.manifestKey,
+});
+
+export async function insertPackage(
+  db: Tx,
+  tenant: Tenant,
+  v: PackageValues,
+  files: readonly PackageFileValues[],
+  uid: string,
+  now: number,
+) {
+  await db
+    .insertInto('fw_packages')
+    .values({
+      id: v.id,
+      pno: tenant.pno,
+      sid: v.sid,
+      sw_type: v.swType,
+      ...packageColumns(v),
+      published: 0,
+      published_at: null,
+      created_by: uid,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await insertFiles(db, tenant, v.id, files);
+}
+
+async function insertFiles(db: Tx, tenant: Tenant, id: string, files: readonly PackageFileValues[]) {
+  if (files.length === 0) return;
+  await db
+    .insertInto('fw_package_files')
+    .values(
+      files.map((f, ord) => ({
+        package_id: id,
+        pno: tenant.pno,
+        ord,
+        fid: f.fid,
+        name: f.name,
+        size: f.size,
+        sha256: f.sha256,
+        kind: f.kind,
+        artifact: f.artifact,
+        signature: f.signature,
+      })),
+    )
+    .execute();
+}
+
+export async function updatePackage(
+  db: Tx,
+  tenant: Tenant,
+  v: PackageValues,
+  files: readonly PackageFileValues[] | null,
+  now: number,
+) {
+  await db
+    .updateTable('fw_packages')
+    .set({ ...packageColumns(v), updated_at: now })
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', v.id)
+    .execute();
+  if (files) {
+    await db.deleteFrom('fw_package_files').where('pno', '=', tenant.pno).where('package_id', '=', v.id).execute();
+    await insertFiles(db, tenant, v.id, files);
+  }
+}
+
+export const setPublished = (db: Db, tenant: Tenant, id: string, published: 0 | 1, now: number) =>
+  db
+    .updateTable('fw_packages')
+    .set({ published, published_at: published ? now : null, updated_at: now })
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', id)
+    .execute();
+
+/** Deletes a package and what hangs on it (files, customers, deltas); true when this call deleted it. */
+export async function deletePackage(db: Tx, tenant: Tenant, id: string): Promise<boolean> {
+  await db.deleteFrom('fw_package_files').where('pno', '=', tenant.pno).where('package_id', '=', id).execute();
+  await db.deleteFrom('fw_package_customers').where('pno', '=', tenant.pno).where('package_id', '=', id).execute();
+  await db
+    .deleteFrom('fw_deltas')
+    .where('pno', '=', tenant.pno)
+    .where((eb) => eb.or([eb('source_id', '=', id), eb('target_id', '=', id)]))
+    .execute();
+  const r = await db.deleteFrom('fw_packages').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export const packageFiles = (db: Db, tenant: Tenant, id: string) =>
+  db
+    .selectFrom('fw_package_files')
+    .selectAll()
+    .where('pno', '=', tenant.pno)
+    .where('package_id', '=', id)
+    .orderBy('ord')
+    .execute();
+
+/** The first of `fids` a package uses, with the package's name and version. */
+export const packageUsingFiles = (db: Db, tenant: Tenant, fids: readonly string[]) =>
+  db
+    .selectFrom('fw_package_files as f')
+    .innerJoin('fw_packages as p', (j) => j.onRef('p.id', '=', 'f.package_id').on('p.pno', '=', tenant.pno))
+    .select(['f.fid', 'p.name', 'p.version'])
+    .where('f.pno', '=', tenant.pno)
+    .where('f.fid', 'in', fids.length > 0 ? [...fids] : [''])
+    .executeTakeFirst();
+
+/** Packages directly in each group of a space. */
+export async function countByGroup(db: Db, tenant: Tenant, sid: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('fw_packages')
+    .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('pno', '=', tenant.pno)
+    .where('sid', '=', sid)
+    .groupBy('group_id')
+    .execute();
+  return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
+}
+
+export async function typeCounts(db: Db, tenant: Tenant) {
+  return db
+    .selectFrom('fw_packages')
+    .select([
+      'sw_type',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>('published').as('published'),
+    ])
+    .where('pno', '=', tenant.pno)
+    .groupBy('sw_type')
+    .execute();
+}
+
+// Customers.
+
+export const packageCustomers = (db: Db, tenant: Tenant, id: string) =>
+  db
+    .selectFrom('fw_package_customers as pc')
+    .innerJoin('customers as c', (j) => j.onRef('c.cid', '=', 'pc.cid').on('c.pno', '=', tenant.pno))
+    .select(['c.cid', 'c.name'])
+    .where('pc.pno', '=', tenant.pno)
+    .where('pc.package_id', '=', id)
+    .orderBy('c.name')
+    .execute();
+
+export async function replaceCustomers(
+  db: Tx,
+  tenant: Tenant,
+  id: string,
+  cids: readonly string[],
+  uid: string,
+  now: number,
+) {
+  await db.deleteFrom('fw_package_customers').where('pno', '=', tenant.pno).where('package_id', '=', id).execute();
+  if (cids.length === 0) return;
+  await db
+    .insertInto('fw_package_customers')
+    .values(cids.map((cid) => ({ package_id: id, pno: tenant.pno, cid, added_by: uid, added_at: now })))
+    .execute();
+}
+
+export async function existingCustomers(db: Db, tenant: Tenant, cids: readonly string[]) {
+  if (cids.length === 0) return [];
+  const rows = await db
+    .selectFrom('customers')
+    .select('cid')
+    .where('pno', '=', tenant.pno)
+    .where('cid', 'in', [...cids])
+    .execute();
+  return rows.map((r) => r.cid);
+}
+
+// Keys.
+
+export type KeysRow = NonNullable<Awaited<ReturnType<typeof findKeys>>>;
+
+export const findKeys = (db: Db, tenant: Tenant) =>
+  db.selectFrom('fw_keys').selectAll().where('pno', '=', tenant.pno).executeTakeFirst();
+
+export const insertKeys = (
+  db: Db,
+  tenant: Tenant,
+  v: { manifestPublic: string; manifestPrivate: string; manifestKeyId: string },
+  now: number,
+) =>
+  db
+    .insertInto('fw_keys')
+    .values({
+      pno: tenant.pno,
+      manifest_public: v.manifestPublic,
+      manifest_private: v.manifestPrivate,
+      manifest_key_id: v.manifestKeyId,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('pno').doNothing())
+    .execute();
+
+export const saveVendorKeys = (
+  db: Db,
+  tenant: Tenant,
+  v: { swuCertificate: string; menderPublicKey: string },
+  now: number,
+) =>
+  db
+    .updateTable('fw_keys')
+    .set({ swu_certificate: v.swuCertificate, mender_public_key: v.menderPublicKey, updated_at: now })
+    .where('pno', '=', tenant.pno)
+    .execute();
+
+// Upgrade records.
+
+export async function pageRecords(
+  db: Db,
+  tenant: Tenant,
+  f: { deviceId?: string; swId?: string },
+  pageNum: number,
+  pageSize: number,
+) {
+  const base = () => {
+    let q = db.selectFrom('fw_upgrade_records').where('pno', '=', tenant.pno);
+    if (f.deviceId) q = q.where('device_id', '=', f.deviceId);
+    if (f.swId) q = q.where('package_id', '=', f.swId);
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base().selectAll().orderBy('created_at', w.dir).orderBy('id', w.dir).limit(w.limit).offset(w.offset).execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
+}
+
+export const insertRecord = (
+  db: Db,
+  tenant: Tenant,
+  v: {
+    id: string;
+    deviceId: string;
+    packageId: string;
+    swType: string;
+    swName: string;
+    fromVersion: string;
+    toVersion: string;
+    delta: 0 | 1;
+    state: string;
+  },
+  now: number,
+) =>
+  db
+    .insertInto('fw_upgrade_records')
+    .values({
+      id: v.id,
+      pno: tenant.pno,
+      device_id: v.deviceId,
+      package_id: v.packageId,
+      sw_type: v.swType,
+      sw_name: v.swName,
+      from_version: v.fromVersion,
+      to_version: v.toVersion,
+      delta: v.delta,
+      state: v.state,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+
+// Deltas.
+
+const DELTA_COLUMNS = [
+  'd.id',
+  'd.sw_type',
+  'd.source_id',
+  'd.target_id',
+  'd.source_version',
+  'd.target_version',
+  'd.source_sha256',
+  'd.target_sha256',
+  'd.state',
+  'd.reason',
+  'd.progress',
+  'd.format',
+  'd.size',
+  'd.sha256',
+  'd.full_size',
+  'd.verified',
+  'd.job_id',
+  'd.created_at',
+  'd.finished_at',
+  'p.name',
+  'u.name as creator_name',
+] as const;
+
+const deltaBase = (db: Db, tenant: Tenant, f: { swId?: string; swType?: string; str?: string; ids?: string[] }) => {
+  let q = db
+    .selectFrom('fw_deltas as d')
+    .innerJoin('fw_packages as p', (j) => j.onRef('p.id', '=', 'd.target_id').on('p.pno', '=', tenant.pno))
+    .leftJoin('users as u', 'u.uid', 'd.created_by')
+    .where('d.pno', '=', tenant.pno);
+  if (f.swId) {
+    const id = f.swId;
+    q = q.where((eb) => eb.or([eb('d.source_id', '=', id), eb('d.target_id', '=', id)]));
+  }
+  if (f.swType) q = q.where('d.sw_type', '=', f.swType);
+  if (f.ids) q = q.where('d.id', 'in', f.ids.length > 0 ? f.ids : ['']);
+  if (f.str) {
+    const pattern = likePattern(f.str);
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(p.name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(d.source_version) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(d.target_version) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return q;
+};
+
+export type DeltaRow = Awaited<ReturnType<typeof findDeltas>>[number];
+
+export async function pageDeltas(
+  db: Db,
+  tenant: Tenant,
+  f: { swId?: string; swType?: string; str?: string },
+  pageNum: number,
+  pageSize: number,
+) {
+  return readPage(
+    () => countOf(deltaBase(db, tenant, f)),
+    (w) =>
+      deltaBase(db, tenant, f)
+        .select(DELTA_COLUMNS)
+        .orderBy('d.created_at', w.dir)
+        .orderBy('d.id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
+}
+
+export const findDeltas = (db: Db, tenant: Tenant, ids: string[]) =>
+  deltaBase(db, tenant, { ids }).select(DELTA_COLUMNS).execute();
+
+export const findDeltaPair = (db: Db, tenant: Tenant, sourceId: string, targetId: string) =>
+  db
+    .selectFrom('fw_deltas')
+    .select('id')
+    .where('pno', '=', tenant.pno)
+    .where('source_id', '=', sourceId)
+    .where('target_id', '=', targetId)
+    .executeTakeFirst();
+
+export const insertDelta = (
+  db: Db,
+  tenant: Tenant,
+  v: {
+    id: string;
+    swType: string;
+    sourceId: string;
+    targetId: string;
+    sourceVersion: string;
+    targetVersion: string;
+    sourceSha256: string;
+    targetSha256: string;
+    fullSize: number;
+    uid: string;
+  },
+  now: number,
+) =>
+  db
+    .insertInto('fw_deltas')
+    .values({
+      id: v.id,
+      pno: tenant.pno,
+      sw_type: v.swType,
+      source_id: v.sourceId,
+      target_id: v.targetId,
+      source_version: v.sourceVersion,
+      target_version: v.targetVersion,
+      source_sha256: v.sourceSha256,
+      target_sha256: v.targetSha256,
+      state: 'queued',
+      full_size: v.fullSize,
+      created_by: v.uid,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+
+export const updateDelta = (
+  db: Db,
+  tenant: Tenant,
+  id: string,
+  v: Partial<{
+    state: string;
+    reason: string;
+    progress: number;
+    size: number;
+    sha256: string;
+    verified: number;
+    job_id: string;
+    finished_at: number;
+  }>,
+  now: number,
+) =>
+  db
+    .updateTable('fw_deltas')
+    .set({ ...v, updated_at: now })
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export async function deleteDelta(db: Db, tenant: Tenant, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('fw_deltas').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Deltas (their ids and blobs) from or to a package: what deleting it drops. */
+export const deltasOfPackage = (db: Db, tenant: Tenant, id: string) =>
+  db
+    .selectFrom('fw_deltas')
+    .select(['id', 'sha256', 'state'])
+    .where('pno', '=', tenant.pno)
+    .where((eb) => eb.or([eb('source_id', '=', id), eb('target_id', '=', id)]))
+    .execute();
+
+/** Ready deltas to a package, with their source versions. */
+export const readyDeltasTo = (db: Db, tenant: Tenant, targetId: string) =>
+  db
+    .selectFrom('fw_deltas')
+    .select(['id', 'source_id', 'source_version', 'size', 'sha256', 'source_sha256', 'target_sha256'])
+    .where('pno', '=', tenant.pno)
+    .where('target_id', '=', targetId)
+    .where('state', '=', 'ready')
+    .where('verified', '=', 1)
+    .execute();

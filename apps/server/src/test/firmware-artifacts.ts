@@ -1,0 +1,143 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Builders of vendor artifacts for tests and the bench: a cpio "newc" archive (SWUpdate's `.swu`), a detached CMS
+ * signature and a self-signed certificate through Debian's `openssl`, and Mender artifacts through Debian's
+ * `mender-artifact`. `hasTool` tells whether a tool is installed (tests skip, visibly, without it).
+ */
+
+export const hasTool = (tool: string, arg = '--version') => spawnSync(tool, [arg], { stdio: 'ignore' }).status !== null;
+
+/** A cpio newc archive of the entries, in order, with its trailer. */
+export function cpioNewc(entries: ReadonlyArray<{ name: string; data: Buffer }>): Buffer {
+  const parts: Buffer[] = [];
+  const pad = (n: number) => Buffer.alloc((4 - (n % 4)) % 4);
+  const hex = (n: number) => n.toString(16).padStart(8, '0');
+  let ino = 1;
+  for (const e of [...entries, { name: 'TRAILER!!!', data: Buffer.alloc(0) }]) {
+    const name = Buffer.from(`${e.name}\0`);
+    const fields = [ino++, 0o100644, 0, 0, 1, 0, e.data.length, 0, 0, 0, 0, name.length, 0];
+    const header = Buffer.from(`070701${fields.map(hex).join('')}`, 'latin1');
+    parts.push(header, name, pad(header.length + name.length), e.data, pad(e.data.length));
+  }
+  return Buffer.concat(parts);
+}
+
+/** A self-signed certificate and its key (PEM), made with openssl. */
+export function selfSigned(cn: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'keel-cert-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'k.pem',
+        '-out',
+        'c.pem',
+        '-days',
+        '30',
+        '-subj',
+        `/CN=${cn}`,
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'k.pem'), 'utf8'), cert: readFileSync(join(dir, 'c.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The detached CMS signature (DER) of `content`, as SWUpdate's `openssl cms -sign … -binary -outform DER`. */
+export function cmsSign(content: Buffer, signer: { key: string; cert: string }): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'keel-cms-'));
+  try {
+    writeFileSync(join(dir, 'in'), content);
+    writeFileSync(join(dir, 'k.pem'), signer.key);
+    writeFileSync(join(dir, 'c.pem'), signer.cert);
+    execFileSync(
+      'openssl',
+      [
+        'cms',
+        '-sign',
+        '-in',
+        'in',
+        '-out',
+        'sig',
+        '-signer',
+        'c.pem',
+        '-inkey',
+        'k.pem',
+        '-outform',
+        'DER',
+        '-nosmimecap',
+        '-binary',
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    return readFileSync(join(dir, 'sig'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An SWUpdate image: sw-description naming one rawfile payload with its SHA-256, signed when a signer is given. */
+export function swuImage(
+  payload: Buffer,
+  o: { version: string; sha256: string; signer?: { key: string; cert: string } },
+): Buffer {
+  const description = Buffer.from(`software =
+{
+  version = "${o.version}";
+  hardware-compatibility: [ "1.0" ];
+  files: (
+    {
+      filename = "payload.bin";
+      path = "/tmp/keel-payload.bin";
+      sha256 = "${o.sha256}";
+    }
+  );
+}
+`);
+  const entries: Array<{ name: string; data: Buffer }> = [{ name: 'sw-description', data: description }];
+  if (o.signer) entries.push({ name: 'sw-description.sig', data: cmsSign(description, o.signer) });
+  entries.push({ name: 'payload.bin', data: payload });
+  return cpioNewc(entries);
+}
+
+/** A Mender single-file artifact made by `mender-artifact`, signed with `keyPem` when given. */
+export function menderArtifact(payload: Buffer, name: string, keyPem?: string): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'keel-mender-'));
+  try {
+    writeFileSync(join(dir, 'payload.bin'), payload);
+    const args = [
+      'write',
+      'module-image',
+      '-T',
+      'single-file',
+      '-n',
+      name,
+      '-t',
+      'keel-model',
+      '-f',
+      'payload.bin',
+      '-o',
+      'a.mender',
+    ];
+    if (keyPem) {
+      writeFileSync(join(dir, 'k.pem'), keyPem);
+      args.push('-k', 'k.pem');
+    }
+    execFileSync('mender-artifact', args, { cwd: dir, stdio: 'ignore' });
+    return readFileSync(join(dir, 'a.mender'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
