@@ -14,8 +14,20 @@ import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 test.describe.configure({ mode: 'serial' });
 
 const TEXT = {
-  'zh-cn': { generated: (n: string) => `已生成“${n}”`, saved: (n: string) => `已保存“${n}”`, bound: '证书已绑定', granted: '已授权 1 项', signed: '签名完成' },
-  en: { generated: (n: string) => `Generated "${n}"`, saved: (n: string) => `Saved "${n}"`, bound: 'Certificate bound', granted: 'Granted to 1', signed: 'Signed' },
+  'zh-cn': {
+    generated: (n: string) => `已生成“${n}”`,
+    saved: (n: string) => `已保存“${n}”`,
+    bound: '证书已绑定',
+    granted: '已授权 1 项',
+    signed: '签名完成',
+  },
+  en: {
+    generated: (n: string) => `Generated "${n}"`,
+    saved: (n: string) => `Saved "${n}"`,
+    bound: 'Certificate bound',
+    granted: 'Granted to 1',
+    signed: 'Signed',
+  },
 } as const;
 
 for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {

@@ -238,7 +238,10 @@ const wellFormed = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine((v) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(v), 'not well-formed text');
+    .refine(
+      (v) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(v),
+      'not well-formed text',
+    );
 const subject = z.object({
   CN: wellFormed(64).pipe(z.string().min(1)),
   O: wellFormed(64).optional(),
@@ -284,7 +287,9 @@ export const signingEndpoints = group(
     input: pageQuery().extend({
       str: searchText(),
       keyType: z.enum(KEY_TYPES).optional(),
-      expiring: int().pipe(z.union([z.literal(0), z.literal(1)])).optional(),
+      expiring: int()
+        .pipe(z.union([z.literal(0), z.literal(1)]))
+        .optional(),
     }),
     output: pageOf(certItem),
   }),
@@ -500,7 +505,9 @@ export const signingEndpoints = group(
     input: pageQuery().extend({
       str: searchText(),
       signType: signType().optional(),
-      type: int().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+      type: int()
+        .pipe(z.union([z.literal(1), z.literal(2)]))
+        .optional(),
       groupId: optionalRef('permCollectionGroup'),
     }),
     output: pageOf(collectionItem),
@@ -641,7 +648,9 @@ export const signingEndpoints = group(
       z.object({
         modulePath: z.string(),
         error: z.string(),
-        tokens: z.array(z.object({ serial: z.string(), label: z.string(), manufacturer: z.string(), model: z.string() })),
+        tokens: z.array(
+          z.object({ serial: z.string(), label: z.string(), manufacturer: z.string(), model: z.string() }),
+        ),
       }),
     ),
   }),
@@ -688,7 +697,10 @@ export const signingEndpoints = group(
     access: read(P.ukeyEdit, UKEY_BUSINESS),
     input: z.object({
       ukeyId: ref('ukey'),
-      keyId: z.string().trim().regex(/^[0-9a-fA-F]{1,128}$/),
+      keyId: z
+        .string()
+        .trim()
+        .regex(/^[0-9a-fA-F]{1,128}$/),
       name: name(),
       /** PEM or base64 DER. */
       certificate: z.string().min(1).max(100_000),

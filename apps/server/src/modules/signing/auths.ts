@@ -130,10 +130,7 @@ export async function signableRels(s: Services, t: Tenant, uid: string): Promise
   const certs = new Set(grants.filter((g) => g.target_kind === 'cert').map((g) => g.target_id));
   const groups = grants.filter((g) => g.target_kind === 'pcg').map((g) => g.target_id);
   const direct = grants.filter((g) => g.target_kind === 'pc').map((g) => g.target_id);
-  const pcs = [
-    ...(await repo.collectionTypes(s.db, t, direct)),
-    ...(await repo.collectionsOfGroups(s.db, t, groups)),
-  ];
+  const pcs = [...(await repo.collectionTypes(s.db, t, direct)), ...(await repo.collectionsOfGroups(s.db, t, groups))];
   const items = await repo.itemsOf(
     s.db,
     t,

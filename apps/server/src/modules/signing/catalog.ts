@@ -6,9 +6,9 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
+import { certForRequest } from './certs';
 import { ALGORITHMS, DEFAULT_ALGORITHM, type KeyType } from './crypto/algorithms';
 import { APK_ALGORITHMS } from './crypto/apk';
-import { certForRequest } from './certs';
 import * as repo from './repo';
 
 /**
@@ -315,7 +315,10 @@ export async function saveCollection(
   // Every module named must be of the collection's sign type.
   const modules = await repo.allModules(s.db, t);
   const rels = input.type === 2 ? await Promise.all(items.map((id) => repo.findRel(s.db, t, id))) : [];
-  const types = input.type === 1 ? items.map((id) => modules.find((m) => m.module_id === id)?.sign_type) : rels.map((r) => r?.sign_type);
+  const types =
+    input.type === 1
+      ? items.map((id) => modules.find((m) => m.module_id === id)?.sign_type)
+      : rels.map((r) => r?.sign_type);
   if (types.some((st) => st !== input.signType)) {
     throw new AppError('algorithmNotForKey', { algorithm: input.signType, reason: 'another sign type' });
   }
@@ -353,7 +356,11 @@ export async function deleteCollection(s: Services, ctx: RequestContext, pcId: s
   return null;
 }
 
-export async function listGroups(s: Services, ctx: RequestContext, input: { pageNum: number; pageSize: number; str?: string }) {
+export async function listGroups(
+  s: Services,
+  ctx: RequestContext,
+  input: { pageNum: number; pageSize: number; str?: string },
+) {
   const { rows, total } = await repo.pageGroups(s.db, tenantOf(ctx), input.str, input);
   return page(
     rows.map((r) => ({
@@ -389,7 +396,14 @@ export async function saveGroup(
   await s.db
     .transaction()
     .execute((trx) =>
-      repo.saveGroup(trx, t, { group_id: groupId, name: input.name, name_key: key, remark: input.remark }, pcIds, s.now(), !input.groupId),
+      repo.saveGroup(
+        trx,
+        t,
+        { group_id: groupId, name: input.name, name_key: key, remark: input.remark },
+        pcIds,
+        s.now(),
+        !input.groupId,
+      ),
     );
   return { groupId };
 }

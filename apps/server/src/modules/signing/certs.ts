@@ -20,7 +20,6 @@ import {
 import { sealKey } from './keystore';
 import * as repo from './repo';
 
-
 /** Certificates (README "Certificates"): generate, import, read, delete; what is shown never holds key material. */
 
 const DAY = 86_400_000;
@@ -86,7 +85,9 @@ export async function certInfo(s: Services, ctx: RequestContext, certId: string)
   let current = row;
   for (let i = 0; i < 10; i++) {
     if (current.subject === current.issuer) break;
-    const parent = all.find((c) => c.subject === current.issuer && c.state === 'active' && c.cert_id !== current.cert_id);
+    const parent = all.find(
+      (c) => c.subject === current.issuer && c.state === 'active' && c.cert_id !== current.cert_id,
+    );
     if (!parent) break;
     chain.push({ certId: parent.cert_id, name: parent.name, subject: parent.subject });
     current = parent;
@@ -198,9 +199,20 @@ export async function generateCert(
         sig_alg: alg,
       });
     } else {
-      const der = await selfSignedCertificate(key, alg, input.subject, new Date(now - 60_000), new Date(now + input.days * DAY));
+      const der = await selfSignedCertificate(
+        key,
+        alg,
+        input.subject,
+        new Date(now - 60_000),
+        new Date(now + input.days * DAY),
+      );
       const facts = readCertificate(der);
-      await repo.insertCert(s.db, { ...base, ...factColumns(facts), state: 'active', cert_der: der.toString('base64') });
+      await repo.insertCert(s.db, {
+        ...base,
+        ...factColumns(facts),
+        state: 'active',
+        cert_der: der.toString('base64'),
+      });
     }
     ctx.audit.target = certId;
     return certId;
@@ -239,7 +251,14 @@ function factColumns(f: ReturnType<typeof readCertificate>) {
 export async function importCert(
   s: Services,
   ctx: RequestContext,
-  input: { certId?: string; name: string; format: 'pem' | 'der' | 'p12'; content: string; password: string; remark: string },
+  input: {
+    certId?: string;
+    name: string;
+    format: 'pem' | 'der' | 'p12';
+    content: string;
+    password: string;
+    remark: string;
+  },
 ): Promise<{ certId: string; certIdList: string[] }> {
   const t = tenantOf(ctx);
   const bytes = Buffer.from(input.content, 'base64');
@@ -265,7 +284,8 @@ export async function importCert(
       if (input.certId) {
         const pending = await repo.findCert(trx, t, input.certId);
         if (!pending) throw notFound('certId');
-        if (pending.state !== 'csr') throw new AppError('certImportFailed', { reason: 'not waiting for a certificate' });
+        if (pending.state !== 'csr')
+          throw new AppError('certImportFailed', { reason: 'not waiting for a certificate' });
         if (pending.spki !== facts.spki.toString('base64')) {
           throw new AppError('certImportFailed', { reason: 'the certificate is not for this CSR’s key' });
         }

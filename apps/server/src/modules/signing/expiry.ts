@@ -1,5 +1,5 @@
-import type { Services } from '../../platform/services';
 import { notify } from '../../platform/news/notify';
+import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { WARN_MS } from './certs';
 import * as repo from './repo';

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { sendBlob } from '../../platform/storage/download';
-import { EXPIRY_INTERVAL_MS, EXPIRY_JOB, SIGNATURE_DOWNLOAD_PREFIX, signatureLinkTarget, warnExpiring } from './service';
+import {
+  EXPIRY_INTERVAL_MS,
+  EXPIRY_JOB,
+  SIGNATURE_DOWNLOAD_PREFIX,
+  signatureLinkTarget,
+  warnExpiring,
+} from './service';
 import { PIPELINE_URL, pendingAuthorization } from './uploads';
 
 /**

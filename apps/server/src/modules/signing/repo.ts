@@ -82,7 +82,11 @@ export const updateCert = (db: Db, t: Tenant, certId: string, row: Updateable<Si
 
 /** Deletes a certificate with everything that names it. */
 export async function deleteCert(db: Db, t: Tenant, certId: string): Promise<void> {
-  const rels = db.selectFrom('signing_cert_sign_rels').select('rel_id').where('pno', '=', t.pno).where('cert_id', '=', certId);
+  const rels = db
+    .selectFrom('signing_cert_sign_rels')
+    .select('rel_id')
+    .where('pno', '=', t.pno)
+    .where('cert_id', '=', certId);
   await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', 'in', rels).execute();
   await db.deleteFrom('signing_cert_sign_rels').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
   await db.deleteFrom('signing_cert_platforms').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
@@ -288,7 +292,12 @@ export const insertRel = (
 ) => db.insertInto('signing_cert_sign_rels').values(row).execute();
 
 export const updateRelAlgorithm = (db: Db, t: Tenant, relId: string, algorithm: string) =>
-  db.updateTable('signing_cert_sign_rels').set({ algorithm }).where('pno', '=', t.pno).where('rel_id', '=', relId).execute();
+  db
+    .updateTable('signing_cert_sign_rels')
+    .set({ algorithm })
+    .where('pno', '=', t.pno)
+    .where('rel_id', '=', relId)
+    .execute();
 
 export async function deleteRel(db: Db, t: Tenant, relId: string): Promise<void> {
   await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', '=', relId).execute();
@@ -359,7 +368,9 @@ export async function pageCollections(
   const base = () => {
     let q = db
       .selectFrom('signing_collections as c')
-      .leftJoin('signing_collection_groups as g', (j) => j.onRef('g.group_id', '=', 'c.group_id').on('g.pno', '=', t.pno))
+      .leftJoin('signing_collection_groups as g', (j) =>
+        j.onRef('g.group_id', '=', 'c.group_id').on('g.pno', '=', t.pno),
+      )
       .where('c.pno', '=', t.pno);
     if (f.str) q = q.where(sql`lower(c.name)`, 'like', likePattern(f.str));
     if (f.signType) q = q.where('c.sign_type', '=', f.signType);
@@ -402,7 +413,12 @@ export const itemsOf = async (db: Db, t: Tenant, pcIds: readonly string[]) =>
         .execute();
 
 export const findCollection = (db: Db, t: Tenant, pcId: string) =>
-  db.selectFrom('signing_collections').selectAll().where('pno', '=', t.pno).where('pc_id', '=', pcId).executeTakeFirst();
+  db
+    .selectFrom('signing_collections')
+    .selectAll()
+    .where('pno', '=', t.pno)
+    .where('pc_id', '=', pcId)
+    .executeTakeFirst();
 
 export const findByNameKey = (
   db: Db,
@@ -568,11 +584,15 @@ export async function pageAuths(
     let q = db
       .selectFrom('signing_auths as a')
       .leftJoin('users as u', (j) => j.onRef('u.uid', '=', 'a.subject_id').on('a.auth_type', '=', 1))
-      .leftJoin('titles as ti', (j) => j.onRef('ti.tid', '=', 'a.subject_id').on('a.auth_type', '=', 2).on('ti.pno', '=', t.pno))
+      .leftJoin('titles as ti', (j) =>
+        j.onRef('ti.tid', '=', 'a.subject_id').on('a.auth_type', '=', 2).on('ti.pno', '=', t.pno),
+      )
       .leftJoin('user_sets as us', (j) =>
         j.onRef('us.usid', '=', 'a.subject_id').on('a.auth_type', '=', 3).on('us.pno', '=', t.pno),
       )
-      .leftJoin('orgs as o', (j) => j.onRef('o.oid', '=', 'a.subject_id').on('a.auth_type', '=', 4).on('o.pno', '=', t.pno))
+      .leftJoin('orgs as o', (j) =>
+        j.onRef('o.oid', '=', 'a.subject_id').on('a.auth_type', '=', 4).on('o.pno', '=', t.pno),
+      )
       .leftJoin('signing_ukeys as k', (j) =>
         j.onRef('k.ukey_id', '=', 'a.subject_id').on('a.auth_type', '=', 5).on('k.pno', '=', t.pno),
       )
@@ -659,19 +679,37 @@ export async function subjectsAmong(db: Db, t: Tenant, authType: number, ids: re
   const pick = async <R extends { id: string }>(q: Promise<R[]>) => (await q).map((r) => r.id);
   switch (authType) {
     case 1:
-      return pick(db.selectFrom('property_members').select('uid as id').where('pno', '=', t.pno).where('uid', 'in', list).execute());
+      return pick(
+        db
+          .selectFrom('property_members')
+          .select('uid as id')
+          .where('pno', '=', t.pno)
+          .where('uid', 'in', list)
+          .execute(),
+      );
     case 2:
-      return pick(db.selectFrom('titles').select('tid as id').where('pno', '=', t.pno).where('tid', 'in', list).execute());
+      return pick(
+        db.selectFrom('titles').select('tid as id').where('pno', '=', t.pno).where('tid', 'in', list).execute(),
+      );
     case 3:
-      return pick(db.selectFrom('user_sets').select('usid as id').where('pno', '=', t.pno).where('usid', 'in', list).execute());
+      return pick(
+        db.selectFrom('user_sets').select('usid as id').where('pno', '=', t.pno).where('usid', 'in', list).execute(),
+      );
     case 4: {
-      const found = await pick(db.selectFrom('orgs').select('oid as id').where('pno', '=', t.pno).where('oid', 'in', list).execute());
+      const found = await pick(
+        db.selectFrom('orgs').select('oid as id').where('pno', '=', t.pno).where('oid', 'in', list).execute(),
+      );
       // The root unit `root-<pno>` is the property itself.
       return [...found, ...list.filter((id) => id === `root-${t.pno}`)];
     }
     default:
       return pick(
-        db.selectFrom('signing_ukeys').select('ukey_id as id').where('pno', '=', t.pno).where('ukey_id', 'in', list).execute(),
+        db
+          .selectFrom('signing_ukeys')
+          .select('ukey_id as id')
+          .where('pno', '=', t.pno)
+          .where('ukey_id', 'in', list)
+          .execute(),
       );
   }
 }
@@ -681,8 +719,18 @@ export async function subjectsAmong(db: Db, t: Tenant, authType: number, ids: re
  * the root), as `[authType, id]` pairs.
  */
 export async function subjectsOfUser(db: Db, t: Tenant, uid: string): Promise<Array<[number, string]>> {
-  const titles = await db.selectFrom('title_users').select('tid').where('pno', '=', t.pno).where('uid', '=', uid).execute();
-  const sets = await db.selectFrom('user_set_users').select('usid').where('pno', '=', t.pno).where('uid', '=', uid).execute();
+  const titles = await db
+    .selectFrom('title_users')
+    .select('tid')
+    .where('pno', '=', t.pno)
+    .where('uid', '=', uid)
+    .execute();
+  const sets = await db
+    .selectFrom('user_set_users')
+    .select('usid')
+    .where('pno', '=', t.pno)
+    .where('uid', '=', uid)
+    .execute();
   const units = await sql<{ oid: string }>`
     with recursive up(oid, pid) as (
       select o.oid, o.pid from orgs o
@@ -812,7 +860,8 @@ export const findUkeyByToken = (db: Db, t: Tenant, modulePath: string, serial: s
     .where('serial', '=', serial)
     .executeTakeFirst();
 
-export const insertUkey = (db: Db, row: Insertable<SigningUkeysTable>) => db.insertInto('signing_ukeys').values(row).execute();
+export const insertUkey = (db: Db, row: Insertable<SigningUkeysTable>) =>
+  db.insertInto('signing_ukeys').values(row).execute();
 
 export async function deleteUkey(db: Db, t: Tenant, ukeyId: string): Promise<void> {
   const certs = await db
@@ -823,7 +872,12 @@ export async function deleteUkey(db: Db, t: Tenant, ukeyId: string): Promise<voi
     .execute();
   for (const c of certs) await deleteCert(db, t, c.cert_id);
   await deleteAuthsOf(db, t, 'ukey', ukeyId);
-  await db.deleteFrom('signing_auths').where('pno', '=', t.pno).where('auth_type', '=', 5).where('subject_id', '=', ukeyId).execute();
+  await db
+    .deleteFrom('signing_auths')
+    .where('pno', '=', t.pno)
+    .where('auth_type', '=', 5)
+    .where('subject_id', '=', ukeyId)
+    .execute();
   await db.deleteFrom('signing_ukeys').where('pno', '=', t.pno).where('ukey_id', '=', ukeyId).execute();
 }
 
@@ -906,7 +960,15 @@ export const tokensOf = (db: Db, t: Tenant, uid: string) =>
 
 export const insertToken = (
   db: Db,
-  row: { token_id: string; pno: string; uid: string; name: string; token_hash: string; expires_at: number; created_at: number },
+  row: {
+    token_id: string;
+    pno: string;
+    uid: string;
+    name: string;
+    token_hash: string;
+    expires_at: number;
+    created_at: number;
+  },
 ) => db.insertInto('signing_tokens').values(row).execute();
 
 export const deleteToken = async (db: Db, t: Tenant, uid: string, tokenId: string) =>
@@ -931,7 +993,12 @@ export const tokenByHash = (db: Db, hash: string) =>
     .executeTakeFirst();
 
 export const touchToken = (db: Db, t: Tenant, tokenId: string, at: number) =>
-  db.updateTable('signing_tokens').set({ last_used_at: at }).where('pno', '=', t.pno).where('token_id', '=', tokenId).execute();
+  db
+    .updateTable('signing_tokens')
+    .set({ last_used_at: at })
+    .where('pno', '=', t.pno)
+    .where('token_id', '=', tokenId)
+    .execute();
 
 /** A member's account status in the property (undefined: not a member). */
 export const memberStatus = (db: Db, t: Tenant, uid: string) =>

@@ -1,6 +1,6 @@
 import { signingEndpoints } from '@keel/contract/endpoints/signing';
 import { defineModule } from '../../platform/http/mount';
-import { tenantOf } from '../../platform/tenancy/tenant';
+import type { tenantOf } from '../../platform/tenancy/tenant';
 import * as service from './service';
 import { pipelineSign, uploadSign } from './uploads';
 
@@ -18,10 +18,8 @@ export const signingModule = defineModule(signingEndpoints, (s) => {
     },
     del: async (input: { certId: string; authIdList: string[] }, ctx: object) =>
       service.removeAuths(s, ctx as never, 'cert', input.certId, input.authIdList, kind),
-    list: async (
-      input: { certId: string; pageNum: number; pageSize: number; str?: string },
-      ctx: object,
-    ) => service.listAuths(s, ctx as never, 'cert', input.certId, { ...input, authType: kind }),
+    list: async (input: { certId: string; pageNum: number; pageSize: number; str?: string }, ctx: object) =>
+      service.listAuths(s, ctx as never, 'cert', input.certId, { ...input, authType: kind }),
   });
   const [users, titles, sets, orgs, ukeys] = [ca(1), ca(2), ca(3), ca(4), ca(5)];
   return {
@@ -83,7 +81,8 @@ export const signingModule = defineModule(signingEndpoints, (s) => {
     'uk/getUkeyKeyList': (input, ctx) => service.ukeyKeys(s, ctx, input.ukeyId),
     'uk/addUkeyCert': (input, ctx) => service.addUkeyCert(s, ctx, input),
     'uk/getUkeyAuthList': (input, ctx) => service.listAuths(s, ctx, 'ukey', input.ukeyId, input),
-    'uk/addUkeyAuth': (input, ctx) => service.addAuths(s, ctx, 'ukey', input.ukeyId, input.authType, input.subjectIdList),
+    'uk/addUkeyAuth': (input, ctx) =>
+      service.addAuths(s, ctx, 'ukey', input.ukeyId, input.authType, input.subjectIdList),
     'uk/delUkeyAuth': (input, ctx) => service.removeAuths(s, ctx, 'ukey', input.ukeyId, input.authIdList),
     'sign/getSignOptions': (_input, ctx) => service.signOptions(s, ctx),
     'sign/signFile': (input, ctx) => service.signFile(s, ctx, input),
@@ -96,4 +95,3 @@ export const signingModule = defineModule(signingEndpoints, (s) => {
     'pat/delToken': (input, ctx) => service.deleteToken(s, ctx, input.tokenId),
   };
 });
-

@@ -1,15 +1,23 @@
 import type { SignatureAlgorithm } from '@keel/contract/constants';
 import { SIGNING_PERMISSIONS, type SignType } from '@keel/contract/endpoints/signing';
-import { requireUser, type RequestContext } from '../../platform/http/context';
+import { type RequestContext, requireUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { fileForRequest } from '../file/service';
-import { ALGORITHMS } from './crypto/algorithms';
 import { signableRels } from './auths';
+import { ALGORITHMS } from './crypto/algorithms';
 import * as repo from './repo';
-import { hashToken, newToken, recordItem, type SignRequest, type SignResult, signArtifact, signatureLink } from './sign';
+import {
+  hashToken,
+  newToken,
+  recordItem,
+  type SignRequest,
+  type SignResult,
+  signArtifact,
+  signatureLink,
+} from './sign';
 
 /**
  * The signing service (README.md). Other areas (firmware packages and manifests, app versions, PC software,
@@ -22,12 +30,12 @@ export const signing = {
     signArtifact(s, { via: 'service', ...request }),
 };
 
-export type { SignRequest, SignResult, SignSource } from './sign';
 export { addAuths, listAuths, removeAuths } from './auths';
 export * from './catalog';
 export { certInfo, certTree, deleteCert, generateCert, importCert, listCerts } from './certs';
 export { EXPIRY_INTERVAL_MS, EXPIRY_JOB, warnExpiring } from './expiry';
 export { masterKey } from './keystore';
+export type { SignRequest, SignResult, SignSource } from './sign';
 export { SIGNATURE_DOWNLOAD_PREFIX, signatureLinkTarget } from './sign';
 export { addUkey, addUkeyCert, deleteUkey, listUkeys, slots, ukeyCerts, ukeyKeys } from './ukeys';
 
@@ -168,7 +176,10 @@ export async function deleteToken(s: Services, ctx: RequestContext, tokenId: str
  * The person and property a pipeline token stands for: refused when unknown, expired, or its user is no longer an
  * enabled member of the property.
  */
-export async function tokenHolder(s: Services, authorization: string | undefined): Promise<{ tenant: Tenant; uid: string; tokenId: string }> {
+export async function tokenHolder(
+  s: Services,
+  authorization: string | undefined,
+): Promise<{ tenant: Tenant; uid: string; tokenId: string }> {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) throw new AppError('accessTokenInvalid');
   const row = await repo.tokenByHash(s.db, hashToken(token));

@@ -6,12 +6,12 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { maySign } from './auths';
 import { ALGORITHMS, DIGEST_LENGTHS } from './crypto/algorithms';
 import { ApkError, signApk } from './crypto/apk';
 import { detachedSignedData } from './crypto/cms';
 import { KeyError, type SigningKey } from './crypto/keys';
 import { toPem } from './crypto/x509';
-import { maySign } from './auths';
 import { keyOfCert } from './keystore';
 import * as repo from './repo';
 
@@ -76,7 +76,13 @@ interface Made {
   artifactSize: number | null;
 }
 
-async function make(type: SignType, key: SigningKey, alg: SignatureAlgorithm, certDer: Buffer, req: SignRequest): Promise<Made> {
+async function make(
+  type: SignType,
+  key: SigningKey,
+  alg: SignatureAlgorithm,
+  certDer: Buffer,
+  req: SignRequest,
+): Promise<Made> {
   const def = ALGORITHMS[alg];
   const src = req.source;
   const seen = { sha256: createHash('sha256'), size: 0 };
@@ -92,17 +98,32 @@ async function make(type: SignType, key: SigningKey, alg: SignatureAlgorithm, ce
       type === 'cms'
         ? await detachedSignedData({ key, alg, certificate: certDer, contentDigest: digest })
         : await key.signDigest(alg, digest);
-    return { output, outputName: `${src.name}.${type === 'cms' ? 'p7s' : 'sig'}`, artifactSha256: '', artifactSize: null };
+    return {
+      output,
+      outputName: `${src.name}.${type === 'cms' ? 'p7s' : 'sig'}`,
+      artifactSha256: '',
+      artifactSize: null,
+    };
   }
   if (type === 'raw') {
     const output = await key.signStream(alg, tee(src.chunks, seen));
-    return { output, outputName: `${src.name}.sig`, artifactSha256: seen.sha256.digest('hex'), artifactSize: seen.size };
+    return {
+      output,
+      outputName: `${src.name}.sig`,
+      artifactSha256: seen.sha256.digest('hex'),
+      artifactSize: seen.size,
+    };
   }
   if (type === 'cms') {
     const h = createHash(def.digest);
     for await (const c of tee(src.chunks, seen)) h.update(c);
     const output = await detachedSignedData({ key, alg, certificate: certDer, contentDigest: h.digest() });
-    return { output, outputName: `${src.name}.p7s`, artifactSha256: seen.sha256.digest('hex'), artifactSize: seen.size };
+    return {
+      output,
+      outputName: `${src.name}.p7s`,
+      artifactSha256: seen.sha256.digest('hex'),
+      artifactSize: seen.size,
+    };
   }
   if (type === 'firmware') {
     for await (const _ of tee(src.chunks, seen)) {
@@ -209,7 +230,14 @@ export async function signArtifact(s: Services, req: SignRequest): Promise<SignR
   };
   await repo.insertRecord(s.db, row);
   s.log.info(
-    { sigId, pno: t.pno, module: module.module_id, cert: cert.fingerprint, algorithm: alg, artifact: row.artifact_sha256 },
+    {
+      sigId,
+      pno: t.pno,
+      module: module.module_id,
+      cert: cert.fingerprint,
+      algorithm: alg,
+      artifact: row.artifact_sha256,
+    },
     'signing: signed',
   );
   return { record: recordItem({ ...row, requester_name: await repo.userName(s.db, req.uid) }), output: made.output };

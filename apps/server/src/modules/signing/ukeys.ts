@@ -1,17 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { createVerify, randomBytes } from 'node:crypto';
 import type { RequestContext } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
+import { certItemOf, insertCertificate } from './certs';
 import { DEFAULT_ALGORITHM, type KeyType } from './crypto/algorithms';
 import { inspectSpki, KeyError } from './crypto/keys';
 import { checkToken, listTokenKeys, listTokens, type TokenRef, tokenKey } from './crypto/pkcs11';
 import { pemBlocks, readCertificate } from './crypto/x509';
-import { certItemOf, insertCertificate } from './certs';
 import { openSealed, sealKey } from './keystore';
 import * as repo from './repo';
-import { createVerify } from 'node:crypto';
 
 /**
  * USB keys and HSMs (README "USB keys"): tokens registered by module path (one of SIGNING_PKCS11_MODULES), serial
@@ -31,7 +30,12 @@ export function slots(s: Services) {
       return {
         modulePath,
         error: '',
-        tokens: listTokens(modulePath).map(({ serial, label, manufacturer, model }) => ({ serial, label, manufacturer, model })),
+        tokens: listTokens(modulePath).map(({ serial, label, manufacturer, model }) => ({
+          serial,
+          label,
+          manufacturer,
+          model,
+        })),
       };
     } catch (error) {
       return { modulePath, error: (error as Error).message, tokens: [] };
@@ -51,7 +55,11 @@ const refOf = (s: Services, row: NonNullable<Awaited<ReturnType<typeof repo.find
   pin: openSealed(s, row.sealed_pin, `ukey:${row.ukey_id}`).toString('utf8'),
 });
 
-export async function listUkeys(s: Services, ctx: RequestContext, input: { pageNum: number; pageSize: number; str?: string }) {
+export async function listUkeys(
+  s: Services,
+  ctx: RequestContext,
+  input: { pageNum: number; pageSize: number; str?: string },
+) {
   const { rows, total } = await repo.pageUkeys(s.db, tenantOf(ctx), input.str, input);
   const online = (path: string, serial: string) => {
     if (!s.config.pkcs11Modules.includes(path)) return 0;

@@ -1,7 +1,7 @@
 import { PIPELINE_PATH, SIGN_UPLOAD_MAX } from '@keel/contract/endpoints/signing';
 import type { RequestContext } from '../../platform/http/context';
-import { AppError, invalidInput } from '../../platform/http/errors';
 import { requireUser } from '../../platform/http/context';
+import { AppError, invalidInput } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { safeFileName } from '../../platform/storage/file-name';
 import { tenantOf } from '../../platform/tenancy/tenant';
@@ -27,11 +27,7 @@ async function openUpload(requestId: string) {
   return { name: safeFileName(part.filename), chunks: part.stream };
 }
 
-export async function uploadSign(
-  s: Services,
-  ctx: RequestContext,
-  input: { moduleId: string; certId: string },
-) {
+export async function uploadSign(s: Services, ctx: RequestContext, input: { moduleId: string; certId: string }) {
   const file = await openUpload(ctx.requestId);
   const result = await signArtifact(s, {
     tenant: tenantOf(ctx),

@@ -121,13 +121,31 @@ describeEachDb("guard: another property's objects", (env) => {
     if (!foreign.file) throw new Error(`fis/fi/uploadFile: ${uploaded.body}`);
     foreign.commonFile = await make('commonFile/saveCommonFileInfo', { fid: foreign.file, name: 'Partner tool' }, 'id');
     // Signing: a certificate, a module binding it, a collection in a group, a grant, a signature and a token.
-    foreign.signCert = await make('cert/generateCert', { name: 'Partner cert', keyType: 'EC', subject: { CN: 'p' } }, 'certId');
-    foreign.signModule = await make('sm/addSignModule', { name: 'Partner module', signType: 'raw', algorithm: 'SHA256WITHECDSA' }, 'moduleId');
-    foreign.certSignRel = await make('cs/saveCertSignRel', { moduleId: foreign.signModule, certId: foreign.signCert }, 'relId');
+    foreign.signCert = await make(
+      'cert/generateCert',
+      { name: 'Partner cert', keyType: 'EC', subject: { CN: 'p' } },
+      'certId',
+    );
+    foreign.signModule = await make(
+      'sm/addSignModule',
+      { name: 'Partner module', signType: 'raw', algorithm: 'SHA256WITHECDSA' },
+      'moduleId',
+    );
+    foreign.certSignRel = await make(
+      'cs/saveCertSignRel',
+      { moduleId: foreign.signModule, certId: foreign.signCert },
+      'relId',
+    );
     foreign.permCollectionGroup = await make('pcg/savePermCollectionGroup', { name: 'Partner group' }, 'groupId');
     foreign.permCollection = await make(
       'pc/savePermCollection',
-      { name: 'Partner set', signType: 'raw', type: 1, moduleIdList: [foreign.signModule], groupId: foreign.permCollectionGroup },
+      {
+        name: 'Partner set',
+        signType: 'raw',
+        type: 1,
+        moduleIdList: [foreign.signModule],
+        groupId: foreign.permCollectionGroup,
+      },
       'pcId',
     );
     await make('ca/addUsers', { certId: foreign.signCert, uidList: [world.uid.operator] }, 'added');

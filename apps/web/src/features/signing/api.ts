@@ -33,10 +33,7 @@ export const MODULE_READS: readonly EndpointPath[] = [
   'cs/getFilters',
   'sign/getSignOptions',
 ];
-export const COLLECTION_READS: readonly EndpointPath[] = [
-  'pc/getPermCollectionList',
-  'pcg/getPermCollectionGroupList',
-];
+export const COLLECTION_READS: readonly EndpointPath[] = ['pc/getPermCollectionList', 'pcg/getPermCollectionGroupList'];
 export const GRANT_READS: readonly EndpointPath[] = [
   'pcau/getPermCollectionAuthList',
   'pcau/getPermCollectionGroupAuthList',

@@ -70,7 +70,15 @@ export function AlgorithmTag({ algorithm, weak }: { algorithm: string; weak?: nu
 }
 
 /** Expired / expiring within 30 days / valid, with the end date. */
-export function ExpiryTag({ notAfter, expiringSoon, expired }: { notAfter: number; expiringSoon: number; expired: number }) {
+export function ExpiryTag({
+  notAfter,
+  expiringSoon,
+  expired,
+}: {
+  notAfter: number;
+  expiringSoon: number;
+  expired: number;
+}) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
@@ -103,7 +111,10 @@ export function ListSelect({
   placeholder?: string;
 }) {
   const query = useQuery(apiQuery(path, { pageNum: 1, pageSize: 100 } as never));
-  const list = ((query.data as { list?: Record<string, unknown>[] } | undefined)?.list ?? []) as Record<string, string>[];
+  const list = ((query.data as { list?: Record<string, unknown>[] } | undefined)?.list ?? []) as Record<
+    string,
+    string
+  >[];
   return (
     <Select
       {...props}
@@ -122,7 +133,13 @@ export function ListSelect({
 /** What can be granted, and the calls of each kind of grant. */
 export type GrantTarget = 'cert' | 'pc' | 'pcg' | 'ukey';
 export const AUTH_KINDS = [1, 2, 3, 4, 5] as const;
-const CA_LIST = { 1: 'ca/getUserList', 2: 'ca/getTitleList', 3: 'ca/getUserSetList', 4: 'ca/getOrgList', 5: 'ca/getUkeyList' } as const;
+const CA_LIST = {
+  1: 'ca/getUserList',
+  2: 'ca/getTitleList',
+  3: 'ca/getUserSetList',
+  4: 'ca/getOrgList',
+  5: 'ca/getUkeyList',
+} as const;
 const CA_ADD = { 1: 'ca/addUsers', 2: 'ca/addTitles', 3: 'ca/addUserSets', 4: 'ca/addOrgs', 5: 'ca/addUkeys' } as const;
 const CA_DEL = { 1: 'ca/delUser', 2: 'ca/delTitle', 3: 'ca/delUserSet', 4: 'ca/delOrg', 5: 'ca/delUkey' } as const;
 const CA_FIELD = { 1: 'uidList', 2: 'tidList', 3: 'usidList', 4: 'oidList', 5: 'ukeyIdList' } as const;
@@ -147,7 +164,17 @@ function listPath(target: GrantTarget, kind: number): EndpointPath {
 }
 
 /** The grants of a certificate, collection, group or USB key, one kind at a time, each revocable. */
-export function GrantPanel({ target, id, kind, canEdit }: { target: GrantTarget; id: string; kind?: number; canEdit: boolean }) {
+export function GrantPanel({
+  target,
+  id,
+  kind,
+  canEdit,
+}: {
+  target: GrantTarget;
+  id: string;
+  kind?: number;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const path = listPath(target, kind ?? 1);
   const delPath: EndpointPath =
@@ -160,7 +187,13 @@ export function GrantPanel({ target, id, kind, canEdit }: { target: GrantTarget;
           : 'uk/delUkeyAuth';
   const revoke = useApiMutation(delPath, { invalidates: GRANT_READS, success: () => t('signing.grant.revoked') });
   const columns: ColumnSpec<AuthRow>[] = [
-    { key: 'str', title: t('signing.grant.subject'), filter: true, pinned: true, render: (r) => <b>{r.subjectName}</b> },
+    {
+      key: 'str',
+      title: t('signing.grant.subject'),
+      filter: true,
+      pinned: true,
+      render: (r) => <b>{r.subjectName}</b>,
+    },
     { key: 'authType', title: t('signing.grant.kind'), width: 110, render: (r) => t(`signing.authType.${r.authType}`) },
     { key: 'detail', title: t('signing.grant.detail'), render: (r) => r.detail || '—' },
     { key: 'createTime', title: t('signing.grant.since'), time: true, width: 150 },
@@ -175,7 +208,9 @@ export function GrantPanel({ target, id, kind, canEdit }: { target: GrantTarget;
               <ConfirmAction
                 title={t('signing.grant.revokeConfirm', { name: r.subjectName })}
                 onConfirm={() => revoke({ [ID_FIELD[target]]: id, authIdList: [r.authId] } as never)}
-                buttonProps={{ size: 'small', icon: <DeleteOutlined />, 'data-testid': `revoke-${r.subjectName}` } as never}
+                buttonProps={
+                  { size: 'small', icon: <DeleteOutlined />, 'data-testid': `revoke-${r.subjectName}` } as never
+                }
               >
                 {t('signing.grant.revoke')}
               </ConfirmAction>
@@ -217,7 +252,11 @@ export function GrantDialog({
   const { t } = useTranslation();
   const kinds = target === 'ukey' ? AUTH_KINDS.filter((k) => k !== 5) : AUTH_KINDS;
   const addPath: EndpointPath =
-    target === 'pc' ? 'pcau/addPermCollectionAuth' : target === 'pcg' ? 'pcau/addPermCollectionGroupAuth' : 'uk/addUkeyAuth';
+    target === 'pc'
+      ? 'pcau/addPermCollectionAuth'
+      : target === 'pcg'
+        ? 'pcau/addPermCollectionGroupAuth'
+        : 'uk/addUkeyAuth';
   const success = (d: { added: number }) => t('signing.grant.added', { count: d.added });
   const add = useApiMutation(addPath, { invalidates: GRANT_READS, success: success as never });
   const caAdds = {

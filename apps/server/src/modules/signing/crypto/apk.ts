@@ -145,7 +145,13 @@ function contentDigest(hash: 'sha256' | 'sha512', sections: readonly Buffer[]): 
   for (const section of sections) {
     for (let i = 0; i < section.length; i += CHUNK) {
       const chunk = section.subarray(i, i + CHUNK);
-      chunks.push(createHash(hash).update(Buffer.from([0xa5])).update(u32(chunk.length)).update(chunk).digest());
+      chunks.push(
+        createHash(hash)
+          .update(Buffer.from([0xa5]))
+          .update(u32(chunk.length))
+          .update(chunk)
+          .digest(),
+      );
     }
   }
   return createHash(hash)
@@ -172,11 +178,7 @@ async function addV2(zip: Buffer, key: SigningKey, alg: SignatureAlgorithm, cert
   const eocd = Buffer.from(zip.subarray(eocdAt));
   const hash = ALGORITHMS[alg].digest === 'sha512' ? 'sha512' : 'sha256';
   const digest = contentDigest(hash, [contents, cd, eocd]);
-  const signedData = Buffer.concat([
-    lp(lp(u32(id), lp(digest))),
-    lp(lp(certificate)),
-    lp(),
-  ]);
+  const signedData = Buffer.concat([lp(lp(u32(id), lp(digest))), lp(lp(certificate)), lp()]);
   const signature = await key.signStream(alg, [signedData]);
   const signer = Buffer.concat([lp(signedData), lp(lp(u32(id), lp(signature))), lp(key.spki)]);
   const value = lp(lp(signer));
@@ -195,7 +197,8 @@ export async function signApk(
   alg: SignatureAlgorithm,
   certificate: Buffer,
 ): Promise<Buffer> {
-  if (!APK_ALGORITHMS.includes(alg)) throw new ApkError(`APK signing needs SHA-256 or SHA-512 with RSA or ECDSA, not ${alg}`);
+  if (!APK_ALGORITHMS.includes(alg))
+    throw new ApkError(`APK signing needs SHA-256 or SHA-512 with RSA or ECDSA, not ${alg}`);
   const entries = await readEntries(apk);
   const { mf, sf } = jarManifests(entries);
   const v1alg: SignatureAlgorithm = ALGORITHMS[alg].keyType === 'RSA' ? 'SHA256WITHRSA' : 'SHA256WITHECDSA';
@@ -204,7 +207,12 @@ export async function signApk(
   const signedV1 = await writeZip([
     { name: 'META-INF/MANIFEST.MF', data: mf, compress: true, mtime: now },
     { name: 'META-INF/CERT.SF', data: sf, compress: true, mtime: now },
-    { name: `META-INF/CERT.${ALGORITHMS[alg].keyType === 'RSA' ? 'RSA' : 'EC'}`, data: block, compress: true, mtime: now },
+    {
+      name: `META-INF/CERT.${ALGORITHMS[alg].keyType === 'RSA' ? 'RSA' : 'EC'}`,
+      data: block,
+      compress: true,
+      mtime: now,
+    },
     ...entries,
   ]);
   return addV2(signedV1, key, alg, certificate);

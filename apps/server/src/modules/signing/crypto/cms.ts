@@ -23,7 +23,8 @@ const ab = (b: Uint8Array) => new Uint8Array(b).slice().buffer;
 /** The SignerInfo `signatureAlgorithm`: the key's algorithm (rsaEncryption), or ECDSA/SM2 with its hash. */
 function signerAlgorithm(alg: SignatureAlgorithm): pkijs.AlgorithmIdentifier {
   const def = ALGORITHMS[alg];
-  if (def.keyType === 'RSA') return new pkijs.AlgorithmIdentifier({ algorithmId: OID_RSA, algorithmParams: new asn1js.Null() });
+  if (def.keyType === 'RSA')
+    return new pkijs.AlgorithmIdentifier({ algorithmId: OID_RSA, algorithmParams: new asn1js.Null() });
   if (def.keyType === 'SM2') return new pkijs.AlgorithmIdentifier({ algorithmId: OID_SM2_SIGN });
   return new pkijs.AlgorithmIdentifier({ algorithmId: def.oid });
 }
@@ -95,4 +96,3 @@ export async function detachedSignedData(input: CmsInput): Promise<Buffer> {
 export function cmsDigest(alg: SignatureAlgorithm): ReturnType<typeof createHash> {
   return createHash(ALGORITHMS[alg].digest);
 }
-

@@ -124,12 +124,7 @@ export function ecdsaSignDigest(curveName: Exclude<CurveName, 'SM2'>, d: Uint8Ar
 export function sm2UserHash(publicPoint: Uint8Array, id: Uint8Array = SM2_DEFAULT_ID): Buffer {
   const entl = Buffer.alloc(2);
   entl.writeUInt16BE(id.length * 8);
-  return createHash('sm3')
-    .update(entl)
-    .update(id)
-    .update(SM2_PARAMS)
-    .update(publicPoint.subarray(1))
-    .digest();
+  return createHash('sm3').update(entl).update(id).update(SM2_PARAMS).update(publicPoint.subarray(1)).digest();
 }
 
 /** SM2 signature of e = SM3(Z ‖ M), given e (GM/T 0003.2 §6.1). */

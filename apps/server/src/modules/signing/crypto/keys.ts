@@ -8,10 +8,10 @@ import {
   type KeyObject,
   privateEncrypt,
 } from 'node:crypto';
+import type { SignatureAlgorithm } from '@keel/contract/constants';
 import * as asn1js from 'asn1js';
 import { ALGORITHMS, type AlgorithmDef, DIGEST_OIDS, type KeyType, OID_EC, OID_RSA, OID_SM2_CURVE } from './algorithms';
 import { type CurveName, ecdsaSignDigest, publicPointOf, sm2SignDigest, sm2UserHash } from './ec-math';
-import type { SignatureAlgorithm } from '@keel/contract/constants';
 
 /**
  * Private keys held by Keel (envelope-encrypted at rest, see envelope.ts) as PKCS#8 DER, and the one signing
@@ -148,7 +148,10 @@ export function inspectSpki(spki: Uint8Array): KeyInfo {
   };
 }
 
-export type KeySpec = { keyType: 'RSA'; bits: 2048 | 3072 | 4096 } | { keyType: 'EC'; curve: Exclude<CurveName, 'SM2'> } | { keyType: 'SM2' };
+export type KeySpec =
+  | { keyType: 'RSA'; bits: 2048 | 3072 | 4096 }
+  | { keyType: 'EC'; curve: Exclude<CurveName, 'SM2'> }
+  | { keyType: 'SM2' };
 
 /** A new private key as PKCS#8 DER. */
 export function generatePkcs8(spec: KeySpec): Buffer {

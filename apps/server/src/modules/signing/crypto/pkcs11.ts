@@ -143,4 +143,3 @@ export function tokenKey(ref: TokenRef, keyId: string, spki: Buffer): SigningKey
     signStream: async (alg, chunks) => signDigest(alg, await digestFor(info, alg, chunks)),
   };
 }
-

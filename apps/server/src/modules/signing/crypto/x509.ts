@@ -3,7 +3,7 @@ import type { SignatureAlgorithm } from '@keel/contract/constants';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { ALGORITHMS } from './algorithms';
-import { inspectPkcs8, inspectSpki, type KeyInfo, KeyError, type SigningKey } from './keys';
+import { inspectPkcs8, inspectSpki, KeyError, type KeyInfo, type SigningKey } from './keys';
 
 /**
  * Certificates: building a self-signed certificate or a CSR for a key (pkijs; the to-be-signed part is signed by
@@ -46,7 +46,10 @@ function nameOf(subject: SubjectInput): pkijs.RelativeDistinguishedNames {
 
 /** The SubjectPublicKeyInfo as an object pkijs can encode (its own class refuses SM2 keys). */
 const rawSpki = (spki: Uint8Array) =>
-  ({ toSchema: () => asn1js.fromBER(new Uint8Array(spki)).result, toJSON: () => ({}) }) as unknown as pkijs.PublicKeyInfo;
+  ({
+    toSchema: () => asn1js.fromBER(new Uint8Array(spki)).result,
+    toJSON: () => ({}),
+  }) as unknown as pkijs.PublicKeyInfo;
 
 const algorithmId = (alg: SignatureAlgorithm) =>
   new pkijs.AlgorithmIdentifier({
@@ -150,7 +153,10 @@ const SHORT_NAMES: Record<string, string> = {
 /** `CN=…, O=…` in the certificate's order. */
 function nameText(rdn: pkijs.RelativeDistinguishedNames): string {
   return rdn.typesAndValues
-    .map((tv) => `${SHORT_NAMES[tv.type] ?? tv.type}=${String((tv.value as { valueBlock: { value: unknown } }).valueBlock.value)}`)
+    .map(
+      (tv) =>
+        `${SHORT_NAMES[tv.type] ?? tv.type}=${String((tv.value as { valueBlock: { value: unknown } }).valueBlock.value)}`,
+    )
     .join(', ');
 }
 
@@ -225,7 +231,9 @@ export async function readPkcs12(der: Uint8Array, password: string): Promise<Imp
           certificates.push(Buffer.from((value.parsedValue as pkijs.Certificate).toSchema().toBER(false)));
         } else if (bag.bagId === OID_SHROUDED_KEY_BAG) {
           const value = bag.bagValue as pkijs.PKCS8ShroudedKeyBag;
-          await (value as unknown as { parseInternalValues(p: { password: ArrayBuffer }): Promise<void> }).parseInternalValues({
+          await (
+            value as unknown as { parseInternalValues(p: { password: ArrayBuffer }): Promise<void> }
+          ).parseInternalValues({
             password: pwd,
           });
           pkcs8 = Buffer.from((value.parsedValue as pkijs.PrivateKeyInfo).toSchema().toBER(false));

@@ -62,7 +62,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('signing_certs_fp').on('signing_certs').columns(['pno', 'fingerprint']).unique().execute();
+  await db.schema
+    .createIndex('signing_certs_fp')
+    .on('signing_certs')
+    .columns(['pno', 'fingerprint'])
+    .unique()
+    .execute();
   await db.schema.createIndex('signing_certs_list').on('signing_certs').columns(['pno', 'created_at']).execute();
   await db.schema.createIndex('signing_certs_expiry').on('signing_certs').columns(['not_after']).execute();
 
@@ -80,7 +85,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('signing_modules_name').on('signing_modules').columns(['pno', 'name_key']).unique().execute();
+  await db.schema
+    .createIndex('signing_modules_name')
+    .on('signing_modules')
+    .columns(['pno', 'name_key'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('signing_cert_sign_rels')

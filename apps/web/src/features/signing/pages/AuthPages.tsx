@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
 import { useSearchRecord } from '../../../shared/api/search-of';

@@ -95,7 +95,11 @@ function GenerateDialog({ open, onClose }: { open: boolean; onClose: () => void 
       <Form.Item name="OU" label={t('signing.cert.ou')} rules={[{ max: 64 }]}>
         <Input />
       </Form.Item>
-      <Form.Item name="C" label={t('signing.cert.c')} rules={[{ pattern: /^[A-Za-z]{2}$/, message: t('signing.cert.cHelp') }]}>
+      <Form.Item
+        name="C"
+        label={t('signing.cert.c')}
+        rules={[{ pattern: /^[A-Za-z]{2}$/, message: t('signing.cert.cHelp') }]}
+      >
         <Input maxLength={2} />
       </Form.Item>
       <Form.Item name="days" label={t('signing.cert.days')}>
@@ -174,7 +178,14 @@ function CertDetail({ certId, onClose }: { certId: string; onClose: () => void }
   const c = query.data;
   const [issuing, setIssuing] = useState(false);
   return (
-    <Modal open onCancel={onClose} footer={null} title={c?.name ?? t('signing.cert.detail')} width={760} data-testid="cert-detail">
+    <Modal
+      open
+      onCancel={onClose}
+      footer={null}
+      title={c?.name ?? t('signing.cert.detail')}
+      width={760}
+      data-testid="cert-detail"
+    >
       {!c ? (
         <Spin />
       ) : (
@@ -195,7 +206,9 @@ function CertDetail({ certId, onClose }: { certId: string; onClose: () => void }
             <Descriptions.Item label={t('signing.cert.chain')}>
               {c.chain.length ? c.chain.map((x) => x.name).join(' → ') : t('signing.cert.noChain')}
             </Descriptions.Item>
-            <Descriptions.Item label={t('signing.cert.algorithms')}>{c.algorithmList.join(', ') || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('signing.cert.algorithms')}>
+              {c.algorithmList.join(', ') || '—'}
+            </Descriptions.Item>
           </Descriptions>
           {(c.certPem ?? c.csrPem) && (
             <Input.TextArea
@@ -255,7 +268,12 @@ export function WorkCertManagementPage() {
         c.state === 'csr' ? <Tag color="blue">CSR</Tag> : <Tag>{t(`signing.cert.source.${c.keySource}`)}</Tag>,
     },
     { key: 'notAfter', title: t('signing.cert.validity'), width: 240, render: (c) => <ExpiryTag {...c} /> },
-    { key: 'fingerprint', title: t('signing.cert.fingerprint'), width: 200, render: (c) => c.fingerprint.slice(0, 23) || '—' },
+    {
+      key: 'fingerprint',
+      title: t('signing.cert.fingerprint'),
+      width: 200,
+      render: (c) => c.fingerprint.slice(0, 23) || '—',
+    },
     {
       key: 'action',
       title: t('common.actions'),
@@ -265,7 +283,9 @@ export function WorkCertManagementPage() {
         <Space size={4} wrap>
           <Button
             size="small"
-            onClick={() => void navigate({ to: '/SignMgtSystem/WorkCertAssociateDialog', search: { certId: c.certId } as never })}
+            onClick={() =>
+              void navigate({ to: '/SignMgtSystem/WorkCertAssociateDialog', search: { certId: c.certId } as never })
+            }
           >
             {t('signing.cert.platforms')}
           </Button>
@@ -293,14 +313,24 @@ export function WorkCertManagementPage() {
             <Button icon={<ImportOutlined />} onClick={() => setDialog('import')} data-testid="import-cert">
               {t('signing.cert.import')}
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('generate')} data-testid="generate-cert">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setDialog('generate')}
+              data-testid="generate-cert"
+            >
               {t('signing.cert.generate')}
             </Button>
           </Space>
         )
       }
     >
-      <PagedTable<CertItem, 'cert/getCertList'> path="cert/getCertList" columns={columns} rowKey="certId" testId="cert-table" />
+      <PagedTable<CertItem, 'cert/getCertList'>
+        path="cert/getCertList"
+        columns={columns}
+        rowKey="certId"
+        testId="cert-table"
+      />
       <GenerateDialog open={dialog === 'generate'} onClose={() => setDialog(null)} />
       <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />
       {detail && <CertDetail certId={detail} onClose={() => setDetail(null)} />}
@@ -371,7 +401,9 @@ export function WorkCertAssociateDialog({ onClose }: { onClose: () => void }) {
         <Empty description={t('signing.cert.noPlatforms')} />
       ) : (
         <Form.Item name="platformIdList" label={t('signing.cert.platformList')}>
-          <Checkbox.Group options={(query.data ?? []).map((p) => ({ value: p.platformId, label: `${p.name} (${p.osType})` }))} />
+          <Checkbox.Group
+            options={(query.data ?? []).map((p) => ({ value: p.platformId, label: `${p.name} (${p.osType})` }))}
+          />
         </Form.Item>
       )}
     </FormDialog>

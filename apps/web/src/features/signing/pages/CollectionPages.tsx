@@ -128,10 +128,23 @@ export function AddPerSetAuthDlg({ onClose }: { onClose: () => void }) {
   const canEdit = useCan(P.collectionEdit);
   const [adding, setAdding] = useState(false);
   return (
-    <Modal open onCancel={onClose} footer={null} width={760} title={t('signing.collection.grants')} data-testid="collection-grants">
+    <Modal
+      open
+      onCancel={onClose}
+      footer={null}
+      width={760}
+      title={t('signing.collection.grants')}
+      data-testid="collection-grants"
+    >
       {canEdit && <GrantButton label={t('signing.grant.add')} onClick={() => setAdding(true)} />}
       {pcId ? <GrantPanel target="pc" id={pcId} canEdit={canEdit} /> : <Empty />}
-      <GrantDialog target="pc" id={pcId} open={adding} onClose={() => setAdding(false)} title={t('signing.grant.add')} />
+      <GrantDialog
+        target="pc"
+        id={pcId}
+        open={adding}
+        onClose={() => setAdding(false)}
+        title={t('signing.grant.add')}
+      />
     </Modal>
   );
 }
@@ -143,13 +156,31 @@ export function PermissionSetPage() {
   const pno = useSession((s) => s.selectedPropertyPno);
   const canEdit = useCan(P.collectionEdit);
   const [editing, setEditing] = useState<CollectionRow | null>(null);
-  const del = useApiMutation('pc/delPermCollection', { invalidates: COLLECTION_READS, success: () => t('signing.collection.deleted') });
+  const del = useApiMutation('pc/delPermCollection', {
+    invalidates: COLLECTION_READS,
+    success: () => t('signing.collection.deleted'),
+  });
   if (!pno) return <Empty description={t('signing.noProperty')} />;
   const columns: ColumnSpec<CollectionRow>[] = [
     { key: 'str', title: t('signing.collection.name'), filter: true, pinned: true, render: (c) => <b>{c.name}</b> },
-    { key: 'signType', title: t('signing.module.signType'), width: 130, render: (c) => t(`signing.signType.${c.signType}`) },
-    { key: 'type', title: t('signing.collection.type'), width: 160, render: (c) => t(`signing.collection.types.${c.type}`) },
-    { key: 'items', title: t('signing.collection.items'), width: 90, render: (c) => c.moduleIdList.length + c.relIdList.length },
+    {
+      key: 'signType',
+      title: t('signing.module.signType'),
+      width: 130,
+      render: (c) => t(`signing.signType.${c.signType}`),
+    },
+    {
+      key: 'type',
+      title: t('signing.collection.type'),
+      width: 160,
+      render: (c) => t(`signing.collection.types.${c.type}`),
+    },
+    {
+      key: 'items',
+      title: t('signing.collection.items'),
+      width: 90,
+      render: (c) => c.moduleIdList.length + c.relIdList.length,
+    },
     { key: 'groupName', title: t('signing.group.label'), width: 140, render: (c) => c.groupName ?? '—' },
     { key: 'authCount', title: t('signing.grant.count'), width: 90 },
     {
@@ -159,7 +190,10 @@ export function PermissionSetPage() {
       wrap: true,
       render: (c) => (
         <Space size={4} wrap>
-          <Button size="small" onClick={() => void navigate({ to: '/SignMgtSystem/AddPerSetAuthDlg', search: { pcId: c.pcId } as never })}>
+          <Button
+            size="small"
+            onClick={() => void navigate({ to: '/SignMgtSystem/AddPerSetAuthDlg', search: { pcId: c.pcId } as never })}
+          >
             {t('signing.grant.manage')}
           </Button>
           {canEdit && (
@@ -167,7 +201,11 @@ export function PermissionSetPage() {
               <Button size="small" onClick={() => setEditing(c)}>
                 {t('signing.edit')}
               </Button>
-              <ConfirmAction title={t('signing.collection.deleteConfirm', { name: c.name })} onConfirm={() => del({ pcId: c.pcId })} buttonProps={{ size: 'small', icon: <DeleteOutlined /> }}>
+              <ConfirmAction
+                title={t('signing.collection.deleteConfirm', { name: c.name })}
+                onConfirm={() => del({ pcId: c.pcId })}
+                buttonProps={{ size: 'small', icon: <DeleteOutlined /> }}
+              >
                 {t('signing.delete')}
               </ConfirmAction>
             </>
@@ -182,13 +220,23 @@ export function PermissionSetPage() {
       data-testid="collection-page"
       extra={
         canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate({ to: '/SignMgtSystem/NewPermissionSetDialog' })} data-testid="new-collection">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => void navigate({ to: '/SignMgtSystem/NewPermissionSetDialog' })}
+            data-testid="new-collection"
+          >
             {t('signing.collection.create')}
           </Button>
         )
       }
     >
-      <PagedTable<CollectionRow, 'pc/getPermCollectionList'> path="pc/getPermCollectionList" columns={columns} rowKey="pcId" testId="collection-table" />
+      <PagedTable<CollectionRow, 'pc/getPermCollectionList'>
+        path="pc/getPermCollectionList"
+        columns={columns}
+        rowKey="pcId"
+        testId="collection-table"
+      />
       {editing && <CollectionForm row={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
@@ -240,7 +288,10 @@ export function PermissionSetGroupPage() {
   const pno = useSession((s) => s.selectedPropertyPno);
   const canEdit = useCan(P.groupEdit);
   const [editing, setEditing] = useState<GroupRow | null>(null);
-  const del = useApiMutation('pcg/delPermCollectionGroup', { invalidates: COLLECTION_READS, success: () => t('signing.group.deleted') });
+  const del = useApiMutation('pcg/delPermCollectionGroup', {
+    invalidates: COLLECTION_READS,
+    success: () => t('signing.group.deleted'),
+  });
   if (!pno) return <Empty description={t('signing.noProperty')} />;
   const columns: ColumnSpec<GroupRow>[] = [
     { key: 'str', title: t('signing.group.name'), filter: true, pinned: true, render: (g) => <b>{g.name}</b> },
@@ -258,7 +309,11 @@ export function PermissionSetGroupPage() {
             <Button size="small" onClick={() => setEditing(g)}>
               {t('signing.edit')}
             </Button>
-            <ConfirmAction title={t('signing.group.deleteConfirm', { name: g.name })} onConfirm={() => del({ groupId: g.groupId })} buttonProps={{ size: 'small', icon: <DeleteOutlined /> }}>
+            <ConfirmAction
+              title={t('signing.group.deleteConfirm', { name: g.name })}
+              onConfirm={() => del({ groupId: g.groupId })}
+              buttonProps={{ size: 'small', icon: <DeleteOutlined /> }}
+            >
               {t('signing.delete')}
             </ConfirmAction>
           </Space>
@@ -271,20 +326,42 @@ export function PermissionSetGroupPage() {
       data-testid="group-page"
       extra={
         canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate({ to: '/SignMgtSystem/AddPerSetGrpDlg' })} data-testid="new-group">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => void navigate({ to: '/SignMgtSystem/AddPerSetGrpDlg' })}
+            data-testid="new-group"
+          >
             {t('signing.group.create')}
           </Button>
         )
       }
     >
-      <PagedTable<GroupRow, 'pcg/getPermCollectionGroupList'> path="pcg/getPermCollectionGroupList" columns={columns} rowKey="groupId" testId="group-table" />
+      <PagedTable<GroupRow, 'pcg/getPermCollectionGroupList'>
+        path="pcg/getPermCollectionGroupList"
+        columns={columns}
+        rowKey="groupId"
+        testId="group-table"
+      />
       {editing && <GroupForm row={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }
 
 /** A picker list of collections or groups (the remote list components). */
-function RemoteList({ path, idKey, selected, onSelect, testId }: { path: 'pc/getPermCollectionList' | 'pcg/getPermCollectionGroupList'; idKey: string; selected?: string; onSelect?: (id: string) => void; testId: string }) {
+function RemoteList({
+  path,
+  idKey,
+  selected,
+  onSelect,
+  testId,
+}: {
+  path: 'pc/getPermCollectionList' | 'pcg/getPermCollectionGroupList';
+  idKey: string;
+  selected?: string;
+  onSelect?: (id: string) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const [str, setStr] = useState('');
   const query = useQuery(apiQuery(path, { pageNum: 1, pageSize: 100, str: str || undefined }));
@@ -301,7 +378,10 @@ function RemoteList({ path, idKey, selected, onSelect, testId }: { path: 'pc/get
         renderItem={(item) => (
           <List.Item
             onClick={() => onSelect?.(item[idKey] as string)}
-            style={{ cursor: onSelect ? 'pointer' : undefined, background: selected === item[idKey] ? 'rgba(22,119,255,.08)' : undefined }}
+            style={{
+              cursor: onSelect ? 'pointer' : undefined,
+              background: selected === item[idKey] ? 'rgba(22,119,255,.08)' : undefined,
+            }}
             data-testid={`${testId}-${item.name}`}
           >
             {item.name}
@@ -340,18 +420,27 @@ export function PermissionSetGroupAuthPage() {
   const groupId = String(useSearchRecord().groupId ?? '');
   const canEdit = useCan(P.groupAuthEdit);
   if (!pno) return <Empty description={t('signing.noProperty')} />;
-  const pick = (id: string) => void navigate({ to: '/SignMgtSystem/PermissionSetGroupAuthPage', search: { groupId: id } as never });
+  const pick = (id: string) =>
+    void navigate({ to: '/SignMgtSystem/PermissionSetGroupAuthPage', search: { groupId: id } as never });
   return (
     <Card title={t('signing.groupAuth.page')} data-testid="group-auth-page">
       <div className="k-signing-split">
-        <RemoteList path="pcg/getPermCollectionGroupList" idKey="groupId" selected={groupId} onSelect={pick} testId="group-pick" />
+        <RemoteList
+          path="pcg/getPermCollectionGroupList"
+          idKey="groupId"
+          selected={groupId}
+          onSelect={pick}
+          testId="group-pick"
+        />
         <div style={{ minWidth: 0 }}>
           {groupId ? (
             <>
               {canEdit && (
                 <GrantButton
                   label={t('signing.grant.add')}
-                  onClick={() => void navigate({ to: '/SignMgtSystem/AddPerSetGrpAuthDlg', search: { groupId } as never })}
+                  onClick={() =>
+                    void navigate({ to: '/SignMgtSystem/AddPerSetGrpAuthDlg', search: { groupId } as never })
+                  }
                 />
               )}
               <GrantPanel target="pcg" id={groupId} canEdit={canEdit} />

@@ -29,7 +29,17 @@ import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { useSession } from '../../../shared/session/session-store';
 import { toast } from '../../../shared/toast/toast-store';
-import { downloadUrl, MODULE_READS, P, SIGN_TYPES, type SignAnswer, type SignRecordItem, type SignType, uploadAndSign, useCan } from '../api';
+import {
+  downloadUrl,
+  MODULE_READS,
+  P,
+  SIGN_TYPES,
+  type SignAnswer,
+  type SignRecordItem,
+  type SignType,
+  uploadAndSign,
+  useCan,
+} from '../api';
 import { AlgorithmTag, PagedTable } from '../components';
 
 interface ModuleRow {
@@ -129,10 +139,23 @@ function ModuleCerts({ module, onClose }: { module: ModuleRow; onClose: () => vo
   const keyType = filters.data?.certList.find((c) => c.certId === certId)?.keyType;
   const algorithms = useAlgorithms(module.signType, keyType);
   const [algorithm, setAlgorithm] = useState<SignatureAlgorithm>();
-  const bind = useApiMutation('cs/saveCertSignRel', { invalidates: MODULE_READS, success: () => t('signing.module.bound') });
-  const unbind = useApiMutation('cs/delCertSignRel', { invalidates: MODULE_READS, success: () => t('signing.module.unbound') });
+  const bind = useApiMutation('cs/saveCertSignRel', {
+    invalidates: MODULE_READS,
+    success: () => t('signing.module.bound'),
+  });
+  const unbind = useApiMutation('cs/delCertSignRel', {
+    invalidates: MODULE_READS,
+    success: () => t('signing.module.unbound'),
+  });
   return (
-    <Modal open onCancel={onClose} footer={null} width={720} title={t('signing.module.certsOf', { name: module.name })} data-testid="module-certs">
+    <Modal
+      open
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      title={t('signing.module.certsOf', { name: module.name })}
+      data-testid="module-certs"
+    >
       {canEdit && (
         <Space wrap style={{ marginBottom: 12 }}>
           <Select
@@ -146,7 +169,10 @@ function ModuleCerts({ module, onClose }: { module: ModuleRow; onClose: () => vo
               setCertId(v);
               setAlgorithm(undefined);
             }}
-            options={(filters.data?.certList ?? []).map((c) => ({ value: c.certId, label: `${c.name} (${c.keyType})` }))}
+            options={(filters.data?.certList ?? []).map((c) => ({
+              value: c.certId,
+              label: `${c.name} (${c.keyType})`,
+            }))}
           />
           <Select
             data-testid="bind-algorithm"
@@ -179,14 +205,21 @@ function ModuleCerts({ module, onClose }: { module: ModuleRow; onClose: () => vo
         columns={[
           { title: t('signing.cert.name'), dataIndex: 'certName' },
           { title: t('signing.cert.keyType'), dataIndex: 'keyType', width: 80 },
-          { title: t('signing.module.algorithm'), render: (_v, r) => <AlgorithmTag algorithm={r.algorithm} weak={r.weak} /> },
+          {
+            title: t('signing.module.algorithm'),
+            render: (_v, r) => <AlgorithmTag algorithm={r.algorithm} weak={r.weak} />,
+          },
           ...(canEdit
             ? [
                 {
                   title: t('common.actions'),
                   width: 90,
                   render: (_v: unknown, r: RelRow) => (
-                    <ConfirmAction title={t('signing.module.unbindConfirm', { name: r.certName })} onConfirm={() => unbind({ relId: r.relId })} buttonProps={{ size: 'small' }}>
+                    <ConfirmAction
+                      title={t('signing.module.unbindConfirm', { name: r.certName })}
+                      onConfirm={() => unbind({ relId: r.relId })}
+                      buttonProps={{ size: 'small' }}
+                    >
                       {t('signing.module.unbind')}
                     </ConfirmAction>
                   ),
@@ -205,11 +238,24 @@ function ModulesTab() {
   const canEdit = useCan(P.moduleEdit);
   const [editing, setEditing] = useState<ModuleRow | null>(null);
   const [certs, setCerts] = useState<ModuleRow | null>(null);
-  const del = useApiMutation('sm/delSignModule', { invalidates: MODULE_READS, success: () => t('signing.module.deleted') });
+  const del = useApiMutation('sm/delSignModule', {
+    invalidates: MODULE_READS,
+    success: () => t('signing.module.deleted'),
+  });
   const columns: ColumnSpec<ModuleRow>[] = [
     { key: 'str', title: t('signing.module.name'), filter: true, pinned: true, render: (m) => <b>{m.name}</b> },
-    { key: 'signType', title: t('signing.module.signType'), width: 140, render: (m) => t(`signing.signType.${m.signType}`) },
-    { key: 'algorithm', title: t('signing.module.algorithm'), width: 220, render: (m) => <AlgorithmTag algorithm={m.algorithm} weak={m.weak} /> },
+    {
+      key: 'signType',
+      title: t('signing.module.signType'),
+      width: 140,
+      render: (m) => t(`signing.signType.${m.signType}`),
+    },
+    {
+      key: 'algorithm',
+      title: t('signing.module.algorithm'),
+      width: 220,
+      render: (m) => <AlgorithmTag algorithm={m.algorithm} weak={m.weak} />,
+    },
     { key: 'certCount', title: t('signing.module.certCount'), width: 100 },
     { key: 'remark', title: t('signing.remark'), render: (m) => m.remark || '—' },
     {
@@ -245,12 +291,22 @@ function ModulesTab() {
     <>
       {canEdit && (
         <Space style={{ marginBottom: 12 }}>
-          <Button type="primary" icon={<PlusOutlined />} data-testid="new-module" onClick={() => void navigate({ to: '/SignMgtSystem/NewSignModuleDialog' })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="new-module"
+            onClick={() => void navigate({ to: '/SignMgtSystem/NewSignModuleDialog' })}
+          >
             {t('signing.module.create')}
           </Button>
         </Space>
       )}
-      <PagedTable<ModuleRow, 'sm/getSignModuleList'> path="sm/getSignModuleList" columns={columns} rowKey="moduleId" testId="module-table" />
+      <PagedTable<ModuleRow, 'sm/getSignModuleList'>
+        path="sm/getSignModuleList"
+        columns={columns}
+        rowKey="moduleId"
+        testId="module-table"
+      />
       {editing && <ModuleForm row={editing} onClose={() => setEditing(null)} />}
       {certs && <ModuleCerts module={certs} onClose={() => setCerts(null)} />}
     </>
@@ -291,8 +347,8 @@ function SignTab() {
       <Space wrap>
         <Select
           data-testid="sign-module"
-            showSearch
-            optionFilterProp="label"
+          showSearch
+          optionFilterProp="label"
           placeholder={t('signing.sign.module')}
           style={{ minWidth: 220 }}
           value={moduleId}
@@ -300,12 +356,15 @@ function SignTab() {
             setModuleId(v);
             setCertId(undefined);
           }}
-          options={options.data.map((m) => ({ value: m.moduleId, label: `${m.moduleName} · ${t(`signing.signType.${m.signType}`)}` }))}
+          options={options.data.map((m) => ({
+            value: m.moduleId,
+            label: `${m.moduleName} · ${t(`signing.signType.${m.signType}`)}`,
+          }))}
         />
         <Select
           data-testid="sign-cert"
-            showSearch
-            optionFilterProp="label"
+          showSearch
+          optionFilterProp="label"
           placeholder={t('signing.sign.cert')}
           style={{ minWidth: 260 }}
           value={certId}
@@ -316,8 +375,19 @@ function SignTab() {
             label: `${c.name} · ${c.algorithm}${c.weak ? ` (${t('signing.weak')})` : ''}`,
           }))}
         />
-        <input type="file" data-testid="sign-file" aria-label={t('signing.sign.file')} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        <Button type="primary" loading={busy} disabled={!moduleId || !certId || !file} onClick={() => void sign()} data-testid="sign-submit">
+        <input
+          type="file"
+          data-testid="sign-file"
+          aria-label={t('signing.sign.file')}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <Button
+          type="primary"
+          loading={busy}
+          disabled={!moduleId || !certId || !file}
+          onClick={() => void sign()}
+          data-testid="sign-submit"
+        >
           {t('signing.sign.submit')}
         </Button>
       </Space>
@@ -348,24 +418,56 @@ function RecordsTab() {
   const columns: ColumnSpec<SignRecordItem>[] = [
     { key: 'str', title: t('signing.record.artifact'), filter: true, pinned: true, render: (r) => r.artifactName },
     { key: 'createTime', title: t('signing.record.time'), time: true, width: 150 },
-    { key: 'requesterName', title: t('signing.record.requester'), width: 120, render: (r) => `${r.requesterName} · ${t(`signing.via.${r.via}`)}` },
+    {
+      key: 'requesterName',
+      title: t('signing.record.requester'),
+      width: 120,
+      render: (r) => `${r.requesterName} · ${t(`signing.via.${r.via}`)}`,
+    },
     { key: 'moduleName', title: t('signing.sign.module'), width: 140 },
-    { key: 'algorithm', title: t('signing.module.algorithm'), width: 200, render: (r) => <AlgorithmTag algorithm={r.algorithm} weak={r.weak} /> },
-    { key: 'artifactSha256', title: t('signing.record.hash'), width: 200, render: (r) => <code>{r.artifactSha256.slice(0, 16)}…</code> },
-    { key: 'fingerprint', title: t('signing.cert.fingerprint'), width: 200, render: (r) => `${r.certName} · ${r.fingerprint.slice(0, 17)}` },
+    {
+      key: 'algorithm',
+      title: t('signing.module.algorithm'),
+      width: 200,
+      render: (r) => <AlgorithmTag algorithm={r.algorithm} weak={r.weak} />,
+    },
+    {
+      key: 'artifactSha256',
+      title: t('signing.record.hash'),
+      width: 200,
+      render: (r) => <code>{r.artifactSha256.slice(0, 16)}…</code>,
+    },
+    {
+      key: 'fingerprint',
+      title: t('signing.cert.fingerprint'),
+      width: 200,
+      render: (r) => `${r.certName} · ${r.fingerprint.slice(0, 17)}`,
+    },
     {
       key: 'action',
       title: t('common.actions'),
       width: 110,
       wrap: true,
       render: (r) => (
-        <Button size="small" icon={<DownloadOutlined />} onClick={() => void download(r.sigId)} data-testid={`record-download-${r.artifactName}`}>
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          onClick={() => void download(r.sigId)}
+          data-testid={`record-download-${r.artifactName}`}
+        >
           {t('signing.sign.download')}
         </Button>
       ),
     },
   ];
-  return <PagedTable<SignRecordItem, 'sign/getSignRecordList'> path="sign/getSignRecordList" columns={columns} rowKey="sigId" testId="record-table" />;
+  return (
+    <PagedTable<SignRecordItem, 'sign/getSignRecordList'>
+      path="sign/getSignRecordList"
+      columns={columns}
+      rowKey="sigId"
+      testId="record-table"
+    />
+  );
 }
 
 function TokensTab() {
@@ -374,7 +476,10 @@ function TokensTab() {
   const [made, setMade] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const add = useApiMutation('pat/addToken', { invalidates: ['pat/getTokenList'], onSuccess: (d) => setMade(d.token) });
-  const del = useApiMutation('pat/delToken', { invalidates: ['pat/getTokenList'], success: () => t('signing.token.revoked') });
+  const del = useApiMutation('pat/delToken', {
+    invalidates: ['pat/getTokenList'],
+    success: () => t('signing.token.revoked'),
+  });
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -384,7 +489,14 @@ function TokensTab() {
           {`curl -H "Authorization: Bearer $KEEL_SIGNING_TOKEN" -F file=@app.bin "${origin}/api/sign/pipelineSign?moduleId=…&certId=…"`}
         </pre>
       </Typography.Paragraph>
-      {made && <Alert type="warning" data-testid="token-made" message={t('signing.token.once')} description={<code style={{ wordBreak: 'break-all' }}>{made}</code>} />}
+      {made && (
+        <Alert
+          type="warning"
+          data-testid="token-made"
+          message={t('signing.token.once')}
+          description={<code style={{ wordBreak: 'break-all' }}>{made}</code>}
+        />
+      )}
       <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="new-token">
         {t('signing.token.create')}
       </Button>
@@ -403,7 +515,11 @@ function TokensTab() {
           {
             title: t('common.actions'),
             render: (_v, r) => (
-              <ConfirmAction title={t('signing.token.revokeConfirm', { name: r.name })} onConfirm={() => del({ tokenId: r.tokenId })} buttonProps={{ size: 'small' }}>
+              <ConfirmAction
+                title={t('signing.token.revokeConfirm', { name: r.name })}
+                onConfirm={() => del({ tokenId: r.tokenId })}
+                buttonProps={{ size: 'small' }}
+              >
                 {t('signing.token.revoke')}
               </ConfirmAction>
             ),
@@ -443,7 +559,9 @@ export function SignModulePage() {
     <Card title={t('signing.module.page')} data-testid="module-page">
       <Tabs
         activeKey={tab}
-        onChange={(key) => void navigate({ to: '/SignMgtSystem/SignModulePage', search: { tab: key } as never, replace: true })}
+        onChange={(key) =>
+          void navigate({ to: '/SignMgtSystem/SignModulePage', search: { tab: key } as never, replace: true })
+        }
         items={TABS.map((key) => ({ key, label: t(`signing.tabs.${key}`), children: key === tab ? body[key] : null }))}
       />
     </Card>
@@ -483,4 +601,3 @@ export function SignTypeComponent() {
     </Card>
   );
 }
-

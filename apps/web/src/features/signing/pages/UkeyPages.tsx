@@ -39,9 +39,15 @@ interface UkeyRow {
 function RegisterDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const slots = useQuery(apiQuery('uk/getPkcs11Slots', {}));
-  const add = useApiMutation('uk/addUkey', { invalidates: GRANT_READS, success: (_d, i) => t('signing.ukey.registered', { name: i.name }) });
+  const add = useApiMutation('uk/addUkey', {
+    invalidates: GRANT_READS,
+    success: (_d, i) => t('signing.ukey.registered', { name: i.name }),
+  });
   const tokens = (slots.data ?? []).flatMap((m) =>
-    m.tokens.map((tk) => ({ value: `${m.modulePath}|${tk.serial}`, label: `${tk.label} · ${tk.serial} · ${m.modulePath}` })),
+    m.tokens.map((tk) => ({
+      value: `${m.modulePath}|${tk.serial}`,
+      label: `${tk.label} · ${tk.serial} · ${m.modulePath}`,
+    })),
   );
   return (
     <FormDialog<{ name: string; token: string; pin: string; remark?: string }>
@@ -74,7 +80,10 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
 function AddCertDialog({ ukey, onClose }: { ukey: UkeyRow; onClose: () => void }) {
   const { t } = useTranslation();
   const keys = useQuery(apiQuery('uk/getUkeyKeyList', { ukeyId: ukey.ukeyId }));
-  const add = useApiMutation('uk/addUkeyCert', { invalidates: [...CERT_READS, 'uk/getUkeyList'], success: () => t('signing.ukey.certAdded') });
+  const add = useApiMutation('uk/addUkeyCert', {
+    invalidates: [...CERT_READS, 'uk/getUkeyList'],
+    success: () => t('signing.ukey.certAdded'),
+  });
   return (
     <FormDialog<{ keyId: string; name: string; certificate: string }>
       open
@@ -83,7 +92,10 @@ function AddCertDialog({ ukey, onClose }: { ukey: UkeyRow; onClose: () => void }
       onSubmit={(v) => add({ ukeyId: ukey.ukeyId, keyId: v.keyId, name: v.name, certificate: v.certificate })}
     >
       <Form.Item name="keyId" label={t('signing.ukey.key')} rules={[{ required: true }]}>
-        <Select loading={keys.isLoading} options={(keys.data ?? []).map((k) => ({ value: k.keyId, label: `${k.label || k.keyId} (${k.keyType})` }))} />
+        <Select
+          loading={keys.isLoading}
+          options={(keys.data ?? []).map((k) => ({ value: k.keyId, label: `${k.label || k.keyId} (${k.keyType})` }))}
+        />
       </Form.Item>
       <Form.Item name="name" label={t('signing.cert.name')} rules={[{ required: true, max: 60 }]}>
         <Input />
@@ -103,12 +115,21 @@ export function UkeyManagePage() {
   const canEdit = useCan(P.ukeyEdit);
   const [registering, setRegistering] = useState(false);
   const [addingCert, setAddingCert] = useState<UkeyRow | null>(null);
-  const del = useApiMutation('uk/delUkey', { invalidates: [...GRANT_READS, ...CERT_READS], success: () => t('signing.ukey.deleted') });
+  const del = useApiMutation('uk/delUkey', {
+    invalidates: [...GRANT_READS, ...CERT_READS],
+    success: () => t('signing.ukey.deleted'),
+  });
   if (!pno) return <Empty description={t('signing.noProperty')} />;
   const columns: ColumnSpec<UkeyRow>[] = [
     { key: 'str', title: t('signing.ukey.name'), filter: true, pinned: true, render: (k) => <b>{k.name}</b> },
     { key: 'tokenLabel', title: t('signing.ukey.token'), width: 200, render: (k) => `${k.tokenLabel} · ${k.serial}` },
-    { key: 'online', title: t('signing.ukey.state'), width: 100, render: (k) => (k.online ? <Tag color="green">{t('signing.ukey.online')}</Tag> : <Tag>{t('signing.ukey.offline')}</Tag>) },
+    {
+      key: 'online',
+      title: t('signing.ukey.state'),
+      width: 100,
+      render: (k) =>
+        k.online ? <Tag color="green">{t('signing.ukey.online')}</Tag> : <Tag>{t('signing.ukey.offline')}</Tag>,
+    },
     { key: 'certCount', title: t('signing.ukey.certCount'), width: 100 },
     { key: 'authCount', title: t('signing.grant.count'), width: 100 },
     {
@@ -118,7 +139,10 @@ export function UkeyManagePage() {
       wrap: true,
       render: (k) => (
         <Space size={4} wrap>
-          <Button size="small" onClick={() => void navigate({ to: '/ukey/UkeyAuthDialog', search: { ukeyId: k.ukeyId } as never })}>
+          <Button
+            size="small"
+            onClick={() => void navigate({ to: '/ukey/UkeyAuthDialog', search: { ukeyId: k.ukeyId } as never })}
+          >
             {t('signing.ukey.holders')}
           </Button>
           {canEdit && (
@@ -126,7 +150,12 @@ export function UkeyManagePage() {
               <Button size="small" onClick={() => setAddingCert(k)}>
                 {t('signing.ukey.addCert')}
               </Button>
-              <ConfirmAction title={t('signing.ukey.deleteConfirm', { name: k.name })} description={t('signing.ukey.deleteHelp')} onConfirm={() => del({ ukeyId: k.ukeyId })} buttonProps={{ size: 'small', icon: <DeleteOutlined /> }}>
+              <ConfirmAction
+                title={t('signing.ukey.deleteConfirm', { name: k.name })}
+                description={t('signing.ukey.deleteHelp')}
+                onConfirm={() => del({ ukeyId: k.ukeyId })}
+                buttonProps={{ size: 'small', icon: <DeleteOutlined /> }}
+              >
                 {t('signing.delete')}
               </ConfirmAction>
             </>
@@ -141,13 +170,23 @@ export function UkeyManagePage() {
       data-testid="ukey-page"
       extra={
         canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="register-ukey">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setRegistering(true)}
+            data-testid="register-ukey"
+          >
             {t('signing.ukey.register')}
           </Button>
         )
       }
     >
-      <PagedTable<UkeyRow, 'uk/getUkeyList'> path="uk/getUkeyList" columns={columns} rowKey="ukeyId" testId="ukey-table" />
+      <PagedTable<UkeyRow, 'uk/getUkeyList'>
+        path="uk/getUkeyList"
+        columns={columns}
+        rowKey="ukeyId"
+        testId="ukey-table"
+      />
       {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
       {addingCert && <AddCertDialog ukey={addingCert} onClose={() => setAddingCert(null)} />}
     </Card>
@@ -164,7 +203,10 @@ export function UkeyAuthDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal open onCancel={onClose} footer={null} width={760} title={t('signing.ukey.holders')} data-testid="ukey-auth">
       {canEdit && (
-        <GrantButton label={t('signing.grant.add')} onClick={() => void navigate({ to: '/ukey/NewUkeyAuthDialog', search: { ukeyId } as never })} />
+        <GrantButton
+          label={t('signing.grant.add')}
+          onClick={() => void navigate({ to: '/ukey/NewUkeyAuthDialog', search: { ukeyId } as never })}
+        />
       )}
       {ukeyId && <GrantPanel target="ukey" id={ukeyId} canEdit={canEdit} />}
       <Table
