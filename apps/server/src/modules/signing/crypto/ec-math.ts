@@ -66,12 +66,19 @@ function inverse(a: bigint, n: bigint): bigint {
   return mod(s0, n);
 }
 
+/** One ECDH object per curve, reused: setting its private key to k computes k·G. */
+const multipliers = new Map<string, ReturnType<typeof createECDH>>();
+
 /** A random k in [1, n-1] and the x coordinate of k·G. */
 function nonce(curve: Curve): { k: bigint; x1: bigint } {
+  let ecdh = multipliers.get(curve.ecdh);
+  if (!ecdh) {
+    ecdh = createECDH(curve.ecdh);
+    multipliers.set(curve.ecdh, ecdh);
+  }
   for (;;) {
     const k = toBig(randomBytes(curve.bytes + 8)) % curve.n;
     if (k === 0n) continue;
-    const ecdh = createECDH(curve.ecdh);
     ecdh.setPrivateKey(toBytes(k, curve.bytes));
     const point = ecdh.getPublicKey();
     return { k, x1: toBig(point.subarray(1, 1 + curve.bytes)) };

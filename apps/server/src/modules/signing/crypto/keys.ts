@@ -6,6 +6,7 @@ import {
   createSign,
   generateKeyPairSync,
   type KeyObject,
+  sign as oneShotSign,
   privateEncrypt,
 } from 'node:crypto';
 import type { SignatureAlgorithm } from '@keel/contract/constants';
@@ -182,8 +183,9 @@ export function digestInfo(alg: AlgorithmDef, digest: Uint8Array): Buffer {
 export async function sm2Digest(
   spki: Uint8Array,
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  z: Buffer = sm2UserHash(ecPointOf(spki)),
 ): Promise<Buffer> {
-  const hash = createHash('sm3').update(sm2UserHash(ecPointOf(spki)));
+  const hash = createHash('sm3').update(z);
   for await (const c of chunks) hash.update(c);
   return hash.digest();
 }
@@ -200,6 +202,8 @@ export function softwareKey(pkcs8: Uint8Array): SigningKey {
   const info = inspectPkcs8(pkcs8);
   const key = createPrivateKey({ key: Buffer.from(pkcs8), format: 'der', type: 'pkcs8' });
   const d = info.d;
+  // Z of the SM2 key (GM/T 0009 default id), once per key.
+  const z = info.keyType === 'SM2' ? sm2UserHash(ecPointOf(info.spki)) : undefined;
   const signDigest = async (alg: SignatureAlgorithm, digest: Uint8Array) => {
     const def = assertFits(info, alg);
     if (def.keyType === 'RSA') {
@@ -217,8 +221,9 @@ export function softwareKey(pkcs8: Uint8Array): SigningKey {
     signDigest,
     async signStream(alg, chunks) {
       const def = assertFits(info, alg);
-      if (def.keyType === 'SM2') return signDigest(alg, await sm2Digest(info.spki, chunks));
-      // RSA and ECDSA: OpenSSL hashes and signs in one pass.
+      if (def.keyType === 'SM2') return signDigest(alg, await sm2Digest(info.spki, chunks, z));
+      // RSA and ECDSA: OpenSSL hashes and signs; one call for a message in one piece.
+      if (Array.isArray(chunks) && chunks.length === 1) return oneShotSign(def.digest, chunks[0], key);
       const signer = createSign(def.digest);
       for await (const c of chunks) signer.update(c);
       return signer.sign(key);
