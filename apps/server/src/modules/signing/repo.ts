@@ -20,6 +20,12 @@ interface Page {
   pageSize: number;
 }
 
+/** How many grants name the row's object (a list's `auth_count` column). */
+const authCountOf = (t: Tenant, kind: AuthTarget, idRef: string) =>
+  sql<number>`(select count(*) from signing_auths a where a.pno = ${t.pno} and a.target_kind = ${kind} and a.target_id = ${sql.ref(idRef)})`.as(
+    'auth_count',
+  );
+
 // Certificates.
 
 export async function pageCerts(
@@ -384,15 +390,7 @@ export async function pageCollections(
       base()
         .selectAll('c')
         .select('g.name as group_name')
-        .select((eb) =>
-          eb
-            .selectFrom('signing_auths as a')
-            .select(sql<number>`count(*)`.as('n'))
-            .where('a.pno', '=', t.pno)
-            .where('a.target_kind', '=', 'pc')
-            .whereRef('a.target_id', '=', 'c.pc_id')
-            .as('auth_count'),
-        )
+        .select(authCountOf(t, 'pc', 'c.pc_id'))
         .orderBy('c.name_key', w.dir)
         .orderBy('c.pc_id', w.dir)
         .limit(w.limit)
@@ -495,13 +493,7 @@ export async function pageGroups(db: Db, t: Tenant, str: string | undefined, pag
             .where('c.pno', '=', t.pno)
             .whereRef('c.group_id', '=', 'g.group_id')
             .as('collection_count'),
-          eb
-            .selectFrom('signing_auths as a')
-            .select(sql<number>`count(*)`.as('n'))
-            .where('a.pno', '=', t.pno)
-            .where('a.target_kind', '=', 'pcg')
-            .whereRef('a.target_id', '=', 'g.group_id')
-            .as('auth_count'),
+          authCountOf(t, 'pcg', 'g.group_id'),
         ])
         .orderBy('g.name_key', w.dir)
         .orderBy('g.group_id', w.dir)
@@ -831,13 +823,7 @@ export async function pageUkeys(db: Db, t: Tenant, str: string | undefined, page
             .where('c.pno', '=', t.pno)
             .whereRef('c.ukey_id', '=', 'k.ukey_id')
             .as('cert_count'),
-          eb
-            .selectFrom('signing_auths as a')
-            .select(sql<number>`count(*)`.as('n'))
-            .where('a.pno', '=', t.pno)
-            .where('a.target_kind', '=', 'ukey')
-            .whereRef('a.target_id', '=', 'k.ukey_id')
-            .as('auth_count'),
+          authCountOf(t, 'ukey', 'k.ukey_id'),
         ])
         .orderBy('k.created_at', w.dir)
         .orderBy('k.ukey_id', w.dir)
