@@ -10,6 +10,7 @@ import { deviceApi } from './modules/device/ddi-routes';
 import { menderApi } from './modules/device/mender-routes';
 import { mountFiles } from './modules/file/http';
 import { modules } from './modules/registry';
+import { mountSigning } from './modules/signing/http';
 import { createDeviceCredentials } from './platform/auth/device-credential-cache';
 import { loadPasswordKey } from './platform/auth/rsa-key';
 import { createSessions } from './platform/auth/sessions';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(menderApi, { services });
   // Files: multipart uploads, the tus endpoint, download links, the storage sweep (modules/file/http.ts).
   await mountFiles(app, services);
+  await mountSigning(app, services);
   await mountSocket(app, services);
 
   const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), {

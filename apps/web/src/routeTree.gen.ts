@@ -61,6 +61,23 @@ import { Route as DefaultBusinessProcessEditDefaultReviewerDialogRouteImport } f
 import { Route as DefaultBusinessProcessMemberAuditPageRouteImport } from './routes/_default/BusinessProcess/MemberAuditPage'
 import { Route as DefaultBusinessProcessProcesssSettingsPageRouteImport } from './routes/_default/BusinessProcess/ProcesssSettingsPage'
 import { Route as DefaultBusinessProcessSecurityRouteAuditPageRouteImport } from './routes/_default/BusinessProcess/SecurityRouteAuditPage'
+import { Route as DefaultSignMgtSystemAddPerSetAuthDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetAuthDlg'
+import { Route as DefaultSignMgtSystemAddPerSetGrpAuthDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetGrpAuthDlg'
+import { Route as DefaultSignMgtSystemAddPerSetGrpDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetGrpDlg'
+import { Route as DefaultSignMgtSystemNewAuthDialogRouteImport } from './routes/_default/SignMgtSystem/NewAuthDialog'
+import { Route as DefaultSignMgtSystemNewPermissionSetDialogRouteImport } from './routes/_default/SignMgtSystem/NewPermissionSetDialog'
+import { Route as DefaultSignMgtSystemNewSignModuleDialogRouteImport } from './routes/_default/SignMgtSystem/NewSignModuleDialog'
+import { Route as DefaultSignMgtSystemPermSetGrpListRemoteComponentRouteImport } from './routes/_default/SignMgtSystem/PermSetGrpListRemoteComponent'
+import { Route as DefaultSignMgtSystemPermSetListRemoteComponentRouteImport } from './routes/_default/SignMgtSystem/PermSetListRemoteComponent'
+import { Route as DefaultSignMgtSystemPermissionSetGroupAuthPageRouteImport } from './routes/_default/SignMgtSystem/PermissionSetGroupAuthPage'
+import { Route as DefaultSignMgtSystemPermissionSetGroupPageRouteImport } from './routes/_default/SignMgtSystem/PermissionSetGroupPage'
+import { Route as DefaultSignMgtSystemPermissionSetPageRouteImport } from './routes/_default/SignMgtSystem/PermissionSetPage'
+import { Route as DefaultSignMgtSystemSearcCertRemoteComponentRouteImport } from './routes/_default/SignMgtSystem/SearcCertRemoteComponent'
+import { Route as DefaultSignMgtSystemSignModulePageRouteImport } from './routes/_default/SignMgtSystem/SignModulePage'
+import { Route as DefaultSignMgtSystemSignTypeComponentRouteImport } from './routes/_default/SignMgtSystem/SignTypeComponent'
+import { Route as DefaultSignMgtSystemWorkCertAssociateDialogRouteImport } from './routes/_default/SignMgtSystem/WorkCertAssociateDialog'
+import { Route as DefaultSignMgtSystemWorkCertAuthPageRouteImport } from './routes/_default/SignMgtSystem/WorkCertAuthPage'
+import { Route as DefaultSignMgtSystemWorkCertManagementPageRouteImport } from './routes/_default/SignMgtSystem/WorkCertManagementPage'
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
 import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
 import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
@@ -72,6 +89,9 @@ import { Route as DefaultFotaFotaSoftwarePageRouteImport } from './routes/_defau
 import { Route as DefaultFotaNewFotaPackageDialogRouteImport } from './routes/_default/fota/NewFotaPackageDialog'
 import { Route as DefaultMsgMsgCenterRouteImport } from './routes/_default/msg/MsgCenter'
 import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_default/msg/ProcessInviteMsgDialog'
+import { Route as DefaultUkeyNewUkeyAuthDialogRouteImport } from './routes/_default/ukey/NewUkeyAuthDialog'
+import { Route as DefaultUkeyUkeyAuthDialogRouteImport } from './routes/_default/ukey/UkeyAuthDialog'
+import { Route as DefaultUkeyUkeyManagePageRouteImport } from './routes/_default/ukey/UkeyManagePage'
 import { Route as BackTisTerminalBackTerminalBatchBindDlgRouteImport } from './routes/_back/Tis/Terminal/BackTerminalBatchBindDlg'
 import { Route as BackTisTerminalBackTerminalDetailRouteImport } from './routes/_back/Tis/Terminal/BackTerminalDetail'
 import { Route as BackTisTerminalBackTerminalListPageRouteImport } from './routes/_back/Tis/Terminal/BackTerminalListPage'
@@ -395,6 +415,108 @@ const DefaultBusinessProcessSecurityRouteAuditPageRoute =
     path: '/BusinessProcess/SecurityRouteAuditPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultSignMgtSystemAddPerSetAuthDlgRoute =
+  DefaultSignMgtSystemAddPerSetAuthDlgRouteImport.update({
+    id: '/SignMgtSystem/AddPerSetAuthDlg',
+    path: '/SignMgtSystem/AddPerSetAuthDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute =
+  DefaultSignMgtSystemAddPerSetGrpAuthDlgRouteImport.update({
+    id: '/SignMgtSystem/AddPerSetGrpAuthDlg',
+    path: '/SignMgtSystem/AddPerSetGrpAuthDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemAddPerSetGrpDlgRoute =
+  DefaultSignMgtSystemAddPerSetGrpDlgRouteImport.update({
+    id: '/SignMgtSystem/AddPerSetGrpDlg',
+    path: '/SignMgtSystem/AddPerSetGrpDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemNewAuthDialogRoute =
+  DefaultSignMgtSystemNewAuthDialogRouteImport.update({
+    id: '/SignMgtSystem/NewAuthDialog',
+    path: '/SignMgtSystem/NewAuthDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemNewPermissionSetDialogRoute =
+  DefaultSignMgtSystemNewPermissionSetDialogRouteImport.update({
+    id: '/SignMgtSystem/NewPermissionSetDialog',
+    path: '/SignMgtSystem/NewPermissionSetDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemNewSignModuleDialogRoute =
+  DefaultSignMgtSystemNewSignModuleDialogRouteImport.update({
+    id: '/SignMgtSystem/NewSignModuleDialog',
+    path: '/SignMgtSystem/NewSignModuleDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemPermSetGrpListRemoteComponentRoute =
+  DefaultSignMgtSystemPermSetGrpListRemoteComponentRouteImport.update({
+    id: '/SignMgtSystem/PermSetGrpListRemoteComponent',
+    path: '/SignMgtSystem/PermSetGrpListRemoteComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemPermSetListRemoteComponentRoute =
+  DefaultSignMgtSystemPermSetListRemoteComponentRouteImport.update({
+    id: '/SignMgtSystem/PermSetListRemoteComponent',
+    path: '/SignMgtSystem/PermSetListRemoteComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemPermissionSetGroupAuthPageRoute =
+  DefaultSignMgtSystemPermissionSetGroupAuthPageRouteImport.update({
+    id: '/SignMgtSystem/PermissionSetGroupAuthPage',
+    path: '/SignMgtSystem/PermissionSetGroupAuthPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemPermissionSetGroupPageRoute =
+  DefaultSignMgtSystemPermissionSetGroupPageRouteImport.update({
+    id: '/SignMgtSystem/PermissionSetGroupPage',
+    path: '/SignMgtSystem/PermissionSetGroupPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemPermissionSetPageRoute =
+  DefaultSignMgtSystemPermissionSetPageRouteImport.update({
+    id: '/SignMgtSystem/PermissionSetPage',
+    path: '/SignMgtSystem/PermissionSetPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemSearcCertRemoteComponentRoute =
+  DefaultSignMgtSystemSearcCertRemoteComponentRouteImport.update({
+    id: '/SignMgtSystem/SearcCertRemoteComponent',
+    path: '/SignMgtSystem/SearcCertRemoteComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemSignModulePageRoute =
+  DefaultSignMgtSystemSignModulePageRouteImport.update({
+    id: '/SignMgtSystem/SignModulePage',
+    path: '/SignMgtSystem/SignModulePage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemSignTypeComponentRoute =
+  DefaultSignMgtSystemSignTypeComponentRouteImport.update({
+    id: '/SignMgtSystem/SignTypeComponent',
+    path: '/SignMgtSystem/SignTypeComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemWorkCertAssociateDialogRoute =
+  DefaultSignMgtSystemWorkCertAssociateDialogRouteImport.update({
+    id: '/SignMgtSystem/WorkCertAssociateDialog',
+    path: '/SignMgtSystem/WorkCertAssociateDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemWorkCertAuthPageRoute =
+  DefaultSignMgtSystemWorkCertAuthPageRouteImport.update({
+    id: '/SignMgtSystem/WorkCertAuthPage',
+    path: '/SignMgtSystem/WorkCertAuthPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSignMgtSystemWorkCertManagementPageRoute =
+  DefaultSignMgtSystemWorkCertManagementPageRouteImport.update({
+    id: '/SignMgtSystem/WorkCertManagementPage',
+    path: '/SignMgtSystem/WorkCertManagementPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultUserManageUserListPageRoute =
   DefaultUserManageUserListPageRouteImport.update({
     id: '/UserManage/UserListPage',
@@ -458,6 +580,24 @@ const DefaultMsgProcessInviteMsgDialogRoute =
   DefaultMsgProcessInviteMsgDialogRouteImport.update({
     id: '/msg/ProcessInviteMsgDialog',
     path: '/msg/ProcessInviteMsgDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultUkeyNewUkeyAuthDialogRoute =
+  DefaultUkeyNewUkeyAuthDialogRouteImport.update({
+    id: '/ukey/NewUkeyAuthDialog',
+    path: '/ukey/NewUkeyAuthDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultUkeyUkeyAuthDialogRoute =
+  DefaultUkeyUkeyAuthDialogRouteImport.update({
+    id: '/ukey/UkeyAuthDialog',
+    path: '/ukey/UkeyAuthDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultUkeyUkeyManagePageRoute =
+  DefaultUkeyUkeyManagePageRouteImport.update({
+    id: '/ukey/UkeyManagePage',
+    path: '/ukey/UkeyManagePage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const BackTisTerminalBackTerminalBatchBindDlgRoute =
@@ -642,6 +782,23 @@ export interface FileRoutesByFullPath {
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
+  '/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
+  '/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
+  '/SignMgtSystem/NewAuthDialog': typeof DefaultSignMgtSystemNewAuthDialogRoute
+  '/SignMgtSystem/NewPermissionSetDialog': typeof DefaultSignMgtSystemNewPermissionSetDialogRoute
+  '/SignMgtSystem/NewSignModuleDialog': typeof DefaultSignMgtSystemNewSignModuleDialogRoute
+  '/SignMgtSystem/PermSetGrpListRemoteComponent': typeof DefaultSignMgtSystemPermSetGrpListRemoteComponentRoute
+  '/SignMgtSystem/PermSetListRemoteComponent': typeof DefaultSignMgtSystemPermSetListRemoteComponentRoute
+  '/SignMgtSystem/PermissionSetGroupAuthPage': typeof DefaultSignMgtSystemPermissionSetGroupAuthPageRoute
+  '/SignMgtSystem/PermissionSetGroupPage': typeof DefaultSignMgtSystemPermissionSetGroupPageRoute
+  '/SignMgtSystem/PermissionSetPage': typeof DefaultSignMgtSystemPermissionSetPageRoute
+  '/SignMgtSystem/SearcCertRemoteComponent': typeof DefaultSignMgtSystemSearcCertRemoteComponentRoute
+  '/SignMgtSystem/SignModulePage': typeof DefaultSignMgtSystemSignModulePageRoute
+  '/SignMgtSystem/SignTypeComponent': typeof DefaultSignMgtSystemSignTypeComponentRoute
+  '/SignMgtSystem/WorkCertAssociateDialog': typeof DefaultSignMgtSystemWorkCertAssociateDialogRoute
+  '/SignMgtSystem/WorkCertAuthPage': typeof DefaultSignMgtSystemWorkCertAuthPageRoute
+  '/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -653,6 +810,9 @@ export interface FileRoutesByFullPath {
   '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
+  '/ukey/UkeyAuthDialog': typeof DefaultUkeyUkeyAuthDialogRoute
+  '/ukey/UkeyManagePage': typeof DefaultUkeyUkeyManagePageRoute
   '/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
@@ -726,6 +886,23 @@ export interface FileRoutesByTo {
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
+  '/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
+  '/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
+  '/SignMgtSystem/NewAuthDialog': typeof DefaultSignMgtSystemNewAuthDialogRoute
+  '/SignMgtSystem/NewPermissionSetDialog': typeof DefaultSignMgtSystemNewPermissionSetDialogRoute
+  '/SignMgtSystem/NewSignModuleDialog': typeof DefaultSignMgtSystemNewSignModuleDialogRoute
+  '/SignMgtSystem/PermSetGrpListRemoteComponent': typeof DefaultSignMgtSystemPermSetGrpListRemoteComponentRoute
+  '/SignMgtSystem/PermSetListRemoteComponent': typeof DefaultSignMgtSystemPermSetListRemoteComponentRoute
+  '/SignMgtSystem/PermissionSetGroupAuthPage': typeof DefaultSignMgtSystemPermissionSetGroupAuthPageRoute
+  '/SignMgtSystem/PermissionSetGroupPage': typeof DefaultSignMgtSystemPermissionSetGroupPageRoute
+  '/SignMgtSystem/PermissionSetPage': typeof DefaultSignMgtSystemPermissionSetPageRoute
+  '/SignMgtSystem/SearcCertRemoteComponent': typeof DefaultSignMgtSystemSearcCertRemoteComponentRoute
+  '/SignMgtSystem/SignModulePage': typeof DefaultSignMgtSystemSignModulePageRoute
+  '/SignMgtSystem/SignTypeComponent': typeof DefaultSignMgtSystemSignTypeComponentRoute
+  '/SignMgtSystem/WorkCertAssociateDialog': typeof DefaultSignMgtSystemWorkCertAssociateDialogRoute
+  '/SignMgtSystem/WorkCertAuthPage': typeof DefaultSignMgtSystemWorkCertAuthPageRoute
+  '/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -737,6 +914,9 @@ export interface FileRoutesByTo {
   '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
+  '/ukey/UkeyAuthDialog': typeof DefaultUkeyUkeyAuthDialogRoute
+  '/ukey/UkeyManagePage': typeof DefaultUkeyUkeyManagePageRoute
   '/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
@@ -814,6 +994,23 @@ export interface FileRoutesById {
   '/_default/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/_default/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/_default/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/_default/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
+  '/_default/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
+  '/_default/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
+  '/_default/SignMgtSystem/NewAuthDialog': typeof DefaultSignMgtSystemNewAuthDialogRoute
+  '/_default/SignMgtSystem/NewPermissionSetDialog': typeof DefaultSignMgtSystemNewPermissionSetDialogRoute
+  '/_default/SignMgtSystem/NewSignModuleDialog': typeof DefaultSignMgtSystemNewSignModuleDialogRoute
+  '/_default/SignMgtSystem/PermSetGrpListRemoteComponent': typeof DefaultSignMgtSystemPermSetGrpListRemoteComponentRoute
+  '/_default/SignMgtSystem/PermSetListRemoteComponent': typeof DefaultSignMgtSystemPermSetListRemoteComponentRoute
+  '/_default/SignMgtSystem/PermissionSetGroupAuthPage': typeof DefaultSignMgtSystemPermissionSetGroupAuthPageRoute
+  '/_default/SignMgtSystem/PermissionSetGroupPage': typeof DefaultSignMgtSystemPermissionSetGroupPageRoute
+  '/_default/SignMgtSystem/PermissionSetPage': typeof DefaultSignMgtSystemPermissionSetPageRoute
+  '/_default/SignMgtSystem/SearcCertRemoteComponent': typeof DefaultSignMgtSystemSearcCertRemoteComponentRoute
+  '/_default/SignMgtSystem/SignModulePage': typeof DefaultSignMgtSystemSignModulePageRoute
+  '/_default/SignMgtSystem/SignTypeComponent': typeof DefaultSignMgtSystemSignTypeComponentRoute
+  '/_default/SignMgtSystem/WorkCertAssociateDialog': typeof DefaultSignMgtSystemWorkCertAssociateDialogRoute
+  '/_default/SignMgtSystem/WorkCertAuthPage': typeof DefaultSignMgtSystemWorkCertAuthPageRoute
+  '/_default/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -825,6 +1022,9 @@ export interface FileRoutesById {
   '/_default/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
   '/_default/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/_default/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
+  '/_default/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
+  '/_default/ukey/UkeyAuthDialog': typeof DefaultUkeyUkeyAuthDialogRoute
+  '/_default/ukey/UkeyManagePage': typeof DefaultUkeyUkeyManagePageRoute
   '/_back/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/_back/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/_back/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
@@ -900,6 +1100,23 @@ export interface FileRouteTypes {
     | '/BusinessProcess/MemberAuditPage'
     | '/BusinessProcess/ProcesssSettingsPage'
     | '/BusinessProcess/SecurityRouteAuditPage'
+    | '/SignMgtSystem/AddPerSetAuthDlg'
+    | '/SignMgtSystem/AddPerSetGrpAuthDlg'
+    | '/SignMgtSystem/AddPerSetGrpDlg'
+    | '/SignMgtSystem/NewAuthDialog'
+    | '/SignMgtSystem/NewPermissionSetDialog'
+    | '/SignMgtSystem/NewSignModuleDialog'
+    | '/SignMgtSystem/PermSetGrpListRemoteComponent'
+    | '/SignMgtSystem/PermSetListRemoteComponent'
+    | '/SignMgtSystem/PermissionSetGroupAuthPage'
+    | '/SignMgtSystem/PermissionSetGroupPage'
+    | '/SignMgtSystem/PermissionSetPage'
+    | '/SignMgtSystem/SearcCertRemoteComponent'
+    | '/SignMgtSystem/SignModulePage'
+    | '/SignMgtSystem/SignTypeComponent'
+    | '/SignMgtSystem/WorkCertAssociateDialog'
+    | '/SignMgtSystem/WorkCertAuthPage'
+    | '/SignMgtSystem/WorkCertManagementPage'
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
@@ -911,6 +1128,9 @@ export interface FileRouteTypes {
     | '/fota/NewFotaPackageDialog'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
+    | '/ukey/NewUkeyAuthDialog'
+    | '/ukey/UkeyAuthDialog'
+    | '/ukey/UkeyManagePage'
     | '/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/Tis/Terminal/BackTerminalDetail'
     | '/Tis/Terminal/BackTerminalListPage'
@@ -984,6 +1204,23 @@ export interface FileRouteTypes {
     | '/BusinessProcess/MemberAuditPage'
     | '/BusinessProcess/ProcesssSettingsPage'
     | '/BusinessProcess/SecurityRouteAuditPage'
+    | '/SignMgtSystem/AddPerSetAuthDlg'
+    | '/SignMgtSystem/AddPerSetGrpAuthDlg'
+    | '/SignMgtSystem/AddPerSetGrpDlg'
+    | '/SignMgtSystem/NewAuthDialog'
+    | '/SignMgtSystem/NewPermissionSetDialog'
+    | '/SignMgtSystem/NewSignModuleDialog'
+    | '/SignMgtSystem/PermSetGrpListRemoteComponent'
+    | '/SignMgtSystem/PermSetListRemoteComponent'
+    | '/SignMgtSystem/PermissionSetGroupAuthPage'
+    | '/SignMgtSystem/PermissionSetGroupPage'
+    | '/SignMgtSystem/PermissionSetPage'
+    | '/SignMgtSystem/SearcCertRemoteComponent'
+    | '/SignMgtSystem/SignModulePage'
+    | '/SignMgtSystem/SignTypeComponent'
+    | '/SignMgtSystem/WorkCertAssociateDialog'
+    | '/SignMgtSystem/WorkCertAuthPage'
+    | '/SignMgtSystem/WorkCertManagementPage'
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
@@ -995,6 +1232,9 @@ export interface FileRouteTypes {
     | '/fota/NewFotaPackageDialog'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
+    | '/ukey/NewUkeyAuthDialog'
+    | '/ukey/UkeyAuthDialog'
+    | '/ukey/UkeyManagePage'
     | '/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/Tis/Terminal/BackTerminalDetail'
     | '/Tis/Terminal/BackTerminalListPage'
@@ -1071,6 +1311,23 @@ export interface FileRouteTypes {
     | '/_default/BusinessProcess/MemberAuditPage'
     | '/_default/BusinessProcess/ProcesssSettingsPage'
     | '/_default/BusinessProcess/SecurityRouteAuditPage'
+    | '/_default/SignMgtSystem/AddPerSetAuthDlg'
+    | '/_default/SignMgtSystem/AddPerSetGrpAuthDlg'
+    | '/_default/SignMgtSystem/AddPerSetGrpDlg'
+    | '/_default/SignMgtSystem/NewAuthDialog'
+    | '/_default/SignMgtSystem/NewPermissionSetDialog'
+    | '/_default/SignMgtSystem/NewSignModuleDialog'
+    | '/_default/SignMgtSystem/PermSetGrpListRemoteComponent'
+    | '/_default/SignMgtSystem/PermSetListRemoteComponent'
+    | '/_default/SignMgtSystem/PermissionSetGroupAuthPage'
+    | '/_default/SignMgtSystem/PermissionSetGroupPage'
+    | '/_default/SignMgtSystem/PermissionSetPage'
+    | '/_default/SignMgtSystem/SearcCertRemoteComponent'
+    | '/_default/SignMgtSystem/SignModulePage'
+    | '/_default/SignMgtSystem/SignTypeComponent'
+    | '/_default/SignMgtSystem/WorkCertAssociateDialog'
+    | '/_default/SignMgtSystem/WorkCertAuthPage'
+    | '/_default/SignMgtSystem/WorkCertManagementPage'
     | '/_default/UserManage/UserListPage'
     | '/_default/filerepository/AddEditCommonFileDlg'
     | '/_default/filerepository/filerepositorypage'
@@ -1082,6 +1339,9 @@ export interface FileRouteTypes {
     | '/_default/fota/NewFotaPackageDialog'
     | '/_default/msg/MsgCenter'
     | '/_default/msg/ProcessInviteMsgDialog'
+    | '/_default/ukey/NewUkeyAuthDialog'
+    | '/_default/ukey/UkeyAuthDialog'
+    | '/_default/ukey/UkeyManagePage'
     | '/_back/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/_back/Tis/Terminal/BackTerminalDetail'
     | '/_back/Tis/Terminal/BackTerminalListPage'
@@ -1478,6 +1738,125 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultBusinessProcessSecurityRouteAuditPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/SignMgtSystem/AddPerSetAuthDlg': {
+      id: '/_default/SignMgtSystem/AddPerSetAuthDlg'
+      path: '/SignMgtSystem/AddPerSetAuthDlg'
+      fullPath: '/SignMgtSystem/AddPerSetAuthDlg'
+      preLoaderRoute: typeof DefaultSignMgtSystemAddPerSetAuthDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/AddPerSetGrpAuthDlg': {
+      id: '/_default/SignMgtSystem/AddPerSetGrpAuthDlg'
+      path: '/SignMgtSystem/AddPerSetGrpAuthDlg'
+      fullPath: '/SignMgtSystem/AddPerSetGrpAuthDlg'
+      preLoaderRoute: typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/AddPerSetGrpDlg': {
+      id: '/_default/SignMgtSystem/AddPerSetGrpDlg'
+      path: '/SignMgtSystem/AddPerSetGrpDlg'
+      fullPath: '/SignMgtSystem/AddPerSetGrpDlg'
+      preLoaderRoute: typeof DefaultSignMgtSystemAddPerSetGrpDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/NewAuthDialog': {
+      id: '/_default/SignMgtSystem/NewAuthDialog'
+      path: '/SignMgtSystem/NewAuthDialog'
+      fullPath: '/SignMgtSystem/NewAuthDialog'
+      preLoaderRoute: typeof DefaultSignMgtSystemNewAuthDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/NewPermissionSetDialog': {
+      id: '/_default/SignMgtSystem/NewPermissionSetDialog'
+      path: '/SignMgtSystem/NewPermissionSetDialog'
+      fullPath: '/SignMgtSystem/NewPermissionSetDialog'
+      preLoaderRoute: typeof DefaultSignMgtSystemNewPermissionSetDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/NewSignModuleDialog': {
+      id: '/_default/SignMgtSystem/NewSignModuleDialog'
+      path: '/SignMgtSystem/NewSignModuleDialog'
+      fullPath: '/SignMgtSystem/NewSignModuleDialog'
+      preLoaderRoute: typeof DefaultSignMgtSystemNewSignModuleDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/PermSetGrpListRemoteComponent': {
+      id: '/_default/SignMgtSystem/PermSetGrpListRemoteComponent'
+      path: '/SignMgtSystem/PermSetGrpListRemoteComponent'
+      fullPath: '/SignMgtSystem/PermSetGrpListRemoteComponent'
+      preLoaderRoute: typeof DefaultSignMgtSystemPermSetGrpListRemoteComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/PermSetListRemoteComponent': {
+      id: '/_default/SignMgtSystem/PermSetListRemoteComponent'
+      path: '/SignMgtSystem/PermSetListRemoteComponent'
+      fullPath: '/SignMgtSystem/PermSetListRemoteComponent'
+      preLoaderRoute: typeof DefaultSignMgtSystemPermSetListRemoteComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/PermissionSetGroupAuthPage': {
+      id: '/_default/SignMgtSystem/PermissionSetGroupAuthPage'
+      path: '/SignMgtSystem/PermissionSetGroupAuthPage'
+      fullPath: '/SignMgtSystem/PermissionSetGroupAuthPage'
+      preLoaderRoute: typeof DefaultSignMgtSystemPermissionSetGroupAuthPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/PermissionSetGroupPage': {
+      id: '/_default/SignMgtSystem/PermissionSetGroupPage'
+      path: '/SignMgtSystem/PermissionSetGroupPage'
+      fullPath: '/SignMgtSystem/PermissionSetGroupPage'
+      preLoaderRoute: typeof DefaultSignMgtSystemPermissionSetGroupPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/PermissionSetPage': {
+      id: '/_default/SignMgtSystem/PermissionSetPage'
+      path: '/SignMgtSystem/PermissionSetPage'
+      fullPath: '/SignMgtSystem/PermissionSetPage'
+      preLoaderRoute: typeof DefaultSignMgtSystemPermissionSetPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/SearcCertRemoteComponent': {
+      id: '/_default/SignMgtSystem/SearcCertRemoteComponent'
+      path: '/SignMgtSystem/SearcCertRemoteComponent'
+      fullPath: '/SignMgtSystem/SearcCertRemoteComponent'
+      preLoaderRoute: typeof DefaultSignMgtSystemSearcCertRemoteComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/SignModulePage': {
+      id: '/_default/SignMgtSystem/SignModulePage'
+      path: '/SignMgtSystem/SignModulePage'
+      fullPath: '/SignMgtSystem/SignModulePage'
+      preLoaderRoute: typeof DefaultSignMgtSystemSignModulePageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/SignTypeComponent': {
+      id: '/_default/SignMgtSystem/SignTypeComponent'
+      path: '/SignMgtSystem/SignTypeComponent'
+      fullPath: '/SignMgtSystem/SignTypeComponent'
+      preLoaderRoute: typeof DefaultSignMgtSystemSignTypeComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/WorkCertAssociateDialog': {
+      id: '/_default/SignMgtSystem/WorkCertAssociateDialog'
+      path: '/SignMgtSystem/WorkCertAssociateDialog'
+      fullPath: '/SignMgtSystem/WorkCertAssociateDialog'
+      preLoaderRoute: typeof DefaultSignMgtSystemWorkCertAssociateDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/WorkCertAuthPage': {
+      id: '/_default/SignMgtSystem/WorkCertAuthPage'
+      path: '/SignMgtSystem/WorkCertAuthPage'
+      fullPath: '/SignMgtSystem/WorkCertAuthPage'
+      preLoaderRoute: typeof DefaultSignMgtSystemWorkCertAuthPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SignMgtSystem/WorkCertManagementPage': {
+      id: '/_default/SignMgtSystem/WorkCertManagementPage'
+      path: '/SignMgtSystem/WorkCertManagementPage'
+      fullPath: '/SignMgtSystem/WorkCertManagementPage'
+      preLoaderRoute: typeof DefaultSignMgtSystemWorkCertManagementPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/UserManage/UserListPage': {
       id: '/_default/UserManage/UserListPage'
       path: '/UserManage/UserListPage'
@@ -1553,6 +1932,27 @@ declare module '@tanstack/react-router' {
       path: '/msg/ProcessInviteMsgDialog'
       fullPath: '/msg/ProcessInviteMsgDialog'
       preLoaderRoute: typeof DefaultMsgProcessInviteMsgDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/ukey/NewUkeyAuthDialog': {
+      id: '/_default/ukey/NewUkeyAuthDialog'
+      path: '/ukey/NewUkeyAuthDialog'
+      fullPath: '/ukey/NewUkeyAuthDialog'
+      preLoaderRoute: typeof DefaultUkeyNewUkeyAuthDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/ukey/UkeyAuthDialog': {
+      id: '/_default/ukey/UkeyAuthDialog'
+      path: '/ukey/UkeyAuthDialog'
+      fullPath: '/ukey/UkeyAuthDialog'
+      preLoaderRoute: typeof DefaultUkeyUkeyAuthDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/ukey/UkeyManagePage': {
+      id: '/_default/ukey/UkeyManagePage'
+      path: '/ukey/UkeyManagePage'
+      fullPath: '/ukey/UkeyManagePage'
+      preLoaderRoute: typeof DefaultUkeyUkeyManagePageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_back/Tis/Terminal/BackTerminalBatchBindDlg': {
@@ -1789,6 +2189,23 @@ interface DefaultRouteRouteChildren {
   DefaultBusinessProcessMemberAuditPageRoute: typeof DefaultBusinessProcessMemberAuditPageRoute
   DefaultBusinessProcessProcesssSettingsPageRoute: typeof DefaultBusinessProcessProcesssSettingsPageRoute
   DefaultBusinessProcessSecurityRouteAuditPageRoute: typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  DefaultSignMgtSystemAddPerSetAuthDlgRoute: typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
+  DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute: typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
+  DefaultSignMgtSystemAddPerSetGrpDlgRoute: typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
+  DefaultSignMgtSystemNewAuthDialogRoute: typeof DefaultSignMgtSystemNewAuthDialogRoute
+  DefaultSignMgtSystemNewPermissionSetDialogRoute: typeof DefaultSignMgtSystemNewPermissionSetDialogRoute
+  DefaultSignMgtSystemNewSignModuleDialogRoute: typeof DefaultSignMgtSystemNewSignModuleDialogRoute
+  DefaultSignMgtSystemPermSetGrpListRemoteComponentRoute: typeof DefaultSignMgtSystemPermSetGrpListRemoteComponentRoute
+  DefaultSignMgtSystemPermSetListRemoteComponentRoute: typeof DefaultSignMgtSystemPermSetListRemoteComponentRoute
+  DefaultSignMgtSystemPermissionSetGroupAuthPageRoute: typeof DefaultSignMgtSystemPermissionSetGroupAuthPageRoute
+  DefaultSignMgtSystemPermissionSetGroupPageRoute: typeof DefaultSignMgtSystemPermissionSetGroupPageRoute
+  DefaultSignMgtSystemPermissionSetPageRoute: typeof DefaultSignMgtSystemPermissionSetPageRoute
+  DefaultSignMgtSystemSearcCertRemoteComponentRoute: typeof DefaultSignMgtSystemSearcCertRemoteComponentRoute
+  DefaultSignMgtSystemSignModulePageRoute: typeof DefaultSignMgtSystemSignModulePageRoute
+  DefaultSignMgtSystemSignTypeComponentRoute: typeof DefaultSignMgtSystemSignTypeComponentRoute
+  DefaultSignMgtSystemWorkCertAssociateDialogRoute: typeof DefaultSignMgtSystemWorkCertAssociateDialogRoute
+  DefaultSignMgtSystemWorkCertAuthPageRoute: typeof DefaultSignMgtSystemWorkCertAuthPageRoute
+  DefaultSignMgtSystemWorkCertManagementPageRoute: typeof DefaultSignMgtSystemWorkCertManagementPageRoute
   DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
   DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -1800,6 +2217,9 @@ interface DefaultRouteRouteChildren {
   DefaultFotaNewFotaPackageDialogRoute: typeof DefaultFotaNewFotaPackageDialogRoute
   DefaultMsgMsgCenterRoute: typeof DefaultMsgMsgCenterRoute
   DefaultMsgProcessInviteMsgDialogRoute: typeof DefaultMsgProcessInviteMsgDialogRoute
+  DefaultUkeyNewUkeyAuthDialogRoute: typeof DefaultUkeyNewUkeyAuthDialogRoute
+  DefaultUkeyUkeyAuthDialogRoute: typeof DefaultUkeyUkeyAuthDialogRoute
+  DefaultUkeyUkeyManagePageRoute: typeof DefaultUkeyUkeyManagePageRoute
   DefaultTisFileFileListPageRoute: typeof DefaultTisFileFileListPageRoute
   DefaultTisFileFileSpaceRoute: typeof DefaultTisFileFileSpaceRoute
   DefaultTisTerminalDeviceDetailComponentRoute: typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -1887,6 +2307,40 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
     DefaultBusinessProcessProcesssSettingsPageRoute,
   DefaultBusinessProcessSecurityRouteAuditPageRoute:
     DefaultBusinessProcessSecurityRouteAuditPageRoute,
+  DefaultSignMgtSystemAddPerSetAuthDlgRoute:
+    DefaultSignMgtSystemAddPerSetAuthDlgRoute,
+  DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute:
+    DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute,
+  DefaultSignMgtSystemAddPerSetGrpDlgRoute:
+    DefaultSignMgtSystemAddPerSetGrpDlgRoute,
+  DefaultSignMgtSystemNewAuthDialogRoute:
+    DefaultSignMgtSystemNewAuthDialogRoute,
+  DefaultSignMgtSystemNewPermissionSetDialogRoute:
+    DefaultSignMgtSystemNewPermissionSetDialogRoute,
+  DefaultSignMgtSystemNewSignModuleDialogRoute:
+    DefaultSignMgtSystemNewSignModuleDialogRoute,
+  DefaultSignMgtSystemPermSetGrpListRemoteComponentRoute:
+    DefaultSignMgtSystemPermSetGrpListRemoteComponentRoute,
+  DefaultSignMgtSystemPermSetListRemoteComponentRoute:
+    DefaultSignMgtSystemPermSetListRemoteComponentRoute,
+  DefaultSignMgtSystemPermissionSetGroupAuthPageRoute:
+    DefaultSignMgtSystemPermissionSetGroupAuthPageRoute,
+  DefaultSignMgtSystemPermissionSetGroupPageRoute:
+    DefaultSignMgtSystemPermissionSetGroupPageRoute,
+  DefaultSignMgtSystemPermissionSetPageRoute:
+    DefaultSignMgtSystemPermissionSetPageRoute,
+  DefaultSignMgtSystemSearcCertRemoteComponentRoute:
+    DefaultSignMgtSystemSearcCertRemoteComponentRoute,
+  DefaultSignMgtSystemSignModulePageRoute:
+    DefaultSignMgtSystemSignModulePageRoute,
+  DefaultSignMgtSystemSignTypeComponentRoute:
+    DefaultSignMgtSystemSignTypeComponentRoute,
+  DefaultSignMgtSystemWorkCertAssociateDialogRoute:
+    DefaultSignMgtSystemWorkCertAssociateDialogRoute,
+  DefaultSignMgtSystemWorkCertAuthPageRoute:
+    DefaultSignMgtSystemWorkCertAuthPageRoute,
+  DefaultSignMgtSystemWorkCertManagementPageRoute:
+    DefaultSignMgtSystemWorkCertManagementPageRoute,
   DefaultUserManageUserListPageRoute: DefaultUserManageUserListPageRoute,
   DefaultFilerepositoryAddEditCommonFileDlgRoute:
     DefaultFilerepositoryAddEditCommonFileDlgRoute,
@@ -1901,6 +2355,9 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultFotaNewFotaPackageDialogRoute: DefaultFotaNewFotaPackageDialogRoute,
   DefaultMsgMsgCenterRoute: DefaultMsgMsgCenterRoute,
   DefaultMsgProcessInviteMsgDialogRoute: DefaultMsgProcessInviteMsgDialogRoute,
+  DefaultUkeyNewUkeyAuthDialogRoute: DefaultUkeyNewUkeyAuthDialogRoute,
+  DefaultUkeyUkeyAuthDialogRoute: DefaultUkeyUkeyAuthDialogRoute,
+  DefaultUkeyUkeyManagePageRoute: DefaultUkeyUkeyManagePageRoute,
   DefaultTisFileFileListPageRoute: DefaultTisFileFileListPageRoute,
   DefaultTisFileFileSpaceRoute: DefaultTisFileFileSpaceRoute,
   DefaultTisTerminalDeviceDetailComponentRoute:

@@ -51,6 +51,7 @@ export const SIGNATURE_ALGORITHMS = [
   'SHA512WITHECDSA',
   'SM3WITHSM2',
 ] as const;
+export type SignatureAlgorithm = (typeof SIGNATURE_ALGORITHMS)[number];
 
 export const MOBILE_LENGTH = 11;
 export const FILE_SIZE_BASE = 1000;

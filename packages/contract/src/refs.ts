@@ -29,6 +29,15 @@ export const REF_KINDS = [
   'flowStep',
   'firmware',
   'firmwareDelta',
+  'signCert',
+  'signModule',
+  'certSignRel',
+  'permCollection',
+  'permCollectionGroup',
+  'signAuth',
+  'ukey',
+  'signRecord',
+  'signToken',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

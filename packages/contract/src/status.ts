@@ -475,6 +475,56 @@ export const messages = {
     'zh-cn': '生成失败：{error}',
     en: 'Generation failed: {error}',
   },
+  signNotAuthorised: {
+    status: Status.forbidden,
+    'zh-cn': '您没有使用证书“{cert}”在模块“{module}”中签名的授权',
+    en: 'You are not authorised to sign with the certificate "{cert}" in the module "{module}"',
+  },
+  certNotBound: {
+    status: Status.conflict,
+    'zh-cn': '证书“{cert}”未绑定到模块“{module}”',
+    en: 'The certificate "{cert}" is not bound to the module "{module}"',
+  },
+  algorithmNotForKey: {
+    status: Status.conflict,
+    'zh-cn': '算法 {algorithm} 不适用于此证书（{reason}）',
+    en: 'The algorithm {algorithm} does not fit here ({reason})',
+  },
+  certCannotSign: {
+    status: Status.conflict,
+    'zh-cn': '证书“{cert}”不能签名：{reason}',
+    en: 'The certificate "{cert}" cannot sign: {reason}',
+  },
+  certImportFailed: {
+    status: Status.invalidInput,
+    'zh-cn': '无法导入证书：{reason}',
+    en: 'The certificate cannot be imported: {reason}',
+  },
+  certTaken: {
+    status: Status.conflict,
+    'zh-cn': '本物业已有此证书（“{name}”）',
+    en: 'This certificate is already in the property ("{name}")',
+  },
+  signInputInvalid: {
+    status: Status.invalidInput,
+    'zh-cn': '无法签名此内容：{reason}',
+    en: 'This content cannot be signed: {reason}',
+  },
+  ukeyUnavailable: {
+    status: Status.conflict,
+    'zh-cn': 'Ukey 不可用：{reason}',
+    en: 'The USB key is unavailable: {reason}',
+  },
+  pkcs11ModuleNotAllowed: {
+    status: Status.forbidden,
+    'zh-cn': '该 PKCS#11 模块未在服务器配置 SIGNING_PKCS11_MODULES 中列出',
+    en: 'This PKCS#11 module is not listed in the server setting SIGNING_PKCS11_MODULES',
+  },
+  accessTokenInvalid: {
+    status: Status.sessionExpired,
+    'zh-cn': '访问令牌无效、已过期或已撤销',
+    en: 'The access token is invalid, expired or revoked',
+  },
 } as const satisfies Record<string, MessageDef>;
 
 export type MessageKey = keyof typeof messages;

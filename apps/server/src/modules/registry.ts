@@ -9,6 +9,7 @@ import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
 import { propertyModule } from './property/routes';
+import { signingModule } from './signing/routes';
 import { spaceModule } from './space/routes';
 import { titleModule } from './title/routes';
 import { userModule } from './user/routes';
@@ -32,6 +33,7 @@ export const modules: readonly ApiModule[] = [
   fileModule,
   workflowModule,
   firmwareModule,
+  signingModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

@@ -51,8 +51,20 @@ const schema = z.object({
     .regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'must be HH:MM:SS')
     .refine((v) => hhmmssToSeconds(v) >= 1, 'must be at least 00:00:01')
     .default('00:05:00'),
+  SIGNING_MASTER_KEY: z
+    .string()
+    .refine((v) => masterKeyBytes(v) !== null, 'must be 32 bytes, as 64 hex digits or base64')
+    .optional(),
+  SIGNING_PKCS11_MODULES: z.string().optional(),
   NODE_ENV: z.string().optional(),
 });
+
+/** The 32 bytes of a SIGNING_MASTER_KEY value (64 hex digits or base64), or null. */
+export function masterKeyBytes(text: string): Buffer | null {
+  const t = text.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export type Env = z.input<typeof schema>;
 
@@ -83,6 +95,10 @@ export interface Config {
    * internal error): everywhere but production (NODE_ENV=production, as `npm start` runs).
    */
   checkOutput: boolean;
+  /** The signing master key (SIGNING_MASTER_KEY); unset: DATA_DIR/signing-master.key, made on first start. */
+  signingMasterKey?: Buffer;
+  /** PKCS#11 modules the signing service may load (SIGNING_PKCS11_MODULES, separated by `:` or `,`). */
+  pkcs11Modules: string[];
 }
 
 /** "HH:MM:SS" in seconds. */
@@ -126,5 +142,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1',
     devicePollSeconds: hhmmssToSeconds(e.DEVICE_POLL_SLEEP),
     checkOutput: e.NODE_ENV !== 'production',
+    signingMasterKey: e.SIGNING_MASTER_KEY ? (masterKeyBytes(e.SIGNING_MASTER_KEY) ?? undefined) : undefined,
+    pkcs11Modules: (e.SIGNING_PKCS11_MODULES ?? '')
+      .split(/[:,]/)
+      .map((p) => p.trim())
+      .filter(Boolean),
   };
 }

@@ -10,6 +10,7 @@ import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
 import { propertyEndpoints } from './property';
+import { signingEndpoints } from './signing';
 import { spaceEndpoints } from './space';
 import { titleEndpoints } from './title';
 import { userEndpoints } from './user';
@@ -35,6 +36,7 @@ export const endpoints = {
   ...fileEndpoints,
   ...workflowEndpoints,
   ...firmwareEndpoints,
+  ...signingEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

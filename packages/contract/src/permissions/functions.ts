@@ -20,6 +20,8 @@ export const EVERY_MEMBER_PAGES: readonly string[] = [
   'files.fileList',
   // Approval workflows (modules/workflow): every member's own reviews (to-do, done) and applications.
   'process.memberAudit',
+  // Signing (modules/signing): every member sees the sign modules and signs with those they are authorised for.
+  'signing.module',
 ];
 
 /**
@@ -86,5 +88,19 @@ export const functionCatalogue: readonly PermissionNode[] = [
     '查看本物业全部申请并指派审核人',
     'See every application of the property and assign its auditors',
   ]),
+  // Signing (modules/signing): the pages read; `edit` changes. Signing itself needs an authorisation, not these.
+  func('signing.module', 'edit', [
+    '新建、编辑与删除签名模块，绑定证书，查看全部签名记录',
+    'Create, edit and delete sign modules, bind certificates, see every signing record',
+  ]),
+  func('signing.cert', 'edit', ['生成、导入与删除工作证书', 'Generate, import and delete work certificates']),
+  func('signing.certAuth', 'edit', ['授权与撤销证书使用人', 'Grant and revoke the use of certificates']),
+  func('signing.permissionSet', 'edit', [
+    '新建、编辑与删除签名权限集并授权',
+    'Create, edit and delete signing permission collections and grant them',
+  ]),
+  func('signing.permissionGroup', 'edit', ['维护权限集分组', 'Edit permission collection groups']),
+  func('signing.groupAuth', 'edit', ['授权与撤销权限集分组', 'Grant and revoke permission collection groups']),
+  func('ukey.manage', 'edit', ['登记与注销 Ukey，管理持有人', 'Register and remove USB keys, manage their holders']),
   func('terminals.data', 'edit', ['维护终端型号、平台与类型', 'Edit terminal models, platforms and types']),
 ];

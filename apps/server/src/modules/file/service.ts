@@ -68,7 +68,7 @@ export async function groupInSpace(s: Services, tenant: Tenant, sid: string, gro
 }
 
 /** A file of the property the caller may use (read: its space's readers; write: those who write into it). */
-async function fileForRequest(s: Services, ctx: RequestContext, fid: string, right: 'read' | 'write') {
+export async function fileForRequest(s: Services, ctx: RequestContext, fid: string, right: 'read' | 'write') {
   const [row] = await repo.findFiles(s.db, tenantOf(ctx), [fid]);
   if (!row) throw notFound('fid');
   await spaceForRequest(s, ctx, row.sid, right);

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_files';
 import * as m0015 from './migrations/0015_mender';
 import * as m0016 from './migrations/0016_workflow';
 import * as m0019 from './migrations/0019_mender_keys';
+import * as m0020 from './migrations/0020_signing';
 import * as m0021 from './migrations/0021_firmware';
 import * as m0022 from './migrations/0022_firmware_delta';
 import * as m0023 from './migrations/0023_workflow_b';
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_mender': m0015,
   '0016_workflow': m0016,
   '0019_mender_keys': m0019,
+  '0020_signing': m0020,
   '0021_firmware': m0021,
   '0022_firmware_delta': m0022,
   '0023_workflow_b': m0023,

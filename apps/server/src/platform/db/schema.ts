@@ -601,6 +601,142 @@ export interface FlowHistoryTable {
   created_at: number;
 }
 
+/** Signing (migration 0020, modules/signing). */
+export interface SigningUkeysTable {
+  ukey_id: string;
+  pno: string;
+  name: string;
+  module_path: string;
+  serial: string;
+  token_label: string;
+  sealed_pin: string;
+  remark: Generated<string>;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface SigningCertsTable {
+  cert_id: string;
+  pno: string;
+  name: string;
+  state: string;
+  key_source: string;
+  sealed_key: string | null;
+  ukey_id: string | null;
+  token_key_id: string | null;
+  cert_der: string | null;
+  csr_der: string | null;
+  spki: string;
+  key_type: string;
+  key_bits: number;
+  curve: string | null;
+  subject: string;
+  issuer: string;
+  serial: string;
+  not_before: number;
+  not_after: number;
+  fingerprint: string;
+  sig_alg: string;
+  remark: Generated<string>;
+  owner_uid: string | null;
+  expiry_notified_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface SigningModulesTable {
+  module_id: string;
+  pno: string;
+  name: string;
+  name_key: string;
+  sign_type: string;
+  algorithm: string;
+  remark: Generated<string>;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface SigningCertSignRelsTable {
+  rel_id: string;
+  pno: string;
+  module_id: string;
+  cert_id: string;
+  algorithm: string;
+  created_at: number;
+}
+export interface SigningCertPlatformsTable {
+  pno: string;
+  cert_id: string;
+  platform_id: string;
+  created_at: number;
+}
+export interface SigningCollectionGroupsTable {
+  group_id: string;
+  pno: string;
+  name: string;
+  name_key: string;
+  remark: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+export interface SigningCollectionsTable {
+  pc_id: string;
+  pno: string;
+  name: string;
+  name_key: string;
+  sign_type: string;
+  type: number;
+  group_id: string | null;
+  remark: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+export interface SigningCollectionItemsTable {
+  pno: string;
+  pc_id: string;
+  item_id: string;
+}
+export interface SigningAuthsTable {
+  auth_id: string;
+  pno: string;
+  target_kind: string;
+  target_id: string;
+  auth_type: number;
+  subject_id: string;
+  created_by: string | null;
+  created_at: number;
+}
+export interface SigningRecordsTable {
+  sig_id: string;
+  pno: string;
+  module_id: string;
+  module_name: string;
+  sign_type: string;
+  cert_id: string;
+  cert_name: string;
+  fingerprint: string;
+  algorithm: string;
+  requester_uid: string | null;
+  via: string;
+  token_id: string | null;
+  artifact_name: string;
+  artifact_sha256: string;
+  artifact_size: number | null;
+  output_name: string;
+  output_sha256: string;
+  output_size: number;
+  created_at: number;
+}
+export interface SigningTokensTable {
+  token_id: string;
+  pno: string;
+  uid: string;
+  name: string;
+  token_hash: string;
+  expires_at: number;
+  last_used_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   properties: PropertiesTable;
@@ -645,6 +781,17 @@ export interface Database {
   files: FilesTable;
   common_files: CommonFilesTable;
   flow_settings: FlowSettingsTable;
+  signing_ukeys: SigningUkeysTable;
+  signing_certs: SigningCertsTable;
+  signing_modules: SigningModulesTable;
+  signing_cert_sign_rels: SigningCertSignRelsTable;
+  signing_cert_platforms: SigningCertPlatformsTable;
+  signing_collection_groups: SigningCollectionGroupsTable;
+  signing_collections: SigningCollectionsTable;
+  signing_collection_items: SigningCollectionItemsTable;
+  signing_auths: SigningAuthsTable;
+  signing_records: SigningRecordsTable;
+  signing_tokens: SigningTokensTable;
   flow_steps: FlowStepsTable;
   apply_type_auditors: ApplyTypeAuditorsTable;
   flow_applications: FlowApplicationsTable;
@@ -854,6 +1001,17 @@ export const TENANT_TABLES = [
   'fw_keys',
   'fw_upgrade_records',
   'fw_deltas',
+  'signing_ukeys',
+  'signing_certs',
+  'signing_modules',
+  'signing_cert_sign_rels',
+  'signing_cert_platforms',
+  'signing_collection_groups',
+  'signing_collections',
+  'signing_collection_items',
+  'signing_auths',
+  'signing_records',
+  'signing_tokens',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<

@@ -13,7 +13,7 @@ export function tenantFilter(column: string, tenant: TenantScope): RawBuilder<Sq
  * keyed by a device's secret whose answer names the property (an enrolment key presented as Mender's tenant token),
  * or a test's look at the tables.
  */
-export type AcrossReason = 'operator' | 'own-uid' | 'device-secret' | 'test';
+export type AcrossReason = 'operator' | 'own-uid' | 'device-secret' | 'access-token' | 'system-job' | 'test';
 
 export const ACROSS_MARKER = 'keel:across-properties';
 

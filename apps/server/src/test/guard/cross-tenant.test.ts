@@ -74,7 +74,7 @@ describeEachDb("guard: another property's objects", (env) => {
     // Devices and their catalogue need the terminal business, which the partner property gets here.
     const granted = await env().call(
       'pro/authPropertyBusiness',
-      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal', 'process'] },
+      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal', 'process', 'signing'] },
       { token: as.token },
     );
     if (granted.status !== 0) throw new Error(`pro/authPropertyBusiness: ${granted.msg}`);
@@ -143,6 +143,43 @@ describeEachDb("guard: another property's objects", (env) => {
     foreign.firmware = await pkg('1.1.0');
     foreign.firmwareDelta = await make('dp/addSwDiffPack', { sourceId: source, targetId: foreign.firmware }, 'id');
     await env().app.keel.jobs.runDue();
+    // Signing: a certificate, a module binding it, a collection in a group, a grant, a signature and a token.
+    foreign.signCert = await make(
+      'cert/generateCert',
+      { name: 'Partner cert', keyType: 'EC', subject: { CN: 'p' } },
+      'certId',
+    );
+    foreign.signModule = await make(
+      'sm/addSignModule',
+      { name: 'Partner module', signType: 'raw', algorithm: 'SHA256WITHECDSA' },
+      'moduleId',
+    );
+    foreign.certSignRel = await make(
+      'cs/saveCertSignRel',
+      { moduleId: foreign.signModule, certId: foreign.signCert },
+      'relId',
+    );
+    foreign.permCollectionGroup = await make('pcg/savePermCollectionGroup', { name: 'Partner group' }, 'groupId');
+    foreign.permCollection = await make(
+      'pc/savePermCollection',
+      {
+        name: 'Partner set',
+        signType: 'raw',
+        type: 1,
+        moduleIdList: [foreign.signModule],
+        groupId: foreign.permCollectionGroup,
+      },
+      'pcId',
+    );
+    await make('ca/addUsers', { certId: foreign.signCert, uidList: [world.uid.operator] }, 'added');
+    const grants = await env().call('ca/getUserList', { certId: foreign.signCert }, as);
+    foreign.signAuth = grants.data.list[0]?.authId;
+    foreign.signRecord = await make(
+      'sign/signFile',
+      { moduleId: foreign.signModule, certId: foreign.signCert, hash: '00'.repeat(32) },
+      'sigId',
+    );
+    foreign.signToken = await make('pat/addToken', { name: 'Partner CI' }, 'tokenId');
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {
@@ -205,7 +242,7 @@ describeEachDb("guard: another property's objects", (env) => {
     );
     for (const s of skipped) console.info(`  left: ${s}`);
     expect(faults).toEqual([]);
-  });
+  }, 300_000);
 });
 
 /**

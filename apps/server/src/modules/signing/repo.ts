@@ -1,0 +1,1001 @@
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import type {
+  SigningAuthsTable,
+  SigningCertsTable,
+  SigningModulesTable,
+  SigningRecordsTable,
+  SigningUkeysTable,
+} from '../../platform/db/schema';
+import { acrossProperties } from '../../platform/tenancy/filters';
+import type { Tenant } from '../../platform/tenancy/tenant';
+
+/** SQL of the signing module (README.md). Every query filters by the tenant's `pno`. No rules here. */
+
+export type CertRow = Selectable<SigningCertsTable>;
+export type AuthTarget = 'cert' | 'pc' | 'pcg' | 'ukey';
+interface Page {
+  pageNum: number;
+  pageSize: number;
+}
+
+/** How many grants name the row's object (a list's `auth_count` column). */
+const authCountOf = (t: Tenant, kind: AuthTarget, idRef: string) =>
+  sql<number>`(select count(*) from signing_auths a where a.pno = ${t.pno} and a.target_kind = ${kind} and a.target_id = ${sql.ref(idRef)})`.as(
+    'auth_count',
+  );
+
+// Certificates.
+
+export async function pageCerts(
+  db: Db,
+  t: Tenant,
+  f: { str?: string; keyType?: string; expiringBefore?: number; now: number },
+  page: Page,
+) {
+  const base = () => {
+    let q = db.selectFrom('signing_certs').where('pno', '=', t.pno);
+    if (f.str) {
+      const p = likePattern(f.str);
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(name)`, 'like', p),
+          eb(sql`lower(subject)`, 'like', p),
+          eb(sql`lower(fingerprint)`, 'like', p),
+        ]),
+      );
+    }
+    if (f.keyType) q = q.where('key_type', '=', f.keyType);
+    if (f.expiringBefore !== undefined) {
+      q = q.where('not_after', '<=', f.expiringBefore).where('not_after', '>', f.now).where('state', '=', 'active');
+    }
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base()
+        .selectAll()
+        .orderBy('created_at', w.dir)
+        .orderBy('cert_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { ...page, order: 'desc' },
+  );
+}
+
+export const allCerts = (db: Db, t: Tenant) =>
+  db.selectFrom('signing_certs').selectAll().where('pno', '=', t.pno).orderBy('name').limit(2000).execute();
+
+export const findCert = (db: Db, t: Tenant, certId: string) =>
+  db.selectFrom('signing_certs').selectAll().where('pno', '=', t.pno).where('cert_id', '=', certId).executeTakeFirst();
+
+export const findCertByFingerprint = (db: Db, t: Tenant, fingerprint: string) =>
+  db
+    .selectFrom('signing_certs')
+    .select(['cert_id', 'name'])
+    .where('pno', '=', t.pno)
+    .where('fingerprint', '=', fingerprint)
+    .executeTakeFirst();
+
+export const insertCert = (db: Db, row: Insertable<SigningCertsTable>) =>
+  db.insertInto('signing_certs').values(row).execute();
+
+export const updateCert = (db: Db, t: Tenant, certId: string, row: Updateable<SigningCertsTable>) =>
+  db.updateTable('signing_certs').set(row).where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
+
+/** Deletes a certificate with everything that names it. */
+export async function deleteCert(db: Db, t: Tenant, certId: string): Promise<void> {
+  const rels = db
+    .selectFrom('signing_cert_sign_rels')
+    .select('rel_id')
+    .where('pno', '=', t.pno)
+    .where('cert_id', '=', certId);
+  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', 'in', rels).execute();
+  await db.deleteFrom('signing_cert_sign_rels').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
+  await db.deleteFrom('signing_cert_platforms').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
+  await db
+    .deleteFrom('signing_auths')
+    .where('pno', '=', t.pno)
+    .where('target_kind', '=', 'cert')
+    .where('target_id', '=', certId)
+    .execute();
+  await db.deleteFrom('signing_certs').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
+}
+
+export async function relCountsByCert(db: Db, t: Tenant, certIds: readonly string[]) {
+  if (certIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('signing_cert_sign_rels')
+    .select(['cert_id', sql<number>`count(*)`.as('n')])
+    .where('pno', '=', t.pno)
+    .where('cert_id', 'in', [...certIds])
+    .groupBy('cert_id')
+    .execute();
+  return new Map(rows.map((r) => [r.cert_id, Number(r.n)]));
+}
+
+/** Certificates near expiry whose owners have not been told yet (every property: the expiry job). */
+export const certsToWarn = (db: Db, before: number, now: number) =>
+  db
+    .selectFrom('signing_certs')
+    .select(['cert_id', 'pno', 'name', 'owner_uid', 'not_after'])
+    .where(acrossProperties('system-job'))
+    .where('state', '=', 'active')
+    .where('not_after', '<=', before)
+    .where('not_after', '>', now)
+    .where('expiry_notified_at', 'is', null)
+    .limit(500)
+    .execute();
+
+export const markWarned = (db: Db, t: Tenant, certId: string, at: number) =>
+  db
+    .updateTable('signing_certs')
+    .set({ expiry_notified_at: at })
+    .where('pno', '=', t.pno)
+    .where('cert_id', '=', certId)
+    .execute();
+
+// Sign modules.
+
+export async function pageModules(db: Db, t: Tenant, f: { str?: string; signType?: string }, page: Page) {
+  const base = () => {
+    let q = db.selectFrom('signing_modules').where('pno', '=', t.pno);
+    if (f.str) {
+      const p = likePattern(f.str);
+      q = q.where((eb) => eb.or([eb(sql`lower(name)`, 'like', p), eb(sql`lower(remark)`, 'like', p)]));
+    }
+    if (f.signType) q = q.where('sign_type', '=', f.signType);
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base()
+        .selectAll()
+        .select((eb) =>
+          eb
+            .selectFrom('signing_cert_sign_rels as r')
+            .select(sql<number>`count(*)`.as('n'))
+            .whereRef('r.module_id', '=', 'signing_modules.module_id')
+            .where('r.pno', '=', t.pno)
+            .as('cert_count'),
+        )
+        .orderBy('name_key', w.dir)
+        .orderBy('module_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { ...page, order: 'asc' },
+  );
+}
+
+export const allModules = (db: Db, t: Tenant) =>
+  db.selectFrom('signing_modules').selectAll().where('pno', '=', t.pno).orderBy('name_key').limit(2000).execute();
+
+export const findModule = (db: Db, t: Tenant, moduleId: string) =>
+  db
+    .selectFrom('signing_modules')
+    .selectAll()
+    .where('pno', '=', t.pno)
+    .where('module_id', '=', moduleId)
+    .executeTakeFirst();
+
+export const findModuleByName = (db: Db, t: Tenant, nameKey: string) =>
+  db
+    .selectFrom('signing_modules')
+    .select('module_id')
+    .where('pno', '=', t.pno)
+    .where('name_key', '=', nameKey)
+    .executeTakeFirst();
+
+export const insertModule = (db: Db, row: Insertable<SigningModulesTable>) =>
+  db.insertInto('signing_modules').values(row).execute();
+
+export const updateModule = (db: Db, t: Tenant, moduleId: string, row: Updateable<SigningModulesTable>) =>
+  db.updateTable('signing_modules').set(row).where('pno', '=', t.pno).where('module_id', '=', moduleId).execute();
+
+export async function deleteModule(db: Db, t: Tenant, moduleId: string): Promise<void> {
+  const rels = db
+    .selectFrom('signing_cert_sign_rels')
+    .select('rel_id')
+    .where('pno', '=', t.pno)
+    .where('module_id', '=', moduleId);
+  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', 'in', rels).execute();
+  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', '=', moduleId).execute();
+  await db.deleteFrom('signing_cert_sign_rels').where('pno', '=', t.pno).where('module_id', '=', moduleId).execute();
+  await db.deleteFrom('signing_modules').where('pno', '=', t.pno).where('module_id', '=', moduleId).execute();
+}
+
+// Relations.
+
+const relSelect = (db: Db, t: Tenant) =>
+  db
+    .selectFrom('signing_cert_sign_rels as r')
+    .innerJoin('signing_modules as m', 'm.module_id', 'r.module_id')
+    .innerJoin('signing_certs as c', 'c.cert_id', 'r.cert_id')
+    .where('r.pno', '=', t.pno)
+    .where('m.pno', '=', t.pno)
+    .where('c.pno', '=', t.pno);
+
+export type RelRow = Awaited<ReturnType<typeof findRel>> & object;
+
+export async function pageRels(
+  db: Db,
+  t: Tenant,
+  f: { moduleId?: string; certId?: string; algorithm?: string },
+  page: Page,
+) {
+  const base = () => {
+    let q = relSelect(db, t);
+    if (f.moduleId) q = q.where('r.module_id', '=', f.moduleId);
+    if (f.certId) q = q.where('r.cert_id', '=', f.certId);
+    if (f.algorithm) q = q.where('r.algorithm', '=', f.algorithm);
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base()
+        .select([
+          'r.rel_id',
+          'r.module_id',
+          'r.cert_id',
+          'r.algorithm',
+          'r.created_at',
+          'm.name as module_name',
+          'm.sign_type',
+          'c.name as cert_name',
+          'c.key_type',
+        ])
+        .orderBy('r.created_at', w.dir)
+        .orderBy('r.rel_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { ...page, order: 'desc' },
+  );
+}
+
+export const findRel = (db: Db, t: Tenant, relId: string) =>
+  relSelect(db, t)
+    .select([
+      'r.rel_id',
+      'r.module_id',
+      'r.cert_id',
+      'r.algorithm',
+      'r.created_at',
+      'm.name as module_name',
+      'm.sign_type',
+      'c.name as cert_name',
+      'c.key_type',
+    ])
+    .where('r.rel_id', '=', relId)
+    .executeTakeFirst();
+
+export const findRelByPair = (db: Db, t: Tenant, moduleId: string, certId: string) =>
+  db
+    .selectFrom('signing_cert_sign_rels')
+    .selectAll()
+    .where('pno', '=', t.pno)
+    .where('module_id', '=', moduleId)
+    .where('cert_id', '=', certId)
+    .executeTakeFirst();
+
+export const relsOfModule = (db: Db, t: Tenant, moduleId: string) =>
+  db
+    .selectFrom('signing_cert_sign_rels')
+    .selectAll()
+    .where('pno', '=', t.pno)
+    .where('module_id', '=', moduleId)
+    .execute();
+
+export const insertRel = (
+  db: Db,
+  row: { rel_id: string; pno: string; module_id: string; cert_id: string; algorithm: string; created_at: number },
+) => db.insertInto('signing_cert_sign_rels').values(row).execute();
+
+export const updateRelAlgorithm = (db: Db, t: Tenant, relId: string, algorithm: string) =>
+  db
+    .updateTable('signing_cert_sign_rels')
+    .set({ algorithm })
+    .where('pno', '=', t.pno)
+    .where('rel_id', '=', relId)
+    .execute();
+
+export async function deleteRel(db: Db, t: Tenant, relId: string): Promise<void> {
+  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', '=', relId).execute();
+  await db.deleteFrom('signing_cert_sign_rels').where('pno', '=', t.pno).where('rel_id', '=', relId).execute();
+}
+
+export const existingIds = async (
+  db: Db,
+  t: Tenant,
+  table: 'signing_modules' | 'signing_cert_sign_rels' | 'signing_collections',
+  ids: readonly string[],
+) => {
+  if (ids.length === 0) return [];
+  const column = table === 'signing_modules' ? 'module_id' : table === 'signing_collections' ? 'pc_id' : 'rel_id';
+  const rows = await db
+    .selectFrom(table)
+    .select(sql<string>`${sql.ref(column)}`.as('id'))
+    .where('pno', '=', t.pno)
+    .where(sql.ref(column), 'in', [...ids])
+    .execute();
+  return rows.map((r) => r.id);
+};
+
+// Platforms.
+
+export const platformsWithRelation = (db: Db, t: Tenant, certId: string) =>
+  db
+    .selectFrom('device_platforms as p')
+    .leftJoin('signing_cert_platforms as cp', (j) =>
+      j.onRef('cp.platform_id', '=', 'p.platform_id').on('cp.cert_id', '=', certId).on('cp.pno', '=', t.pno),
+    )
+    .select(['p.platform_id', 'p.name', 'p.os_type', 'cp.cert_id as related'])
+    .where('p.pno', '=', t.pno)
+    .orderBy('p.name')
+    .limit(1000)
+    .execute();
+
+export const platformIdsOf = async (db: Db, t: Tenant, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('device_platforms')
+          .select('platform_id')
+          .where('pno', '=', t.pno)
+          .where('platform_id', 'in', [...ids])
+          .execute()
+      ).map((r) => r.platform_id);
+
+export async function replacePlatforms(db: Db, t: Tenant, certId: string, ids: readonly string[], now: number) {
+  await db.deleteFrom('signing_cert_platforms').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
+  if (ids.length > 0) {
+    await db
+      .insertInto('signing_cert_platforms')
+      .values(ids.map((platform_id) => ({ pno: t.pno, cert_id: certId, platform_id, created_at: now })))
+      .execute();
+  }
+}
+
+// Collections and groups.
+
+export async function pageCollections(
+  db: Db,
+  t: Tenant,
+  f: { str?: string; signType?: string; type?: number; groupId?: string },
+  page: Page,
+) {
+  const base = () => {
+    let q = db
+      .selectFrom('signing_collections as c')
+      .leftJoin('signing_collection_groups as g', (j) =>
+        j.onRef('g.group_id', '=', 'c.group_id').on('g.pno', '=', t.pno),
+      )
+      .where('c.pno', '=', t.pno);
+    if (f.str) q = q.where(sql`lower(c.name)`, 'like', likePattern(f.str));
+    if (f.signType) q = q.where('c.sign_type', '=', f.signType);
+    if (f.type) q = q.where('c.type', '=', f.type);
+    if (f.groupId) q = q.where('c.group_id', '=', f.groupId);
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base()
+        .selectAll('c')
+        .select('g.name as group_name')
+        .select(authCountOf(t, 'pc', 'c.pc_id'))
+        .orderBy('c.name_key', w.dir)
+        .orderBy('c.pc_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { ...page, order: 'asc' },
+  );
+}
+
+export const itemsOf = async (db: Db, t: Tenant, pcIds: readonly string[]) =>
+  pcIds.length === 0
+    ? []
+    : db
+        .selectFrom('signing_collection_items')
+        .select(['pc_id', 'item_id'])
+        .where('pno', '=', t.pno)
+        .where('pc_id', 'in', [...pcIds])
+        .execute();
+
+export const findCollection = (db: Db, t: Tenant, pcId: string) =>
+  db
+    .selectFrom('signing_collections')
+    .selectAll()
+    .where('pno', '=', t.pno)
+    .where('pc_id', '=', pcId)
+    .executeTakeFirst();
+
+export const findByNameKey = (
+  db: Db,
+  t: Tenant,
+  table: 'signing_collections' | 'signing_collection_groups',
+  nameKey: string,
+) =>
+  db
+    .selectFrom(table)
+    .select(sql<string>`${sql.ref(table === 'signing_collections' ? 'pc_id' : 'group_id')}`.as('id'))
+    .where('pno', '=', t.pno)
+    .where('name_key', '=', nameKey)
+    .executeTakeFirst();
+
+export async function saveCollection(
+  db: Db,
+  t: Tenant,
+  row: {
+    pc_id: string;
+    name: string;
+    name_key: string;
+    sign_type: string;
+    type: number;
+    group_id: string | null;
+    remark: string;
+  },
+  items: readonly string[],
+  now: number,
+  create: boolean,
+): Promise<void> {
+  if (create) {
+    await db
+      .insertInto('signing_collections')
+      .values({ ...row, pno: t.pno, created_at: now, updated_at: now })
+      .execute();
+  } else {
+    await db
+      .updateTable('signing_collections')
+      .set({ ...row, updated_at: now })
+      .where('pno', '=', t.pno)
+      .where('pc_id', '=', row.pc_id)
+      .execute();
+    await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('pc_id', '=', row.pc_id).execute();
+  }
+  if (items.length > 0) {
+    await db
+      .insertInto('signing_collection_items')
+      .values(items.map((item_id) => ({ pno: t.pno, pc_id: row.pc_id, item_id })))
+      .execute();
+  }
+}
+
+export async function deleteCollection(db: Db, t: Tenant, pcId: string): Promise<void> {
+  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('pc_id', '=', pcId).execute();
+  await deleteAuthsOf(db, t, 'pc', pcId);
+  await db.deleteFrom('signing_collections').where('pno', '=', t.pno).where('pc_id', '=', pcId).execute();
+}
+
+export async function pageGroups(db: Db, t: Tenant, str: string | undefined, page: Page) {
+  const base = () => {
+    let q = db.selectFrom('signing_collection_groups as g').where('g.pno', '=', t.pno);
+    if (str) q = q.where(sql`lower(g.name)`, 'like', likePattern(str));
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base()
+        .selectAll('g')
+        .select((eb) => [
+          eb
+            .selectFrom('signing_collections as c')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('c.pno', '=', t.pno)
+            .whereRef('c.group_id', '=', 'g.group_id')
+            .as('collection_count'),
+          authCountOf(t, 'pcg', 'g.group_id'),
+        ])
+        .orderBy('g.name_key', w.dir)
+        .orderBy('g.group_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { ...page, order: 'asc' },
+  );
+}
+
+export const findGroup = (db: Db, t: Tenant, groupId: string) =>
+  db
+    .selectFrom('signing_collection_groups')
+    .selectAll()
+    .where('pno', '=', t.pno)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+
+export async function saveGroup(
+  db: Db,
+  t: Tenant,
+  row: { group_id: string; name: string; name_key: string; remark: string },
+  pcIds: readonly string[] | undefined,
+  now: number,
+  create: boolean,
+): Promise<void> {
+  if (create) {
+    await db
+      .insertInto('signing_collection_groups')
+      .values({ ...row, pno: t.pno, created_at: now, updated_at: now })
+      .execute();
+  } else {
+    await db
+      .updateTable('signing_collection_groups')
+      .set({ ...row, updated_at: now })
+      .where('pno', '=', t.pno)
+      .where('group_id', '=', row.group_id)
+      .execute();
+  }
+  if (pcIds) {
+    await db
+      .updateTable('signing_collections')
+      .set({ group_id: null })
+      .where('pno', '=', t.pno)
+      .where('group_id', '=', row.group_id)
+      .execute();
+    if (pcIds.length > 0) {
+      await db
+        .updateTable('signing_collections')
+        .set({ group_id: row.group_id })
+        .where('pno', '=', t.pno)
+        .where('pc_id', 'in', [...pcIds])
+        .execute();
+    }
+  }
+}
+
+export async function deleteGroup(db: Db, t: Tenant, groupId: string): Promise<void> {
+  await db
+    .updateTable('signing_collections')
+    .set({ group_id: null })
+    .where('pno', '=', t.pno)
+    .where('group_id', '=', groupId)
+    .execute();
+  await deleteAuthsOf(db, t, 'pcg', groupId);
+  await db.deleteFrom('signing_collection_groups').where('pno', '=', t.pno).where('group_id', '=', groupId).execute();
+}
+
+// Authorisations.
+
+export async function pageAuths(
+  db: Db,
+  t: Tenant,
+  target: AuthTarget,
+  targetId: string,
+  f: { authType?: number; str?: string },
+  page: Page,
+) {
+  const base = () => {
+    let q = db
+      .selectFrom('signing_auths as a')
+      .leftJoin('users as u', (j) => j.onRef('u.uid', '=', 'a.subject_id').on('a.auth_type', '=', 1))
+      .leftJoin('titles as ti', (j) =>
+        j.onRef('ti.tid', '=', 'a.subject_id').on('a.auth_type', '=', 2).on('ti.pno', '=', t.pno),
+      )
+      .leftJoin('user_sets as us', (j) =>
+        j.onRef('us.usid', '=', 'a.subject_id').on('a.auth_type', '=', 3).on('us.pno', '=', t.pno),
+      )
+      .leftJoin('orgs as o', (j) =>
+        j.onRef('o.oid', '=', 'a.subject_id').on('a.auth_type', '=', 4).on('o.pno', '=', t.pno),
+      )
+      .leftJoin('signing_ukeys as k', (j) =>
+        j.onRef('k.ukey_id', '=', 'a.subject_id').on('a.auth_type', '=', 5).on('k.pno', '=', t.pno),
+      )
+      .where('a.pno', '=', t.pno)
+      .where('a.target_kind', '=', target)
+      .where('a.target_id', '=', targetId);
+    if (f.authType) q = q.where('a.auth_type', '=', f.authType);
+    if (f.str) {
+      const p = likePattern(f.str);
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(u.name)`, 'like', p),
+          eb(sql`lower(ti.name)`, 'like', p),
+          eb(sql`lower(us.name)`, 'like', p),
+          eb(sql`lower(o.name)`, 'like', p),
+          eb(sql`lower(k.name)`, 'like', p),
+        ]),
+      );
+    }
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base()
+        .select([
+          'a.auth_id',
+          'a.auth_type',
+          'a.subject_id',
+          'a.created_at',
+          sql<string | null>`coalesce(u.name, ti.name, us.name, o.name, k.name)`.as('subject_name'),
+          'u.phone',
+        ])
+        .orderBy('a.created_at', w.dir)
+        .orderBy('a.auth_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { ...page, order: 'desc' },
+  );
+}
+
+export async function insertAuths(db: Db, rows: Insertable<SigningAuthsTable>[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db
+    .insertInto('signing_auths')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['pno', 'target_kind', 'target_id', 'auth_type', 'subject_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+export async function deleteAuths(
+  db: Db,
+  t: Tenant,
+  target: AuthTarget,
+  targetId: string,
+  authIds: readonly string[],
+  authType?: number,
+): Promise<number> {
+  let q = db
+    .deleteFrom('signing_auths')
+    .where('pno', '=', t.pno)
+    .where('target_kind', '=', target)
+    .where('target_id', '=', targetId)
+    .where('auth_id', 'in', [...authIds]);
+  if (authType) q = q.where('auth_type', '=', authType);
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
+export const deleteAuthsOf = (db: Db, t: Tenant, target: AuthTarget, targetId: string) =>
+  db
+    .deleteFrom('signing_auths')
+    .where('pno', '=', t.pno)
+    .where('target_kind', '=', target)
+    .where('target_id', '=', targetId)
+    .execute();
+
+/** Which of the ids name objects of the kind in the property (members for users). */
+export async function subjectsAmong(db: Db, t: Tenant, authType: number, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const list = [...ids];
+  const pick = async <R extends { id: string }>(q: Promise<R[]>) => (await q).map((r) => r.id);
+  switch (authType) {
+    case 1:
+      return pick(
+        db
+          .selectFrom('property_members')
+          .select('uid as id')
+          .where('pno', '=', t.pno)
+          .where('uid', 'in', list)
+          .execute(),
+      );
+    case 2:
+      return pick(
+        db.selectFrom('titles').select('tid as id').where('pno', '=', t.pno).where('tid', 'in', list).execute(),
+      );
+    case 3:
+      return pick(
+        db.selectFrom('user_sets').select('usid as id').where('pno', '=', t.pno).where('usid', 'in', list).execute(),
+      );
+    case 4: {
+      const found = await pick(
+        db.selectFrom('orgs').select('oid as id').where('pno', '=', t.pno).where('oid', 'in', list).execute(),
+      );
+      // The root unit `root-<pno>` is the property itself.
+      return [...found, ...list.filter((id) => id === `root-${t.pno}`)];
+    }
+    default:
+      return pick(
+        db
+          .selectFrom('signing_ukeys')
+          .select('ukey_id as id')
+          .where('pno', '=', t.pno)
+          .where('ukey_id', 'in', list)
+          .execute(),
+      );
+  }
+}
+
+/**
+ * Who the user is as an authorisation subject: their uid, titles, user sets, their unit and every unit above it (and
+ * the root), as `[authType, id]` pairs.
+ */
+export async function subjectsOfUser(db: Db, t: Tenant, uid: string): Promise<Array<[number, string]>> {
+  const titles = await db
+    .selectFrom('title_users')
+    .select('tid')
+    .where('pno', '=', t.pno)
+    .where('uid', '=', uid)
+    .execute();
+  const sets = await db
+    .selectFrom('user_set_users')
+    .select('usid')
+    .where('pno', '=', t.pno)
+    .where('uid', '=', uid)
+    .execute();
+  const units = await sql<{ oid: string }>`
+    with recursive up(oid, pid) as (
+      select o.oid, o.pid from orgs o
+      join property_members m on m.oid = o.oid and m.pno = ${t.pno}
+      where o.pno = ${t.pno} and m.uid = ${uid}
+      union
+      select o.oid, o.pid from orgs o join up on o.oid = up.pid where o.pno = ${t.pno}
+    )
+    select oid from up`.execute(db);
+  return [
+    [1, uid],
+    ...titles.map((r): [number, string] => [2, r.tid]),
+    ...sets.map((r): [number, string] => [3, r.usid]),
+    ...units.rows.map((r): [number, string] => [4, r.oid]),
+    [4, `root-${t.pno}`],
+  ];
+}
+
+/** The auth rows naming any of the subjects, for the given targets. */
+export async function grantsFor(
+  db: Db,
+  t: Tenant,
+  subjects: ReadonlyArray<[number, string]>,
+  targets: ReadonlyArray<[AuthTarget, string]>,
+) {
+  if (subjects.length === 0 || targets.length === 0) return [];
+  return db
+    .selectFrom('signing_auths')
+    .select(['target_kind', 'target_id', 'auth_type', 'subject_id'])
+    .where('pno', '=', t.pno)
+    .where((eb) => eb.or(subjects.map(([a, s]) => eb.and([eb('auth_type', '=', a), eb('subject_id', '=', s)]))))
+    .where((eb) => eb.or(targets.map(([k, id]) => eb.and([eb('target_kind', '=', k), eb('target_id', '=', id)]))))
+    .execute();
+}
+
+/** Every grant of the subjects (what they may use). */
+export const allGrantsOf = (db: Db, t: Tenant, subjects: ReadonlyArray<[number, string]>) =>
+  db
+    .selectFrom('signing_auths')
+    .select(['target_kind', 'target_id'])
+    .where('pno', '=', t.pno)
+    .where((eb) => eb.or(subjects.map(([a, s]) => eb.and([eb('auth_type', '=', a), eb('subject_id', '=', s)]))))
+    .execute();
+
+/** Collections naming a module (type 1) or a relation (type 2), with their group. */
+export const collectionsCovering = (db: Db, t: Tenant, moduleId: string, relId: string) =>
+  db
+    .selectFrom('signing_collections as c')
+    .innerJoin('signing_collection_items as i', 'i.pc_id', 'c.pc_id')
+    .select(['c.pc_id', 'c.group_id'])
+    .where('c.pno', '=', t.pno)
+    .where('i.pno', '=', t.pno)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('c.type', '=', 1), eb('i.item_id', '=', moduleId)]),
+        eb.and([eb('c.type', '=', 2), eb('i.item_id', '=', relId)]),
+      ]),
+    )
+    .execute();
+
+export const collectionsOfGroups = async (db: Db, t: Tenant, groupIds: readonly string[]) =>
+  groupIds.length === 0
+    ? []
+    : db
+        .selectFrom('signing_collections')
+        .select(['pc_id', 'type'])
+        .where('pno', '=', t.pno)
+        .where('group_id', 'in', [...groupIds])
+        .execute();
+
+export const collectionTypes = async (db: Db, t: Tenant, pcIds: readonly string[]) =>
+  pcIds.length === 0
+    ? []
+    : db
+        .selectFrom('signing_collections')
+        .select(['pc_id', 'type'])
+        .where('pno', '=', t.pno)
+        .where('pc_id', 'in', [...pcIds])
+        .execute();
+
+// USB keys.
+
+export async function pageUkeys(db: Db, t: Tenant, str: string | undefined, page: Page) {
+  const base = () => {
+    let q = db.selectFrom('signing_ukeys as k').where('k.pno', '=', t.pno);
+    if (str) q = q.where(sql`lower(k.name)`, 'like', likePattern(str));
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base()
+        .selectAll('k')
+        .select((eb) => [
+          eb
+            .selectFrom('signing_certs as c')
+            .select(sql<number>`count(*)`.as('n'))
+            .where('c.pno', '=', t.pno)
+            .whereRef('c.ukey_id', '=', 'k.ukey_id')
+            .as('cert_count'),
+          authCountOf(t, 'ukey', 'k.ukey_id'),
+        ])
+        .orderBy('k.created_at', w.dir)
+        .orderBy('k.ukey_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { ...page, order: 'desc' },
+  );
+}
+
+export const findUkey = (db: Db, t: Tenant, ukeyId: string) =>
+  db.selectFrom('signing_ukeys').selectAll().where('pno', '=', t.pno).where('ukey_id', '=', ukeyId).executeTakeFirst();
+
+export const findUkeyByToken = (db: Db, t: Tenant, modulePath: string, serial: string) =>
+  db
+    .selectFrom('signing_ukeys')
+    .select('ukey_id')
+    .where('pno', '=', t.pno)
+    .where('module_path', '=', modulePath)
+    .where('serial', '=', serial)
+    .executeTakeFirst();
+
+export const insertUkey = (db: Db, row: Insertable<SigningUkeysTable>) =>
+  db.insertInto('signing_ukeys').values(row).execute();
+
+export async function deleteUkey(db: Db, t: Tenant, ukeyId: string): Promise<void> {
+  const certs = await db
+    .selectFrom('signing_certs')
+    .select('cert_id')
+    .where('pno', '=', t.pno)
+    .where('ukey_id', '=', ukeyId)
+    .execute();
+  for (const c of certs) await deleteCert(db, t, c.cert_id);
+  await deleteAuthsOf(db, t, 'ukey', ukeyId);
+  await db
+    .deleteFrom('signing_auths')
+    .where('pno', '=', t.pno)
+    .where('auth_type', '=', 5)
+    .where('subject_id', '=', ukeyId)
+    .execute();
+  await db.deleteFrom('signing_ukeys').where('pno', '=', t.pno).where('ukey_id', '=', ukeyId).execute();
+}
+
+export const certsOfUkey = (db: Db, t: Tenant, ukeyId: string) =>
+  db.selectFrom('signing_certs').selectAll().where('pno', '=', t.pno).where('ukey_id', '=', ukeyId).execute();
+
+export const certsGrantedTo = (db: Db, t: Tenant, authType: number, subjectId: string) =>
+  db
+    .selectFrom('signing_certs as c')
+    .innerJoin('signing_auths as a', (j) => j.onRef('a.target_id', '=', 'c.cert_id').on('a.target_kind', '=', 'cert'))
+    .selectAll('c')
+    .where('c.pno', '=', t.pno)
+    .where('a.pno', '=', t.pno)
+    .where('a.auth_type', '=', authType)
+    .where('a.subject_id', '=', subjectId)
+    .execute();
+
+// Records.
+
+export const insertRecord = (db: Db, row: Insertable<SigningRecordsTable>) =>
+  db.insertInto('signing_records').values(row).execute();
+
+export async function pageRecords(
+  db: Db,
+  t: Tenant,
+  f: { str?: string; moduleId?: string; certId?: string; uid?: string },
+  page: Page,
+) {
+  const base = () => {
+    let q = db
+      .selectFrom('signing_records as r')
+      .leftJoin('users as u', 'u.uid', 'r.requester_uid')
+      .where('r.pno', '=', t.pno);
+    if (f.uid) q = q.where('r.requester_uid', '=', f.uid);
+    if (f.moduleId) q = q.where('r.module_id', '=', f.moduleId);
+    if (f.certId) q = q.where('r.cert_id', '=', f.certId);
+    if (f.str) {
+      const p = likePattern(f.str);
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`lower(r.artifact_name)`, 'like', p),
+          eb(sql`lower(r.artifact_sha256)`, 'like', p),
+          eb(sql`lower(u.name)`, 'like', p),
+        ]),
+      );
+    }
+    return q;
+  };
+  return readPage(
+    () => countOf(base()),
+    (w) =>
+      base()
+        .selectAll('r')
+        .select('u.name as requester_name')
+        .orderBy('r.created_at', w.dir)
+        .orderBy('r.sig_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { ...page, order: 'desc' },
+  );
+}
+
+export const findRecord = (db: Db, t: Tenant, sigId: string) =>
+  db.selectFrom('signing_records').selectAll().where('pno', '=', t.pno).where('sig_id', '=', sigId).executeTakeFirst();
+
+export const findRecordAnyProperty = (db: Db, pno: string, sigId: string) =>
+  db.selectFrom('signing_records').selectAll().where('pno', '=', pno).where('sig_id', '=', sigId).executeTakeFirst();
+
+// Personal access tokens.
+
+export const tokensOf = (db: Db, t: Tenant, uid: string) =>
+  db
+    .selectFrom('signing_tokens')
+    .selectAll()
+    .where('pno', '=', t.pno)
+    .where('uid', '=', uid)
+    .orderBy('created_at', 'desc')
+    .execute();
+
+export const insertToken = (
+  db: Db,
+  row: {
+    token_id: string;
+    pno: string;
+    uid: string;
+    name: string;
+    token_hash: string;
+    expires_at: number;
+    created_at: number;
+  },
+) => db.insertInto('signing_tokens').values(row).execute();
+
+export const deleteToken = async (db: Db, t: Tenant, uid: string, tokenId: string) =>
+  Number(
+    (
+      await db
+        .deleteFrom('signing_tokens')
+        .where('pno', '=', t.pno)
+        .where('uid', '=', uid)
+        .where('token_id', '=', tokenId)
+        .executeTakeFirst()
+    ).numDeletedRows ?? 0,
+  );
+
+/** A token by its hash (any property: the token names its property). */
+export const tokenByHash = (db: Db, hash: string) =>
+  db
+    .selectFrom('signing_tokens')
+    .selectAll()
+    .where(acrossProperties('access-token'))
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+
+export const touchToken = (db: Db, t: Tenant, tokenId: string, at: number) =>
+  db
+    .updateTable('signing_tokens')
+    .set({ last_used_at: at })
+    .where('pno', '=', t.pno)
+    .where('token_id', '=', tokenId)
+    .execute();
+
+/** A member's account status in the property (undefined: not a member). */
+export const memberStatus = (db: Db, t: Tenant, uid: string) =>
+  db
+    .selectFrom('property_members as m')
+    .innerJoin('users as u', 'u.uid', 'm.uid')
+    .select('u.status')
+    .where('m.pno', '=', t.pno)
+    .where('m.uid', '=', uid)
+    .executeTakeFirst();
+
+/** A user's display name. */
+export const userName = async (db: Db, uid: string) =>
+  (await db.selectFrom('users').select('name').where('uid', '=', uid).executeTakeFirst())?.name ?? null;
