@@ -398,7 +398,7 @@ function SignTab() {
           message={t('signing.sign.result', { name: result.outputName })}
           description={
             <Space direction="vertical" style={{ width: '100%' }}>
-              <span>
+              <span style={{ wordBreak: 'break-all' }}>
                 {result.algorithm} · SHA-256 {result.artifactSha256}
               </span>
               <Button icon={<DownloadOutlined />} onClick={() => void download()} data-testid="download-signature">
