@@ -31,6 +31,7 @@ export function WorkCertAuthPage() {
         <Select
           data-testid="auth-cert"
           placeholder={t('signing.certAuth.pick')}
+          aria-label={t('signing.certAuth.pick')}
           style={{ minWidth: 260 }}
           value={certId || undefined}
           showSearch
