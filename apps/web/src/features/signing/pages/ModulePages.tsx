@@ -163,6 +163,7 @@ function ModuleCerts({ module, onClose }: { module: ModuleRow; onClose: () => vo
             showSearch
             optionFilterProp="label"
             placeholder={t('signing.module.pickCert')}
+            aria-label={t('signing.module.pickCert')}
             style={{ minWidth: 200 }}
             value={certId}
             onChange={(v: string) => {
@@ -179,6 +180,7 @@ function ModuleCerts({ module, onClose }: { module: ModuleRow; onClose: () => vo
             showSearch
             optionFilterProp="label"
             placeholder={t('signing.module.algorithm')}
+            aria-label={t('signing.module.algorithm')}
             style={{ minWidth: 220 }}
             value={algorithm}
             onChange={(v: SignatureAlgorithm) => setAlgorithm(v)}
@@ -350,6 +352,7 @@ function SignTab() {
           showSearch
           optionFilterProp="label"
           placeholder={t('signing.sign.module')}
+          aria-label={t('signing.sign.module')}
           style={{ minWidth: 220 }}
           value={moduleId}
           onChange={(v: string) => {
@@ -366,6 +369,7 @@ function SignTab() {
           showSearch
           optionFilterProp="label"
           placeholder={t('signing.sign.cert')}
+          aria-label={t('signing.sign.cert')}
           style={{ minWidth: 260 }}
           value={certId}
           onChange={(v: string) => setCertId(v)}
