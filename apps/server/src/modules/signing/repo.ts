@@ -1,6 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
 import type {
   SigningAuthsTable,
   SigningCertsTable,
@@ -8,6 +8,7 @@ import type {
   SigningRecordsTable,
   SigningUkeysTable,
 } from '../../platform/db/schema';
+import { containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
@@ -37,14 +38,8 @@ export async function pageCerts(
   const base = () => {
     let q = db.selectFrom('signing_certs').where('pno', '=', t.pno);
     if (f.str) {
-      const p = likePattern(f.str);
-      q = q.where((eb) =>
-        eb.or([
-          eb(sql`lower(name)`, 'like', p),
-          eb(sql`lower(subject)`, 'like', p),
-          eb(sql`lower(fingerprint)`, 'like', p),
-        ]),
-      );
+      const str = f.str;
+      q = q.where((eb) => eb.or([containsCi('name', str), containsCi('subject', str), containsCi('fingerprint', str)]));
     }
     if (f.keyType) q = q.where('key_type', '=', f.keyType);
     if (f.expiringBefore !== undefined) {
@@ -144,8 +139,8 @@ export async function pageModules(db: Db, t: Tenant, f: { str?: string; signType
   const base = () => {
     let q = db.selectFrom('signing_modules').where('pno', '=', t.pno);
     if (f.str) {
-      const p = likePattern(f.str);
-      q = q.where((eb) => eb.or([eb(sql`lower(name)`, 'like', p), eb(sql`lower(remark)`, 'like', p)]));
+      const str = f.str;
+      q = q.where((eb) => eb.or([containsCi('name', str), containsCi('remark', str)]));
     }
     if (f.signType) q = q.where('sign_type', '=', f.signType);
     return q;
@@ -378,7 +373,7 @@ export async function pageCollections(
         j.onRef('g.group_id', '=', 'c.group_id').on('g.pno', '=', t.pno),
       )
       .where('c.pno', '=', t.pno);
-    if (f.str) q = q.where(sql`lower(c.name)`, 'like', likePattern(f.str));
+    if (f.str) q = q.where(containsCi('c.name', f.str));
     if (f.signType) q = q.where('c.sign_type', '=', f.signType);
     if (f.type) q = q.where('c.type', '=', f.type);
     if (f.groupId) q = q.where('c.group_id', '=', f.groupId);
@@ -478,7 +473,7 @@ export async function deleteCollection(db: Db, t: Tenant, pcId: string): Promise
 export async function pageGroups(db: Db, t: Tenant, str: string | undefined, page: Page) {
   const base = () => {
     let q = db.selectFrom('signing_collection_groups as g').where('g.pno', '=', t.pno);
-    if (str) q = q.where(sql`lower(g.name)`, 'like', likePattern(str));
+    if (str) q = q.where(containsCi('g.name', str));
     return q;
   };
   return readPage(
@@ -593,14 +588,14 @@ export async function pageAuths(
       .where('a.target_id', '=', targetId);
     if (f.authType) q = q.where('a.auth_type', '=', f.authType);
     if (f.str) {
-      const p = likePattern(f.str);
+      const str = f.str;
       q = q.where((eb) =>
         eb.or([
-          eb(sql`lower(u.name)`, 'like', p),
-          eb(sql`lower(ti.name)`, 'like', p),
-          eb(sql`lower(us.name)`, 'like', p),
-          eb(sql`lower(o.name)`, 'like', p),
-          eb(sql`lower(k.name)`, 'like', p),
+          containsCi('u.name', str),
+          containsCi('ti.name', str),
+          containsCi('us.name', str),
+          containsCi('o.name', str),
+          containsCi('k.name', str),
         ]),
       );
     }
@@ -808,7 +803,7 @@ export const collectionTypes = async (db: Db, t: Tenant, pcIds: readonly string[
 export async function pageUkeys(db: Db, t: Tenant, str: string | undefined, page: Page) {
   const base = () => {
     let q = db.selectFrom('signing_ukeys as k').where('k.pno', '=', t.pno);
-    if (str) q = q.where(sql`lower(k.name)`, 'like', likePattern(str));
+    if (str) q = q.where(containsCi('k.name', str));
     return q;
   };
   return readPage(
@@ -901,13 +896,9 @@ export async function pageRecords(
     if (f.moduleId) q = q.where('r.module_id', '=', f.moduleId);
     if (f.certId) q = q.where('r.cert_id', '=', f.certId);
     if (f.str) {
-      const p = likePattern(f.str);
+      const str = f.str;
       q = q.where((eb) =>
-        eb.or([
-          eb(sql`lower(r.artifact_name)`, 'like', p),
-          eb(sql`lower(r.artifact_sha256)`, 'like', p),
-          eb(sql`lower(u.name)`, 'like', p),
-        ]),
+        eb.or([containsCi('r.artifact_name', str), containsCi('r.artifact_sha256', str), containsCi('u.name', str)]),
       );
     }
     return q;
