@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MASTER_KEY_FILE } from '../../modules/signing/keystore';
 import { bytesOf } from '../../test/blob-store-suite';
 import { describeEachDb, freshPhone } from '../../test/harness';
 import { startS3rver, type TestS3 } from '../../test/s3rver';
@@ -181,10 +182,11 @@ function uploadsSuite(storage: 'disk' | 's3', config?: () => Record<string, stri
           // Each arrived as its UTF-8 (a lone surrogate becomes U+FFFD on the wire), as metadata only.
           const received = completed.slice(-1000).map((c) => c.name ?? '');
           expect(received.sort()).toEqual(names.map((n) => Buffer.from(n).toString()).sort());
-          // Everything on disk under DATA_DIR is a generated name: blobs by digest, uploads by random id.
+          // Everything on disk under DATA_DIR is a generated name: blobs by digest, uploads by random id
+          // (beside the server's own signing master key, made on first start).
           const dataDir = env().app.keel.config.dataDir;
           const files = readdirSync(dataDir, { recursive: true, withFileTypes: true })
-            .filter((e) => !e.isDirectory())
+            .filter((e) => !e.isDirectory() && e.name !== MASTER_KEY_FILE)
             .map((e) => relative(dataDir, join(e.parentPath, e.name)));
           for (const file of files) {
             expect(file).toMatch(/^(blobs\/objects\/[0-9a-f]{2}\/[0-9a-f]{64}|uploads\/[0-9a-f]{32}(\.json)?)$/);
