@@ -253,12 +253,13 @@ export function WorkCertManagementPage() {
         </Button>
       ),
     },
-    { key: 'subject', title: t('signing.cert.subject'), width: 220 },
+    { key: 'subject', title: t('signing.cert.subject'), width: 180 },
     {
       key: 'keyType',
       title: t('signing.cert.key'),
-      width: 130,
-      render: (c) => `${c.keyType} ${c.curve ?? c.keyBits}`,
+      width: 120,
+      // SM2 is its own curve: "SM2", not "SM2 SM2".
+      render: (c) => (c.curve === c.keyType ? c.keyType : `${c.keyType} ${c.curve ?? c.keyBits}`),
     },
     {
       key: 'state',
@@ -267,11 +268,11 @@ export function WorkCertManagementPage() {
       render: (c) =>
         c.state === 'csr' ? <Tag color="blue">CSR</Tag> : <Tag>{t(`signing.cert.source.${c.keySource}`)}</Tag>,
     },
-    { key: 'notAfter', title: t('signing.cert.validity'), width: 240, render: (c) => <ExpiryTag {...c} /> },
+    { key: 'notAfter', title: t('signing.cert.validity'), width: 200, render: (c) => <ExpiryTag {...c} /> },
     {
       key: 'fingerprint',
       title: t('signing.cert.fingerprint'),
-      width: 200,
+      width: 190,
       render: (c) => c.fingerprint.slice(0, 23) || '—',
     },
     {
