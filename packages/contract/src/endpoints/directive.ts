@@ -44,8 +44,10 @@ export const CMD_EXPIRE_MINUTES_MAX = 30 * 24 * 60;
 /** A custom command's name: letters, digits, `.`, `_`, `-` (`wifi.scan`). */
 export const CMD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{0,63}$/;
 
+/** A JSON object (`catchall`, not `record`: its JSON Schema is a plain object with any properties). */
 const payload = z
-  .record(z.string(), z.unknown())
+  .object({})
+  .catchall(z.unknown())
   .refine((v) => JSON.stringify(v).length <= CMD_PAYLOAD_MAX, `payload at most ${CMD_PAYLOAD_MAX} characters`);
 
 const counts = z.object({
