@@ -1,3 +1,4 @@
+import { runCommands } from './commands';
 import { type DeviceContext, retryAfterMs, sleep } from './device';
 
 /** hawkBit's "HH:MM:SS" in milliseconds (null when it is not one). */
@@ -14,7 +15,8 @@ const FAILURE_WAIT_MS = 5_000;
 /**
  * One hawkBit DDI device: polls `/{tenant}/controller/v1/{id}` with its credential (`TargetToken`) or the enrolment
  * key (`GatewayToken`, enrolling itself pending on the first poll), PUTs its attributes as configData when the
- * server asks for them (the poll's configData link) and sleeps as the poll answer says. 429: waits `Retry-After`;
+ * server asks for them (the poll's configData link), answers Keel's commands when the poll links them
+ * (`keelCommands`, commands.ts) and sleeps as the poll answer says. 429: waits `Retry-After`;
  * 403 (rejected): stops; 401: tries again after the interval.
  */
 export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
@@ -31,7 +33,7 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
       if (res.status === 200) {
         const body = (await res.json()) as {
           config?: { polling?: { sleep?: string } };
-          _links?: { configData?: unknown };
+          _links?: { configData?: unknown; keelCommands?: { href?: string } };
         };
         interval = sleepMs(body.config?.polling?.sleep) ?? interval;
         wait = cap(interval);
@@ -49,6 +51,11 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
             counters.throttled += 1;
             wait = retryAfterMs(put);
           } else counters.errors += 1;
+        }
+        // Keel's directives (a link hawkBit clients ignore): fetch the waiting commands and answer them.
+        const commands = body._links?.keelCommands?.href;
+        if (commands) {
+          await runCommands(commands, authorization, device.attributes, ctx.commands ?? {}, counters, signal);
         }
       } else {
         await res.arrayBuffer();

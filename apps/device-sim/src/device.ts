@@ -1,3 +1,5 @@
+import type { CommandBehaviour } from './commands';
+
 /** What a simulated device is and what its loop (ddi.ts, mender.ts) is given. */
 
 /** A device with a credential of its own (as `di/registerDevice` answered it). */
@@ -20,6 +22,8 @@ export interface DeviceContext {
   maxSleepSeconds?: number;
   menderIntervalSeconds: number;
   counters: Counters;
+  /** How the device answers Keel's commands (commands.ts); every command succeeds by default. */
+  commands?: CommandBehaviour;
   setStatus(status: DeviceStatus): void;
 }
 
@@ -28,6 +32,9 @@ export interface Counters {
   reports: number;
   throttled: number;
   errors: number;
+  /** Keel commands answered, and how many of them failed. */
+  commands: number;
+  commandFailures: number;
 }
 
 /** Sleeps `ms`, waking early (without throwing) when the signal aborts. */

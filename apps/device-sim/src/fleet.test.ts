@@ -131,6 +131,46 @@ describeEachDb('device simulator (runFleet)', (env) => {
     expect(summary.errors).toBe(0);
   });
 
+  it("follows Keel's keelCommands link and answers commands: a reboot succeeds, a configured failure fails", async () => {
+    const devices = [];
+    for (let i = 0; i < 2; i += 1) {
+      const deviceId = freshDeviceId('simcmd');
+      const res = await fx.call('di/registerDevice', { deviceId }, fx.owner);
+      expect(res.status, res.msg).toBe(0);
+      devices.push({ deviceId, credential: res.data.credential as string });
+    }
+    const deviceIdList = devices.map((d) => d.deviceId);
+    const reboot = (await fx.call('cmd/sendCmd', { type: 'reboot', deviceIdList }, fx.owner)).data;
+    const reset = (await fx.call('cmd/sendCmd', { type: 'factoryReset', deviceIdList, confirm: 1 }, fx.owner)).data;
+    const stop = new AbortController();
+    const summary = await runFleet({
+      url,
+      property: fx.demo,
+      devices,
+      maxSleepSeconds: 0.2,
+      durationSeconds: 20,
+      signal: stop.signal,
+      tickMs: 50,
+      commands: { failTypes: ['factoryReset'] },
+      onTick: (s) => {
+        if (s.commands === 4) stop.abort();
+      },
+    });
+    expect(summary).toMatchObject({ commands: 4, commandFailures: 2, errors: 0 });
+    const states = async (cmdId: string) =>
+      (await fx.call('cmd/getCmdResultList', { cmdId }, fx.owner)).data.list.map(
+        (r: { state: string; message: string }) => [r.state, r.message],
+      );
+    expect(await states(reboot.cmdId)).toEqual([
+      ['succeeded', 'rebooted'],
+      ['succeeded', 'rebooted'],
+    ]);
+    expect(await states(reset.cmdId)).toEqual([
+      ['failed', 'simulated failure of factoryReset'],
+      ['failed', 'simulated failure of factoryReset'],
+    ]);
+  });
+
   it('refuses to start without devices or without a way to enrol', async () => {
     await expect(runFleet({ url, property: fx.demo, count: 0 })).rejects.toThrow(/no devices/);
     await expect(runFleet({ url, property: fx.demo, count: 2 })).rejects.toThrow(/enrolment key/);

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import type { CommandBehaviour } from './commands';
 import { runDdiDevice } from './ddi';
 import { type Counters, type DeviceStatus, type SimDevice, sleep } from './device';
 import { runMenderDevice } from './mender';
@@ -38,6 +39,8 @@ export interface FleetOptions {
   /** Called about every `tickMs` (default 1000) with the running counts. */
   onTick?: (summary: FleetSummary) => void;
   tickMs?: number;
+  /** How devices answer Keel's commands (DDI): types that fail, a share that fails; all succeed by default. */
+  commands?: CommandBehaviour;
 }
 
 /** Counts of the whole fleet. */
@@ -55,6 +58,9 @@ export interface FleetSummary {
   throttled: number;
   /** Network failures and unexpected answers. */
   errors: number;
+  /** Keel commands answered (DDI), and how many failed. */
+  commands: number;
+  commandFailures: number;
   elapsedMs: number;
 }
 
@@ -91,7 +97,7 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
   const timer =
     opts.durationSeconds !== undefined ? setTimeout(() => stop.abort(), opts.durationSeconds * 1000) : undefined;
 
-  const counters: Counters = { polls: 0, reports: 0, throttled: 0, errors: 0 };
+  const counters: Counters = { polls: 0, reports: 0, throttled: 0, errors: 0, commands: 0, commandFailures: 0 };
   const statuses: DeviceStatus[] = list.map(() => 'starting');
   const started = performance.now();
   const summary = (): FleetSummary => ({
@@ -120,6 +126,7 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
           maxSleepSeconds: opts.maxSleepSeconds,
           menderIntervalSeconds: opts.menderIntervalSeconds ?? 30,
           counters,
+          commands: opts.commands,
           setStatus: (s) => {
             statuses[i] = s;
           },

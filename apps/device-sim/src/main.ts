@@ -9,14 +9,16 @@ import { type FleetSummary, type Protocol, runFleet, type SimDevice } from './fl
  *   npx tsx apps/device-sim/src/main.ts --credentials demo-fleet.json [--url …] [--property …]
  *
  * Options: --protocol ddi|mender (default ddi), --duration SECONDS (default: until Ctrl-C), --max-sleep SECONDS
- * (caps the server's polling interval), --interval SECONDS (Mender's own, default 30), --prefix ID-PREFIX.
+ * (caps the server's polling interval), --interval SECONDS (Mender's own, default 30), --prefix ID-PREFIX,
+ * --fail-commands TYPE,… (Keel command types that fail, e.g. factoryReset), --command-fail-rate 0..1.
  * A credentials file is JSON: `{ "url"?, "property"?, "devices": [{ "deviceId", "credential", "attributes"? }] }`
  * (what `npm run seed:demo` writes), or just the list of devices. Prints a live summary, then the final counts;
  * exits 1 when no device ever came online.
  */
 
 const HELP = `Usage: device-sim --url URL --property PNO (--count N --enrolment-key KEY | --credentials FILE)
-       [--protocol ddi|mender] [--duration SECONDS] [--max-sleep SECONDS] [--interval SECONDS] [--prefix PREFIX]`;
+       [--protocol ddi|mender] [--duration SECONDS] [--max-sleep SECONDS] [--interval SECONDS] [--prefix PREFIX]
+       [--fail-commands TYPE,…] [--command-fail-rate 0..1]`;
 
 interface CredentialsFile {
   url?: string;
@@ -35,7 +37,8 @@ function readCredentials(file: string): CredentialsFile {
 
 const line = (s: FleetSummary) =>
   `${(s.elapsedMs / 1000).toFixed(0).padStart(5)} s  devices ${s.devices}  online ${s.online}  pending ${s.pending}  ` +
-  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  429 ${s.throttled}  errors ${s.errors}`;
+  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  429 ${s.throttled}  ` +
+  `errors ${s.errors}`;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -50,6 +53,8 @@ async function main(): Promise<number> {
       'max-sleep': { type: 'string' },
       interval: { type: 'string' },
       prefix: { type: 'string' },
+      'fail-commands': { type: 'string' },
+      'command-fail-rate': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -90,6 +95,10 @@ async function main(): Promise<number> {
     durationSeconds: number(values.duration),
     maxSleepSeconds: number(values['max-sleep']),
     menderIntervalSeconds: number(values.interval),
+    commands: {
+      failTypes: values['fail-commands']?.split(',').filter(Boolean),
+      failRate: number(values['command-fail-rate']),
+    },
     signal: stop.signal,
     onTick: (s) => {
       ticks += 1;

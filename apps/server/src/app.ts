@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ddiEndpoints } from '@keel/contract/device-api/ddi';
+import { keelCommandEndpoints } from '@keel/contract/device-api/keel-commands';
 import { menderEndpoints } from '@keel/contract/device-api/mender';
 import { formatMessage, messages, pickLocale } from '@keel/contract/status';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), {
     ...ddiEndpoints,
+    ...keelCommandEndpoints,
     ...menderEndpoints,
   });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });

@@ -84,6 +84,7 @@ import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './r
 import { Route as DefaultFotaAddDiffPkgDialogRouteImport } from './routes/_default/fota/AddDiffPkgDialog'
 import { Route as DefaultFotaAddEditFotaPackageDialogRouteImport } from './routes/_default/fota/AddEditFotaPackageDialog'
 import { Route as DefaultFotaFotaDiffPkgPageRouteImport } from './routes/_default/fota/FotaDiffPkgPage'
+import { Route as DefaultFotaFotaDirectivePageRouteImport } from './routes/_default/fota/FotaDirectivePage'
 import { Route as DefaultFotaFotaPushSwDialogRouteImport } from './routes/_default/fota/FotaPushSwDialog'
 import { Route as DefaultFotaFotaSoftwarePageRouteImport } from './routes/_default/fota/FotaSoftwarePage'
 import { Route as DefaultFotaNewFotaPackageDialogRouteImport } from './routes/_default/fota/NewFotaPackageDialog'
@@ -553,6 +554,12 @@ const DefaultFotaFotaDiffPkgPageRoute =
     path: '/fota/FotaDiffPkgPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFotaFotaDirectivePageRoute =
+  DefaultFotaFotaDirectivePageRouteImport.update({
+    id: '/fota/FotaDirectivePage',
+    path: '/fota/FotaDirectivePage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultFotaFotaPushSwDialogRoute =
   DefaultFotaFotaPushSwDialogRouteImport.update({
     id: '/fota/FotaPushSwDialog',
@@ -805,6 +812,7 @@ export interface FileRoutesByFullPath {
   '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
   '/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
   '/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/fota/FotaDirectivePage': typeof DefaultFotaFotaDirectivePageRoute
   '/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
   '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
@@ -909,6 +917,7 @@ export interface FileRoutesByTo {
   '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
   '/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
   '/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/fota/FotaDirectivePage': typeof DefaultFotaFotaDirectivePageRoute
   '/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
   '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
@@ -1017,6 +1026,7 @@ export interface FileRoutesById {
   '/_default/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
   '/_default/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
   '/_default/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/_default/fota/FotaDirectivePage': typeof DefaultFotaFotaDirectivePageRoute
   '/_default/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/_default/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
   '/_default/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
@@ -1123,6 +1133,7 @@ export interface FileRouteTypes {
     | '/fota/AddDiffPkgDialog'
     | '/fota/AddEditFotaPackageDialog'
     | '/fota/FotaDiffPkgPage'
+    | '/fota/FotaDirectivePage'
     | '/fota/FotaPushSwDialog'
     | '/fota/FotaSoftwarePage'
     | '/fota/NewFotaPackageDialog'
@@ -1227,6 +1238,7 @@ export interface FileRouteTypes {
     | '/fota/AddDiffPkgDialog'
     | '/fota/AddEditFotaPackageDialog'
     | '/fota/FotaDiffPkgPage'
+    | '/fota/FotaDirectivePage'
     | '/fota/FotaPushSwDialog'
     | '/fota/FotaSoftwarePage'
     | '/fota/NewFotaPackageDialog'
@@ -1334,6 +1346,7 @@ export interface FileRouteTypes {
     | '/_default/fota/AddDiffPkgDialog'
     | '/_default/fota/AddEditFotaPackageDialog'
     | '/_default/fota/FotaDiffPkgPage'
+    | '/_default/fota/FotaDirectivePage'
     | '/_default/fota/FotaPushSwDialog'
     | '/_default/fota/FotaSoftwarePage'
     | '/_default/fota/NewFotaPackageDialog'
@@ -1899,6 +1912,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultFotaFotaDiffPkgPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/fota/FotaDirectivePage': {
+      id: '/_default/fota/FotaDirectivePage'
+      path: '/fota/FotaDirectivePage'
+      fullPath: '/fota/FotaDirectivePage'
+      preLoaderRoute: typeof DefaultFotaFotaDirectivePageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/fota/FotaPushSwDialog': {
       id: '/_default/fota/FotaPushSwDialog'
       path: '/fota/FotaPushSwDialog'
@@ -2212,6 +2232,7 @@ interface DefaultRouteRouteChildren {
   DefaultFotaAddDiffPkgDialogRoute: typeof DefaultFotaAddDiffPkgDialogRoute
   DefaultFotaAddEditFotaPackageDialogRoute: typeof DefaultFotaAddEditFotaPackageDialogRoute
   DefaultFotaFotaDiffPkgPageRoute: typeof DefaultFotaFotaDiffPkgPageRoute
+  DefaultFotaFotaDirectivePageRoute: typeof DefaultFotaFotaDirectivePageRoute
   DefaultFotaFotaPushSwDialogRoute: typeof DefaultFotaFotaPushSwDialogRoute
   DefaultFotaFotaSoftwarePageRoute: typeof DefaultFotaFotaSoftwarePageRoute
   DefaultFotaNewFotaPackageDialogRoute: typeof DefaultFotaNewFotaPackageDialogRoute
@@ -2350,6 +2371,7 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultFotaAddEditFotaPackageDialogRoute:
     DefaultFotaAddEditFotaPackageDialogRoute,
   DefaultFotaFotaDiffPkgPageRoute: DefaultFotaFotaDiffPkgPageRoute,
+  DefaultFotaFotaDirectivePageRoute: DefaultFotaFotaDirectivePageRoute,
   DefaultFotaFotaPushSwDialogRoute: DefaultFotaFotaPushSwDialogRoute,
   DefaultFotaFotaSoftwarePageRoute: DefaultFotaFotaSoftwarePageRoute,
   DefaultFotaNewFotaPackageDialogRoute: DefaultFotaNewFotaPackageDialogRoute,

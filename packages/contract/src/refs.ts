@@ -38,6 +38,9 @@ export const REF_KINDS = [
   'ukey',
   'signRecord',
   'signToken',
+  'fwTempFile',
+  'fwTempTask',
+  'directive',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

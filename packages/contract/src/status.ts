@@ -525,6 +525,73 @@ export const messages = {
     'zh-cn': '访问令牌无效、已过期或已撤销',
     en: 'The access token is invalid, expired or revoked',
   },
+  // The temporary firmware service (modules/firmware-temp).
+  tempDevicesFull: {
+    status: Status.conflict,
+    'zh-cn': '测试终端最多 {max} 台，请先移除一些',
+    en: 'You may keep at most {max} test devices; remove some first',
+  },
+  tempDeviceNotListed: {
+    status: Status.conflict,
+    'zh-cn': '终端 {deviceId} 不在您的测试终端中，请先添加',
+    en: 'The device {deviceId} is not one of your test devices; add it first',
+  },
+  tempDeviceBusy: {
+    status: Status.conflict,
+    'zh-cn': '终端 {deviceId} 正在执行临时任务“{task}”',
+    en: 'The device {deviceId} is already in the running temporary task "{task}"',
+  },
+  tempTaskNotRunning: {
+    status: Status.conflict,
+    'zh-cn': '该临时任务已结束或已取消',
+    en: 'The temporary task has ended or was cancelled',
+  },
+  tempTaskRunning: {
+    status: Status.conflict,
+    'zh-cn': '该临时任务正在运行，请先取消',
+    en: 'The temporary task is running; cancel it first',
+  },
+  tempTaskNotYours: {
+    status: Status.forbidden,
+    'zh-cn': '只有任务的创建者可以修改它',
+    en: 'Only the creator of the task may change it',
+  },
+  tempFileInUse: {
+    status: Status.conflict,
+    'zh-cn': '该文件被运行中的临时任务“{task}”使用，不能删除',
+    en: 'The file is used by the running temporary task "{task}" and cannot be deleted',
+  },
+  // Directives (modules/directive).
+  cmdConfirmRequired: {
+    status: Status.invalidInput,
+    'zh-cn': '恢复出厂设置会清除终端上的数据，请确认后再下发',
+    en: 'A factory reset erases the device; confirm it to send',
+  },
+  cmdPayloadRequired: {
+    status: Status.invalidInput,
+    'zh-cn': '配置下发需要一个非空的 JSON 对象',
+    en: 'A config push needs a non-empty JSON object',
+  },
+  cmdNameRequired: {
+    status: Status.invalidInput,
+    'zh-cn': '自定义指令需要名称：字母开头，可含字母、数字与 . _ -，最多 64 个字符',
+    en: 'A custom command needs a name: a letter first, then letters, digits, . _ or -, at most 64 characters',
+  },
+  cmdNoDevices: {
+    status: Status.invalidInput,
+    'zh-cn': '请选择终端或一个有终端的分组',
+    en: 'Choose devices, or a group that has devices',
+  },
+  cmdTooManyDevices: {
+    status: Status.tooLarge,
+    'zh-cn': '一条指令最多发送给 {max} 台终端',
+    en: 'A command may go to at most {max} devices',
+  },
+  cmdNotActive: {
+    status: Status.conflict,
+    'zh-cn': '该指令已结束或已撤销',
+    en: 'The command has ended or was cancelled',
+  },
 } as const satisfies Record<string, MessageDef>;
 
 export type MessageKey = keyof typeof messages;

@@ -3,8 +3,10 @@ import { auditModule } from './audit/routes';
 import { authModule } from './auth/routes';
 import { customerModule } from './customer/routes';
 import { deviceModule } from './device/routes';
+import { directiveModule } from './directive/routes';
 import { fileModule } from './file/routes';
 import { firmwareModule } from './firmware/routes';
+import { firmwareTempModule } from './firmware-temp/routes';
 import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
@@ -34,6 +36,8 @@ export const modules: readonly ApiModule[] = [
   workflowModule,
   firmwareModule,
   signingModule,
+  firmwareTempModule,
+  directiveModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

@@ -46,6 +46,11 @@ export const ddiControllerBase = z.object({
     .object({
       /** Present while the server wants the device's attributes (until it has reported them). */
       configData: link.optional(),
+      /**
+       * Keel extension (hawkBit clients ignore it): present while commands wait for the device; GET it for them
+       * (`keelCommandEndpoints`, device-api/keel-commands.ts).
+       */
+      keelCommands: link.optional(),
     })
     .optional(),
 });

@@ -4,8 +4,10 @@ import { authEndpoints } from './auth';
 import { customerEndpoints } from './customer';
 import { deviceBindEndpoints, deviceEndpoints } from './device';
 import { deviceCatalogueEndpoints } from './device-catalogue';
+import { directiveEndpoints } from './directive';
 import { fileEndpoints } from './file';
 import { firmwareEndpoints } from './firmware';
+import { firmwareTempEndpoints } from './firmware-temp';
 import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
@@ -37,6 +39,8 @@ export const endpoints = {
   ...workflowEndpoints,
   ...firmwareEndpoints,
   ...signingEndpoints,
+  ...firmwareTempEndpoints,
+  ...directiveEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

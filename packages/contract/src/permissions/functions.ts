@@ -79,6 +79,16 @@ export const functionCatalogue: readonly PermissionNode[] = [
   ]),
   func('firmware.software', 'push', ['将固件版本推送给客户', 'Share firmware versions with customers']),
   func('firmware.diffPackage', 'edit', ['生成与删除差分包', 'Generate and delete delta packages']),
+  // The temporary firmware service (modules/firmware-temp): try a build on a few test devices, outside releases.
+  func('firmware.software', 'temp', [
+    '临时固件测试：上传测试文件、维护测试终端、创建临时任务',
+    'Temporary firmware: upload test builds, keep test devices, run temporary tasks',
+  ]),
+  // Directives (modules/directive): the commands page reads; `send` sends and cancels commands.
+  func('firmware.directive', 'send', [
+    '向终端下发与撤销指令（重启、日志上传、恢复出厂、配置下发）',
+    'Send and cancel commands to terminals (reboot, log upload, factory reset, config push)',
+  ]),
   // Approval workflows (modules/workflow): seeing the settings page reads the flows and who may audit which types.
   func('process.settings', 'edit', [
     '编辑审批流程与各申请类型的审核人',

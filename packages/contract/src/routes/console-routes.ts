@@ -98,6 +98,7 @@ export const consoleRoutes: readonly string[] = [
   '/fota/AddDiffPkgDialog',
   '/fota/AddEditFotaPackageDialog',
   '/fota/FotaDiffPkgPage',
+  '/fota/FotaDirectivePage',
   '/fota/FotaPushSwDialog',
   '/fota/FotaSoftwarePage',
   '/fota/NewFotaPackageDialog',

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import type { Services } from '../../platform/services';
-import { type DdiAnswer, type DdiRequest, error, poll, putConfigData } from './ddi-service';
+import { type DdiAnswer, type DdiRequest, error, extensionCall, poll, putConfigData } from './ddi-service';
+import { ddiExtensionRoutes } from './extensions';
 import { runtimeOf } from './runtime';
 
 /** Largest configData body (200 attributes of 512 characters fit well inside). */
@@ -68,7 +69,26 @@ export async function deviceApi(app: FastifyInstance, opts: { services: Services
       return send(reply, await putConfigData(s, req, payload));
     },
   });
+
+  // Keel extension hook (extensions.ts): routes other modules register, e.g. `keelCommands` (modules/directive).
+  for (const route of ddiExtensionRoutes()) {
+    app.route({
+      method: route.method,
+      url: `${fastifyPath(ddiEndpoints.poll.path)}${route.suffix}`,
+      bodyLimit: EXTENSION_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const req = ddiRequest(request);
+        if (!req) return send(reply, notFound());
+        const { tenant: _t, controllerId: _c, ...params } = request.params as Record<string, string>;
+        const text = typeof request.body === 'string' ? request.body : undefined;
+        return send(reply, await extensionCall(s, req, route, params, text));
+      },
+    });
+  }
 }
+
+/** Largest body of an extension route (a command's feedback carries a message of at most a few KiB). */
+const EXTENSION_BODY_LIMIT = 64 * 1024;
 
 const notFound = (): DdiAnswer => error(404, 'notFound', 'No such tenant or controller');
 
@@ -87,7 +107,7 @@ function ddiRequest(request: FastifyRequest): DdiRequest | null {
   };
 }
 
-function send(reply: FastifyReply, answer: DdiAnswer) {
+function send(reply: FastifyReply, answer: DdiAnswer | { status: number; body?: unknown; headers?: undefined }) {
   reply.code(answer.status);
   for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
   if (answer.body === undefined) return reply.send();

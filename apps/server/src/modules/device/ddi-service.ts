@@ -7,8 +7,10 @@ import {
 import { DEVICE_BUSINESS } from '@keel/contract/endpoints/device-common';
 import { appendAudit } from '../../platform/audit/audit-log';
 import { AppError } from '../../platform/http/errors';
+import { parseJsonBody } from '../../platform/http/json-body';
 import type { Services } from '../../platform/services';
 import { hhmmss } from './enrolment';
+import { type DdiExtensionAnswer, type DdiExtensionRoute, pollLinks } from './extensions';
 import * as repo from './repo';
 import { recordReport } from './report';
 import { type DeviceRuntime, type DeviceState, runtimeOf } from './runtime';
@@ -167,6 +169,9 @@ export async function poll(s: Services, req: DdiRequest): Promise<DdiAnswer> {
   rt.saw(req.tenant, req.controllerId, s.now(), req.ip);
   const body: DdiControllerBase = { config: { polling: { sleep: hhmmss(s.config.devicePollSeconds) } } };
   if (!who.state.reported) body._links = { configData: { href: `${base(req)}/configData` } };
+  // Keel extension hook (extensions.ts): links other modules add, e.g. `keelCommands` (modules/directive).
+  const extra = await pollLinks(s, req.tenant, req.controllerId, base(req));
+  if (extra) body._links = { ...body._links, ...extra };
   return { status: 200, body };
 }
 
@@ -200,4 +205,40 @@ export async function putConfigData(s: Services, req: DdiRequest, payload: unkno
   if (outcome === 'unchanged') return { status: 200 };
   await audit(s, req, 'ddi/configData');
   return { status: 200 };
+}
+
+/**
+ * Keel extension hook (extensions.ts): a call of a route another module registered under the controller's URL,
+ * authenticated and counted as the poll is (its own allowance per `route.bucket`); a JSON body is parsed here.
+ */
+export async function extensionCall(
+  s: Services,
+  req: DdiRequest,
+  route: DdiExtensionRoute,
+  params: Record<string, string>,
+  text: string | undefined,
+): Promise<DdiAnswer | DdiExtensionAnswer> {
+  const rt = runtimeOf(s);
+  const who = await caller(s, rt, req);
+  if ('answer' in who) return who.answer;
+  const limited = overLimit(s, req, route.bucket);
+  if (limited) return limited;
+  let body: unknown;
+  if (route.method !== 'GET') {
+    try {
+      body = parseJsonBody(text ?? '');
+    } catch {
+      return error(400, 'badRequest', 'The body is not valid JSON');
+    }
+  }
+  rt.saw(req.tenant, req.controllerId, s.now(), req.ip);
+  return route.handler(s, {
+    pno: req.tenant,
+    deviceId: req.controllerId,
+    params,
+    body,
+    base: base(req),
+    ip: req.ip,
+    requestId: req.requestId,
+  });
 }

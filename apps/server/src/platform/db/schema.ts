@@ -805,6 +805,12 @@ export interface Database {
   fw_keys: FwKeysTable;
   fw_upgrade_records: FwUpgradeRecordsTable;
   fw_deltas: FwDeltasTable;
+  fw_temp_files: FwTempFilesTable;
+  fw_temp_devices: FwTempDevicesTable;
+  fw_temp_tasks: FwTempTasksTable;
+  fw_temp_results: FwTempResultsTable;
+  fw_commands: FwCommandsTable;
+  fw_command_targets: FwCommandTargetsTable;
   /** Sequences portable across dialects (audit chain order, pno numbers). */
   counters: { name: string; value: Generated<number> };
 }
@@ -948,6 +954,91 @@ export interface FwDeltasTable {
   finished_at: number | null;
 }
 
+/** A temporary firmware file (migration 0025, modules/firmware-temp); its blob is held by `fwTempFile:<id>`. */
+export interface FwTempFilesTable {
+  id: string;
+  pno: string;
+  fid: string;
+  name: string;
+  size: number;
+  sha256: string;
+  content_type: string;
+  uid: string | null;
+  created_at: number;
+}
+
+/** A member's test device (migration 0025). */
+export interface FwTempDevicesTable {
+  pno: string;
+  uid: string;
+  device_id: string;
+  remark: Generated<string>;
+  created_at: number;
+}
+
+/** A temporary task: a file tried on some test devices (migration 0025). */
+export interface FwTempTasksTable {
+  id: string;
+  pno: string;
+  name: string;
+  remark: Generated<string>;
+  file_id: string | null;
+  file_name: string;
+  file_size: number;
+  file_sha256: string;
+  /** running | finished | cancelled */
+  state: string;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** One device's result of a temporary task (migration 0025). */
+export interface FwTempResultsTable {
+  task_id: string;
+  pno: string;
+  device_id: string;
+  /** pending | delivered | succeeded | failed | cancelled */
+  state: string;
+  progress: Generated<number>;
+  message: Generated<string>;
+  created_at: number;
+  delivered_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+}
+
+/** A command sent to devices (migration 0026, modules/directive). */
+export interface FwCommandsTable {
+  cmd_id: string;
+  pno: string;
+  type: string;
+  name: Generated<string>;
+  payload: Generated<string>;
+  group_id: Generated<string>;
+  total: number;
+  /** active | finished | cancelled */
+  state: string;
+  expires_at: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One device of a command, with its state and message (migration 0026). */
+export interface FwCommandTargetsTable {
+  cmd_id: string;
+  pno: string;
+  device_id: string;
+  /** pending | delivered | succeeded | failed | expired | cancelled */
+  state: string;
+  message: Generated<string>;
+  delivered_at: number | null;
+  finished_at: number | null;
+  updated_at: number;
+}
+
 type TablesWithPno = { [K in keyof Database]: 'pno' extends keyof Database[K] ? K : never }[keyof Database];
 
 /**
@@ -1001,6 +1092,12 @@ export const TENANT_TABLES = [
   'fw_keys',
   'fw_upgrade_records',
   'fw_deltas',
+  'fw_temp_files',
+  'fw_temp_devices',
+  'fw_temp_tasks',
+  'fw_temp_results',
+  'fw_commands',
+  'fw_command_targets',
   'signing_ukeys',
   'signing_certs',
   'signing_modules',

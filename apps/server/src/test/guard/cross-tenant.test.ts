@@ -17,7 +17,8 @@ vi.setConfig({ testTimeout: EVERY_ENDPOINT_MS });
  * message, their join request): "not found", or an answer that neither changes anything nor shows the object
  * (marking another's message read marks nothing). Endpoints not scoped to a property or a
  * person are counted apart. Device calls need the terminal business, which the partner property is granted for its
- * devices, models, platforms and types, and its files; its firmware packages and their differential package.
+ * devices, models, platforms and types, and its files; its firmware packages and their differential package; its
+ * temporary firmware file and task, and a command to its device.
  */
 const all = Object.values(endpoints) as Endpoint[];
 
@@ -143,6 +144,16 @@ describeEachDb("guard: another property's objects", (env) => {
     foreign.firmware = await pkg('1.1.0');
     foreign.firmwareDelta = await make('dp/addSwDiffPack', { sourceId: source, targetId: foreign.firmware }, 'id');
     await env().app.keel.jobs.runDue();
+    // Temporary firmware: a temporary file, a test device and a temporary task of the partner's; directives: a
+    // command to its device.
+    foreign.fwTempFile = await make('f/uploadFile', { fid: foreign.file }, 'id');
+    await make('d/addDevice', { deviceIdList: [foreign.device] }, 'total');
+    foreign.fwTempTask = await make(
+      't/addTask',
+      { name: 'Partner try', fileId: foreign.fwTempFile, deviceIdList: [foreign.device] },
+      'id',
+    );
+    foreign.directive = await make('cmd/sendCmd', { type: 'reboot', deviceIdList: [foreign.device] }, 'cmdId');
     // Signing: a certificate, a module binding it, a collection in a group, a grant, a signature and a token.
     foreign.signCert = await make(
       'cert/generateCert',

@@ -1,0 +1,73 @@
+import type { Services } from '../../platform/services';
+
+/**
+ * Keel's extensions of hawkBit DDI (README.md "Keel extensions"): links other modules add to a device's poll answer
+ * and the routes under `/{tenant}/controller/v1/{controllerId}` those links lead to, e.g. modules/directive's
+ * `keelCommands`. hawkBit clients ignore links they do not know. The device module calls what is registered here and
+ * never imports the modules that register (they import this). Each provider and route is registered once per name.
+ */
+
+export type PollLinks = Record<string, { href: string }>;
+
+/**
+ * The links a module adds to a device's poll answer (null for none). Called on every poll of an accepted device:
+ * it must answer from memory for a device with nothing to do (platform/realtime/device-flags.ts).
+ * `base` is the device's `…/controller/v1/{controllerId}` URL.
+ */
+export type PollLinkProvider = (s: Services, pno: string, deviceId: string, base: string) => Promise<PollLinks | null>;
+
+/** A call of an extension route, once the device is authenticated (as for the poll) and within its allowance. */
+export interface DdiExtensionCall {
+  pno: string;
+  deviceId: string;
+  /** The route's own path parameters (`:cmdId`). */
+  params: Record<string, string>;
+  /** The parsed JSON body (undefined for GET). */
+  body: unknown;
+  base: string;
+  ip: string;
+  requestId: string;
+}
+
+export interface DdiExtensionAnswer {
+  status: number;
+  body?: unknown;
+}
+
+export interface DdiExtensionRoute {
+  method: 'GET' | 'POST' | 'PUT';
+  /** After `/{tenant}/controller/v1/{controllerId}`, in Fastify's form: `/keelCommands/:cmdId/feedback`. */
+  suffix: string;
+  /** Its own allowance per device per polling interval (as polls and reports have theirs). */
+  bucket: string;
+  handler: (s: Services, call: DdiExtensionCall) => Promise<DdiExtensionAnswer>;
+}
+
+const providers = new Map<string, PollLinkProvider>();
+const routes = new Map<string, DdiExtensionRoute>();
+
+export function registerPollLinks(name: string, provider: PollLinkProvider): void {
+  providers.set(name, provider);
+}
+
+/** Registers a route; the device API mounts what is registered when it starts (modules are built before it). */
+export function registerDdiRoute(route: DdiExtensionRoute): void {
+  routes.set(`${route.method} ${route.suffix}`, route);
+}
+
+export const ddiExtensionRoutes = (): DdiExtensionRoute[] => [...routes.values()];
+
+/** Every provider's links for a device's poll answer, or null when none has any. */
+export async function pollLinks(s: Services, pno: string, deviceId: string, base: string): Promise<PollLinks | null> {
+  if (providers.size === 0) return null;
+  const out: PollLinks = {};
+  let any = false;
+  for (const provider of providers.values()) {
+    const links = await provider(s, pno, deviceId, base);
+    if (links) {
+      Object.assign(out, links);
+      any = true;
+    }
+  }
+  return any ? out : null;
+}

@@ -1,0 +1,120 @@
+import type { Services } from '../../platform/services';
+import type { Tenant } from '../../platform/tenancy/tenant';
+import { tempFlags } from './flags';
+import * as repo from './repo';
+
+/**
+ * What the device delivery path asks of the temporary firmware service (README.md "Delivery"): the action waiting
+ * for a device, and recording what the device reports. The formal delivery (DDI `deploymentBase`, Mender
+ * `deployments/next`, modules/device) calls these; this module serves no device route itself.
+ */
+
+/** Action ids of temporary tasks carry this prefix, so that the delivery path tells them from formal tasks'. */
+export const TEMP_ACTION_PREFIX = 'temp-';
+
+export interface TempAction {
+  /** `temp-<taskId>`: the action id to offer the device (deploymentBase/{actionId}, a Mender deployment id). */
+  actionId: string;
+  taskId: string;
+  taskName: string;
+  /** pending: not offered yet; delivered: the device has fetched it. */
+  state: 'pending' | 'delivered';
+  /** The file to install: its blob (`sha256` in the BlobStore, held by `fwTempFile:<fileId>`), name, size, type. */
+  file: { id: string; name: string; size: number; sha256: string; contentType: string };
+}
+
+/** The task id of a temporary action id, or null when the id is not one. */
+export const taskIdOfAction = (actionId: string) =>
+  actionId.startsWith(TEMP_ACTION_PREFIX) ? actionId.slice(TEMP_ACTION_PREFIX.length) || null : null;
+
+/**
+ * The temporary action waiting for a device (a running task's open result), or null. Answers from memory for a
+ * device with none (flags.ts), so it may sit on the poll path.
+ */
+export async function tempActionFor(s: Services, tenant: Tenant, deviceId: string): Promise<TempAction | null> {
+  if (!(await tempFlags(s).has(tenant.pno, deviceId))) return null;
+  const row = await repo.openActionOf(s.db, tenant, deviceId);
+  if (!row) {
+    await tempFlags(s).changed(tenant.pno, [deviceId]);
+    return null;
+  }
+  return {
+    actionId: `${TEMP_ACTION_PREFIX}${row.task_id}`,
+    taskId: row.task_id,
+    taskName: row.task_name,
+    state: row.state === 'delivered' ? 'delivered' : 'pending',
+    file: {
+      id: row.file_id,
+      name: row.file_name,
+      size: Number(row.file_size),
+      sha256: row.file_sha256,
+      contentType: row.content_type,
+    },
+  };
+}
+
+export type TempReport =
+  /** The device fetched the action (deploymentBase answered, a Mender deployment handed out). */
+  | { state: 'delivered' }
+  /** Progress (downloading, installing): a percentage and/or a message. */
+  | { state: 'proceeding'; progress?: number; message?: string }
+  /** The end: the device reports success or failure, with its message. */
+  | { state: 'succeeded' | 'failed'; message?: string };
+
+const MESSAGE_MAX = 2000;
+
+/**
+ * Records what a device reports about its temporary action. False when the task has no open result for the device
+ * (cancelled, already ended, unknown): the delivery path then answers the device as for a closed action. A task
+ * whose last open result ends is finished.
+ */
+export async function recordTempResult(
+  s: Services,
+  tenant: Tenant,
+  deviceId: string,
+  taskId: string,
+  report: TempReport,
+): Promise<boolean> {
+  const now = s.now();
+  const message =
+    'message' in report && report.message !== undefined ? report.message.slice(0, MESSAGE_MAX) : undefined;
+  if (report.state === 'delivered') {
+    return s.db.transaction().execute(async (trx) => {
+      const open = await repo.updateResult(
+        trx,
+        tenant,
+        taskId,
+        deviceId,
+        { state: 'delivered', deliveredAt: now },
+        now,
+      );
+      return open;
+    });
+  }
+  if (report.state === 'proceeding') {
+    const progress =
+      report.progress === undefined ? undefined : Math.max(0, Math.min(100, Math.round(report.progress)));
+    return repo.updateResult(s.db, tenant, taskId, deviceId, { state: 'delivered', progress, message }, now);
+  }
+  const ended = await s.db.transaction().execute(async (trx) => {
+    const done = await repo.updateResult(
+      trx,
+      tenant,
+      taskId,
+      deviceId,
+      {
+        state: report.state,
+        ...(report.state === 'succeeded' ? { progress: 100 } : {}),
+        message: message ?? '',
+        finishedAt: now,
+      },
+      now,
+    );
+    if (!done) return false;
+    if (!(await repo.hasOpenResults(trx, tenant, taskId))) await repo.endTask(trx, tenant, taskId, 'finished', now);
+    else await repo.touchTask(trx, tenant, taskId, now);
+    return true;
+  });
+  if (ended) await tempFlags(s).changed(tenant.pno, [deviceId]);
+  return ended;
+}

@@ -1,0 +1,15 @@
+import { type DeviceFlags, deviceFlags } from '../../platform/realtime/device-flags';
+import type { Services } from '../../platform/services';
+import { propertyTenant } from '../../platform/tenancy/tenant';
+import * as repo from './repo';
+
+/**
+ * Which devices have a temporary action waiting (platform/realtime/device-flags.ts), so that `tempActionFor` answers
+ * a device with none from memory. Every change (a task made, devices added, a result, a cancellation) goes through
+ * `changed`.
+ */
+export const tempFlags = (s: Services): DeviceFlags =>
+  deviceFlags(s, 'firmware-temp', {
+    all: (s2, pno) => repo.devicesWithOpenResults(s2.db, propertyTenant(pno)),
+    one: async (s2, pno, deviceId) => (await repo.openActionOf(s2.db, propertyTenant(pno), deviceId)) !== undefined,
+  });

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FotaDirectivePage } from '../../../features/directive/pages/FotaDirectivePage';
+
+export const Route = createFileRoute('/_default/fota/FotaDirectivePage')({ component: FotaDirectivePage });
