@@ -1,7 +1,7 @@
 import { runFleet } from '@keel/device-sim/fleet';
 import { DEMO_OWNER } from '../support/env';
-import { expect, expectToast, test } from '../support/fixtures';
-import { searchTable, shot, signIn } from '../support/pages';
+import { expect, expectToast, restoreSession, test } from '../support/fixtures';
+import { searchTable, shot } from '../support/pages';
 import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 
 /**
@@ -22,9 +22,10 @@ test('a device registered in the console comes online from the simulator with it
   page,
   request,
   baseURL,
+  ownerState,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, DEMO_OWNER);
+  await restoreSession(page, ownerState);
   await page.goto('/Tis/Terminal/TerminalListPage');
   await expect(page.getByTestId('terminal-list-page')).toBeVisible();
   await page.getByTestId('register-device').click();
@@ -86,6 +87,7 @@ test('a Mender device from the simulator waits pending, is accepted in the conso
   page,
   request,
   baseURL,
+  ownerState,
 }) => {
   test.setTimeout(360_000);
   const owner = await loginByApi(request, DEMO_OWNER);
@@ -106,7 +108,7 @@ test('a Mender device from the simulator waits pending, is accepted in the conso
     signal: stop.signal,
   });
   try {
-    await signIn(page, DEMO_OWNER);
+    await restoreSession(page, ownerState);
     await page.goto('/Tis/Terminal/TerminalListPage');
     const table = page.getByTestId('device-table');
     // The device appears once it has asked (the list is read again until it shows).

@@ -1,6 +1,6 @@
-import { DEMO_OWNER, OPERATOR } from '../support/env';
-import { expect, expectToast, test } from '../support/fixtures';
-import { searchTable, shot, signIn } from '../support/pages';
+import { DEMO_OWNER } from '../support/env';
+import { expect, expectToast, restoreSession, test } from '../support/fixtures';
+import { searchTable, shot } from '../support/pages';
 import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 
 /**
@@ -17,9 +17,13 @@ const MEMBER_PHONE = '13800000002';
 
 test.describe.configure({ mode: 'serial' });
 
-test('a device is registered, bound, polls over DDI and shows online with its inventory', async ({ page, request }) => {
+test('a device is registered, bound, polls over DDI and shows online with its inventory', async ({
+  page,
+  request,
+  ownerState,
+}) => {
   test.setTimeout(240_000);
-  await signIn(page, DEMO_OWNER);
+  await restoreSession(page, ownerState);
 
   // A device model, from the data-management page's "new model" dialog route.
   await page.goto('/Tis/datamgr/DataMgrMainPage');
@@ -125,14 +129,18 @@ test('a device is registered, bound, polls over DDI and shows online with its in
   await shot(page, 'device-detail-en');
 });
 
-test('the operator binds devices in bulk from pasted lines, with a result per line', async ({ page, request }) => {
+test('the operator binds devices in bulk from pasted lines, with a result per line', async ({
+  page,
+  request,
+  operatorState,
+}) => {
   test.setTimeout(180_000);
   const owner = await loginByApi(request, DEMO_OWNER);
   const pno = owner.propertyList.find((p) => p.name === '演示物业')?.pno as string;
   const second = `e2e-bulk-${suffix}`;
   await apiCall(request, 'POST', 'di/registerDevice', { deviceId: second }, { token: owner.token, pno });
 
-  await signIn(page, OPERATOR);
+  await restoreSession(page, operatorState);
   await page.goto('/Tis/Terminal/BackTerminalListPage');
   await expect(page.getByTestId('back-terminal-list-page')).toBeVisible();
   await searchTable(page.getByTestId('device-table'), second);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO_OWNER, freshPhone, OPERATOR } from '../support/env';
-import { expect, expectToast, test } from '../support/fixtures';
+import { DEMO_OWNER, freshPhone } from '../support/env';
+import { expect, expectToast, restoreSession, test } from '../support/fixtures';
 import { localized, searchTable, shot, signIn } from '../support/pages';
 import { apiCall, loginByApi } from '../support/tenancy';
 
@@ -32,9 +32,9 @@ async function pickUser(page: Page, picker: Locator, phone: string) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('the demo owner builds the directory in Chinese', async ({ page }) => {
+test('the demo owner builds the directory in Chinese', async ({ page, ownerState }) => {
   test.setTimeout(300_000);
-  await signIn(page, DEMO_OWNER);
+  await restoreSession(page, ownerState);
 
   // A title, validated, then created and given to a member.
   const title = `测试职务${suffix}`;
@@ -249,8 +249,8 @@ test('the same pages in English', async ({ page, request }) => {
   await shot(page, 'user-list-en');
 });
 
-test('the operator sees every property in the back office', async ({ page }) => {
-  await signIn(page, OPERATOR);
+test('the operator sees every property in the back office', async ({ page, operatorState }) => {
+  await restoreSession(page, operatorState);
   await page.goto('/Account/BackTitlePage');
   await expect(page.getByTestId('back-title-page')).toBeVisible();
   const titles = page.getByTestId('title-table');

@@ -1,6 +1,5 @@
-import { DEMO_MEMBER } from '../support/env';
-import { expect, test } from '../support/fixtures';
-import { expectHome, type Lang, localized, signIn } from '../support/pages';
+import { expect, restoreSession, test } from '../support/fixtures';
+import { expectHome, type Lang, localized } from '../support/pages';
 
 const cases = [
   { lang: 'zh-cn', message: (p: string) => `页面未找到：${p}`, home: '返回首页', forbidden: '没有打开此页面的权限' },
@@ -54,8 +53,10 @@ test.describe('an unknown path, signed in', () => {
 
 test.describe('a page the member may not open', () => {
   for (const { lang, forbidden, home } of cases) {
-    test(`shows "no permission" with a way home, not a failed load (${lang})`, async ({ page }) => {
-      await signIn(page, DEMO_MEMBER, lang);
+    test(`shows "no permission" with a way home, not a failed load (${lang})`, async ({ page, sessionState }) => {
+      await restoreSession(page, await sessionState('member'));
+      await page.goto(localized('/home', lang));
+      await expectHome(page, lang);
       await expect(page.getByTestId('side-menu').getByTestId('menu-account.title')).toHaveCount(0);
       await page.goto(localized('/Account/TitlePage', lang));
       const content = page.getByTestId('content');

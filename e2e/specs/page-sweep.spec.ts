@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousAxeViolations } from '../support/axe';
 import { DEMO_PROPERTY, PARTNER_PROPERTY } from '../support/env';
-import { expect, test } from '../support/fixtures';
 import { accountFor, openRoute } from '../support/open-route';
 import { type Lang, localized } from '../support/pages';
 import { routeFiles } from '../support/routes';
+import { expect, test } from '../support/worker-pages';
 
 /**
  * Every route file under apps/web/src/routes, in both languages, opened once as the user who may open it (signed out
@@ -17,7 +17,9 @@ import { routeFiles } from '../support/routes';
  *   languages render the same elements from the same components, and axe is half of a visit's time;
  * - at a phone's 390×844 it does not scroll sideways, the head keeps its bell and user menu on screen, and the side
  *   menu is a drawer that the toggle opens.
- * One visit serves all four, so the suite grows by one test per route and language, not four.
+ * One visit serves all four, so the suite grows by one test per route and language, not four. Each visit is a test of
+ * its own, on a page its worker keeps per account (support/worker-pages.ts: a new browser context per visit cost
+ * about as much as the visit), reset before each visit to the account's session and the desktop viewport.
  */
 const routes = routeFiles();
 
@@ -80,11 +82,7 @@ async function expectEnglish(page: Page) {
 }
 
 async function expectNoSeriousAxeFault(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect.soft(serious, 'serious or critical axe violations').toEqual([]);
+  expect.soft(await seriousAxeViolations(page), 'serious or critical axe violations').toEqual([]);
 }
 
 async function expectPhoneLayout(page: Page, signedIn: boolean) {
@@ -113,8 +111,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies Lang[]) {
     for (const route of routes) {
       test.describe(route.file, () => {
         const who = accountFor(route);
-        if (who === 'operator') test.use({ storageState: ({ operatorState }, use) => use(operatorState) });
-        if (who === 'owner') test.use({ storageState: ({ ownerState }, use) => use(ownerState) });
+        test.use({ pageAccount: who });
 
         test(localized(route.url, lang), async ({ page }) => {
           // Several checks in one visit: it gets three times a test's time (axe alone took 40 s on a loaded machine).

@@ -1,5 +1,12 @@
-import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
-import { DEMO_OWNER, OPERATOR } from './env';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Page,
+} from '@playwright/test';
+import { DEMO_MEMBER, DEMO_OWNER, OPERATOR } from './env';
 import { type Lang, openSignIn, signIn, signInWithPassword } from './pages';
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -34,8 +41,16 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.evaluate(take, text), { message: `a toast containing "${text}"` }).toBe(true);
 }
 
-/** Makes `page` record every toast it shows, for `expectToast` (every page of the fixtures and of `userPages`). */
+/** Pages already recording (a page kept from test to test is set up once, not once a test). */
+const recording = new WeakSet<Page>();
+
+/**
+ * Makes `page` record every toast it shows, for `expectToast` (every page of the fixtures and of `userPages`). Once
+ * a page: a second call adds nothing.
+ */
 export async function recordToasts(page: Page): Promise<void> {
+  if (recording.has(page)) return;
+  recording.add(page);
   await page.addInitScript(() => {
     const seen = new WeakSet<Element>();
     window.__keelToasts = [];
@@ -49,7 +64,62 @@ export async function recordToasts(page: Page): Promise<void> {
   });
 }
 
+/** The seeded accounts a worker keeps a signed-in browser session of. */
+export type SessionAccount = 'owner' | 'operator' | 'member';
+
+const SESSION_ACCOUNTS: Record<SessionAccount, { phone: string; password: string }> = {
+  owner: DEMO_OWNER,
+  operator: OPERATOR,
+  member: DEMO_MEMBER,
+};
+
+/** Who a kept page (worker-pages.ts) is signed in as: nobody, or a seeded account of `sessionState`. */
+export type KeptPageAccount = 'none' | SessionAccount;
+
+/** A page kept for the worker's life (worker-pages.ts). */
+export interface KeptPage {
+  context: BrowserContext;
+  page: Page;
+  /** What the page is put back to before each test: the account's session (nothing when signed out). */
+  state: StorageState;
+}
+
+/** A document of the console's origin that is not the console: its storage is written there without the app. */
+const NOT_THE_CONSOLE = '/healthz';
+
+/**
+ * Gives `page`'s browser context exactly the session `state` (a `sessionState`): its cookies and local storage and
+ * nothing else (no session storage), and leaves the page on an empty document of the console's origin, for the
+ * test's own `goto`. Instead of a sign-in through the form where the sign-in is not what a test is about: the
+ * session is the one the form gave once for the worker, so the test starts where a sign-in would have left it, less
+ * two page loads and a password check. The worker's other tests share it: a test that signs out, or changes the
+ * account, signs in through the form (`signIn`) instead.
+ */
+export async function restoreSession(page: Page, state: StorageState): Promise<void> {
+  const context = page.context();
+  await context.clearCookies();
+  if (state.cookies.length > 0) await context.addCookies(state.cookies);
+  await page.goto(NOT_THE_CONSOLE);
+  const origin = new URL(page.url()).origin;
+  const items = state.origins.find((o) => o.origin === origin)?.localStorage ?? [];
+  await page.evaluate((saved) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name, value } of saved) localStorage.setItem(name, value);
+  }, items);
+}
+
 interface WorkerFixtures {
+  /**
+   * The browser session of a seeded account, signed in through the UI the first time a test of the worker asks for
+   * it and kept for the worker's other tests (the server limits sign-ins a minute per address).
+   */
+  sessionState: (account: SessionAccount) => Promise<StorageState>;
+  /**
+   * The pages the worker keeps from test to test, one per account (worker-pages.ts): registered here, so that a spec
+   * on worker-pages.ts's `test` shares its workers, and their sessions, with the others.
+   */
+  keptPages: Map<KeptPageAccount, KeptPage>;
   /** Local storage of a browser signed in through the UI as the demo owner (once per worker). */
   ownerState: StorageState;
   /** The same for the platform operator. */
@@ -57,7 +127,7 @@ interface WorkerFixtures {
 }
 
 async function signedInState(
-  browser: import('@playwright/test').Browser,
+  browser: Browser,
   baseURL: string | undefined,
   account: { phone: string; password: string },
 ): Promise<StorageState> {
@@ -77,16 +147,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on('console', (message) => {
+      const onConsole = (message: ConsoleMessage) => {
         if (message.type() !== 'error') return;
         const { url } = message.location();
         // An unknown console path is answered with HTTP 404 on purpose (the app still loads and shows its 404 page).
         if (/status of 404/.test(message.text()) && url && !/\/(api|assets|_i18n)\//.test(new URL(url).pathname))
           return;
         errors.push(`console.error: ${message.text()}${url ? ` (${url})` : ''}`);
-      });
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      };
+      const onPageError = (error: Error) => errors.push(`uncaught: ${error.message}`);
+      page.on('console', onConsole);
+      page.on('pageerror', onPageError);
       await use(errors);
+      // A page kept for the next test (worker-pages.ts) reports to that test's list, not to this one's.
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
       expect(errors, 'console errors or uncaught exceptions on the page').toEqual([]);
     },
     { auto: true },
@@ -98,18 +173,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  ownerState: [
+  sessionState: [
     async ({ browser }, use, workerInfo) => {
-      await use(await signedInState(browser, workerInfo.project.use.baseURL, DEMO_OWNER));
+      const states = new Map<SessionAccount, Promise<StorageState>>();
+      await use((account) => {
+        let state = states.get(account);
+        if (!state) {
+          state = signedInState(browser, workerInfo.project.use.baseURL, SESSION_ACCOUNTS[account]);
+          // A failed sign-in is tried again by the next test that asks, not handed to it.
+          state.catch(() => states.delete(account));
+          states.set(account, state);
+        }
+        return state;
+      });
     },
     { scope: 'worker' },
   ],
-  operatorState: [
-    async ({ browser }, use, workerInfo) => {
-      await use(await signedInState(browser, workerInfo.project.use.baseURL, OPERATOR));
+  keptPages: [
+    async ({ browser }, use) => {
+      const kept = new Map<KeptPageAccount, KeptPage>();
+      await use(kept);
+      if (browser.isConnected()) for (const { context } of kept.values()) await context.close();
     },
     { scope: 'worker' },
   ],
+  ownerState: [async ({ sessionState }, use) => use(await sessionState('owner')), { scope: 'worker' }],
+  operatorState: [async ({ sessionState }, use) => use(await sessionState('operator')), { scope: 'worker' }],
 });
 
 export { expect };

@@ -1,14 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
+import { containsAnyCi } from '../../platform/db/sql-helpers';
 
 /** SQL of a property's device catalogue: types, platforms and models (`device_types`, …). No rules here. */
 
-const searched = (str: string | undefined) => {
-  if (!str) return undefined;
-  const p = likePattern(str);
-  return sql<boolean>`(lower(name) like ${p} escape '\\' or lower(remark) like ${p} escape '\\')`;
-};
+const searched = (str: string | undefined) => (str ? containsAnyCi(['name', 'remark'], str) : undefined);
 
 export async function pageTypes(db: Db, pno: string, str: string | undefined, pageNum: number, pageSize: number) {
   const where = searched(str);
@@ -84,13 +81,12 @@ export interface ModelFilter {
 }
 
 export async function pageModels(db: Db, pno: string, f: ModelFilter, pageNum: number, pageSize: number) {
-  const where = f.str ? likePattern(f.str) : undefined;
+  const where = f.str ? containsAnyCi(['m.name', 'm.remark'], f.str) : undefined;
   const base = () => {
     let q = db.selectFrom('device_models as m').where('m.pno', '=', pno);
     if (f.typeId) q = q.where('m.type_id', '=', f.typeId);
     if (f.platformId) q = q.where('m.platform_id', '=', f.platformId);
-    if (where)
-      q = q.where(sql<boolean>`(lower(m.name) like ${where} escape '\\' or lower(m.remark) like ${where} escape '\\')`);
+    if (where) q = q.where(where);
     return q;
   };
   return readPage(

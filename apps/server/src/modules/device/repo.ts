@@ -1,7 +1,8 @@
 import { type Insertable, type SelectQueryBuilder, type SqlBool, sql, type Updateable } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
 import type { Database, DevicesTable } from '../../platform/db/schema';
+import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties, tenantFilter } from '../../platform/tenancy/filters';
 import type { TenantScope } from '../../platform/tenancy/tenant';
 
@@ -54,14 +55,7 @@ function filtered(q: DeviceQuery, f: DeviceFilter): DeviceQuery {
         : q.where((eb) => eb.or([eb('d.last_seen_at', 'is', null), eb('d.last_seen_at', '<', cutoff)]));
   }
   if (f.str) {
-    const p = likePattern(f.str);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(d.device_id) like ${p} escape '\\'`,
-        sql<boolean>`lower(d.name) like ${p} escape '\\'`,
-        sql<boolean>`lower(d.label) like ${p} escape '\\'`,
-      ]),
-    );
+    q = q.where(containsAnyCi(['d.device_id', 'd.name', 'd.label'], f.str));
   }
   return q;
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
+import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** Files and common files: SQL only, every query filtered by `pno` (DESIGN §5). No rules here. */
@@ -37,8 +37,7 @@ const fileBase = (db: Db, tenant: Tenant, f: FileFilter) => {
   if (f.groupId) q = q.where('f.group_id', '=', f.groupId);
   const str = f.str;
   if (str) {
-    const pattern = likePattern(str);
-    q = q.where((eb) => eb.or([sql<boolean>`lower(f.name) like ${pattern} escape '\\'`, eb('f.fid', '=', str)]));
+    q = q.where((eb) => eb.or([containsCi('f.name', str), eb('f.fid', '=', str)]));
   }
   return q;
 };
@@ -152,14 +151,7 @@ const commonBase = (db: Db, tenant: Tenant, f: { id?: string; str?: string }) =>
     .where('c.pno', '=', tenant.pno);
   if (f.id) q = q.where('c.id', '=', f.id);
   if (f.str) {
-    const pattern = likePattern(f.str);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(c.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(c.file_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(c.version) like ${pattern} escape '\\'`,
-      ]),
-    );
+    q = q.where(containsAnyCi(['c.name', 'c.file_name', 'c.version'], f.str));
   }
   return q;
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
+import { containsAnyCi, containsPattern } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** Firmware packages, their files, customers, keys, upgrade records and deltas: SQL only, filtered by `pno`. */
@@ -58,19 +59,12 @@ const packageBase = (db: Db, tenant: Tenant, f: PackageFilter) => {
   if (f.newerThan !== undefined) q = q.where('p.version_key', '>', f.newerThan);
   if (f.modelId) {
     // Fits the model: names it, or names no model at all (fits every model).
-    const needle = `%"${f.modelId.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`;
+    const needle = containsPattern(`"${f.modelId}"`);
     q = q.where((eb) => eb.or([eb('p.models', '=', '[]'), sql<boolean>`p.models like ${needle} escape '\\'`]));
   }
   const str = f.str;
   if (str) {
-    const pattern = likePattern(str);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(p.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(p.version) like ${pattern} escape '\\'`,
-        eb('p.id', '=', str),
-      ]),
-    );
+    q = q.where((eb) => eb.or([containsAnyCi(['p.name', 'p.version'], str), eb('p.id', '=', str)]));
   }
   return q;
 };
@@ -488,14 +482,7 @@ const deltaBase = (db: Db, tenant: Tenant, f: { swId?: string; swType?: string; 
   if (f.swType) q = q.where('d.sw_type', '=', f.swType);
   if (f.ids) q = q.where('d.id', 'in', f.ids.length > 0 ? f.ids : ['']);
   if (f.str) {
-    const pattern = likePattern(f.str);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(p.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(d.source_version) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(d.target_version) like ${pattern} escape '\\'`,
-      ]),
-    );
+    q = q.where(containsAnyCi(['p.name', 'd.source_version', 'd.target_version'], f.str));
   }
   return q;
 };

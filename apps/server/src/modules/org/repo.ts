@@ -1,17 +1,14 @@
 import { type Insertable, sql } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
-import { countOf, likePattern, pageWindow, readPage } from '../../platform/db/paging';
+import { countOf, pageWindow, readPage } from '../../platform/db/paging';
 import type { OrgRequestsTable, OrgsTable } from '../../platform/db/schema';
+import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { AllTenants, Tenant } from '../../platform/tenancy/tenant';
 
 /** SQL for organisation trees, members and requests. Every query names its property. No rules here. */
 
 export const rootId = (pno: string) => `root-${pno}`;
-
-/** `lower(column) like pattern escape '\'` (patterns from likePattern). */
-const likeLower = (column: string, pattern: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 
 // ---- nodes -------------------------------------------------------------------------------------------------
 
@@ -335,8 +332,7 @@ function applyMemberFilter(q: MemberQb, f: MemberFilter): MemberQb {
   if (f.oids) out = out.where('m.oid', 'in', f.oids.length > 0 ? f.oids : ['']);
   if (f.status !== undefined) out = out.where('u.status', '=', f.status);
   if (f.str) {
-    const p = likePattern(f.str);
-    out = out.where((eb) => eb.or([likeLower('u.name', p), likeLower('u.phone', p), likeLower('u.email', p)]));
+    out = out.where(containsAnyCi(['u.name', 'u.phone', 'u.email'], f.str));
   }
   return out;
 }
@@ -631,8 +627,7 @@ function applyRequestFilter(q: ReturnType<typeof requestBase>, f: RequestFilter)
   }
   if (f.uids) out = out.where('r.uid', 'in', f.uids.length > 0 ? f.uids : ['']);
   if (f.str) {
-    const p = likePattern(f.str);
-    out = out.where((eb) => eb.or([likeLower('r.phone', p), likeLower('u.name', p)]));
+    out = out.where(containsAnyCi(['r.phone', 'u.name'], f.str));
   }
   return out;
 }

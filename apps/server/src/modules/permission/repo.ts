@@ -1,6 +1,6 @@
 import { bumpAclVersion } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
-import { containsCi } from '../../platform/db/sql-helpers';
+import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { tenantFilter } from '../../platform/tenancy/filters';
 import type { TenantScope } from '../../platform/tenancy/tenant';
 
@@ -25,9 +25,7 @@ export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNu
     .selectFrom('permission_sets as s')
     .innerJoin('properties as p', 'p.pno', 's.pno')
     .where(tenantFilter('s.pno', tenant))
-    .$if(Boolean(f.str), (q) =>
-      q.where((eb) => eb.or([containsCi('s.name', f.str ?? ''), containsCi('s.remark', f.str ?? '')])),
-    )
+    .$if(Boolean(f.str), (q) => q.where(containsAnyCi(['s.name', 's.remark'], f.str ?? '')))
     .$if(f.assignedUid !== undefined, (q) =>
       q.where((eb) =>
         eb.exists(
@@ -397,9 +395,7 @@ export async function listAdmins(db: Db, tenant: TenantScope, f: AdminFilter, pa
     .innerJoin('properties as p', 'p.pno', 'm.pno')
     .where('m.role', 'in', ['owner', 'admin'])
     .where(tenantFilter('m.pno', tenant))
-    .$if(Boolean(f.str), (q) =>
-      q.where((eb) => eb.or([containsCi('u.name', f.str ?? ''), containsCi('u.phone', f.str ?? '')])),
-    );
+    .$if(Boolean(f.str), (q) => q.where(containsAnyCi(['u.name', 'u.phone'], f.str ?? '')));
   const [rows, total] = await Promise.all([
     base
       .select(['m.pno', 'm.uid', 'm.role', 'm.joined_at', 'u.name', 'u.phone', 'p.name as property_name'])

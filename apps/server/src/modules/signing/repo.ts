@@ -8,7 +8,7 @@ import type {
   SigningRecordsTable,
   SigningUkeysTable,
 } from '../../platform/db/schema';
-import { containsCi } from '../../platform/db/sql-helpers';
+import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
@@ -39,7 +39,7 @@ export async function pageCerts(
     let q = db.selectFrom('signing_certs').where('pno', '=', t.pno);
     if (f.str) {
       const str = f.str;
-      q = q.where((eb) => eb.or([containsCi('name', str), containsCi('subject', str), containsCi('fingerprint', str)]));
+      q = q.where(containsAnyCi(['name', 'subject', 'fingerprint'], str));
     }
     if (f.keyType) q = q.where('key_type', '=', f.keyType);
     if (f.expiringBefore !== undefined) {
@@ -140,7 +140,7 @@ export async function pageModules(db: Db, t: Tenant, f: { str?: string; signType
     let q = db.selectFrom('signing_modules').where('pno', '=', t.pno);
     if (f.str) {
       const str = f.str;
-      q = q.where((eb) => eb.or([containsCi('name', str), containsCi('remark', str)]));
+      q = q.where(containsAnyCi(['name', 'remark'], str));
     }
     if (f.signType) q = q.where('sign_type', '=', f.signType);
     return q;
@@ -589,15 +589,7 @@ export async function pageAuths(
     if (f.authType) q = q.where('a.auth_type', '=', f.authType);
     if (f.str) {
       const str = f.str;
-      q = q.where((eb) =>
-        eb.or([
-          containsCi('u.name', str),
-          containsCi('ti.name', str),
-          containsCi('us.name', str),
-          containsCi('o.name', str),
-          containsCi('k.name', str),
-        ]),
-      );
+      q = q.where(containsAnyCi(['u.name', 'ti.name', 'us.name', 'o.name', 'k.name'], str));
     }
     return q;
   };
@@ -897,9 +889,7 @@ export async function pageRecords(
     if (f.certId) q = q.where('r.cert_id', '=', f.certId);
     if (f.str) {
       const str = f.str;
-      q = q.where((eb) =>
-        eb.or([containsCi('r.artifact_name', str), containsCi('r.artifact_sha256', str), containsCi('u.name', str)]),
-      );
+      q = q.where(containsAnyCi(['r.artifact_name', 'r.artifact_sha256', 'u.name'], str));
     }
     return q;
   };

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
+import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { tenantFilter } from '../../platform/tenancy/filters';
 import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
 
@@ -22,14 +22,7 @@ const base = (db: Db, tenant: TenantScope, f: ApplyFilter) => {
   if (f.status) q = q.where('a.status', '=', f.status);
   if (f.uid) q = q.where('a.uid', '=', f.uid);
   if (f.str) {
-    const pattern = likePattern(f.str);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(a.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(u.name) like ${pattern} escape '\\'`,
-        sql<boolean>`u.phone like ${pattern} escape '\\'`,
-      ]),
-    );
+    q = q.where(containsAnyCi(['a.name', 'u.name', 'u.phone'], f.str));
   }
   return q;
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
+import { containsCi } from '../../platform/db/sql-helpers';
 import { tenantFilter } from '../../platform/tenancy/filters';
 import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
 
@@ -44,9 +45,8 @@ const base = (db: Db, tenant: TenantScope, f: SpaceFilter) => {
   if (f.category) q = q.where('s.category', '=', f.category);
   if (f.uid) q = q.where('s.uid', '=', f.uid);
   if (f.str) {
-    const pattern = likePattern(f.str);
-    const exact = f.str;
-    q = q.where((eb) => eb.or([sql<boolean>`lower(s.name) like ${pattern} escape '\\'`, eb('s.sid', '=', exact)]));
+    const str = f.str;
+    q = q.where((eb) => eb.or([containsCi('s.name', str), eb('s.sid', '=', str)]));
   }
   return q;
 };

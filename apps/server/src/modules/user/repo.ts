@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
+import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { AllTenants } from '../../platform/tenancy/tenant';
 
@@ -15,14 +15,7 @@ const base = (db: Db, f: AccountFilter) => {
   let q = db.selectFrom('users as u');
   if (f.status !== undefined) q = q.where('u.status', '=', f.status);
   if (f.str) {
-    const p = likePattern(f.str);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(u.name) like ${p} escape '\\'`,
-        sql<boolean>`u.phone like ${p} escape '\\'`,
-        sql<boolean>`lower(u.email) like ${p} escape '\\'`,
-      ]),
-    );
+    q = q.where(containsAnyCi(['u.name', 'u.phone', 'u.email'], f.str));
   }
   return q;
 };

@@ -1,6 +1,7 @@
-import { type Compilable, sql } from 'kysely';
+import type { Compilable } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
-import { likePattern, type PageWindow } from '../../platform/db/paging';
+import type { PageWindow } from '../../platform/db/paging';
+import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
@@ -21,10 +22,7 @@ export interface ListFilter {
   state?: string;
 }
 
-const textMatch = (str: string) => {
-  const pattern = likePattern(str);
-  return sql<boolean>`(lower(u.name) like ${pattern} escape '\\' or u.phone like ${pattern} escape '\\')`;
-};
+const textMatch = (str: string) => containsAnyCi(['u.name', 'u.phone'], str);
 
 function todoBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
   let q = db.selectFrom('flow_pending as p').where('p.pno', '=', t.pno).where('p.uid', '=', uid);

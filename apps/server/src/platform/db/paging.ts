@@ -19,9 +19,6 @@ export function pageWindow(total: number, pageNum: number, pageSize: number): Pa
   return { reverse: false, offset: start, limit: end - start };
 }
 
-/** `%text%` for `like … escape '\'`, lower-cased; wildcards in the text match themselves. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A page's window with the direction to read it in: the list's own order, or the reverse past the middle. */
 export interface PageRead {
   offset: number;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
-import { containsCi } from '../db/sql-helpers';
+import { containsAnyCi } from '../db/sql-helpers';
 import { tenantFilter } from '../tenancy/filters';
 import type { TenantScope } from '../tenancy/tenant';
 
@@ -118,7 +118,12 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
         .where(tenantFilter('g.pno', tenant))
         .$if(only !== undefined, (q) => q.where(`g.${id}`, '=', only as string))
         .$if(Boolean(str), (q) =>
-          q.where((eb) => eb.or(t.searchColumns.map((column) => containsCi(`g.${column}`, str ?? '')))),
+          q.where(
+            containsAnyCi(
+              t.searchColumns.map((column) => `g.${column}`),
+              str ?? '',
+            ),
+          ),
         );
       const [rows, total] = await Promise.all([
         base
@@ -258,13 +263,7 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
                 .selectFrom('users as s')
                 .select('s.uid')
                 .whereRef('s.uid', '=', 'm.uid')
-                .where((e) =>
-                  e.or([
-                    containsCi('s.name', str ?? ''),
-                    containsCi('s.phone', str ?? ''),
-                    containsCi('s.email', str ?? ''),
-                  ]),
-                ),
+                .where(containsAnyCi(['s.name', 's.phone', 's.email'], str ?? '')),
             ),
           ),
         );
