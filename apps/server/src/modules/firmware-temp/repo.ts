@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import { countOf, readPage } from '../../platform/db/paging';
+import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** The temporary firmware service's files, test devices, tasks and results: SQL only, filtered by `pno`. */
@@ -38,8 +38,7 @@ export const insertFile = (db: Db, tenant: Tenant, f: TempFileInsert, now: numbe
 const fileBase = (db: Db, tenant: Tenant, str: string | undefined) => {
   let q = db.selectFrom('fw_temp_files as f').where('f.pno', '=', tenant.pno);
   if (str) {
-    const pattern = likePattern(str);
-    q = q.where((eb) => eb.or([sql<boolean>`lower(f.name) like ${pattern} escape '\\'`, eb('f.sha256', '=', str)]));
+    q = q.where((eb) => eb.or([containsCi('f.name', str), eb('f.sha256', '=', str)]));
   }
   return q;
 };
@@ -116,7 +115,7 @@ export async function deleteFile(db: Db, tenant: Tenant, id: string): Promise<bo
 
 const deviceBase = (db: Db, tenant: Tenant, uid: string, str: string | undefined) => {
   let q = db.selectFrom('fw_temp_devices').where('pno', '=', tenant.pno).where('uid', '=', uid);
-  if (str) q = q.where(sql<boolean>`lower(device_id) like ${likePattern(str)} escape '\\'`);
+  if (str) q = q.where(containsCi('device_id', str));
   return q;
 };
 
@@ -246,13 +245,7 @@ const taskBase = (db: Db, tenant: Tenant, f: TaskFilter) => {
   if (f.uid) q = q.where('t.created_by', '=', f.uid);
   if (f.state) q = q.where('t.state', '=', f.state);
   if (f.str) {
-    const pattern = likePattern(f.str);
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(t.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(t.file_name) like ${pattern} escape '\\'`,
-      ]),
-    );
+    q = q.where(containsAnyCi(['t.name', 't.file_name'], f.str));
   }
   return q;
 };
