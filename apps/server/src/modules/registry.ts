@@ -6,6 +6,7 @@ import { deviceModule } from './device/routes';
 import { directiveModule } from './directive/routes';
 import { fileModule } from './file/routes';
 import { firmwareModule } from './firmware/routes';
+import { firmwareTaskModule } from './firmware-task/routes';
 import { firmwareTempModule } from './firmware-temp/routes';
 import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
@@ -35,6 +36,7 @@ export const modules: readonly ApiModule[] = [
   fileModule,
   workflowModule,
   firmwareModule,
+  firmwareTaskModule,
   signingModule,
   firmwareTempModule,
   directiveModule,

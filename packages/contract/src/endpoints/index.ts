@@ -7,6 +7,7 @@ import { deviceCatalogueEndpoints } from './device-catalogue';
 import { directiveEndpoints } from './directive';
 import { fileEndpoints } from './file';
 import { firmwareEndpoints } from './firmware';
+import { firmwareTaskEndpoints } from './firmware-task';
 import { firmwareTempEndpoints } from './firmware-temp';
 import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
@@ -38,6 +39,7 @@ export const endpoints = {
   ...fileEndpoints,
   ...workflowEndpoints,
   ...firmwareEndpoints,
+  ...firmwareTaskEndpoints,
   ...signingEndpoints,
   ...firmwareTempEndpoints,
   ...directiveEndpoints,
