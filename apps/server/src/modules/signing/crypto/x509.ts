@@ -72,7 +72,9 @@ export async function selfSignedCertificate(
   const cert = new pkijs.Certificate();
   cert.version = 2;
   const serial = randomBytes(16);
-  serial[0] = (serial[0] as number) & 0x7f;
+  // Positive and without a leading zero byte: a first byte of 0x00 would be illegal DER padding (openssl refuses the
+  // certificate) whenever the second is below 0x80, about one serial in 256.
+  serial[0] = ((serial[0] as number) & 0x7f) | 0x40;
   cert.serialNumber = new asn1js.Integer({ valueHex: ab(serial) });
   cert.subject = nameOf(subject);
   cert.issuer = nameOf(subject);
