@@ -2,7 +2,8 @@ import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
+import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
+import { addMember } from '../property/repo';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
 
@@ -285,6 +286,43 @@ describeEachDb('firmware tasks and rollouts', (env) => {
     expect(disabled).toMatchObject({ state: 'disabled', disabledFrom: 'running' });
     expect((await ok('task/setDisable', { id: task.id, disable: 0 })).state).toBe('running');
     await ok('task/invalidateTask', { id: task.id });
+  });
+
+  it('goes through the property’s flow for "firmware task release" when it has one', async () => {
+    const auditor = await env().register(freshPhone(), 'Release auditor');
+    env().advance(1);
+    await addMember(env().app.keel.db, demo, auditor.uid, 'member', env().now());
+    const flow = (steps: Array<Record<string, unknown>>) => async () => {
+      await ok('flowSettingDefault/deleteFlowSettingDefault', { applyType: 'firmwareTask' });
+      for (const step of steps)
+        await ok('flowSettingDefault/saveFlowSettingDefault', { applyType: 'firmwareTask', ...step });
+    };
+    await flow([{ name: 'Release review', rule: 'any', uidList: [auditor.uid] }])();
+    const pending = async (name: string) => {
+      const [id] = await devices(`approve-${name.replace(/\W+/g, '-')}`, 1);
+      const task = await ok('task/addTask', { swId: pkg, name, deviceIdList: [id] });
+      expect((await ok('task/releaseTask', { id: task.id })).state).toBe('pendingApproval');
+      // Waiting for approval offers nothing and cannot be released twice.
+      expect(await currentAction(env().app.keel, demo, id as string)).toBeNull();
+      expect((await env().call('task/releaseTask', { id: task.id }, as())).status).toBe(Status.conflict);
+      const apps = await ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0 }, { token: auditor.token, pno: demo });
+      const app = apps.list.find((a: { applyType: string }) => a.applyType === 'firmwareTask');
+      expect(app, 'the auditor has the release to review').toBeDefined();
+      return { task, applyId: (app as { applyId: string }).applyId };
+    };
+
+    const passed = await pending('Approved rollout');
+    await ok('flowAudit/flowAudit', { applyId: passed.applyId, comment: 'go' }, { token: auditor.token, pno: demo });
+    expect((await ok('task/getTaskInfo', { id: passed.task.id })).state).toBe('running');
+
+    const rejected = await pending('Rejected rollout');
+    await ok(
+      'flowAudit/noPassFlowAudit',
+      { applyId: rejected.applyId, reason: 'not this week' },
+      { token: auditor.token, pno: demo },
+    );
+    expect((await ok('task/getTaskInfo', { id: rejected.task.id })).state).toBe('draft');
+    await flow([])();
   });
 });
 
