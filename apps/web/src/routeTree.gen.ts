@@ -82,11 +82,16 @@ import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_def
 import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
 import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
 import { Route as DefaultFotaAddDiffPkgDialogRouteImport } from './routes/_default/fota/AddDiffPkgDialog'
+import { Route as DefaultFotaAddEditFotaFirmwareDlgRouteImport } from './routes/_default/fota/AddEditFotaFirmwareDlg'
 import { Route as DefaultFotaAddEditFotaPackageDialogRouteImport } from './routes/_default/fota/AddEditFotaPackageDialog'
 import { Route as DefaultFotaFotaDiffPkgPageRouteImport } from './routes/_default/fota/FotaDiffPkgPage'
+import { Route as DefaultFotaFotaMainPageRouteImport } from './routes/_default/fota/FotaMainPage'
 import { Route as DefaultFotaFotaPushSwDialogRouteImport } from './routes/_default/fota/FotaPushSwDialog'
 import { Route as DefaultFotaFotaSoftwarePageRouteImport } from './routes/_default/fota/FotaSoftwarePage'
+import { Route as DefaultFotaFotaTerminalInfoDialogRouteImport } from './routes/_default/fota/FotaTerminalInfoDialog'
+import { Route as DefaultFotaFotaTerminalPageRouteImport } from './routes/_default/fota/FotaTerminalPage'
 import { Route as DefaultFotaNewFotaPackageDialogRouteImport } from './routes/_default/fota/NewFotaPackageDialog'
+import { Route as DefaultFotaNewFotaTerminalDialogRouteImport } from './routes/_default/fota/NewFotaTerminalDialog'
 import { Route as DefaultMsgMsgCenterRouteImport } from './routes/_default/msg/MsgCenter'
 import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_default/msg/ProcessInviteMsgDialog'
 import { Route as DefaultUkeyNewUkeyAuthDialogRouteImport } from './routes/_default/ukey/NewUkeyAuthDialog'
@@ -541,6 +546,12 @@ const DefaultFotaAddDiffPkgDialogRoute =
     path: '/fota/AddDiffPkgDialog',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFotaAddEditFotaFirmwareDlgRoute =
+  DefaultFotaAddEditFotaFirmwareDlgRouteImport.update({
+    id: '/fota/AddEditFotaFirmwareDlg',
+    path: '/fota/AddEditFotaFirmwareDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultFotaAddEditFotaPackageDialogRoute =
   DefaultFotaAddEditFotaPackageDialogRouteImport.update({
     id: '/fota/AddEditFotaPackageDialog',
@@ -553,6 +564,11 @@ const DefaultFotaFotaDiffPkgPageRoute =
     path: '/fota/FotaDiffPkgPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFotaFotaMainPageRoute = DefaultFotaFotaMainPageRouteImport.update({
+  id: '/fota/FotaMainPage',
+  path: '/fota/FotaMainPage',
+  getParentRoute: () => DefaultRouteRoute,
+} as any)
 const DefaultFotaFotaPushSwDialogRoute =
   DefaultFotaFotaPushSwDialogRouteImport.update({
     id: '/fota/FotaPushSwDialog',
@@ -565,10 +581,28 @@ const DefaultFotaFotaSoftwarePageRoute =
     path: '/fota/FotaSoftwarePage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFotaFotaTerminalInfoDialogRoute =
+  DefaultFotaFotaTerminalInfoDialogRouteImport.update({
+    id: '/fota/FotaTerminalInfoDialog',
+    path: '/fota/FotaTerminalInfoDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaTerminalPageRoute =
+  DefaultFotaFotaTerminalPageRouteImport.update({
+    id: '/fota/FotaTerminalPage',
+    path: '/fota/FotaTerminalPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultFotaNewFotaPackageDialogRoute =
   DefaultFotaNewFotaPackageDialogRouteImport.update({
     id: '/fota/NewFotaPackageDialog',
     path: '/fota/NewFotaPackageDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaNewFotaTerminalDialogRoute =
+  DefaultFotaNewFotaTerminalDialogRouteImport.update({
+    id: '/fota/NewFotaTerminalDialog',
+    path: '/fota/NewFotaTerminalDialog',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultMsgMsgCenterRoute = DefaultMsgMsgCenterRouteImport.update({
@@ -803,11 +837,16 @@ export interface FileRoutesByFullPath {
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/fota/AddEditFotaFirmwareDlg': typeof DefaultFotaAddEditFotaFirmwareDlgRoute
   '/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
   '/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/fota/FotaMainPage': typeof DefaultFotaFotaMainPageRoute
   '/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/fota/FotaTerminalInfoDialog': typeof DefaultFotaFotaTerminalInfoDialogRoute
+  '/fota/FotaTerminalPage': typeof DefaultFotaFotaTerminalPageRoute
   '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
+  '/fota/NewFotaTerminalDialog': typeof DefaultFotaNewFotaTerminalDialogRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -907,11 +946,16 @@ export interface FileRoutesByTo {
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/fota/AddEditFotaFirmwareDlg': typeof DefaultFotaAddEditFotaFirmwareDlgRoute
   '/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
   '/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/fota/FotaMainPage': typeof DefaultFotaFotaMainPageRoute
   '/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/fota/FotaTerminalInfoDialog': typeof DefaultFotaFotaTerminalInfoDialogRoute
+  '/fota/FotaTerminalPage': typeof DefaultFotaFotaTerminalPageRoute
   '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
+  '/fota/NewFotaTerminalDialog': typeof DefaultFotaNewFotaTerminalDialogRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -1015,11 +1059,16 @@ export interface FileRoutesById {
   '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/_default/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/_default/fota/AddEditFotaFirmwareDlg': typeof DefaultFotaAddEditFotaFirmwareDlgRoute
   '/_default/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
   '/_default/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
+  '/_default/fota/FotaMainPage': typeof DefaultFotaFotaMainPageRoute
   '/_default/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/_default/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/_default/fota/FotaTerminalInfoDialog': typeof DefaultFotaFotaTerminalInfoDialogRoute
+  '/_default/fota/FotaTerminalPage': typeof DefaultFotaFotaTerminalPageRoute
   '/_default/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
+  '/_default/fota/NewFotaTerminalDialog': typeof DefaultFotaNewFotaTerminalDialogRoute
   '/_default/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/_default/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/_default/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -1121,11 +1170,16 @@ export interface FileRouteTypes {
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
     | '/fota/AddDiffPkgDialog'
+    | '/fota/AddEditFotaFirmwareDlg'
     | '/fota/AddEditFotaPackageDialog'
     | '/fota/FotaDiffPkgPage'
+    | '/fota/FotaMainPage'
     | '/fota/FotaPushSwDialog'
     | '/fota/FotaSoftwarePage'
+    | '/fota/FotaTerminalInfoDialog'
+    | '/fota/FotaTerminalPage'
     | '/fota/NewFotaPackageDialog'
+    | '/fota/NewFotaTerminalDialog'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
     | '/ukey/NewUkeyAuthDialog'
@@ -1225,11 +1279,16 @@ export interface FileRouteTypes {
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
     | '/fota/AddDiffPkgDialog'
+    | '/fota/AddEditFotaFirmwareDlg'
     | '/fota/AddEditFotaPackageDialog'
     | '/fota/FotaDiffPkgPage'
+    | '/fota/FotaMainPage'
     | '/fota/FotaPushSwDialog'
     | '/fota/FotaSoftwarePage'
+    | '/fota/FotaTerminalInfoDialog'
+    | '/fota/FotaTerminalPage'
     | '/fota/NewFotaPackageDialog'
+    | '/fota/NewFotaTerminalDialog'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
     | '/ukey/NewUkeyAuthDialog'
@@ -1332,11 +1391,16 @@ export interface FileRouteTypes {
     | '/_default/filerepository/AddEditCommonFileDlg'
     | '/_default/filerepository/filerepositorypage'
     | '/_default/fota/AddDiffPkgDialog'
+    | '/_default/fota/AddEditFotaFirmwareDlg'
     | '/_default/fota/AddEditFotaPackageDialog'
     | '/_default/fota/FotaDiffPkgPage'
+    | '/_default/fota/FotaMainPage'
     | '/_default/fota/FotaPushSwDialog'
     | '/_default/fota/FotaSoftwarePage'
+    | '/_default/fota/FotaTerminalInfoDialog'
+    | '/_default/fota/FotaTerminalPage'
     | '/_default/fota/NewFotaPackageDialog'
+    | '/_default/fota/NewFotaTerminalDialog'
     | '/_default/msg/MsgCenter'
     | '/_default/msg/ProcessInviteMsgDialog'
     | '/_default/ukey/NewUkeyAuthDialog'
@@ -1885,6 +1949,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultFotaAddDiffPkgDialogRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/fota/AddEditFotaFirmwareDlg': {
+      id: '/_default/fota/AddEditFotaFirmwareDlg'
+      path: '/fota/AddEditFotaFirmwareDlg'
+      fullPath: '/fota/AddEditFotaFirmwareDlg'
+      preLoaderRoute: typeof DefaultFotaAddEditFotaFirmwareDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/fota/AddEditFotaPackageDialog': {
       id: '/_default/fota/AddEditFotaPackageDialog'
       path: '/fota/AddEditFotaPackageDialog'
@@ -1897,6 +1968,13 @@ declare module '@tanstack/react-router' {
       path: '/fota/FotaDiffPkgPage'
       fullPath: '/fota/FotaDiffPkgPage'
       preLoaderRoute: typeof DefaultFotaFotaDiffPkgPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaMainPage': {
+      id: '/_default/fota/FotaMainPage'
+      path: '/fota/FotaMainPage'
+      fullPath: '/fota/FotaMainPage'
+      preLoaderRoute: typeof DefaultFotaFotaMainPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/fota/FotaPushSwDialog': {
@@ -1913,11 +1991,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultFotaFotaSoftwarePageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/fota/FotaTerminalInfoDialog': {
+      id: '/_default/fota/FotaTerminalInfoDialog'
+      path: '/fota/FotaTerminalInfoDialog'
+      fullPath: '/fota/FotaTerminalInfoDialog'
+      preLoaderRoute: typeof DefaultFotaFotaTerminalInfoDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaTerminalPage': {
+      id: '/_default/fota/FotaTerminalPage'
+      path: '/fota/FotaTerminalPage'
+      fullPath: '/fota/FotaTerminalPage'
+      preLoaderRoute: typeof DefaultFotaFotaTerminalPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/fota/NewFotaPackageDialog': {
       id: '/_default/fota/NewFotaPackageDialog'
       path: '/fota/NewFotaPackageDialog'
       fullPath: '/fota/NewFotaPackageDialog'
       preLoaderRoute: typeof DefaultFotaNewFotaPackageDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/NewFotaTerminalDialog': {
+      id: '/_default/fota/NewFotaTerminalDialog'
+      path: '/fota/NewFotaTerminalDialog'
+      fullPath: '/fota/NewFotaTerminalDialog'
+      preLoaderRoute: typeof DefaultFotaNewFotaTerminalDialogRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/msg/MsgCenter': {
@@ -2210,11 +2309,16 @@ interface DefaultRouteRouteChildren {
   DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
   DefaultFotaAddDiffPkgDialogRoute: typeof DefaultFotaAddDiffPkgDialogRoute
+  DefaultFotaAddEditFotaFirmwareDlgRoute: typeof DefaultFotaAddEditFotaFirmwareDlgRoute
   DefaultFotaAddEditFotaPackageDialogRoute: typeof DefaultFotaAddEditFotaPackageDialogRoute
   DefaultFotaFotaDiffPkgPageRoute: typeof DefaultFotaFotaDiffPkgPageRoute
+  DefaultFotaFotaMainPageRoute: typeof DefaultFotaFotaMainPageRoute
   DefaultFotaFotaPushSwDialogRoute: typeof DefaultFotaFotaPushSwDialogRoute
   DefaultFotaFotaSoftwarePageRoute: typeof DefaultFotaFotaSoftwarePageRoute
+  DefaultFotaFotaTerminalInfoDialogRoute: typeof DefaultFotaFotaTerminalInfoDialogRoute
+  DefaultFotaFotaTerminalPageRoute: typeof DefaultFotaFotaTerminalPageRoute
   DefaultFotaNewFotaPackageDialogRoute: typeof DefaultFotaNewFotaPackageDialogRoute
+  DefaultFotaNewFotaTerminalDialogRoute: typeof DefaultFotaNewFotaTerminalDialogRoute
   DefaultMsgMsgCenterRoute: typeof DefaultMsgMsgCenterRoute
   DefaultMsgProcessInviteMsgDialogRoute: typeof DefaultMsgProcessInviteMsgDialogRoute
   DefaultUkeyNewUkeyAuthDialogRoute: typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -2347,12 +2451,19 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultFilerepositoryFilerepositorypageRoute:
     DefaultFilerepositoryFilerepositorypageRoute,
   DefaultFotaAddDiffPkgDialogRoute: DefaultFotaAddDiffPkgDialogRoute,
+  DefaultFotaAddEditFotaFirmwareDlgRoute:
+    DefaultFotaAddEditFotaFirmwareDlgRoute,
   DefaultFotaAddEditFotaPackageDialogRoute:
     DefaultFotaAddEditFotaPackageDialogRoute,
   DefaultFotaFotaDiffPkgPageRoute: DefaultFotaFotaDiffPkgPageRoute,
+  DefaultFotaFotaMainPageRoute: DefaultFotaFotaMainPageRoute,
   DefaultFotaFotaPushSwDialogRoute: DefaultFotaFotaPushSwDialogRoute,
   DefaultFotaFotaSoftwarePageRoute: DefaultFotaFotaSoftwarePageRoute,
+  DefaultFotaFotaTerminalInfoDialogRoute:
+    DefaultFotaFotaTerminalInfoDialogRoute,
+  DefaultFotaFotaTerminalPageRoute: DefaultFotaFotaTerminalPageRoute,
   DefaultFotaNewFotaPackageDialogRoute: DefaultFotaNewFotaPackageDialogRoute,
+  DefaultFotaNewFotaTerminalDialogRoute: DefaultFotaNewFotaTerminalDialogRoute,
   DefaultMsgMsgCenterRoute: DefaultMsgMsgCenterRoute,
   DefaultMsgProcessInviteMsgDialogRoute: DefaultMsgProcessInviteMsgDialogRoute,
   DefaultUkeyNewUkeyAuthDialogRoute: DefaultUkeyNewUkeyAuthDialogRoute,

@@ -21,7 +21,7 @@ describe('builtNodes', () => {
       node('a.home', 'a', 'page', '/home'),
       node('a.home.edit', 'a.home', 'function'),
       node('b', null, 'menu'),
-      node('b.fota', 'b', 'page', '/fota/FotaMainPage'),
+      node('b.fota', 'b', 'page', '/SecurityChain/DevSettingPage'),
       node('b.fota.run', 'b.fota', 'function'),
     ];
     expect(builtNodes(nodes).map((n) => n.id)).toEqual(['a', 'a.home', 'a.home.edit']);
