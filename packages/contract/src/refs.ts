@@ -29,6 +29,8 @@ export const REF_KINDS = [
   'flowStep',
   'firmware',
   'firmwareDelta',
+  'firmwareTask',
+  'firmwareTaskRule',
   'signCert',
   'signModule',
   'certSignRel',

@@ -475,6 +475,46 @@ export const messages = {
     'zh-cn': '生成失败：{error}',
     en: 'Generation failed: {error}',
   },
+  taskTransitionRefused: {
+    status: Status.conflict,
+    'zh-cn': '升级任务当前为“{state}”，不能{action}',
+    en: 'The update task is in the state "{state}": it cannot be {action}',
+  },
+  taskNoDevices: {
+    status: Status.conflict,
+    'zh-cn': '任务没有可升级的终端，也没有规则，不能发布',
+    en: 'The task has no devices to update and no rule: it cannot be released',
+  },
+  taskStartPast: {
+    status: Status.invalidInput,
+    'zh-cn': '开始时间已过，请选择将来的时间或立即开始',
+    en: 'The start time has passed: choose a later time or start now',
+  },
+  taskStartMissing: {
+    status: Status.invalidInput,
+    'zh-cn': '定时开始须填写开始时间',
+    en: 'A scheduled start needs a start time',
+  },
+  taskStagesTooBig: {
+    status: Status.invalidInput,
+    'zh-cn': '分批比例之和须小于 100%（最后一批为其余终端）',
+    en: 'The staged percentages must add up to less than 100% (the last group takes the rest)',
+  },
+  taskBadTimeZone: {
+    status: Status.invalidInput,
+    'zh-cn': '维护窗口的时区“{timeZone}”无效',
+    en: 'The maintenance window\'s time zone "{timeZone}" is not valid',
+  },
+  taskRuleLimit: {
+    status: Status.conflict,
+    'zh-cn': '一个任务最多 {max} 条规则',
+    en: 'A task has at most {max} rules',
+  },
+  taskAssignLimit: {
+    status: Status.conflict,
+    'zh-cn': '一次最多分配 {max} 台终端，请缩小范围或改用规则',
+    en: 'At most {max} devices can be assigned at once: narrow the selection or use a rule',
+  },
   signNotAuthorised: {
     status: Status.forbidden,
     'zh-cn': '您没有使用证书“{cert}”在模块“{module}”中签名的授权',

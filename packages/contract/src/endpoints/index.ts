@@ -6,6 +6,7 @@ import { deviceBindEndpoints, deviceEndpoints } from './device';
 import { deviceCatalogueEndpoints } from './device-catalogue';
 import { fileEndpoints } from './file';
 import { firmwareEndpoints } from './firmware';
+import { firmwareTaskEndpoints } from './firmware-task';
 import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...fileEndpoints,
   ...workflowEndpoints,
   ...firmwareEndpoints,
+  ...firmwareTaskEndpoints,
   ...signingEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -79,6 +79,15 @@ export const functionCatalogue: readonly PermissionNode[] = [
   ]),
   func('firmware.software', 'push', ['将固件版本推送给客户', 'Share firmware versions with customers']),
   func('firmware.diffPackage', 'edit', ['生成与删除差分包', 'Generate and delete delta packages']),
+  // Firmware tasks (modules/firmware-task): the tasks page reads tasks, devices, history and previews.
+  func('firmware.task', 'edit', [
+    '新建与编辑升级任务，分配终端，维护任务规则',
+    'Create and edit update tasks, assign terminals, keep task rules',
+  ]),
+  func('firmware.task', 'run', [
+    '发布、暂停、继续、终止、作废与停用升级任务',
+    'Release, pause, continue, stop, invalidate and disable update tasks',
+  ]),
   // Approval workflows (modules/workflow): seeing the settings page reads the flows and who may audit which types.
   func('process.settings', 'edit', [
     '编辑审批流程与各申请类型的审核人',
