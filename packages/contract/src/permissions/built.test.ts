@@ -29,7 +29,7 @@ describe('builtNodes', () => {
   it('offers no page of the catalogue whose route is not in the route table', () => {
     for (const n of builtCatalogue) if (n.kind === 'page') expect(isConsoleRoute(n.route ?? ''), n.id).toBe(true);
     expect(builtCatalogue.some((n) => n.id === 'account.title')).toBe(true);
-    expect(builtCatalogue.some((n) => n.id === 'firmware.task')).toBe(false); // no route yet
+    expect(builtCatalogue.some((n) => n.id === 'security.device')).toBe(false); // no route yet
     expect(builtCatalogue.length).toBeLessThan(permissionCatalogue.length);
   });
 });

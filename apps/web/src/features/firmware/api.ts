@@ -1,4 +1,5 @@
 import type { FIRMWARE_PERMISSIONS } from '@keel/contract/endpoints/firmware';
+import type { FIRMWARE_TASK_PERMISSIONS } from '@keel/contract/endpoints/firmware-task';
 import { useSession } from '../../shared/session/session-store';
 
 /** What a change of packages shows in. */
@@ -28,7 +29,10 @@ export const DEVICE_EDIT = 'terminals.list.edit';
 
 /** Whether the member holds a firmware function, or the device one that registers devices (the owner holds all). */
 export function useCan(
-  permission: (typeof FIRMWARE_PERMISSIONS)[keyof typeof FIRMWARE_PERMISSIONS] | typeof DEVICE_EDIT,
+  permission:
+    | (typeof FIRMWARE_PERMISSIONS)[keyof typeof FIRMWARE_PERMISSIONS]
+    | (typeof FIRMWARE_TASK_PERMISSIONS)[keyof typeof FIRMWARE_TASK_PERMISSIONS]
+    | typeof DEVICE_EDIT,
 ): boolean {
   const ids = useSession((s) => s.menuIdList);
   const owner = useSession((s) => s.selectedProperty?.role === 'owner');

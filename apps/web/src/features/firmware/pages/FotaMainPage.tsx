@@ -1,4 +1,5 @@
 import type { UpgradeRecord, UpgradeState } from '@keel/contract/endpoints/firmware';
+import { FIRMWARE_TASK_PERMISSIONS } from '@keel/contract/endpoints/firmware-task';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import Button from 'antd/es/button';
@@ -16,9 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
 import { formatTime } from '../../../shared/format/time';
 import { useSession } from '../../../shared/session/session-store';
-import { SOFTWARE_PAGE, TERMINAL_INFO_DIALOG, TERMINAL_PAGE } from '../api';
+import { SOFTWARE_PAGE, TERMINAL_INFO_DIALOG, TERMINAL_PAGE, useCan } from '../api';
 import { type Bar, BarChart } from '../components/BarChart';
 import { UpgradeStateTag } from '../components/UpgradeBits';
+import { ActiveTasks } from '../tasks/ActiveTasks';
 
 const RECENT = 8;
 
@@ -218,11 +220,13 @@ function TypesCard() {
 /**
  * `/fota/FotaMainPage`: the firmware overview — devices, versions on devices, packages and failed upgrades as
  * figures; devices by the firmware version they report as a bar chart (online darker); packages by type; the
- * latest upgrade records and failures, each opening its device.
+ * latest upgrade records and failures, each opening its device; with the tasks page, the active tasks with their
+ * progress and success rate, and their failures by error code.
  */
 export function FotaMainPage() {
   const { t } = useTranslation();
   const pno = useSession((s) => s.selectedPropertyPno);
+  const canTasks = useCan(FIRMWARE_TASK_PERMISSIONS.task);
   if (!pno)
     return (
       <Card title={t('firmware.overview.title')} data-testid="fota-main-page">
@@ -235,6 +239,11 @@ export function FotaMainPage() {
         {t('firmware.overview.title')}
       </Typography.Title>
       <Figures />
+      {canTasks && (
+        <div className="k-overview-pair">
+          <ActiveTasks />
+        </div>
+      )}
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={14}>
           <VersionsCard />

@@ -5,7 +5,9 @@ import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ShareAltOutlined from '@ant-design/icons/ShareAltOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
+import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
 import { FIRMWARE_PERMISSIONS, firmwareEndpoints, type SwItem } from '@keel/contract/endpoints/firmware';
+import { FIRMWARE_TASK_PERMISSIONS } from '@keel/contract/endpoints/firmware-task';
 import { formatFileSize } from '@keel/contract/format';
 import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
@@ -19,6 +21,7 @@ import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { EDIT_PACKAGE_DIALOG, PACKAGE_LISTS, PUSH_DIALOG, useCan, useCustomerView } from '../api';
 import { FotaKeysDialog } from '../dialogs/FotaKeysDialog';
+import { TASK_LIST_DIALOG } from '../tasks/routes';
 
 const LIST = firmwareEndpoints['sw/getSwList'].input.pick({ str: true });
 
@@ -38,6 +41,7 @@ export function FotaSoftwarePage() {
   const mayPush = useCan(FIRMWARE_PERMISSIONS.softwarePush);
   const canEdit = mayEdit && !customer;
   const canPush = mayPush && !customer;
+  const canTasks = useCan(FIRMWARE_TASK_PERMISSIONS.task) && !customer;
   const [keysOpen, setKeysOpen] = useState(false);
   const publish = useApiMutation('sw/setSwPublished', {
     invalidates: PACKAGE_LISTS,
@@ -112,7 +116,7 @@ export function FotaSoftwarePage() {
       : undefined,
     actions: {
       title: t('common.actions'),
-      width: 200,
+      width: 230,
       before: (row) => (
         <>
           {canEdit && (
@@ -123,6 +127,16 @@ export function FotaSoftwarePage() {
               title={t(row.published ? 'firmware.sw.withdraw' : 'firmware.sw.publish')}
               data-testid={`sw-publish-${row.version}`}
               onClick={() => void publish({ id: row.id, published: row.published ? 0 : 1 })}
+            />
+          )}
+          {canTasks && row.published === 1 && (
+            <Button
+              size="small"
+              icon={<UnorderedListOutlined />}
+              aria-label={t('firmware.taskList.open')}
+              title={t('firmware.taskList.open')}
+              data-testid={`sw-tasks-${row.version}`}
+              onClick={() => void navigate({ to: TASK_LIST_DIALOG, search: { id: row.id } as never })}
             />
           )}
           {canPush && row.published === 1 && (

@@ -1,6 +1,9 @@
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import InfoCircleOutlined from '@ant-design/icons/InfoCircleOutlined';
+import NodeIndexOutlined from '@ant-design/icons/NodeIndexOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { DeviceItem } from '@keel/contract/endpoints/device';
+import { FIRMWARE_TASK_PERMISSIONS } from '@keel/contract/endpoints/firmware-task';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
@@ -16,6 +19,7 @@ import { formatTime } from '../../../shared/format/time';
 import { useSession } from '../../../shared/session/session-store';
 import { DEVICE_EDIT, NEW_TERMINAL_DIALOG, TERMINAL_INFO_DIALOG, useCan } from '../api';
 import { OnlineState, VersionText } from '../components/UpgradeBits';
+import { ASSIGN_TO_TERMINAL_DIALOG, HISTORY_DIALOG } from '../tasks/routes';
 
 const text = (v?: string) => (v ? v : undefined);
 
@@ -43,6 +47,8 @@ export function FotaTerminalPage() {
   const search = useSearchRecord();
   const pno = useSession((s) => s.selectedPropertyPno);
   const canRegister = useCan(DEVICE_EDIT);
+  const canTasks = useCan(FIRMWARE_TASK_PERMISSIONS.task);
+  const canAssign = useCan(FIRMWARE_TASK_PERMISSIONS.taskEdit);
   const filters = useQuery({ ...apiQuery('di/getDeviceFilterList', {}), enabled: !!pno });
   const models = (filters.data?.modelList ?? []).map((m) => ({ value: m.modelId, label: m.name }));
   const yesNo = [
@@ -99,17 +105,39 @@ export function FotaTerminalPage() {
     {
       key: 'action',
       title: t('common.actions'),
-      width: 90,
+      width: 120,
       wrap: true,
       render: (d) => (
-        <Button
-          size="small"
-          icon={<InfoCircleOutlined />}
-          aria-label={t('firmware.terminal.infoOf', { deviceId: d.deviceId })}
-          title={t('firmware.terminal.info')}
-          data-testid={`fw-info-${d.deviceId}`}
-          onClick={() => void navigate({ to: TERMINAL_INFO_DIALOG, search: info(d.deviceId) })}
-        />
+        <span style={{ display: 'inline-flex', gap: 4 }}>
+          <Button
+            size="small"
+            icon={<InfoCircleOutlined />}
+            aria-label={t('firmware.terminal.infoOf', { deviceId: d.deviceId })}
+            title={t('firmware.terminal.info')}
+            data-testid={`fw-info-${d.deviceId}`}
+            onClick={() => void navigate({ to: TERMINAL_INFO_DIALOG, search: info(d.deviceId) })}
+          />
+          {canTasks && (
+            <Button
+              size="small"
+              icon={<HistoryOutlined />}
+              aria-label={t('firmware.history.title', { deviceId: d.deviceId })}
+              title={t('firmware.terminal.history')}
+              data-testid={`fw-history-${d.deviceId}`}
+              onClick={() => void navigate({ to: HISTORY_DIALOG, search: info(d.deviceId) })}
+            />
+          )}
+          {canAssign && (
+            <Button
+              size="small"
+              icon={<NodeIndexOutlined />}
+              aria-label={t('firmware.assign.toTerminal', { deviceId: d.deviceId })}
+              title={t('firmware.terminal.toTask')}
+              data-testid={`fw-to-task-${d.deviceId}`}
+              onClick={() => void navigate({ to: ASSIGN_TO_TERMINAL_DIALOG, search: info(d.deviceId) })}
+            />
+          )}
+        </span>
       ),
     },
   ];
