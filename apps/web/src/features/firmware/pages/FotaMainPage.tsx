@@ -234,7 +234,7 @@ export function FotaMainPage() {
       </Card>
     );
   return (
-    <div data-testid="fota-main-page" style={{ display: 'grid', gap: 12 }}>
+    <div data-testid="fota-main-page" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('firmware.overview.title')}
       </Typography.Title>

@@ -1,18 +1,24 @@
 import { ERROR_CODE_MAX, RETRY_ATTEMPTS_MAX, TASK_MODES } from '@keel/contract/endpoints/firmware-task';
-import Col from 'antd/es/col';
 import Divider from 'antd/es/divider';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
-import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ExecutionValues, sizesProblem } from './execution';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const half = { xs: 24, sm: 12 };
+/** Fields side by side where there is room, one under another on a phone (no negative margins to scroll). */
+function FieldRow({ children }: { children: ReactNode }) {
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', columnGap: 12 }}>
+      {children}
+    </div>
+  );
+}
 
 /**
  * The execution settings of a task (FotaTaskExecuteDialog, and the task dialogs): when it starts, the daily
@@ -62,31 +68,25 @@ export function ExecutionFields() {
         <Switch data-testid="exec-window" />
       </Form.Item>
       {windowOn && (
-        <Row gutter={12}>
-          <Col xs={12} sm={8}>
-            <Form.Item
-              name="windowStart"
-              label={t('firmware.exec.windowStart')}
-              rules={[{ required: true, pattern: HHMM, message: t('firmware.exec.hhmm') }]}
-            >
-              <Input type="time" data-testid="exec-window-start" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={8}>
-            <Form.Item
-              name="windowEnd"
-              label={t('firmware.exec.windowEnd')}
-              rules={[{ required: true, pattern: HHMM, message: t('firmware.exec.hhmm') }]}
-            >
-              <Input type="time" data-testid="exec-window-end" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={8}>
-            <Form.Item name="timeZone" label={t('firmware.exec.timeZone')} rules={[{ required: true }]}>
-              <Input maxLength={64} translate="no" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow>
+          <Form.Item
+            name="windowStart"
+            label={t('firmware.exec.windowStart')}
+            rules={[{ required: true, pattern: HHMM, message: t('firmware.exec.hhmm') }]}
+          >
+            <Input type="time" data-testid="exec-window-start" />
+          </Form.Item>
+          <Form.Item
+            name="windowEnd"
+            label={t('firmware.exec.windowEnd')}
+            rules={[{ required: true, pattern: HHMM, message: t('firmware.exec.hhmm') }]}
+          >
+            <Input type="time" data-testid="exec-window-end" />
+          </Form.Item>
+          <Form.Item name="timeZone" label={t('firmware.exec.timeZone')} rules={[{ required: true }]}>
+            <Input maxLength={64} translate="no" />
+          </Form.Item>
+        </FieldRow>
       )}
       <Divider plain titlePlacement="start" style={{ margin: '4px 0 12px' }}>
         {t('firmware.exec.stages')}
@@ -116,28 +116,24 @@ export function ExecutionFields() {
       >
         <Input data-testid="exec-stage-sizes" placeholder={stagesBy === 'count' ? '10, 100' : '5, 25'} />
       </Form.Item>
-      <Row gutter={12}>
-        <Col {...half}>
-          <Form.Item
-            name="successThreshold"
-            label={t('firmware.exec.successThreshold')}
-            extra={t('firmware.exec.successHelp')}
-            rules={[{ required: true }]}
-          >
-            <InputNumber min={1} max={100} addonAfter="%" data-testid="exec-success" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="errorThreshold"
-            label={t('firmware.exec.errorThreshold')}
-            extra={t('firmware.exec.errorHelp')}
-            rules={[{ required: true }]}
-          >
-            <InputNumber min={1} max={100} addonAfter="%" data-testid="exec-error" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldRow>
+        <Form.Item
+          name="successThreshold"
+          label={t('firmware.exec.successThreshold')}
+          extra={t('firmware.exec.successHelp')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={1} max={100} addonAfter="%" data-testid="exec-success" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="errorThreshold"
+          label={t('firmware.exec.errorThreshold')}
+          extra={t('firmware.exec.errorHelp')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={1} max={100} addonAfter="%" data-testid="exec-error" style={{ width: '100%' }} />
+        </Form.Item>
+      </FieldRow>
       <Form.Item name="mode" label={t('firmware.exec.mode')}>
         <Radio.Group data-testid="exec-mode">
           {TASK_MODES.map((m) => (
@@ -150,23 +146,17 @@ export function ExecutionFields() {
       <Divider plain titlePlacement="start" style={{ margin: '4px 0 12px' }}>
         {t('firmware.exec.retry')}
       </Divider>
-      <Row gutter={12}>
-        <Col xs={12} sm={8}>
-          <Form.Item name="retryAttempts" label={t('firmware.exec.attempts')}>
-            <InputNumber min={0} max={RETRY_ATTEMPTS_MAX} data-testid="exec-attempts" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} sm={8}>
-          <Form.Item name="backoffSec" label={t('firmware.exec.backoff')}>
-            <InputNumber min={0} max={86_400} addonAfter={t('firmware.exec.seconds')} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item name="backoffFactor" label={t('firmware.exec.factor')}>
-            <InputNumber min={1} max={10} step={0.5} addonBefore="×" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldRow>
+        <Form.Item name="retryAttempts" label={t('firmware.exec.attempts')}>
+          <InputNumber min={0} max={RETRY_ATTEMPTS_MAX} data-testid="exec-attempts" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="backoffSec" label={t('firmware.exec.backoff')}>
+          <InputNumber min={0} max={86_400} addonAfter={t('firmware.exec.seconds')} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="backoffFactor" label={t('firmware.exec.factor')}>
+          <InputNumber min={1} max={10} step={0.5} addonBefore="×" style={{ width: '100%' }} />
+        </Form.Item>
+      </FieldRow>
       <Form.Item name="retryCodes" label={t('firmware.exec.codes')} extra={t('firmware.exec.codesHelp')}>
         <Select
           mode="tags"
@@ -177,18 +167,14 @@ export function ExecutionFields() {
           open={false}
         />
       </Form.Item>
-      <Row gutter={12}>
-        <Col {...half}>
-          <Form.Item name="confirmMinutes" label={t('firmware.exec.confirm')} extra={t('firmware.exec.confirmHelp')}>
-            <InputNumber min={1} max={10_080} addonAfter={t('firmware.exec.minutes')} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="offlineDays" label={t('firmware.exec.offline')} extra={t('firmware.exec.offlineHelp')}>
-            <InputNumber min={0} max={365} addonAfter={t('firmware.exec.days')} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldRow>
+        <Form.Item name="confirmMinutes" label={t('firmware.exec.confirm')} extra={t('firmware.exec.confirmHelp')}>
+          <InputNumber min={1} max={10_080} addonAfter={t('firmware.exec.minutes')} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="offlineDays" label={t('firmware.exec.offline')} extra={t('firmware.exec.offlineHelp')}>
+          <InputNumber min={0} max={365} addonAfter={t('firmware.exec.days')} style={{ width: '100%' }} />
+        </Form.Item>
+      </FieldRow>
     </div>
   );
 }

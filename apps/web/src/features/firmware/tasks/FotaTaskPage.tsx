@@ -60,7 +60,8 @@ export function FotaTaskPage() {
       {
         key: 'state',
         title: t('firmware.task.state'),
-        width: 150,
+        width: 170,
+        wrap: true,
         filter: TASK_STATES.map((s) => ({ value: s, label: t(`firmware.task.states.${s}`) })),
         render: (r) => <TaskStateTag task={r} testId={`task-state-${r.name}`} />,
       },

@@ -1,7 +1,6 @@
 import {
   DELIVERY_STATES,
   type DeliveryState,
-  TASK_FINAL_STATES,
   type TaskItem,
   type TaskState,
 } from '@keel/contract/endpoints/firmware-task';
@@ -74,14 +73,15 @@ export function successRate(counts: Partial<Record<DeliveryState, number>>): num
 
 /** The task's progress bar: finished share, failures shown red. */
 export function TaskProgress({ task, testId }: { task: TaskItem; testId?: string }) {
-  const failed = task.counts.failed ?? 0;
-  const final = TASK_FINAL_STATES.includes(task.state);
+  // Red only when the failures stopped it; a running task with some failures is still on its way.
+  const halted = task.state === 'paused' && task.pauseReason === 'errorThreshold';
   return (
     <Progress
       data-testid={testId}
       percent={task.progress}
       size="small"
-      status={failed > 0 && !final ? 'exception' : task.state === 'running' ? 'active' : 'normal'}
+      status={halted ? 'exception' : task.state === 'running' ? 'active' : 'normal'}
+      format={(p) => `${p}%`}
     />
   );
 }

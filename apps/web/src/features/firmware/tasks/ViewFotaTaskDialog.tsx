@@ -49,7 +49,7 @@ function Progress({ task, live }: { task: Info; live: boolean }) {
   });
   const rate = successRate(task.counts);
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
       <TaskProgress task={task} testId="task-progress" />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="task-counts">
         {allCounts(task.counts)
@@ -249,7 +249,7 @@ export function ViewFotaTaskDialog({ onClose }: { onClose: () => void }) {
             <Skeleton active paragraph={{ rows: 6 }} />
           )
         ) : (
-          <div style={{ display: 'grid', gap: 12 }}>
+          <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 }}>
             <Summary task={task} />
             <TaskActions task={task} can={task.can} />
             <Tabs
