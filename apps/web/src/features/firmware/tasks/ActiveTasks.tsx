@@ -20,7 +20,8 @@ export function ActiveTasks() {
   const { t } = useTranslation();
   const q = useQuery({
     ...apiQuery('task/getTaskList', { pageNum: 1, pageSize: 50 }),
-    refetchInterval: LIVE_MS * 2,
+    // Kept current while it reads; a failed read waits for the retry button of the page (no polling into errors).
+    refetchInterval: (query) => (query.state.status === 'error' ? false : LIVE_MS * 2),
   });
   const active: TaskItem[] = (q.data?.list ?? []).filter((x) => TASK_ACTIVE_STATES.includes(x.state));
   const infos = useQueries({

@@ -31,7 +31,7 @@ export function DeliverTable({
   const [pageNum, setPageNum] = useState(1);
   const q = useQuery({
     ...apiQuery('task/getTaskDeliverList', { id: taskId, deviceId, pageNum, pageSize: PAGE }),
-    refetchInterval: live ? LIVE_MS : false,
+    refetchInterval: (q) => (live && q.state.status !== 'error' ? LIVE_MS : false),
   });
   if (q.isError)
     return (

@@ -68,7 +68,13 @@ export function FotaTaskVisibleDialog({ onClose }: { onClose: () => void }) {
       destroyOnHidden
     >
       <div data-testid="visible-dialog">
-        {task ? <p>{t(disabling ? 'firmware.task.disableHelp' : 'firmware.task.enableHelp')}</p> : <Skeleton active />}
+        {task ? (
+          <p>{t(disabling ? 'firmware.task.disableHelp' : 'firmware.task.enableHelp')}</p>
+        ) : id === undefined ? (
+          <Empty description={t('firmware.task.notFound')} />
+        ) : (
+          <Skeleton active />
+        )}
       </div>
     </Modal>
   );
@@ -91,7 +97,9 @@ export function FotaTaskListDialog({ onClose }: { onClose: () => void }) {
       destroyOnHidden
     >
       <div data-testid="task-list-dialog">
-        {q.isError ? (
+        {id === undefined ? (
+          <Empty description={t('firmware.sw.notFound')} />
+        ) : q.isError ? (
           <Alert type="warning" showIcon message={t('kit.loadFailed')} />
         ) : !q.data ? (
           <Skeleton active />

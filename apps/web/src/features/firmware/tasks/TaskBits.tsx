@@ -73,11 +73,13 @@ export function successRate(counts: Partial<Record<DeliveryState, number>>): num
 
 /** The task's progress bar: finished share, failures shown red. */
 export function TaskProgress({ task, testId }: { task: TaskItem; testId?: string }) {
+  const { t } = useTranslation();
   // Red only when the failures stopped it; a running task with some failures is still on its way.
   const halted = task.state === 'paused' && task.pauseReason === 'errorThreshold';
   return (
     <Progress
       data-testid={testId}
+      aria-label={t('firmware.task.progressOf', { name: task.name })}
       percent={task.progress}
       size="small"
       status={halted ? 'exception' : task.state === 'running' ? 'active' : 'normal'}

@@ -31,7 +31,7 @@ export function TaskDevices({ id, live, canRemove }: { id: string; live: boolean
   const [str, setStr] = useState('');
   const q = useQuery({
     ...apiQuery('task/getAssignedDeviceList', { id, pageNum, pageSize: PAGE, state, str: str || undefined }),
-    refetchInterval: live ? LIVE_MS : false,
+    refetchInterval: (q) => (live && q.state.status !== 'error' ? LIVE_MS : false),
   });
   const remove = useApiMutation('task/notAssignToDevice', {
     invalidates: TASK_READS,

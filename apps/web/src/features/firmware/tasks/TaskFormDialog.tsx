@@ -47,7 +47,7 @@ function TaskForm({ kind, task, onClose }: { kind: TaskFormKind; task?: TaskItem
   });
   const add = useApiMutation('task/addTask', {
     invalidates: TASK_READS,
-    success: (d) => t('firmware.task.created', { name: d.name }),
+    success: (d) => t('firmware.task.createdToast', { name: d.name }),
     onSuccess: (d) => void navigate({ to: VIEW_TASK_DIALOG, search: { id: d.id } as never }),
   });
   const edit = useApiMutation('task/editTask', {

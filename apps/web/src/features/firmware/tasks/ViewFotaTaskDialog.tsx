@@ -45,7 +45,7 @@ function Progress({ task, live }: { task: Info; live: boolean }) {
   const { t } = useTranslation();
   const samples = useQuery({
     ...apiQuery('task/getTaskProgress', { id: task.id }),
-    refetchInterval: live ? LIVE_MS : false,
+    refetchInterval: (q) => (live && q.state.status !== 'error' ? LIVE_MS : false),
   });
   const rate = successRate(task.counts);
   return (
