@@ -1,4 +1,4 @@
-import { TASK_ACTIVE_STATES, type TaskItem } from '@keel/contract/endpoints/firmware-task';
+import { TASK_ACTIVE_STATES, type TaskItem, type TaskState } from '@keel/contract/endpoints/firmware-task';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import Alert from 'antd/es/alert';
@@ -12,6 +12,9 @@ import { type Bar, BarChart } from '../components/BarChart';
 import { LIVE_MS, TASK_PAGE, VIEW_TASK_DIALOG } from './routes';
 import { successRate, TaskProgress, TaskStateTag } from './TaskBits';
 
+/** States whose figures move on their own. */
+const MOVING: readonly TaskState[] = ['scheduled', 'running'];
+
 /** Tasks whose error codes are summed on the overview. */
 const ERROR_TASKS = 5;
 
@@ -20,8 +23,8 @@ export function ActiveTasks() {
   const { t } = useTranslation();
   const q = useQuery({
     ...apiQuery('task/getTaskList', { pageNum: 1, pageSize: 50 }),
-    // Kept current while it reads; a failed read waits for the retry button of the page (no polling into errors).
-    refetchInterval: (query) => (query.state.status === 'error' ? false : LIVE_MS * 2),
+    // Read again only while a task is on its way (never into a failing read).
+    refetchInterval: (query) => (query.state.data?.list.some((x) => MOVING.includes(x.state)) ? LIVE_MS * 2 : false),
   });
   const active: TaskItem[] = (q.data?.list ?? []).filter((x) => TASK_ACTIVE_STATES.includes(x.state));
   const infos = useQueries({
