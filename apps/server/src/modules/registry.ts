@@ -5,6 +5,7 @@ import { customerModule } from './customer/routes';
 import { deviceModule } from './device/routes';
 import { fileModule } from './file/routes';
 import { firmwareModule } from './firmware/routes';
+import { firmwareTaskModule } from './firmware-task/routes';
 import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
@@ -33,6 +34,7 @@ export const modules: readonly ApiModule[] = [
   fileModule,
   workflowModule,
   firmwareModule,
+  firmwareTaskModule,
   signingModule,
 ];
 

@@ -127,6 +127,9 @@ export async function packageItem(s: Services, tenant: Tenant, id: string): Prom
   return (await itemsOf(s, tenant, [await packageOf(s, tenant, id)]))[0] as SwItem;
 }
 
+/** A package's files in order (the delivery code offers them to devices). */
+export const filesOfPackage = (s: Services, tenant: Tenant, id: string) => repo.packageFiles(s.db, tenant, id);
+
 export async function packageInfo(s: Services, ctx: RequestContext, id: string): Promise<SwInfo> {
   const tenant = tenantOf(ctx);
   const row = await packageOf(s, tenant, id);

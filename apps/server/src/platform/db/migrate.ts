@@ -21,6 +21,7 @@ import * as m0020 from './migrations/0020_signing';
 import * as m0021 from './migrations/0021_firmware';
 import * as m0022 from './migrations/0022_firmware_delta';
 import * as m0023 from './migrations/0023_workflow_b';
+import * as m0024 from './migrations/0024_firmware_tasks';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0021_firmware': m0021,
   '0022_firmware_delta': m0022,
   '0023_workflow_b': m0023,
+  '0024_firmware_tasks': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -805,6 +805,12 @@ export interface Database {
   fw_keys: FwKeysTable;
   fw_upgrade_records: FwUpgradeRecordsTable;
   fw_deltas: FwDeltasTable;
+  fw_tasks: FwTasksTable;
+  fw_task_devices: FwTaskDevicesTable;
+  fw_task_claims: FwTaskClaimsTable;
+  fw_task_attempts: FwTaskAttemptsTable;
+  fw_task_rules: FwTaskRulesTable;
+  fw_task_samples: FwTaskSamplesTable;
   /** Sequences portable across dialects (audit chain order, pno numbers). */
   counters: { name: string; value: Generated<number> };
 }
@@ -948,6 +954,105 @@ export interface FwDeltasTable {
   finished_at: number | null;
 }
 
+/** A firmware update task (migration 0024, modules/firmware-task). */
+export interface FwTasksTable {
+  id: string;
+  pno: string;
+  name: string;
+  remark: Generated<string>;
+  sw_id: string;
+  sw_type: string;
+  sw_name: string;
+  sw_version: string;
+  state: string;
+  pause_reason: string | null;
+  disabled_from: string | null;
+  mode: string;
+  execution: string;
+  stage_count: Generated<number>;
+  current_stage: Generated<number>;
+  stage_times: Generated<string>;
+  apply_id: string | null;
+  version: Generated<number>;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+  scheduled_at: number | null;
+  started_at: number | null;
+  finished_at: number | null;
+}
+
+/** A device in a task (migration 0024). */
+export interface FwTaskDevicesTable {
+  task_id: string;
+  pno: string;
+  device_id: string;
+  source: string;
+  rule_id: string | null;
+  stage: Generated<number>;
+  ord: Generated<number>;
+  state: string;
+  exclude_reason: string | null;
+  attempts: Generated<number>;
+  action_id: number | null;
+  error_code: Generated<string>;
+  next_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The active task holding a device for a software type (migration 0024). */
+export interface FwTaskClaimsTable {
+  pno: string;
+  sw_type: string;
+  device_id: string;
+  task_id: string;
+}
+
+/** One delivery attempt: the device API's action (migration 0024). */
+export interface FwTaskAttemptsTable {
+  id: string;
+  pno: string;
+  task_id: string;
+  device_id: string;
+  action_id: number;
+  attempt: number;
+  state: string;
+  error_code: Generated<string>;
+  detail: Generated<string>;
+  from_version: Generated<string>;
+  to_version: string;
+  delta_id: string | null;
+  bytes: Generated<number>;
+  progress: Generated<number>;
+  protocol: Generated<string>;
+  created_at: number;
+  offer_at: number | null;
+  download_at: number | null;
+  install_at: number | null;
+  finish_at: number | null;
+  updated_at: number;
+}
+
+/** A task's saved rule (migration 0024). */
+export interface FwTaskRulesTable {
+  id: string;
+  pno: string;
+  task_id: string;
+  name: string;
+  filter: string;
+  matched: Generated<number>;
+  created_at: number;
+}
+
+/** A task's device counts per state at a time (migration 0024). */
+export interface FwTaskSamplesTable {
+  task_id: string;
+  pno: string;
+  at: number;
+  counts: string;
+}
+
 type TablesWithPno = { [K in keyof Database]: 'pno' extends keyof Database[K] ? K : never }[keyof Database];
 
 /**
@@ -1001,6 +1106,12 @@ export const TENANT_TABLES = [
   'fw_keys',
   'fw_upgrade_records',
   'fw_deltas',
+  'fw_tasks',
+  'fw_task_devices',
+  'fw_task_claims',
+  'fw_task_attempts',
+  'fw_task_rules',
+  'fw_task_samples',
   'signing_ukeys',
   'signing_certs',
   'signing_modules',

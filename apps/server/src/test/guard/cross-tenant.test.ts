@@ -143,6 +143,14 @@ describeEachDb("guard: another property's objects", (env) => {
     foreign.firmware = await pkg('1.1.0');
     foreign.firmwareDelta = await make('dp/addSwDiffPack', { sourceId: source, targetId: foreign.firmware }, 'id');
     await env().app.keel.jobs.runDue();
+    // A draft task of the published version, with a rule (nothing runs: a draft offers nothing).
+    await make('sw/setSwPublished', { id: foreign.firmware, published: 1 }, 'id');
+    foreign.firmwareTask = await make('task/addTask', { swId: foreign.firmware, name: 'Partner task' }, 'id');
+    foreign.firmwareTaskRule = await make(
+      'task/addRule',
+      { id: foreign.firmwareTask, name: 'Partner rule', filter: {} },
+      'id',
+    );
     // Signing: a certificate, a module binding it, a collection in a group, a grant, a signature and a token.
     foreign.signCert = await make(
       'cert/generateCert',

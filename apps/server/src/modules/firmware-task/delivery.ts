@@ -1,0 +1,250 @@
+import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { bestDelta, filesOfPackage, recordUpgrade } from '../firmware/service';
+import { attemptByAction, devicesWithActions, openActions, updateAttempt } from './attempt-repo';
+import { candidates, updateTaskDevices } from './device-repo';
+import { ACTIONS_TOPIC, actionsChanged } from './events';
+import { executionOf } from './items';
+import { inWindow } from './rollout';
+import { isVersion, reportedVersion } from './selection';
+
+/**
+ * The device side of tasks, for any protocol (README "Delivery"): whether a device has an action (cached per
+ * property, no database access for a device without one), what the action offers, and what the device reports.
+ * The device module's DDI and Mender services call it through the provider registered in routes.ts.
+ */
+
+const CACHE_TTL_MS = 60_000;
+interface Entry {
+  devices: Set<string>;
+  at: number;
+  epoch: number;
+}
+const caches = new WeakMap<Services, { map: Map<string, Entry>; epoch: number }>();
+
+function cacheOf(s: Services) {
+  let c = caches.get(s);
+  if (!c) {
+    const created = { map: new Map<string, Entry>(), epoch: 0 };
+    s.bus.subscribe(ACTIONS_TOPIC, (event) => {
+      const pno = (event as { pno?: unknown }).pno;
+      created.epoch += 1;
+      if (typeof pno === 'string') created.map.delete(pno);
+    });
+    caches.set(s, created);
+    c = created;
+  }
+  return c;
+}
+
+/** Whether the device may have an action: answered from memory once the property's set is loaded. */
+export async function hasAction(s: Services, pno: string, deviceId: string): Promise<boolean> {
+  const c = cacheOf(s);
+  const now = Date.now();
+  let e = c.map.get(pno);
+  if (!e || now - e.at > CACHE_TTL_MS) {
+    const epoch = c.epoch;
+    const rows = await devicesWithActions(s.db, propertyTenant(pno));
+    e = { devices: new Set(rows.map((r) => r.device_id)), at: now, epoch };
+    // A change published while this was read leaves the entry unset: the next poll reads again.
+    if (c.epoch === epoch) c.map.set(pno, e);
+  }
+  return e.devices.has(deviceId);
+}
+
+export interface OfferedFile {
+  name: string;
+  size: number;
+  sha256: string;
+  fid: string;
+  kind: string;
+}
+
+export interface DeviceAction {
+  actionId: number;
+  taskId: string;
+  taskName: string;
+  state: string;
+  attempt: number;
+  mode: 'soft' | 'forced' | 'downloadOnly';
+  swType: string;
+  swName: string;
+  version: string;
+  /** Whether the maintenance window is open now. */
+  inWindow: boolean;
+  window: { start: string; end: string; timeZone: string } | null;
+  files: OfferedFile[];
+  /** The delta for the version the device reports, if one is ready. */
+  delta: { id: string; size: number; sha256: string; fromVersion: string } | null;
+}
+
+/** The device's current action (the oldest open one), or null. */
+export async function currentAction(s: Services, pno: string, deviceId: string): Promise<DeviceAction | null> {
+  if (!(await hasAction(s, pno, deviceId))) return null;
+  const tenant = propertyTenant(pno);
+  const [open] = await openActions(s.db, tenant, deviceId);
+  if (!open || open.action_id === null) return null;
+  const exec = executionOf(open);
+  const files = await filesOfPackage(s, tenant, open.sw_id);
+  const attempt = await attemptByAction(s.db, tenant, Number(open.action_id));
+  let delta: DeviceAction['delta'] = null;
+  if (attempt?.delta_id && attempt.from_version) {
+    const d = await bestDelta(s, tenant, open.sw_id, attempt.from_version);
+    if (d) delta = { id: d.id, size: d.size, sha256: d.sha256, fromVersion: attempt.from_version };
+  }
+  return {
+    actionId: Number(open.action_id),
+    taskId: open.task_id,
+    taskName: open.name,
+    state: open.state,
+    attempt: Number(open.attempts),
+    mode: open.mode as DeviceAction['mode'],
+    swType: open.sw_type,
+    swName: open.name,
+    version: open.sw_version,
+    inWindow: inWindow(exec, s.now()),
+    window: exec.maintenanceWindow,
+    files: files.map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256, fid: f.fid, kind: f.kind })),
+    delta,
+  };
+}
+
+/** What a device reports about an action, whatever its protocol. */
+export interface DeviceReport {
+  kind: 'downloading' | 'downloaded' | 'installing' | 'success' | 'failure' | 'cancelled' | 'progress';
+  progress?: number;
+  errorCode?: string;
+  detail?: string;
+  protocol: 'ddi' | 'mender' | 'sim';
+}
+
+export type ReportOutcome = 'unknown' | 'stale' | 'recorded';
+
+const ORDER = ['offered', 'downloading', 'downloaded', 'installing', 'verifying'];
+
+/**
+ * Records a device's report on one of its actions: moves the device's delivery on, decides a failure (retry with
+ * back-off when the policy allows, else failed) and confirms success when the device reports the new version
+ * (else it waits for it, `verifying`, until the task's confirmation window ends).
+ */
+export async function report(
+  s: Services,
+  pno: string,
+  deviceId: string,
+  actionId: number,
+  r: DeviceReport,
+): Promise<ReportOutcome> {
+  const tenant = propertyTenant(pno);
+  const attempt = await attemptByAction(s.db, tenant, actionId);
+  if (!attempt || attempt.device_id !== deviceId) return 'unknown';
+  const now = s.now();
+  const detail = (r.detail ?? '').slice(0, 500);
+  const final = ['succeeded', 'failed', 'cancelled'].includes(attempt.state);
+  if (final) return 'stale';
+  const task = await s.db
+    .selectFrom('fw_tasks')
+    .selectAll()
+    .where('pno', '=', pno)
+    .where('id', '=', attempt.task_id)
+    .executeTakeFirst();
+  const row = await s.db
+    .selectFrom('fw_task_devices')
+    .selectAll()
+    .where('pno', '=', pno)
+    .where('task_id', '=', attempt.task_id)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  if (!task || !row || Number(row.action_id) !== actionId) return 'stale';
+  const exec = executionOf(task);
+  const progress = r.progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(r.progress))) };
+  let next: { state: string; errorCode?: string; nextAt?: number | null } | null = null;
+  const forward = (state: string) => (ORDER.indexOf(state) > ORDER.indexOf(row.state) ? state : row.state);
+  switch (r.kind) {
+    case 'progress':
+      next = { state: row.state === 'offered' ? 'downloading' : row.state };
+      break;
+    case 'downloading':
+    case 'installing':
+      next = { state: forward(r.kind) };
+      break;
+    case 'downloaded':
+      next = exec.mode === 'downloadOnly' ? { state: 'succeeded' } : { state: forward('downloaded') };
+      break;
+    case 'success': {
+      const [dev] = await candidates(s.db, tenant, { ids: [deviceId] });
+      const confirmed = dev ? isVersion(reportedVersion(dev, task.sw_type), task.sw_version) : false;
+      next = confirmed ? { state: 'succeeded' } : { state: 'verifying', nextAt: now + exec.confirmMinutes * 60_000 };
+      break;
+    }
+    case 'failure':
+      next = failureNext(exec, Number(row.attempts), r.errorCode || 'installFailed', now);
+      break;
+    case 'cancelled':
+      next = { state: 'cancelled' };
+      break;
+  }
+  await applyOutcome(s, tenant, task, row, attempt, next, { now, detail, progress, protocol: r.protocol });
+  return 'recorded';
+}
+
+/** After a failure: a retry when attempts remain and the code is one the policy retries, else failed. */
+export function failureNext(
+  exec: ReturnType<typeof executionOf>,
+  attempts: number,
+  errorCode: string,
+  now: number,
+): { state: string; errorCode: string; nextAt: number | null } {
+  const codeOk = exec.retry.errorCodes.length === 0 || exec.retry.errorCodes.includes(errorCode);
+  if (codeOk && attempts <= exec.retry.attempts) {
+    const delay = exec.retry.backoffSec * 1000 * exec.retry.backoffFactor ** Math.max(0, attempts - 1);
+    return { state: 'retrying', errorCode, nextAt: now + Math.round(delay) };
+  }
+  return { state: 'failed', errorCode, nextAt: null };
+}
+
+type Attempt = NonNullable<Awaited<ReturnType<typeof attemptByAction>>>;
+
+/** Writes a delivery's new state: the task device, the attempt and, once final, the device's upgrade record. */
+export async function applyOutcome(
+  s: Services,
+  tenant: Tenant,
+  task: { id: string; sw_id: string },
+  row: { device_id: string; state: string },
+  attempt: Attempt,
+  next: { state: string; errorCode?: string; nextAt?: number | null } | null,
+  o: { now: number; detail: string; progress: { progress?: number }; protocol: string },
+) {
+  if (!next) return;
+  const attemptState = next.state === 'retrying' ? 'failed' : next.state;
+  const ended = ['succeeded', 'failed', 'cancelled', 'retrying'].includes(next.state);
+  await s.db.transaction().execute(async (trx) => {
+    await updateTaskDevices(trx, tenant, task.id, [row.device_id], {
+      state: next.state,
+      ...(next.errorCode !== undefined ? { error_code: next.errorCode } : {}),
+      ...(next.nextAt !== undefined ? { next_at: next.nextAt } : {}),
+      updated_at: o.now,
+    });
+    await updateAttempt(trx, tenant, attempt.action_id, {
+      state: attemptState,
+      ...(next.errorCode ? { error_code: next.errorCode } : {}),
+      ...(o.detail ? { detail: o.detail } : {}),
+      ...o.progress,
+      protocol: o.protocol,
+      ...(next.state === 'downloading' && !attempt.download_at ? { download_at: o.now } : {}),
+      ...(next.state === 'installing' && !attempt.install_at ? { install_at: o.now } : {}),
+      ...(ended ? { finish_at: o.now } : {}),
+      updated_at: o.now,
+    });
+  });
+  if (ended) {
+    await actionsChanged(s, tenant);
+    if (next.state === 'succeeded' || next.state === 'failed' || next.state === 'retrying')
+      await recordUpgrade(s, tenant, {
+        deviceId: row.device_id,
+        packageId: task.sw_id,
+        fromVersion: attempt.from_version,
+        delta: attempt.delta_id ? 1 : 0,
+        state: next.state === 'succeeded' ? 'succeeded' : 'failed',
+      }).catch(() => undefined);
+  }
+}

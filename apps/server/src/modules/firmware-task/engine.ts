@@ -1,0 +1,202 @@
+import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { applyRule } from './assign';
+import { attemptByAction } from './attempt-repo';
+import { applyOutcome, failureNext } from './delivery';
+import { candidates, releaseClaims, taskDevices, updateInStates } from './device-repo';
+import { actionsChanged, announce } from './events';
+import { type Counts, countsOf, emptyCounts, executionOf, finalOf, totalOf } from './items';
+import * as repo from './repo';
+import { closeStage, offerDue, openStage } from './rollout';
+import { scheduleTick, TICK_MS } from './schedule';
+import { isVersion, reportedVersion } from './selection';
+import { packageFit } from './service';
+import { startPatch } from './transitions';
+
+/**
+ * The rollout engine (README "Rollout"): one tick starts due tasks, confirms or times out devices waiting for their
+ * new version, puts retries whose back-off ended back in line, lets rules bring in new devices, offers the open
+ * groups' devices, opens the next group when the current one reached its success threshold (and can no longer reach
+ * its error threshold), pauses at the group boundary on the error threshold, completes finished tasks, and samples
+ * progress. It runs as the self-rescheduling job `firmware.task.tick` (any instance, one at a time).
+ */
+
+const SAMPLE_MS = 30_000;
+const RULES_MS = 60_000;
+const lastRules = new Map<string, number>();
+
+export async function tick(s: Services): Promise<void> {
+  const rows = await repo.tasksInStates(s.db, ['scheduled', 'running', 'paused']);
+  for (const row of rows) {
+    try {
+      await tickTask(s, propertyTenant(row.pno), row);
+    } catch (err) {
+      s.log.warn({ err, task: row.id }, 'firmware task tick failed');
+    }
+  }
+}
+
+async function write(s: Services, tenant: Tenant, row: repo.TaskRow, patch: Parameters<typeof repo.updateTask>[4]) {
+  return repo.updateTask(s.db, tenant, row.id, Number(row.version), { ...patch, updated_at: s.now() });
+}
+
+async function tickTask(s: Services, tenant: Tenant, row: repo.TaskRow) {
+  const now = s.now();
+  const before = (await countsOf(s.db, tenant, [row.id])).byTask.get(row.id) ?? emptyCounts();
+  if (row.state === 'scheduled') {
+    if (row.scheduled_at !== null && Number(row.scheduled_at) <= now) {
+      const ok = await s.db.transaction().execute(async (trx) => {
+        const patch = await startPatch(s, trx, tenant, row, now);
+        return repo.updateTask(trx, tenant, row.id, Number(row.version), { ...patch, updated_at: now });
+      });
+      if (ok) await settled(s, tenant, row, 'running', before);
+    }
+    return;
+  }
+  await confirmVersions(s, tenant, row, now);
+  await updateInStatesDue(s, tenant, row, now);
+  if (row.state !== 'running') return settled(s, tenant, row, row.state, before);
+  const rules = await repo.rulesOf(s.db, tenant, [row.id]);
+  if (rules.length > 0 && now - (lastRules.get(row.id) ?? 0) >= RULES_MS) {
+    lastRules.set(row.id, now);
+    const fit = await packageFit(s, tenant, row);
+    await s.db.transaction().execute(async (trx) => {
+      for (const rule of rules)
+        await applyRule(trx, tenant, row, fit, { id: rule.id, filter: JSON.parse(rule.filter) }, now);
+    });
+  }
+  const offered = await s.db.transaction().execute((trx) => offerDue(s, trx, tenant, row, now));
+  if (offered > 0) await actionsChanged(s, tenant);
+  const state = await advance(s, tenant, row, rules.length > 0, now);
+  await settled(s, tenant, row, state, before);
+}
+
+/** Devices waiting for their new version: succeeded when they report it, failed (or retried) when time is up. */
+async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
+  const waiting = (await taskDevices(s.db, tenant, row.id)).filter((d) => d.state === 'verifying');
+  if (waiting.length === 0) return;
+  const exec = executionOf(row);
+  const devices = new Map(
+    (await candidates(s.db, tenant, { ids: waiting.map((d) => d.device_id) })).map((d) => [d.device_id, d]),
+  );
+  for (const d of waiting) {
+    const dev = devices.get(d.device_id);
+    const attempt = d.action_id === null ? undefined : await attemptByAction(s.db, tenant, Number(d.action_id));
+    if (!attempt) continue;
+    const confirmed = dev ? isVersion(reportedVersion(dev, row.sw_type), row.sw_version) : false;
+    const next = confirmed
+      ? { state: 'succeeded' }
+      : d.next_at !== null && Number(d.next_at) <= now
+        ? failureNext(exec, Number(d.attempts), 'versionNotConfirmed', now)
+        : null;
+    await applyOutcome(s, tenant, row, d, attempt, next, { now, detail: '', progress: {}, protocol: attempt.protocol });
+  }
+}
+
+/** Retries whose back-off ended go back in line (pending: offered again while the task runs). */
+async function updateInStatesDue(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
+  const due = (await taskDevices(s.db, tenant, row.id)).filter(
+    (d) => d.state === 'retrying' && d.next_at !== null && Number(d.next_at) <= now,
+  );
+  if (due.length === 0) return;
+  await s.db
+    .updateTable('fw_task_devices')
+    .set({ state: 'pending', next_at: null, updated_at: now })
+    .where('pno', '=', tenant.pno)
+    .where('task_id', '=', row.id)
+    .where('state', '=', 'retrying')
+    .where('next_at', '<=', now)
+    .execute();
+}
+
+/** Share (0–100) of `part` in `whole`. */
+const share = (part: number, whole: number) => (whole === 0 ? 0 : (part * 100) / whole);
+
+/** Moves a running task on at its group boundary; answers its state afterwards. */
+async function advance(s: Services, tenant: Tenant, row: repo.TaskRow, hasRules: boolean, now: number) {
+  const fresh = await repo.findTask(s.db, tenant, row.id);
+  if (!fresh) return row.state;
+  if (fresh.state !== 'running') return fresh.state;
+  const exec = executionOf(fresh);
+  const current = Number(fresh.current_stage);
+  const last = Number(fresh.stage_count) - 1;
+  const { byStage } = await countsOf(s.db, tenant, [fresh.id]);
+  const c: Counts = byStage.get(fresh.id)?.get(current) ?? emptyCounts();
+  const total = totalOf(c);
+  const finished = finalOf(c);
+  const notFinal = total - finished;
+  const done = notFinal === 0;
+  const succeeded = share(c.succeeded, total);
+  const failedNow = share(c.failed, total);
+  const failedAtMost = share(c.failed + notFinal, total);
+  if (current < last) {
+    if (done && total > 0 && failedNow >= exec.errorThreshold) {
+      await write(s, tenant, fresh, {
+        state: 'paused',
+        pause_reason: 'errorThreshold',
+        stage_times: closeStage(fresh, current, now),
+      });
+      return 'paused';
+    }
+    if (total === 0 || (succeeded >= exec.successThreshold && failedAtMost < exec.errorThreshold)) {
+      const times = done ? { stage_times: closeStage(fresh, current, now) } : {};
+      const opened = openStage({ ...fresh, ...times } as repo.TaskRow, current + 1, now);
+      await write(s, tenant, fresh, opened);
+      return 'running';
+    }
+    if (done) {
+      await write(s, tenant, fresh, {
+        state: 'paused',
+        pause_reason: 'successThreshold',
+        stage_times: closeStage(fresh, current, now),
+      });
+      return 'paused';
+    }
+    return 'running';
+  }
+  // The last group: the task completes when every device is final (a task with rules keeps running for newcomers).
+  const all = (await countsOf(s.db, tenant, [fresh.id])).byTask.get(fresh.id) ?? emptyCounts();
+  if (totalOf(all) === finalOf(all) && !hasRules) {
+    const ok = await s.db.transaction().execute(async (trx) => {
+      await releaseClaims(trx, tenant, fresh.id);
+      await updateInStates(trx, tenant, fresh.id, ['pending'], { state: 'cancelled', updated_at: now });
+      return repo.updateTask(trx, tenant, fresh.id, Number(fresh.version), {
+        state: 'completed',
+        finished_at: now,
+        stage_times: closeStage(fresh, current, now),
+        updated_at: now,
+      });
+    });
+    if (ok) return 'completed';
+  }
+  return 'running';
+}
+
+/** Announces a change and samples the counts (at most every SAMPLE_MS while unchanged). */
+async function settled(s: Services, tenant: Tenant, row: repo.TaskRow, state: string, before: Counts) {
+  const after = (await countsOf(s.db, tenant, [row.id])).byTask.get(row.id) ?? emptyCounts();
+  const changed = state !== row.state || JSON.stringify(after) !== JSON.stringify(before);
+  const now = s.now();
+  const last = await repo.lastSample(s.db, tenant, row.id);
+  if (changed || !last || now - Number(last.at) >= SAMPLE_MS) {
+    if (!last || last.counts !== JSON.stringify(after) || now - Number(last.at) >= SAMPLE_MS)
+      await repo.insertSample(s.db, tenant, row.id, now, JSON.stringify(after));
+  }
+  if (changed)
+    await announce(s, tenant, row.created_by, {
+      taskId: row.id,
+      state,
+      counts: after,
+      currentStage: Number(row.current_stage),
+    });
+}
+
+/** The job: a tick, then the next one while any task is scheduled, running or paused. */
+export async function runTickJob(s: Services) {
+  try {
+    await tick(s);
+  } finally {
+    const left = await repo.tasksInStates(s.db, ['pendingApproval', 'scheduled', 'running', 'paused']);
+    if (left.length > 0) await scheduleTick(s, s.now() + TICK_MS);
+  }
+}

@@ -1,0 +1,177 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { countOf, likePattern, readPage } from '../../platform/db/paging';
+import type { FwTasksTable } from '../../platform/db/schema';
+import { acrossProperties } from '../../platform/tenancy/filters';
+import type { Tenant } from '../../platform/tenancy/tenant';
+
+/** Tasks, their rules and progress samples: SQL only, filtered by `pno` (the engine's cross-property read apart). */
+
+export type TaskRow = Selectable<FwTasksTable> & { creator_name: string | null };
+
+export interface TaskFilter {
+  state?: string;
+  swType?: string;
+  swId?: string;
+  str?: string;
+}
+
+const taskBase = (db: Db, tenant: Tenant, f: TaskFilter) => {
+  let q = db
+    .selectFrom('fw_tasks as t')
+    .leftJoin('users as u', 'u.uid', 't.created_by')
+    .where('t.pno', '=', tenant.pno);
+  if (f.state) q = q.where('t.state', '=', f.state);
+  if (f.swType) q = q.where('t.sw_type', '=', f.swType);
+  if (f.swId) q = q.where('t.sw_id', '=', f.swId);
+  if (f.str) {
+    const pattern = likePattern(f.str);
+    q = q.where(sql<boolean>`lower(t.name) like ${pattern} escape '\\'`);
+  }
+  return q;
+};
+
+export async function pageTasks(db: Db, tenant: Tenant, f: TaskFilter, pageNum: number, pageSize: number) {
+  return readPage(
+    () => countOf(taskBase(db, tenant, f)),
+    (w) =>
+      taskBase(db, tenant, f)
+        .selectAll('t')
+        .select('u.name as creator_name')
+        .orderBy('t.created_at', w.dir)
+        .orderBy('t.id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute() as Promise<TaskRow[]>,
+    { pageNum, pageSize, order: 'desc' },
+  );
+}
+
+export const findTask = (db: Db, tenant: Tenant, id: string) =>
+  taskBase(db, tenant, {})
+    .selectAll('t')
+    .select('u.name as creator_name')
+    .where('t.id', '=', id)
+    .executeTakeFirst() as Promise<TaskRow | undefined>;
+
+export async function insertTask(db: Db, row: Insertable<FwTasksTable>) {
+  await db.insertInto('fw_tasks').values(row).execute();
+}
+
+/**
+ * Changes a task when it is still at `version` (and bumps it): false when another change came first (the caller
+ * reads it again and answers from what it finds).
+ */
+export async function updateTask(
+  db: Db,
+  tenant: Tenant,
+  id: string,
+  version: number,
+  patch: Updateable<FwTasksTable>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('fw_tasks')
+    .set({ ...patch, version: version + 1 })
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function deleteTask(db: Db, tenant: Tenant, id: string) {
+  const r = await db.deleteFrom('fw_tasks').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Tasks that are not final using a package (the firmware module refuses to delete or withdraw it). */
+export async function countUsingPackage(db: Db, tenant: Tenant, swId: string, finalStates: readonly string[]) {
+  return countOf(
+    db
+      .selectFrom('fw_tasks')
+      .where('pno', '=', tenant.pno)
+      .where('sw_id', '=', swId)
+      .where('state', 'not in', [...finalStates]),
+  );
+}
+
+/** The rollout engine's work: tasks in these states, every property (it acts per row, with the row's property). */
+export const tasksInStates = (db: Db, states: readonly string[]) =>
+  db
+    .selectFrom('fw_tasks as t')
+    .selectAll('t')
+    .select(sql<string | null>`null`.as('creator_name'))
+    .where(acrossProperties('system-job'))
+    .where('t.state', 'in', [...states])
+    .execute() as Promise<TaskRow[]>;
+
+// Rules.
+
+export const rulesOf = (db: Db, tenant: Tenant, taskIds: readonly string[]) =>
+  db
+    .selectFrom('fw_task_rules')
+    .selectAll()
+    .where('pno', '=', tenant.pno)
+    .where('task_id', 'in', taskIds.length > 0 ? [...taskIds] : [''])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+
+export const findRule = (db: Db, tenant: Tenant, id: string) =>
+  db.selectFrom('fw_task_rules').selectAll().where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+
+export async function insertRule(
+  db: Db,
+  tenant: Tenant,
+  v: { id: string; taskId: string; name: string; filter: string; now: number },
+) {
+  await db
+    .insertInto('fw_task_rules')
+    .values({ id: v.id, pno: tenant.pno, task_id: v.taskId, name: v.name, filter: v.filter, created_at: v.now })
+    .execute();
+}
+
+export async function addRuleMatches(db: Db, tenant: Tenant, id: string, n: number) {
+  if (n === 0) return;
+  await db
+    .updateTable('fw_task_rules')
+    .set({ matched: sql`matched + ${n}` })
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteRule(db: Db, tenant: Tenant, id: string) {
+  const r = await db.deleteFrom('fw_task_rules').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+// Progress samples.
+
+export const samplesOf = (db: Db, tenant: Tenant, taskId: string) =>
+  db
+    .selectFrom('fw_task_samples')
+    .select(['at', 'counts'])
+    .where('pno', '=', tenant.pno)
+    .where('task_id', '=', taskId)
+    .orderBy('at')
+    .execute();
+
+export const lastSample = (db: Db, tenant: Tenant, taskId: string) =>
+  db
+    .selectFrom('fw_task_samples')
+    .select(['at', 'counts'])
+    .where('pno', '=', tenant.pno)
+    .where('task_id', '=', taskId)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export async function insertSample(db: Db, tenant: Tenant, taskId: string, at: number, counts: string) {
+  await db
+    .insertInto('fw_task_samples')
+    .values({ task_id: taskId, pno: tenant.pno, at, counts })
+    .onConflict((oc) => oc.columns(['task_id', 'at']).doNothing())
+    .execute();
+}

@@ -1,0 +1,195 @@
+import type { TaskExecution } from '@keel/contract/endpoints/firmware-task';
+import type { Db } from '../../platform/db/connect';
+import type { Services } from '../../platform/services';
+import type { Tenant } from '../../platform/tenancy/tenant';
+import { bestDelta, packageOf } from '../firmware/service';
+import { insertAttempt, nextActionId } from './attempt-repo';
+import {
+  candidates,
+  claimsOf,
+  insertClaims,
+  releaseClaims,
+  taskDevices,
+  updateInStates,
+  updateTaskDevices,
+} from './device-repo';
+import { executionOf, stageSizes } from './items';
+import type * as repo from './repo';
+import { exclusionOf, type PackageFit, reportedVersion } from './selection';
+
+/**
+ * What moves a task's devices (README "Rollout"): claiming them at release and forming the staged groups,
+ * starting, opening groups, offering devices their update (a new action per attempt), finishing. Every function
+ * runs in the caller's transaction and answers the task row's patch; the caller writes it with the version check.
+ */
+
+export const IN_FLIGHT = ['offered', 'downloading', 'downloaded', 'installing', 'verifying'] as const;
+export const UNSTARTED = ['pending', 'retrying'] as const;
+
+interface StageTime {
+  open: number | null;
+  done: number | null;
+}
+export const stageTimesOf = (row: Pick<repo.TaskRow, 'stage_times'>) => JSON.parse(row.stage_times) as StageTime[];
+
+/**
+ * At release: judges the task's pending devices again (fit, version, offline, other tasks' claims), marks the
+ * left-out ones excluded, claims the rest and forms the staged groups in the order they joined.
+ */
+export async function activate(db: Db, tenant: Tenant, row: repo.TaskRow, fit: PackageFit, now: number) {
+  const exec = executionOf(row);
+  const rows = (await taskDevices(db, tenant, row.id)).filter((d) => d.state === 'pending');
+  const ids = rows.map((d) => d.device_id);
+  const devices = new Map((await candidates(db, tenant, { ids })).map((d) => [d.device_id, d]));
+  const held = await claimsOf(db, tenant, row.sw_type, ids);
+  const excluded = new Map<string, string[]>();
+  const keep: string[] = [];
+  for (const r of rows) {
+    const d = devices.get(r.device_id);
+    const reason = !d
+      ? 'incompatible'
+      : (exclusionOf({ ...d, source: 'list' }, fit, exec, now) ??
+        (held.has(r.device_id) && held.get(r.device_id) !== row.id ? 'inOtherTask' : null));
+    if (reason) excluded.set(reason, [...(excluded.get(reason) ?? []), r.device_id]);
+    else keep.push(r.device_id);
+  }
+  for (const [reason, list] of excluded)
+    await updateTaskDevices(db, tenant, row.id, list, { state: 'excluded', exclude_reason: reason, updated_at: now });
+  const sizes = stageSizes(keep.length, exec);
+  let at = 0;
+  for (const [index, size] of sizes.entries()) {
+    await updateTaskDevices(db, tenant, row.id, keep.slice(at, at + size), { stage: index, updated_at: now });
+    at += size;
+  }
+  await insertClaims(
+    db,
+    tenant,
+    row.sw_type,
+    row.id,
+    keep.filter((id) => !held.has(id)),
+  );
+  return {
+    stage_count: sizes.length,
+    current_stage: -1,
+    stage_times: JSON.stringify(sizes.map(() => ({ open: null, done: null }))),
+  };
+}
+
+/** Back to a draft (approval rejected or withdrawn): claims released, devices pending again, groups undone. */
+export async function deactivate(db: Db, tenant: Tenant, row: repo.TaskRow, now: number) {
+  await releaseClaims(db, tenant, row.id);
+  await updateInStates(db, tenant, row.id, ['pending', 'excluded'], {
+    state: 'pending',
+    exclude_reason: null,
+    stage: -1,
+    updated_at: now,
+  });
+  return { stage_count: 1, current_stage: -1, stage_times: '[]' };
+}
+
+/** Whether `now` is inside the daily maintenance window (none: always). */
+export function inWindow(exec: TaskExecution, now: number): boolean {
+  const w = exec.maintenanceWindow;
+  if (!w) return true;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: w.timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(now));
+  const hh = parts.find((p) => p.type === 'hour')?.value ?? '00';
+  const mm = parts.find((p) => p.type === 'minute')?.value ?? '00';
+  const t = `${hh}:${mm}`;
+  return w.start <= w.end ? t >= w.start && t < w.end : t >= w.start || t < w.end;
+}
+
+/** Opens group `index` (its devices are offered while the window allows). */
+export function openStage(row: repo.TaskRow, index: number, now: number) {
+  const times = stageTimesOf(row);
+  const t = times[index] ?? { open: null, done: null };
+  times[index] = { ...t, open: t.open ?? now };
+  return { current_stage: index, stage_times: JSON.stringify(times) };
+}
+
+export function closeStage(row: Pick<repo.TaskRow, 'stage_times'>, index: number, now: number) {
+  const times = stageTimesOf(row);
+  const t = times[index] ?? { open: now, done: null };
+  times[index] = { ...t, done: t.done ?? now };
+  return JSON.stringify(times);
+}
+
+/**
+ * Offers the update to the pending devices of the open groups (within the maintenance window): each gets a new
+ * action (an attempt row) with the delta that fits the version it reports, else the full package. Answers how
+ * many were offered.
+ */
+export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.TaskRow, now: number, limit = 5000) {
+  const exec = executionOf(row);
+  if (!inWindow(exec, now)) return 0;
+  const current = Number(row.current_stage);
+  const due = (await taskDevices(db, tenant, row.id))
+    .filter((d) => d.state === 'pending' && Number(d.stage) <= current)
+    .slice(0, limit);
+  if (due.length === 0) return 0;
+  // The firmware module's reads run in this transaction too (SQLite has one connection).
+  const sx: Services = { ...s, db };
+  const pkg = await packageOf(sx, tenant, row.sw_id).catch(() => null);
+  const fullSize = pkg ? Number(pkg.size) : 0;
+  const devices = new Map(
+    (await candidates(db, tenant, { ids: due.map((d) => d.device_id) })).map((d) => [d.device_id, d]),
+  );
+  const deltas = new Map<string, Awaited<ReturnType<typeof bestDelta>>>();
+  for (const d of due) {
+    const dev = devices.get(d.device_id);
+    const from = dev ? reportedVersion(dev, row.sw_type) : '';
+    if (!deltas.has(from)) deltas.set(from, from && pkg ? await bestDelta(sx, tenant, pkg.id, from) : null);
+    const delta = deltas.get(from) ?? null;
+    const actionId = await nextActionId(db);
+    const attempt = Number(d.attempts) + 1;
+    await insertAttempt(db, {
+      id: `${row.id}.${actionId}`,
+      pno: tenant.pno,
+      task_id: row.id,
+      device_id: d.device_id,
+      action_id: actionId,
+      attempt,
+      state: 'offered',
+      from_version: from,
+      to_version: row.sw_version,
+      delta_id: delta?.id ?? null,
+      bytes: delta ? delta.size : fullSize,
+      created_at: now,
+      offer_at: now,
+      updated_at: now,
+    });
+    await updateTaskDevices(db, tenant, row.id, [d.device_id], {
+      state: 'offered',
+      action_id: actionId,
+      attempts: attempt,
+      error_code: '',
+      next_at: null,
+      updated_at: now,
+    });
+  }
+  return due.length;
+}
+
+/**
+ * Ends a task: devices not started are cancelled (with `inFlight`, those in flight too: their actions are
+ * cancelled); claims are released.
+ */
+export async function finishDevices(db: Db, tenant: Tenant, row: repo.TaskRow, inFlight: boolean, now: number) {
+  const states = inFlight ? [...UNSTARTED, ...IN_FLIGHT] : [...UNSTARTED];
+  const n = await updateInStates(db, tenant, row.id, states, { state: 'cancelled', next_at: null, updated_at: now });
+  if (inFlight) {
+    await db
+      .updateTable('fw_task_attempts')
+      .set({ state: 'cancelled', finish_at: now, updated_at: now })
+      .where('pno', '=', tenant.pno)
+      .where('task_id', '=', row.id)
+      .where('state', 'in', [...IN_FLIGHT])
+      .execute();
+  }
+  await releaseClaims(db, tenant, row.id);
+  return n;
+}

@@ -1,0 +1,309 @@
+import {
+  EXCLUDE_REASONS,
+  type ExcludeReason,
+  TASK_FINAL_STATES,
+  TASK_MODE_NAMES,
+  TASK_MODES,
+  type TaskExecution,
+  type TaskState,
+} from '@keel/contract/endpoints/firmware-task';
+import type { Locale } from '@keel/contract/status';
+import type { Db } from '../../platform/db/connect';
+import type { RequestContext } from '../../platform/http/context';
+import { AppError, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import type { Services } from '../../platform/services';
+import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
+import { packageOf } from '../firmware/service';
+import { claimsOf, errorCodes, insertTaskDevices, pageAssigned } from './device-repo';
+import { countsOf, emptyCounts, executionOf, taskItemOf } from './items';
+import { actionsOf, assertAllows } from './machine';
+import * as repo from './repo';
+import {
+  type Candidate,
+  exclusionOf,
+  type PackageFit,
+  reportedVersion,
+  type Selection,
+  selectDevices,
+} from './selection';
+
+/** Firmware tasks: reading them, making and editing drafts (README.md). Transitions: transitions.ts. */
+
+export async function loadTask(db: Db, tenant: Tenant, id: string, field = 'id'): Promise<repo.TaskRow> {
+  const row = await repo.findTask(db, tenant, id);
+  if (!row) throw notFound(field);
+  return row;
+}
+
+export const fitOf = (row: Pick<repo.TaskRow, 'sw_type' | 'sw_version'>, models: readonly string[]): PackageFit => ({
+  swType: row.sw_type,
+  version: row.sw_version,
+  models,
+});
+
+/** The package's fit (the models it names), read from the package while it exists. */
+export async function packageFit(s: Services, tenant: Tenant, row: repo.TaskRow): Promise<PackageFit> {
+  try {
+    const pkg = await packageOf(s, tenant, row.sw_id);
+    return fitOf(row, JSON.parse(pkg.models) as string[]);
+  } catch {
+    return fitOf(row, []);
+  }
+}
+
+export async function items(s: Services, tenant: Tenant, rows: readonly repo.TaskRow[]) {
+  const ids = rows.map((r) => r.id);
+  const { byTask } = await countsOf(s.db, tenant, ids);
+  const rules = await repo.rulesOf(s.db, tenant, ids);
+  return rows.map((r) =>
+    taskItemOf(r, byTask.get(r.id) ?? emptyCounts(), rules.filter((x) => x.task_id === r.id).length),
+  );
+}
+
+export async function item(s: Services, tenant: Tenant, id: string) {
+  const [one] = await items(s, tenant, [await loadTask(s.db, tenant, id)]);
+  if (!one) throw notFound('id');
+  return one;
+}
+
+export async function list(
+  s: Services,
+  ctx: RequestContext,
+  input: { pageNum: number; pageSize: number; state?: string; swType?: string; swId?: string; str?: string },
+) {
+  const tenant = tenantOf(ctx);
+  const { rows, total } = await repo.pageTasks(s.db, tenant, input, input.pageNum, input.pageSize);
+  return { list: await items(s, tenant, rows), total, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+export const ruleItemOf = (r: Awaited<ReturnType<typeof repo.rulesOf>>[number]) => ({
+  id: r.id,
+  taskId: r.task_id,
+  name: r.name,
+  filter: JSON.parse(r.filter),
+  matched: Number(r.matched),
+  createTime: Number(r.created_at),
+});
+
+export async function info(s: Services, ctx: RequestContext, id: string) {
+  const tenant = tenantOf(ctx);
+  const row = await loadTask(s.db, tenant, id);
+  const [base] = await items(s, tenant, [row]);
+  if (!base) throw notFound('id');
+  const { byStage } = await countsOf(s.db, tenant, [id]);
+  const times = JSON.parse(row.stage_times) as Array<{ open: number | null; done: number | null }>;
+  const stages = Array.from({ length: Number(row.stage_count) }, (_, index) => {
+    const counts = byStage.get(id)?.get(index) ?? emptyCounts();
+    const t = times[index] ?? { open: null, done: null };
+    const state: 'waiting' | 'open' | 'done' = t.done ? 'done' : t.open ? 'open' : 'waiting';
+    const size = Object.entries(counts).reduce((n, [k, v]) => (k === 'excluded' ? n : n + v), 0);
+    return { index, size, state, counts, openTime: t.open, doneTime: t.done };
+  });
+  const rules = (await repo.rulesOf(s.db, tenant, [id])).map(ruleItemOf);
+  const codes = (await errorCodes(s.db, tenant, id)).map((r) => ({ errorCode: r.error_code, count: Number(r.n) }));
+  return { ...base, stages, rules, can: actionsOf(row.state as TaskState), errorCodes: codes };
+}
+
+export function workTypes(locale: Locale) {
+  return TASK_MODES.map((m) => ({
+    workType: m,
+    name: TASK_MODE_NAMES[m][locale],
+    description: locale === 'en' ? TASK_MODE_NAMES[m].descEn : TASK_MODE_NAMES[m].descZh,
+  }));
+}
+
+/** Checks settings a schema cannot: the start time, the staged percentages, the time zone. */
+export function checkExecution(exec: TaskExecution, now: number) {
+  if (exec.startMode === 'at') {
+    if (exec.startAt === null) throw new AppError('taskStartMissing');
+    if (exec.startAt < now - 60_000) throw new AppError('taskStartPast');
+  }
+  if (exec.stages.by === 'percent' && exec.stages.sizes.reduce((a, b) => a + b, 0) >= 100)
+    throw new AppError('taskStagesTooBig');
+  const tz = exec.maintenanceWindow?.timeZone;
+  if (tz) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+    } catch {
+      throw new AppError('taskBadTimeZone', { timeZone: tz });
+    }
+  }
+}
+
+/** A published package of the property for a task. */
+async function publishedPackage(s: Services, tenant: Tenant, swId: string) {
+  const pkg = await packageOf(s, tenant, swId);
+  if (!Number(pkg.published)) throw new AppError('swNotPublished');
+  return pkg;
+}
+
+export interface JoinResult {
+  added: number;
+  present: number;
+  excluded: Array<{ reason: ExcludeReason; count: number }>;
+}
+
+/**
+ * Adds candidates to a task: one already in it counts as present; one that does not fit, already runs the version,
+ * is offline too long or (for an active task) held by another task is reported, not added. In an active task the
+ * added devices are claimed and join the last group. Runs in the caller's transaction.
+ */
+export async function joinDevices(
+  db: Db,
+  tenant: Tenant,
+  row: repo.TaskRow,
+  fit: PackageFit,
+  found: readonly Candidate[],
+  existing: ReadonlySet<string>,
+  now: number,
+  claim: (ids: readonly string[]) => Promise<void>,
+): Promise<JoinResult> {
+  const exec = executionOf(row);
+  const fresh = found.filter((d) => !existing.has(d.device_id));
+  const reasons = new Map<ExcludeReason, number>();
+  const keep: Candidate[] = [];
+  const active = row.state !== 'draft';
+  const held = active
+    ? await claimsOf(
+        db,
+        tenant,
+        row.sw_type,
+        fresh.map((d) => d.device_id),
+      )
+    : new Map();
+  for (const d of fresh) {
+    const reason = exclusionOf(d, fit, exec, now) ?? (held.has(d.device_id) ? 'inOtherTask' : null);
+    if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    else keep.push(d);
+  }
+  const stage = active ? Math.max(0, Number(row.stage_count) - 1) : -1;
+  await insertTaskDevices(
+    db,
+    keep.map((d, i) => ({
+      task_id: row.id,
+      pno: tenant.pno,
+      device_id: d.device_id,
+      source: d.source,
+      rule_id: d.ruleId ?? null,
+      stage,
+      ord: existing.size + i,
+      state: 'pending',
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+  if (active && keep.length > 0) await claim(keep.map((d) => d.device_id));
+  return {
+    added: keep.length,
+    present: found.length - fresh.length,
+    excluded: EXCLUDE_REASONS.filter((r) => reasons.has(r)).map((r) => ({ reason: r, count: reasons.get(r) ?? 0 })),
+  };
+}
+
+export async function add(
+  s: Services,
+  ctx: RequestContext,
+  input: { swId: string; name: string; remark: string; execution: TaskExecution } & Selection,
+) {
+  const tenant = tenantOf(ctx);
+  const now = s.now();
+  checkExecution(input.execution, now);
+  const pkg = await publishedPackage(s, tenant, input.swId);
+  const found = await selectDevices(s.db, tenant, input);
+  if (found.length > 5000) throw new AppError('taskAssignLimit', { max: 5000 });
+  const id = newId();
+  await s.db.transaction().execute(async (trx) => {
+    await repo.insertTask(trx, {
+      id,
+      pno: tenant.pno,
+      name: input.name,
+      remark: input.remark,
+      sw_id: pkg.id,
+      sw_type: pkg.sw_type,
+      sw_name: pkg.name,
+      sw_version: pkg.version,
+      state: 'draft',
+      mode: input.execution.mode,
+      execution: JSON.stringify(input.execution),
+      created_by: ctx.user?.uid ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+    const row = await loadTask(trx, tenant, id);
+    await joinDevices(trx, tenant, row, fitOf(row, JSON.parse(pkg.models)), found, new Set(), now, async () => {});
+  });
+  return item(s, tenant, id);
+}
+
+export async function edit(
+  s: Services,
+  ctx: RequestContext,
+  input: { id: string; swId: string; name: string; remark: string; execution: TaskExecution },
+) {
+  const tenant = tenantOf(ctx);
+  const now = s.now();
+  const row = await loadTask(s.db, tenant, input.id);
+  assertAllows(row.state as TaskState, 'edit', ctx.locale);
+  checkExecution(input.execution, now);
+  const pkg = row.sw_id === input.swId ? null : await publishedPackage(s, tenant, input.swId);
+  const changed = await repo.updateTask(s.db, tenant, row.id, Number(row.version), {
+    name: input.name,
+    remark: input.remark,
+    mode: input.execution.mode,
+    execution: JSON.stringify(input.execution),
+    ...(pkg ? { sw_id: pkg.id, sw_type: pkg.sw_type, sw_name: pkg.name, sw_version: pkg.version } : {}),
+    updated_at: now,
+  });
+  if (!changed) return edit(s, ctx, input);
+  return item(s, tenant, row.id);
+}
+
+export async function remove(s: Services, ctx: RequestContext, id: string) {
+  const tenant = tenantOf(ctx);
+  const row = await loadTask(s.db, tenant, id);
+  assertAllows(row.state as TaskState, 'delete', ctx.locale);
+  return repo.deleteTask(s.db, tenant, id);
+}
+
+export async function assigned(
+  s: Services,
+  ctx: RequestContext,
+  input: { id: string; pageNum: number; pageSize: number; state?: string; str?: string },
+) {
+  const tenant = tenantOf(ctx);
+  const row = await loadTask(s.db, tenant, input.id);
+  const onlineMs = s.config.devicePollSeconds * 2000 + 2000;
+  const now = s.now();
+  const { rows, total } = await pageAssigned(s.db, tenant, row.id, input, input.pageNum, input.pageSize);
+  return {
+    list: rows.map((r) => ({
+      deviceId: r.device_id,
+      name: r.device_name ?? '',
+      modelName: r.model_name ?? null,
+      online: (r.last_seen_at !== null && now - Number(r.last_seen_at) <= onlineMs ? 1 : 0) as 0 | 1,
+      firmwareVersion: reportedVersion(
+        {
+          attributes: r.attributes ?? '{}',
+          firmware_version: r.firmware_version ?? '',
+          app_version: r.app_version ?? '',
+        },
+        row.sw_type,
+      ),
+      source: r.source as 'list',
+      stage: Number(r.stage),
+      state: r.state as 'pending',
+      excludeReason: (r.exclude_reason as ExcludeReason | null) ?? null,
+      attempts: Number(r.attempts),
+      errorCode: r.error_code,
+      updateTime: Number(r.updated_at),
+    })),
+    total,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+  };
+}
+
+/** Tasks that are not final using a package (the firmware module's counter). */
+export const tasksUsing = (s: Services, tenant: Tenant, swId: string) =>
+  repo.countUsingPackage(s.db, tenant, swId, TASK_FINAL_STATES);
