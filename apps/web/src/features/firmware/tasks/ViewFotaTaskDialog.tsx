@@ -1,5 +1,6 @@
 import { FIRMWARE_TASK_PERMISSIONS, firmwareTaskEndpoints } from '@keel/contract/endpoints/firmware-task';
-import { useQuery } from '@tanstack/react-query';
+import type { EndpointPath } from '@keel/contract/endpoints/index';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -13,9 +14,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { apiQuery } from '../../../shared/api/query';
+import { invalidatePaths } from '../../../shared/api/query-key';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
+import { usePushEvent } from '../../../shared/realtime/push-events';
 import { useCan } from '../api';
 import { DeliverTable } from './DeliverTable';
 import { ProgressChart } from './ProgressChart';
@@ -26,6 +29,14 @@ import { TaskDevices } from './TaskDevices';
 import { TaskPreview } from './TaskPreview';
 
 const SEARCH = firmwareTaskEndpoints['task/getTaskInfo'].input.partial();
+/** What a pushed change of the task refetches. */
+const LIVE_READS: readonly EndpointPath[] = [
+  'task/getTaskInfo',
+  'task/getTaskProgress',
+  'task/getAssignedDeviceList',
+  'task/getTaskDeliverList',
+];
+
 /** States whose figures move on their own: read again while open. */
 const MOVING = new Set(['scheduled', 'running', 'pendingApproval']);
 
@@ -218,13 +229,20 @@ function Summary({ task }: { task: Info }) {
 /**
  * `/fota/ViewFotaTaskDialog?id=`: one task — its state and settings, its buttons as the state allows, and tabs: the
  * live progress (counts, groups, the chart of states over time, errors by code; read again every few seconds
- * while it runs), the preview before it starts, its devices, its delivery attempts and its rules.
+ * while it runs, and at once when the console's socket pushes a change of it), the preview before it starts, its
+ * devices, its delivery attempts and its rules.
  */
 export function ViewFotaTaskDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { id } = useSearchOf(SEARCH);
   const canEdit = useCan(FIRMWARE_TASK_PERMISSIONS.taskEdit);
   const query = useTaskInfo(id, true);
+  const queryClient = useQueryClient();
+  // The socket tells the task's creator at once when it moves; the others see it at the next read.
+  usePushEvent('fwTask', (event) => {
+    if (event.taskId !== id) return;
+    void invalidatePaths(queryClient, LIVE_READS);
+  });
   const task = useRouteObject(query, id !== undefined, t('firmware.task.notFound'), onClose);
   const live = task ? MOVING.has(task.state) : false;
   const draft = task?.state === 'draft' || task?.state === 'scheduled';
