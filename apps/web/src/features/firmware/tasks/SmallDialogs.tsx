@@ -46,7 +46,11 @@ export function FotaTaskVisibleDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title={task ? t(disabling ? 'firmware.task.disableTitle' : 'firmware.task.enableTitle', { name: task.name }) : ''}
+      title={
+        task
+          ? t(disabling ? 'firmware.task.disableTitle' : 'firmware.task.enableTitle', { name: task.name })
+          : t('firmware.task.visibleTitle')
+      }
       onCancel={onClose}
       okText={disabling ? t('firmware.task.disable') : t('firmware.task.enable')}
       cancelText={t('kit.cancel')}
