@@ -82,7 +82,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
     browser,
     request,
   }) => {
-    const version = `7.${stamp}.${lang === 'en' ? 2 : 1}`;
+    const version = `99999.${stamp}.${lang === 'en' ? 2 : 1}`;
     const prefix = `fwt-${lang}-${stamp}`;
     const [first, second] = [`${prefix}-a`, `${prefix}-b`];
     await reportingDevice(request, first, version);

@@ -68,6 +68,7 @@ export function ActiveTasks() {
                         to={VIEW_TASK_DIALOG}
                         search={{ id: task.id } as never}
                         data-testid={`fw-active-${task.name}`}
+                        translate="no"
                       >
                         {task.name}
                       </Link>

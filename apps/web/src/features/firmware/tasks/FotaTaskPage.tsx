@@ -42,7 +42,7 @@ export function FotaTaskPage() {
         pinned: true,
         width: 180,
         render: (r) => (
-          <Link to={VIEW_TASK_DIALOG} search={{ id: r.id } as never} data-testid={`task-${r.name}`}>
+          <Link to={VIEW_TASK_DIALOG} search={{ id: r.id } as never} data-testid={`task-${r.name}`} translate="no">
             {r.name}
           </Link>
         ),

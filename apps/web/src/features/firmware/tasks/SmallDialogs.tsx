@@ -118,7 +118,7 @@ export function FotaTaskListDialog({ onClose }: { onClose: () => void }) {
               <List.Item extra={<TaskStateTag task={task} />} style={{ flexWrap: 'wrap' }}>
                 <List.Item.Meta
                   title={
-                    <Link to={VIEW_TASK_DIALOG} search={{ id: task.id } as never}>
+                    <Link to={VIEW_TASK_DIALOG} search={{ id: task.id } as never} translate="no">
                       {task.name}
                     </Link>
                   }

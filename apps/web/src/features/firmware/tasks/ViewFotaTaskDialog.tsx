@@ -250,7 +250,7 @@ export function ViewFotaTaskDialog({ onClose }: { onClose: () => void }) {
     <Modal
       open
       width={900}
-      title={task ? task.name : t('firmware.task.loading')}
+      title={task ? <span translate="no">{task.name}</span> : t('firmware.task.loading')}
       onCancel={onClose}
       footer={
         <Button onClick={onClose} data-testid="task-view-close">
