@@ -16,6 +16,6 @@ describe('console route table', () => {
     expect(isConsoleRoute('/no/such/page')).toBe(false);
     expect(isConsoleRoute('/en/no/such/page')).toBe(false);
     expect(isConsoleRoute('/english')).toBe(false);
-    expect(isConsoleRoute('/fota/FotaMainPage')).toBe(false);
+    expect(isConsoleRoute('/SecurityChain/DevSettingPage')).toBe(false);
   });
 });

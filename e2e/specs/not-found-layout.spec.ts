@@ -36,7 +36,7 @@ test.describe('an unknown path, signed in', () => {
   }
 
   test('a page of a business that is not built is unknown too, and no menu entry leads to one', async ({ page }) => {
-    expect((await page.goto('/fota/FotaMainPage'))?.status()).toBe(404);
+    expect((await page.goto('/SecurityChain/DevSettingPage'))?.status()).toBe(404);
     await expect(page.getByTestId('error-status')).toHaveText('404');
     await page.goto('/home');
     await expect(page.getByTestId('home-page')).toBeVisible();

@@ -82,12 +82,30 @@ import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_def
 import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
 import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
 import { Route as DefaultFotaAddDiffPkgDialogRouteImport } from './routes/_default/fota/AddDiffPkgDialog'
+import { Route as DefaultFotaAddEditFotaFirmwareDlgRouteImport } from './routes/_default/fota/AddEditFotaFirmwareDlg'
 import { Route as DefaultFotaAddEditFotaPackageDialogRouteImport } from './routes/_default/fota/AddEditFotaPackageDialog'
+import { Route as DefaultFotaAddFotaRuleDialogRouteImport } from './routes/_default/fota/AddFotaRuleDialog'
+import { Route as DefaultFotaAddFotaTaskDialogRouteImport } from './routes/_default/fota/AddFotaTaskDialog'
+import { Route as DefaultFotaAddFotaTaskItemDialogRouteImport } from './routes/_default/fota/AddFotaTaskItemDialog'
+import { Route as DefaultFotaFirmwareUpgradeHistoryDialogRouteImport } from './routes/_default/fota/FirmwareUpgradeHistoryDialog'
+import { Route as DefaultFotaFotaAssignTaskDialogRouteImport } from './routes/_default/fota/FotaAssignTaskDialog'
+import { Route as DefaultFotaFotaAssignTaskToTerminalDialogRouteImport } from './routes/_default/fota/FotaAssignTaskToTerminalDialog'
+import { Route as DefaultFotaFotaDeviceListRemoteComponentRouteImport } from './routes/_default/fota/FotaDeviceListRemoteComponent'
 import { Route as DefaultFotaFotaDiffPkgPageRouteImport } from './routes/_default/fota/FotaDiffPkgPage'
 import { Route as DefaultFotaFotaDirectivePageRouteImport } from './routes/_default/fota/FotaDirectivePage'
+import { Route as DefaultFotaFotaMainPageRouteImport } from './routes/_default/fota/FotaMainPage'
 import { Route as DefaultFotaFotaPushSwDialogRouteImport } from './routes/_default/fota/FotaPushSwDialog'
 import { Route as DefaultFotaFotaSoftwarePageRouteImport } from './routes/_default/fota/FotaSoftwarePage'
+import { Route as DefaultFotaFotaTaskExecuteDialogRouteImport } from './routes/_default/fota/FotaTaskExecuteDialog'
+import { Route as DefaultFotaFotaTaskListDialogRouteImport } from './routes/_default/fota/FotaTaskListDialog'
+import { Route as DefaultFotaFotaTaskPageRouteImport } from './routes/_default/fota/FotaTaskPage'
+import { Route as DefaultFotaFotaTaskVisibleDialogRouteImport } from './routes/_default/fota/FotaTaskVisibleDialog'
+import { Route as DefaultFotaFotaTerminalInfoDialogRouteImport } from './routes/_default/fota/FotaTerminalInfoDialog'
+import { Route as DefaultFotaFotaTerminalPageRouteImport } from './routes/_default/fota/FotaTerminalPage'
 import { Route as DefaultFotaNewFotaPackageDialogRouteImport } from './routes/_default/fota/NewFotaPackageDialog'
+import { Route as DefaultFotaNewFotaTaskDialogRouteImport } from './routes/_default/fota/NewFotaTaskDialog'
+import { Route as DefaultFotaNewFotaTerminalDialogRouteImport } from './routes/_default/fota/NewFotaTerminalDialog'
+import { Route as DefaultFotaViewFotaTaskDialogRouteImport } from './routes/_default/fota/ViewFotaTaskDialog'
 import { Route as DefaultMsgMsgCenterRouteImport } from './routes/_default/msg/MsgCenter'
 import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_default/msg/ProcessInviteMsgDialog'
 import { Route as DefaultUkeyNewUkeyAuthDialogRouteImport } from './routes/_default/ukey/NewUkeyAuthDialog'
@@ -542,10 +560,58 @@ const DefaultFotaAddDiffPkgDialogRoute =
     path: '/fota/AddDiffPkgDialog',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFotaAddEditFotaFirmwareDlgRoute =
+  DefaultFotaAddEditFotaFirmwareDlgRouteImport.update({
+    id: '/fota/AddEditFotaFirmwareDlg',
+    path: '/fota/AddEditFotaFirmwareDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultFotaAddEditFotaPackageDialogRoute =
   DefaultFotaAddEditFotaPackageDialogRouteImport.update({
     id: '/fota/AddEditFotaPackageDialog',
     path: '/fota/AddEditFotaPackageDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaAddFotaRuleDialogRoute =
+  DefaultFotaAddFotaRuleDialogRouteImport.update({
+    id: '/fota/AddFotaRuleDialog',
+    path: '/fota/AddFotaRuleDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaAddFotaTaskDialogRoute =
+  DefaultFotaAddFotaTaskDialogRouteImport.update({
+    id: '/fota/AddFotaTaskDialog',
+    path: '/fota/AddFotaTaskDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaAddFotaTaskItemDialogRoute =
+  DefaultFotaAddFotaTaskItemDialogRouteImport.update({
+    id: '/fota/AddFotaTaskItemDialog',
+    path: '/fota/AddFotaTaskItemDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFirmwareUpgradeHistoryDialogRoute =
+  DefaultFotaFirmwareUpgradeHistoryDialogRouteImport.update({
+    id: '/fota/FirmwareUpgradeHistoryDialog',
+    path: '/fota/FirmwareUpgradeHistoryDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaAssignTaskDialogRoute =
+  DefaultFotaFotaAssignTaskDialogRouteImport.update({
+    id: '/fota/FotaAssignTaskDialog',
+    path: '/fota/FotaAssignTaskDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaAssignTaskToTerminalDialogRoute =
+  DefaultFotaFotaAssignTaskToTerminalDialogRouteImport.update({
+    id: '/fota/FotaAssignTaskToTerminalDialog',
+    path: '/fota/FotaAssignTaskToTerminalDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaDeviceListRemoteComponentRoute =
+  DefaultFotaFotaDeviceListRemoteComponentRouteImport.update({
+    id: '/fota/FotaDeviceListRemoteComponent',
+    path: '/fota/FotaDeviceListRemoteComponent',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultFotaFotaDiffPkgPageRoute =
@@ -560,6 +626,11 @@ const DefaultFotaFotaDirectivePageRoute =
     path: '/fota/FotaDirectivePage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFotaFotaMainPageRoute = DefaultFotaFotaMainPageRouteImport.update({
+  id: '/fota/FotaMainPage',
+  path: '/fota/FotaMainPage',
+  getParentRoute: () => DefaultRouteRoute,
+} as any)
 const DefaultFotaFotaPushSwDialogRoute =
   DefaultFotaFotaPushSwDialogRouteImport.update({
     id: '/fota/FotaPushSwDialog',
@@ -572,10 +643,63 @@ const DefaultFotaFotaSoftwarePageRoute =
     path: '/fota/FotaSoftwarePage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultFotaFotaTaskExecuteDialogRoute =
+  DefaultFotaFotaTaskExecuteDialogRouteImport.update({
+    id: '/fota/FotaTaskExecuteDialog',
+    path: '/fota/FotaTaskExecuteDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaTaskListDialogRoute =
+  DefaultFotaFotaTaskListDialogRouteImport.update({
+    id: '/fota/FotaTaskListDialog',
+    path: '/fota/FotaTaskListDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaTaskPageRoute = DefaultFotaFotaTaskPageRouteImport.update({
+  id: '/fota/FotaTaskPage',
+  path: '/fota/FotaTaskPage',
+  getParentRoute: () => DefaultRouteRoute,
+} as any)
+const DefaultFotaFotaTaskVisibleDialogRoute =
+  DefaultFotaFotaTaskVisibleDialogRouteImport.update({
+    id: '/fota/FotaTaskVisibleDialog',
+    path: '/fota/FotaTaskVisibleDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaTerminalInfoDialogRoute =
+  DefaultFotaFotaTerminalInfoDialogRouteImport.update({
+    id: '/fota/FotaTerminalInfoDialog',
+    path: '/fota/FotaTerminalInfoDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaFotaTerminalPageRoute =
+  DefaultFotaFotaTerminalPageRouteImport.update({
+    id: '/fota/FotaTerminalPage',
+    path: '/fota/FotaTerminalPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultFotaNewFotaPackageDialogRoute =
   DefaultFotaNewFotaPackageDialogRouteImport.update({
     id: '/fota/NewFotaPackageDialog',
     path: '/fota/NewFotaPackageDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaNewFotaTaskDialogRoute =
+  DefaultFotaNewFotaTaskDialogRouteImport.update({
+    id: '/fota/NewFotaTaskDialog',
+    path: '/fota/NewFotaTaskDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaNewFotaTerminalDialogRoute =
+  DefaultFotaNewFotaTerminalDialogRouteImport.update({
+    id: '/fota/NewFotaTerminalDialog',
+    path: '/fota/NewFotaTerminalDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultFotaViewFotaTaskDialogRoute =
+  DefaultFotaViewFotaTaskDialogRouteImport.update({
+    id: '/fota/ViewFotaTaskDialog',
+    path: '/fota/ViewFotaTaskDialog',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultMsgMsgCenterRoute = DefaultMsgMsgCenterRouteImport.update({
@@ -810,12 +934,30 @@ export interface FileRoutesByFullPath {
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/fota/AddEditFotaFirmwareDlg': typeof DefaultFotaAddEditFotaFirmwareDlgRoute
   '/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
+  '/fota/AddFotaRuleDialog': typeof DefaultFotaAddFotaRuleDialogRoute
+  '/fota/AddFotaTaskDialog': typeof DefaultFotaAddFotaTaskDialogRoute
+  '/fota/AddFotaTaskItemDialog': typeof DefaultFotaAddFotaTaskItemDialogRoute
+  '/fota/FirmwareUpgradeHistoryDialog': typeof DefaultFotaFirmwareUpgradeHistoryDialogRoute
+  '/fota/FotaAssignTaskDialog': typeof DefaultFotaFotaAssignTaskDialogRoute
+  '/fota/FotaAssignTaskToTerminalDialog': typeof DefaultFotaFotaAssignTaskToTerminalDialogRoute
+  '/fota/FotaDeviceListRemoteComponent': typeof DefaultFotaFotaDeviceListRemoteComponentRoute
   '/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
   '/fota/FotaDirectivePage': typeof DefaultFotaFotaDirectivePageRoute
+  '/fota/FotaMainPage': typeof DefaultFotaFotaMainPageRoute
   '/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/fota/FotaTaskExecuteDialog': typeof DefaultFotaFotaTaskExecuteDialogRoute
+  '/fota/FotaTaskListDialog': typeof DefaultFotaFotaTaskListDialogRoute
+  '/fota/FotaTaskPage': typeof DefaultFotaFotaTaskPageRoute
+  '/fota/FotaTaskVisibleDialog': typeof DefaultFotaFotaTaskVisibleDialogRoute
+  '/fota/FotaTerminalInfoDialog': typeof DefaultFotaFotaTerminalInfoDialogRoute
+  '/fota/FotaTerminalPage': typeof DefaultFotaFotaTerminalPageRoute
   '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
+  '/fota/NewFotaTaskDialog': typeof DefaultFotaNewFotaTaskDialogRoute
+  '/fota/NewFotaTerminalDialog': typeof DefaultFotaNewFotaTerminalDialogRoute
+  '/fota/ViewFotaTaskDialog': typeof DefaultFotaViewFotaTaskDialogRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -915,12 +1057,30 @@ export interface FileRoutesByTo {
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/fota/AddEditFotaFirmwareDlg': typeof DefaultFotaAddEditFotaFirmwareDlgRoute
   '/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
+  '/fota/AddFotaRuleDialog': typeof DefaultFotaAddFotaRuleDialogRoute
+  '/fota/AddFotaTaskDialog': typeof DefaultFotaAddFotaTaskDialogRoute
+  '/fota/AddFotaTaskItemDialog': typeof DefaultFotaAddFotaTaskItemDialogRoute
+  '/fota/FirmwareUpgradeHistoryDialog': typeof DefaultFotaFirmwareUpgradeHistoryDialogRoute
+  '/fota/FotaAssignTaskDialog': typeof DefaultFotaFotaAssignTaskDialogRoute
+  '/fota/FotaAssignTaskToTerminalDialog': typeof DefaultFotaFotaAssignTaskToTerminalDialogRoute
+  '/fota/FotaDeviceListRemoteComponent': typeof DefaultFotaFotaDeviceListRemoteComponentRoute
   '/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
   '/fota/FotaDirectivePage': typeof DefaultFotaFotaDirectivePageRoute
+  '/fota/FotaMainPage': typeof DefaultFotaFotaMainPageRoute
   '/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/fota/FotaTaskExecuteDialog': typeof DefaultFotaFotaTaskExecuteDialogRoute
+  '/fota/FotaTaskListDialog': typeof DefaultFotaFotaTaskListDialogRoute
+  '/fota/FotaTaskPage': typeof DefaultFotaFotaTaskPageRoute
+  '/fota/FotaTaskVisibleDialog': typeof DefaultFotaFotaTaskVisibleDialogRoute
+  '/fota/FotaTerminalInfoDialog': typeof DefaultFotaFotaTerminalInfoDialogRoute
+  '/fota/FotaTerminalPage': typeof DefaultFotaFotaTerminalPageRoute
   '/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
+  '/fota/NewFotaTaskDialog': typeof DefaultFotaNewFotaTaskDialogRoute
+  '/fota/NewFotaTerminalDialog': typeof DefaultFotaNewFotaTerminalDialogRoute
+  '/fota/ViewFotaTaskDialog': typeof DefaultFotaViewFotaTaskDialogRoute
   '/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -1024,12 +1184,30 @@ export interface FileRoutesById {
   '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/_default/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
+  '/_default/fota/AddEditFotaFirmwareDlg': typeof DefaultFotaAddEditFotaFirmwareDlgRoute
   '/_default/fota/AddEditFotaPackageDialog': typeof DefaultFotaAddEditFotaPackageDialogRoute
+  '/_default/fota/AddFotaRuleDialog': typeof DefaultFotaAddFotaRuleDialogRoute
+  '/_default/fota/AddFotaTaskDialog': typeof DefaultFotaAddFotaTaskDialogRoute
+  '/_default/fota/AddFotaTaskItemDialog': typeof DefaultFotaAddFotaTaskItemDialogRoute
+  '/_default/fota/FirmwareUpgradeHistoryDialog': typeof DefaultFotaFirmwareUpgradeHistoryDialogRoute
+  '/_default/fota/FotaAssignTaskDialog': typeof DefaultFotaFotaAssignTaskDialogRoute
+  '/_default/fota/FotaAssignTaskToTerminalDialog': typeof DefaultFotaFotaAssignTaskToTerminalDialogRoute
+  '/_default/fota/FotaDeviceListRemoteComponent': typeof DefaultFotaFotaDeviceListRemoteComponentRoute
   '/_default/fota/FotaDiffPkgPage': typeof DefaultFotaFotaDiffPkgPageRoute
   '/_default/fota/FotaDirectivePage': typeof DefaultFotaFotaDirectivePageRoute
+  '/_default/fota/FotaMainPage': typeof DefaultFotaFotaMainPageRoute
   '/_default/fota/FotaPushSwDialog': typeof DefaultFotaFotaPushSwDialogRoute
   '/_default/fota/FotaSoftwarePage': typeof DefaultFotaFotaSoftwarePageRoute
+  '/_default/fota/FotaTaskExecuteDialog': typeof DefaultFotaFotaTaskExecuteDialogRoute
+  '/_default/fota/FotaTaskListDialog': typeof DefaultFotaFotaTaskListDialogRoute
+  '/_default/fota/FotaTaskPage': typeof DefaultFotaFotaTaskPageRoute
+  '/_default/fota/FotaTaskVisibleDialog': typeof DefaultFotaFotaTaskVisibleDialogRoute
+  '/_default/fota/FotaTerminalInfoDialog': typeof DefaultFotaFotaTerminalInfoDialogRoute
+  '/_default/fota/FotaTerminalPage': typeof DefaultFotaFotaTerminalPageRoute
   '/_default/fota/NewFotaPackageDialog': typeof DefaultFotaNewFotaPackageDialogRoute
+  '/_default/fota/NewFotaTaskDialog': typeof DefaultFotaNewFotaTaskDialogRoute
+  '/_default/fota/NewFotaTerminalDialog': typeof DefaultFotaNewFotaTerminalDialogRoute
+  '/_default/fota/ViewFotaTaskDialog': typeof DefaultFotaViewFotaTaskDialogRoute
   '/_default/msg/MsgCenter': typeof DefaultMsgMsgCenterRoute
   '/_default/msg/ProcessInviteMsgDialog': typeof DefaultMsgProcessInviteMsgDialogRoute
   '/_default/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -1131,12 +1309,30 @@ export interface FileRouteTypes {
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
     | '/fota/AddDiffPkgDialog'
+    | '/fota/AddEditFotaFirmwareDlg'
     | '/fota/AddEditFotaPackageDialog'
+    | '/fota/AddFotaRuleDialog'
+    | '/fota/AddFotaTaskDialog'
+    | '/fota/AddFotaTaskItemDialog'
+    | '/fota/FirmwareUpgradeHistoryDialog'
+    | '/fota/FotaAssignTaskDialog'
+    | '/fota/FotaAssignTaskToTerminalDialog'
+    | '/fota/FotaDeviceListRemoteComponent'
     | '/fota/FotaDiffPkgPage'
     | '/fota/FotaDirectivePage'
+    | '/fota/FotaMainPage'
     | '/fota/FotaPushSwDialog'
     | '/fota/FotaSoftwarePage'
+    | '/fota/FotaTaskExecuteDialog'
+    | '/fota/FotaTaskListDialog'
+    | '/fota/FotaTaskPage'
+    | '/fota/FotaTaskVisibleDialog'
+    | '/fota/FotaTerminalInfoDialog'
+    | '/fota/FotaTerminalPage'
     | '/fota/NewFotaPackageDialog'
+    | '/fota/NewFotaTaskDialog'
+    | '/fota/NewFotaTerminalDialog'
+    | '/fota/ViewFotaTaskDialog'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
     | '/ukey/NewUkeyAuthDialog'
@@ -1236,12 +1432,30 @@ export interface FileRouteTypes {
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
     | '/fota/AddDiffPkgDialog'
+    | '/fota/AddEditFotaFirmwareDlg'
     | '/fota/AddEditFotaPackageDialog'
+    | '/fota/AddFotaRuleDialog'
+    | '/fota/AddFotaTaskDialog'
+    | '/fota/AddFotaTaskItemDialog'
+    | '/fota/FirmwareUpgradeHistoryDialog'
+    | '/fota/FotaAssignTaskDialog'
+    | '/fota/FotaAssignTaskToTerminalDialog'
+    | '/fota/FotaDeviceListRemoteComponent'
     | '/fota/FotaDiffPkgPage'
     | '/fota/FotaDirectivePage'
+    | '/fota/FotaMainPage'
     | '/fota/FotaPushSwDialog'
     | '/fota/FotaSoftwarePage'
+    | '/fota/FotaTaskExecuteDialog'
+    | '/fota/FotaTaskListDialog'
+    | '/fota/FotaTaskPage'
+    | '/fota/FotaTaskVisibleDialog'
+    | '/fota/FotaTerminalInfoDialog'
+    | '/fota/FotaTerminalPage'
     | '/fota/NewFotaPackageDialog'
+    | '/fota/NewFotaTaskDialog'
+    | '/fota/NewFotaTerminalDialog'
+    | '/fota/ViewFotaTaskDialog'
     | '/msg/MsgCenter'
     | '/msg/ProcessInviteMsgDialog'
     | '/ukey/NewUkeyAuthDialog'
@@ -1344,12 +1558,30 @@ export interface FileRouteTypes {
     | '/_default/filerepository/AddEditCommonFileDlg'
     | '/_default/filerepository/filerepositorypage'
     | '/_default/fota/AddDiffPkgDialog'
+    | '/_default/fota/AddEditFotaFirmwareDlg'
     | '/_default/fota/AddEditFotaPackageDialog'
+    | '/_default/fota/AddFotaRuleDialog'
+    | '/_default/fota/AddFotaTaskDialog'
+    | '/_default/fota/AddFotaTaskItemDialog'
+    | '/_default/fota/FirmwareUpgradeHistoryDialog'
+    | '/_default/fota/FotaAssignTaskDialog'
+    | '/_default/fota/FotaAssignTaskToTerminalDialog'
+    | '/_default/fota/FotaDeviceListRemoteComponent'
     | '/_default/fota/FotaDiffPkgPage'
     | '/_default/fota/FotaDirectivePage'
+    | '/_default/fota/FotaMainPage'
     | '/_default/fota/FotaPushSwDialog'
     | '/_default/fota/FotaSoftwarePage'
+    | '/_default/fota/FotaTaskExecuteDialog'
+    | '/_default/fota/FotaTaskListDialog'
+    | '/_default/fota/FotaTaskPage'
+    | '/_default/fota/FotaTaskVisibleDialog'
+    | '/_default/fota/FotaTerminalInfoDialog'
+    | '/_default/fota/FotaTerminalPage'
     | '/_default/fota/NewFotaPackageDialog'
+    | '/_default/fota/NewFotaTaskDialog'
+    | '/_default/fota/NewFotaTerminalDialog'
+    | '/_default/fota/ViewFotaTaskDialog'
     | '/_default/msg/MsgCenter'
     | '/_default/msg/ProcessInviteMsgDialog'
     | '/_default/ukey/NewUkeyAuthDialog'
@@ -1898,11 +2130,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultFotaAddDiffPkgDialogRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/fota/AddEditFotaFirmwareDlg': {
+      id: '/_default/fota/AddEditFotaFirmwareDlg'
+      path: '/fota/AddEditFotaFirmwareDlg'
+      fullPath: '/fota/AddEditFotaFirmwareDlg'
+      preLoaderRoute: typeof DefaultFotaAddEditFotaFirmwareDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/fota/AddEditFotaPackageDialog': {
       id: '/_default/fota/AddEditFotaPackageDialog'
       path: '/fota/AddEditFotaPackageDialog'
       fullPath: '/fota/AddEditFotaPackageDialog'
       preLoaderRoute: typeof DefaultFotaAddEditFotaPackageDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/AddFotaRuleDialog': {
+      id: '/_default/fota/AddFotaRuleDialog'
+      path: '/fota/AddFotaRuleDialog'
+      fullPath: '/fota/AddFotaRuleDialog'
+      preLoaderRoute: typeof DefaultFotaAddFotaRuleDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/AddFotaTaskDialog': {
+      id: '/_default/fota/AddFotaTaskDialog'
+      path: '/fota/AddFotaTaskDialog'
+      fullPath: '/fota/AddFotaTaskDialog'
+      preLoaderRoute: typeof DefaultFotaAddFotaTaskDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/AddFotaTaskItemDialog': {
+      id: '/_default/fota/AddFotaTaskItemDialog'
+      path: '/fota/AddFotaTaskItemDialog'
+      fullPath: '/fota/AddFotaTaskItemDialog'
+      preLoaderRoute: typeof DefaultFotaAddFotaTaskItemDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FirmwareUpgradeHistoryDialog': {
+      id: '/_default/fota/FirmwareUpgradeHistoryDialog'
+      path: '/fota/FirmwareUpgradeHistoryDialog'
+      fullPath: '/fota/FirmwareUpgradeHistoryDialog'
+      preLoaderRoute: typeof DefaultFotaFirmwareUpgradeHistoryDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaAssignTaskDialog': {
+      id: '/_default/fota/FotaAssignTaskDialog'
+      path: '/fota/FotaAssignTaskDialog'
+      fullPath: '/fota/FotaAssignTaskDialog'
+      preLoaderRoute: typeof DefaultFotaFotaAssignTaskDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaAssignTaskToTerminalDialog': {
+      id: '/_default/fota/FotaAssignTaskToTerminalDialog'
+      path: '/fota/FotaAssignTaskToTerminalDialog'
+      fullPath: '/fota/FotaAssignTaskToTerminalDialog'
+      preLoaderRoute: typeof DefaultFotaFotaAssignTaskToTerminalDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaDeviceListRemoteComponent': {
+      id: '/_default/fota/FotaDeviceListRemoteComponent'
+      path: '/fota/FotaDeviceListRemoteComponent'
+      fullPath: '/fota/FotaDeviceListRemoteComponent'
+      preLoaderRoute: typeof DefaultFotaFotaDeviceListRemoteComponentRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/fota/FotaDiffPkgPage': {
@@ -1919,6 +2207,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultFotaFotaDirectivePageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/fota/FotaMainPage': {
+      id: '/_default/fota/FotaMainPage'
+      path: '/fota/FotaMainPage'
+      fullPath: '/fota/FotaMainPage'
+      preLoaderRoute: typeof DefaultFotaFotaMainPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/fota/FotaPushSwDialog': {
       id: '/_default/fota/FotaPushSwDialog'
       path: '/fota/FotaPushSwDialog'
@@ -1933,11 +2228,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultFotaFotaSoftwarePageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/fota/FotaTaskExecuteDialog': {
+      id: '/_default/fota/FotaTaskExecuteDialog'
+      path: '/fota/FotaTaskExecuteDialog'
+      fullPath: '/fota/FotaTaskExecuteDialog'
+      preLoaderRoute: typeof DefaultFotaFotaTaskExecuteDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaTaskListDialog': {
+      id: '/_default/fota/FotaTaskListDialog'
+      path: '/fota/FotaTaskListDialog'
+      fullPath: '/fota/FotaTaskListDialog'
+      preLoaderRoute: typeof DefaultFotaFotaTaskListDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaTaskPage': {
+      id: '/_default/fota/FotaTaskPage'
+      path: '/fota/FotaTaskPage'
+      fullPath: '/fota/FotaTaskPage'
+      preLoaderRoute: typeof DefaultFotaFotaTaskPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaTaskVisibleDialog': {
+      id: '/_default/fota/FotaTaskVisibleDialog'
+      path: '/fota/FotaTaskVisibleDialog'
+      fullPath: '/fota/FotaTaskVisibleDialog'
+      preLoaderRoute: typeof DefaultFotaFotaTaskVisibleDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaTerminalInfoDialog': {
+      id: '/_default/fota/FotaTerminalInfoDialog'
+      path: '/fota/FotaTerminalInfoDialog'
+      fullPath: '/fota/FotaTerminalInfoDialog'
+      preLoaderRoute: typeof DefaultFotaFotaTerminalInfoDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/FotaTerminalPage': {
+      id: '/_default/fota/FotaTerminalPage'
+      path: '/fota/FotaTerminalPage'
+      fullPath: '/fota/FotaTerminalPage'
+      preLoaderRoute: typeof DefaultFotaFotaTerminalPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/fota/NewFotaPackageDialog': {
       id: '/_default/fota/NewFotaPackageDialog'
       path: '/fota/NewFotaPackageDialog'
       fullPath: '/fota/NewFotaPackageDialog'
       preLoaderRoute: typeof DefaultFotaNewFotaPackageDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/NewFotaTaskDialog': {
+      id: '/_default/fota/NewFotaTaskDialog'
+      path: '/fota/NewFotaTaskDialog'
+      fullPath: '/fota/NewFotaTaskDialog'
+      preLoaderRoute: typeof DefaultFotaNewFotaTaskDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/NewFotaTerminalDialog': {
+      id: '/_default/fota/NewFotaTerminalDialog'
+      path: '/fota/NewFotaTerminalDialog'
+      fullPath: '/fota/NewFotaTerminalDialog'
+      preLoaderRoute: typeof DefaultFotaNewFotaTerminalDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/fota/ViewFotaTaskDialog': {
+      id: '/_default/fota/ViewFotaTaskDialog'
+      path: '/fota/ViewFotaTaskDialog'
+      fullPath: '/fota/ViewFotaTaskDialog'
+      preLoaderRoute: typeof DefaultFotaViewFotaTaskDialogRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/msg/MsgCenter': {
@@ -2230,12 +2588,30 @@ interface DefaultRouteRouteChildren {
   DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
   DefaultFotaAddDiffPkgDialogRoute: typeof DefaultFotaAddDiffPkgDialogRoute
+  DefaultFotaAddEditFotaFirmwareDlgRoute: typeof DefaultFotaAddEditFotaFirmwareDlgRoute
   DefaultFotaAddEditFotaPackageDialogRoute: typeof DefaultFotaAddEditFotaPackageDialogRoute
+  DefaultFotaAddFotaRuleDialogRoute: typeof DefaultFotaAddFotaRuleDialogRoute
+  DefaultFotaAddFotaTaskDialogRoute: typeof DefaultFotaAddFotaTaskDialogRoute
+  DefaultFotaAddFotaTaskItemDialogRoute: typeof DefaultFotaAddFotaTaskItemDialogRoute
+  DefaultFotaFirmwareUpgradeHistoryDialogRoute: typeof DefaultFotaFirmwareUpgradeHistoryDialogRoute
+  DefaultFotaFotaAssignTaskDialogRoute: typeof DefaultFotaFotaAssignTaskDialogRoute
+  DefaultFotaFotaAssignTaskToTerminalDialogRoute: typeof DefaultFotaFotaAssignTaskToTerminalDialogRoute
+  DefaultFotaFotaDeviceListRemoteComponentRoute: typeof DefaultFotaFotaDeviceListRemoteComponentRoute
   DefaultFotaFotaDiffPkgPageRoute: typeof DefaultFotaFotaDiffPkgPageRoute
   DefaultFotaFotaDirectivePageRoute: typeof DefaultFotaFotaDirectivePageRoute
+  DefaultFotaFotaMainPageRoute: typeof DefaultFotaFotaMainPageRoute
   DefaultFotaFotaPushSwDialogRoute: typeof DefaultFotaFotaPushSwDialogRoute
   DefaultFotaFotaSoftwarePageRoute: typeof DefaultFotaFotaSoftwarePageRoute
+  DefaultFotaFotaTaskExecuteDialogRoute: typeof DefaultFotaFotaTaskExecuteDialogRoute
+  DefaultFotaFotaTaskListDialogRoute: typeof DefaultFotaFotaTaskListDialogRoute
+  DefaultFotaFotaTaskPageRoute: typeof DefaultFotaFotaTaskPageRoute
+  DefaultFotaFotaTaskVisibleDialogRoute: typeof DefaultFotaFotaTaskVisibleDialogRoute
+  DefaultFotaFotaTerminalInfoDialogRoute: typeof DefaultFotaFotaTerminalInfoDialogRoute
+  DefaultFotaFotaTerminalPageRoute: typeof DefaultFotaFotaTerminalPageRoute
   DefaultFotaNewFotaPackageDialogRoute: typeof DefaultFotaNewFotaPackageDialogRoute
+  DefaultFotaNewFotaTaskDialogRoute: typeof DefaultFotaNewFotaTaskDialogRoute
+  DefaultFotaNewFotaTerminalDialogRoute: typeof DefaultFotaNewFotaTerminalDialogRoute
+  DefaultFotaViewFotaTaskDialogRoute: typeof DefaultFotaViewFotaTaskDialogRoute
   DefaultMsgMsgCenterRoute: typeof DefaultMsgMsgCenterRoute
   DefaultMsgProcessInviteMsgDialogRoute: typeof DefaultMsgProcessInviteMsgDialogRoute
   DefaultUkeyNewUkeyAuthDialogRoute: typeof DefaultUkeyNewUkeyAuthDialogRoute
@@ -2368,13 +2744,36 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultFilerepositoryFilerepositorypageRoute:
     DefaultFilerepositoryFilerepositorypageRoute,
   DefaultFotaAddDiffPkgDialogRoute: DefaultFotaAddDiffPkgDialogRoute,
+  DefaultFotaAddEditFotaFirmwareDlgRoute:
+    DefaultFotaAddEditFotaFirmwareDlgRoute,
   DefaultFotaAddEditFotaPackageDialogRoute:
     DefaultFotaAddEditFotaPackageDialogRoute,
+  DefaultFotaAddFotaRuleDialogRoute: DefaultFotaAddFotaRuleDialogRoute,
+  DefaultFotaAddFotaTaskDialogRoute: DefaultFotaAddFotaTaskDialogRoute,
+  DefaultFotaAddFotaTaskItemDialogRoute: DefaultFotaAddFotaTaskItemDialogRoute,
+  DefaultFotaFirmwareUpgradeHistoryDialogRoute:
+    DefaultFotaFirmwareUpgradeHistoryDialogRoute,
+  DefaultFotaFotaAssignTaskDialogRoute: DefaultFotaFotaAssignTaskDialogRoute,
+  DefaultFotaFotaAssignTaskToTerminalDialogRoute:
+    DefaultFotaFotaAssignTaskToTerminalDialogRoute,
+  DefaultFotaFotaDeviceListRemoteComponentRoute:
+    DefaultFotaFotaDeviceListRemoteComponentRoute,
   DefaultFotaFotaDiffPkgPageRoute: DefaultFotaFotaDiffPkgPageRoute,
   DefaultFotaFotaDirectivePageRoute: DefaultFotaFotaDirectivePageRoute,
+  DefaultFotaFotaMainPageRoute: DefaultFotaFotaMainPageRoute,
   DefaultFotaFotaPushSwDialogRoute: DefaultFotaFotaPushSwDialogRoute,
   DefaultFotaFotaSoftwarePageRoute: DefaultFotaFotaSoftwarePageRoute,
+  DefaultFotaFotaTaskExecuteDialogRoute: DefaultFotaFotaTaskExecuteDialogRoute,
+  DefaultFotaFotaTaskListDialogRoute: DefaultFotaFotaTaskListDialogRoute,
+  DefaultFotaFotaTaskPageRoute: DefaultFotaFotaTaskPageRoute,
+  DefaultFotaFotaTaskVisibleDialogRoute: DefaultFotaFotaTaskVisibleDialogRoute,
+  DefaultFotaFotaTerminalInfoDialogRoute:
+    DefaultFotaFotaTerminalInfoDialogRoute,
+  DefaultFotaFotaTerminalPageRoute: DefaultFotaFotaTerminalPageRoute,
   DefaultFotaNewFotaPackageDialogRoute: DefaultFotaNewFotaPackageDialogRoute,
+  DefaultFotaNewFotaTaskDialogRoute: DefaultFotaNewFotaTaskDialogRoute,
+  DefaultFotaNewFotaTerminalDialogRoute: DefaultFotaNewFotaTerminalDialogRoute,
+  DefaultFotaViewFotaTaskDialogRoute: DefaultFotaViewFotaTaskDialogRoute,
   DefaultMsgMsgCenterRoute: DefaultMsgMsgCenterRoute,
   DefaultMsgProcessInviteMsgDialogRoute: DefaultMsgProcessInviteMsgDialogRoute,
   DefaultUkeyNewUkeyAuthDialogRoute: DefaultUkeyNewUkeyAuthDialogRoute,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flag } from '../envelope';
+import { FIRMWARE_PERMISSIONS } from './firmware';
 
 /**
  * What the device calls (`di/`, `db/`) and the device catalogue (`dm/`) share: the device id, operating systems,
@@ -22,6 +23,16 @@ export const DEVICE_PERMISSIONS = {
   /** Create, edit and delete models, platforms and types. */
   catalogueEdit: 'terminals.data.edit',
 } as const;
+
+/**
+ * Who reads the device list and a device's details: the terminal pages, and the firmware update-terminals page
+ * (FotaTerminalPage), which shows the same devices with their versions and upgrades.
+ */
+export const DEVICE_READERS = [
+  DEVICE_PERMISSIONS.list,
+  DEVICE_PERMISSIONS.detail,
+  FIRMWARE_PERMISSIONS.terminal,
+] as const;
 
 /** The business devices belong to (the terminal pages need it enabled). */
 export const DEVICE_BUSINESS = 'terminal';

@@ -8,6 +8,7 @@ import {
   DEVICE_BUSINESS,
   DEVICE_LABEL_MAX,
   DEVICE_NAME_MAX,
+  DEVICE_READERS,
   DEVICE_REMARK_MAX,
   deviceIdText,
   ENROLMENTS,
@@ -15,6 +16,7 @@ import {
   osType,
   DEVICE_PERMISSIONS as P,
 } from './device-common';
+import { FIRMWARE_PERMISSIONS } from './firmware';
 import { filterPno, searchText } from './member-group';
 import { business } from './property';
 
@@ -142,7 +144,7 @@ export const deviceEndpoints = group(
     path: 'di/getDeviceFilterList',
     summary:
       "What the device list can be filtered by in the property (operators without `pno`: `filterPno`'s): models, operating systems, labels in use, businesses",
-    access: { kind: 'property', permission: [P.list, P.detail], business: DEVICE_BUSINESS, orPlatform: true },
+    access: { kind: 'property', permission: DEVICE_READERS, business: DEVICE_BUSINESS, orPlatform: true },
     input: z.object({ filterPno }),
     output: z.object({
       modelList: z.array(z.object({ modelId: z.string(), name: z.string() })),
@@ -165,7 +167,12 @@ export const deviceEndpoints = group(
     path: 'di/getAllDeviceList',
     summary:
       "The property's devices, newest first (operators without `pno`: every property's, or `filterPno`'s), filtered by business, group, label, sample flag, model, OS, space, user, admission and online state",
-    access: { kind: 'property', permission: P.list, business: DEVICE_BUSINESS, orPlatform: true },
+    access: {
+      kind: 'property',
+      permission: [P.list, FIRMWARE_PERMISSIONS.terminal],
+      business: DEVICE_BUSINESS,
+      orPlatform: true,
+    },
     input: pageQuery().extend({ ...listFilters, filterPno }),
     output: pageOf(deviceItem),
   }),
@@ -181,7 +188,7 @@ export const deviceEndpoints = group(
     method: 'GET',
     path: 'di/getAnyDeviceInfo',
     summary: 'A device of the property (operators without `pno`: any device), with what it reported',
-    access: { kind: 'property', permission: [P.detail, P.list], business: DEVICE_BUSINESS, orPlatform: true },
+    access: { kind: 'property', permission: DEVICE_READERS, business: DEVICE_BUSINESS, orPlatform: true },
     input: z.object({ deviceId: ref('device') }),
     output: deviceDetail,
   }),

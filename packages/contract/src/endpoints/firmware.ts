@@ -14,6 +14,10 @@ import { optionalRef, ref } from '../refs';
  */
 
 export const FIRMWARE_PERMISSIONS = {
+  /** The overview page (FotaMainPage): devices by version, package counts, recent upgrades. */
+  overview: 'firmware.overview',
+  /** The update terminals page (FotaTerminalPage): the property's devices with their versions and upgrades. */
+  terminal: 'firmware.terminal',
   /** The packages page (FotaSoftwarePage): read packages, the upgrade lists and the keys. */
   software: 'firmware.software',
   /** Add, edit, delete and publish packages; configure the vendor verification keys. */
@@ -188,6 +192,13 @@ export const diffItem = z.object({
 export type DiffItem = z.output<typeof diffItem>;
 
 export const UPGRADE_STATES = ['pending', 'downloading', 'installing', 'succeeded', 'failed'] as const;
+export type UpgradeState = (typeof UPGRADE_STATES)[number];
+
+/** Who reads the upgrade lists: the packages, update terminals and overview pages. */
+const UPGRADE_READERS = [FIRMWARE_PERMISSIONS.software, FIRMWARE_PERMISSIONS.terminal, FIRMWARE_PERMISSIONS.overview];
+
+/** The most firmware versions `up/getDeviceVersionStats` names; the rest are counted together. */
+export const VERSION_STATS_MAX = 12;
 
 export const upgradeRecord = z.object({
   id: z.string(),
@@ -204,6 +215,7 @@ export const upgradeRecord = z.object({
   createTime: z.number().int(),
   updateTime: z.number().int(),
 });
+export type UpgradeRecord = z.output<typeof upgradeRecord>;
 
 const optionalText = (max: number) =>
   z
@@ -257,7 +269,7 @@ export const firmwareEndpoints = group(
     method: 'GET',
     path: 'sw/getSwTypeList',
     summary: "The software types, with the number of the property's packages of each",
-    access: { kind: 'property', permission: FIRMWARE_PERMISSIONS.software },
+    access: { kind: 'property', permission: [FIRMWARE_PERMISSIONS.software, FIRMWARE_PERMISSIONS.overview] },
     input: z.object({}),
     output: z.array(
       z.object({ swType: z.enum(SW_TYPES), name: z.string(), count: z.number().int(), published: z.number().int() }),
@@ -350,7 +362,7 @@ export const firmwareEndpoints = group(
     path: 'up/getUpgradeSwList',
     summary:
       'Published packages a device (or a model) can upgrade to: fitting its model, of a newer version than `version` (or the one it reports), newest first',
-    access: { kind: 'property', permission: FIRMWARE_PERMISSIONS.software },
+    access: { kind: 'property', permission: UPGRADE_READERS },
     input: pageQuery().extend({
       deviceId: optionalRef('device'),
       modelId: optionalRef('deviceModel'),
@@ -362,10 +374,35 @@ export const firmwareEndpoints = group(
   defineEndpoint({
     method: 'GET',
     path: 'up/getUpgradeRecordList',
-    summary: "Devices' upgrade records (one device with `deviceId`, one package with `swId`), newest first",
-    access: { kind: 'property', permission: FIRMWARE_PERMISSIONS.software },
-    input: pageQuery().extend({ deviceId: optionalRef('device'), swId: optionalRef('firmware') }),
+    summary:
+      "Devices' upgrade records (one device with `deviceId`, one package with `swId`, one state with `state`), newest first",
+    access: { kind: 'property', permission: UPGRADE_READERS },
+    input: pageQuery().extend({
+      deviceId: optionalRef('device'),
+      swId: optionalRef('firmware'),
+      state: z
+        .union([z.enum(UPGRADE_STATES), z.literal('')])
+        .optional()
+        .transform((v) => v || undefined),
+    }),
     output: pageOf(upgradeRecord),
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: 'up/getDeviceVersionStats',
+    ours: true,
+    summary:
+      "How many of the property's devices (of one model with `modelId`) report each firmware version, most first, with how many of them are online; versions past the first 12 are counted together (added: not in the spec)",
+    access: { kind: 'property', permission: [FIRMWARE_PERMISSIONS.overview, FIRMWARE_PERMISSIONS.terminal] },
+    input: z.object({ modelId: optionalRef('deviceModel') }),
+    output: z.object({
+      total: z.number().int(),
+      online: z.number().int(),
+      /** '' is a device that reported no version yet. */
+      versions: z.array(z.object({ version: z.string(), count: z.number().int(), online: z.number().int() })),
+      /** Devices on versions not listed. */
+      other: z.number().int(),
+    }),
   }),
   defineEndpoint({
     method: 'GET',

@@ -443,3 +443,26 @@ export async function countBySpaceGroup(db: Db, pno: string, sid: string): Promi
     .execute();
   return new Map(rows.map((r) => [r.group_id ?? sid, Number(r.n)]));
 }
+
+/**
+ * The property's devices per reported firmware version (of one model, in some spaces), with how many were seen
+ * since `cutoff`; most devices first.
+ */
+export async function countByFirmwareVersion(
+  db: Db,
+  pno: string,
+  f: { model?: string; sidIn?: readonly string[]; cutoff: number },
+) {
+  let q = db
+    .selectFrom('devices')
+    .select([
+      'firmware_version',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(case when last_seen_at >= ${f.cutoff} then 1 else 0 end)`.as('online'),
+    ])
+    .where('pno', '=', pno);
+  if (f.model !== undefined) q = q.where('model_id', '=', f.model);
+  if (f.sidIn !== undefined) q = q.where('sid', 'in', f.sidIn);
+  const rows = await q.groupBy('firmware_version').orderBy('n', 'desc').orderBy('firmware_version').execute();
+  return rows.map((r) => ({ version: r.firmware_version, count: Number(r.n), online: Number(r.online ?? 0) }));
+}

@@ -1,6 +1,13 @@
 import type { Business } from '@keel/contract/constants';
 import type { BindResult } from '@keel/contract/endpoints/device';
-import { OS_TYPE_NAMES, OS_TYPES, type OsType, DEVICE_PERMISSIONS as P } from '@keel/contract/endpoints/device-common';
+import {
+  DEVICE_READERS,
+  OS_TYPE_NAMES,
+  OS_TYPES,
+  type OsType,
+  DEVICE_PERMISSIONS as P,
+} from '@keel/contract/endpoints/device-common';
+import { FIRMWARE_PERMISSIONS } from '@keel/contract/endpoints/firmware';
 import { formatMessage, type MessageKey, messages } from '@keel/contract/status';
 import { isMobile } from '@keel/contract/validators';
 import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db/sql-helpers';
@@ -68,7 +75,7 @@ export async function listDevices(s: Services, ctx: RequestContext, input: ListI
   const now = s.now();
   const window = onlineWindowMs(s);
   const { pageNum, pageSize, online, filterPno, ...filters } = input;
-  const sidIn = spacesInScope(ctx, [P.list, P.detail]);
+  const sidIn = spacesInScope(ctx, DEVICE_READERS);
   if (sidIn?.length === 0) return { list: [], total: 0, pageNum, pageSize };
   const { rows, total } = await repo.pageDevices(
     s.db,
@@ -99,7 +106,7 @@ export async function listMyDevices(
 export async function deviceInfo(s: Services, ctx: RequestContext, deviceId: string) {
   const row = await repo.findDevice(s.db, scopeOf(ctx), deviceId);
   if (!row) throw notFound('deviceId');
-  assertInSpaceScope(ctx, [P.detail, P.list], [row]);
+  assertInSpaceScope(ctx, DEVICE_READERS, [row]);
   return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, row.pno, deviceId));
 }
 
@@ -411,3 +418,17 @@ export async function unbindDevices(s: Services, ctx: RequestContext, ids: strin
 /** Devices per group of a space, for its group tree (registered with the spaces module in routes.ts). */
 export const devicesPerGroup = (s: Services, tenant: Tenant, sid: string) =>
   repo.countBySpaceGroup(s.db, tenant.pno, sid);
+
+/**
+ * The property's devices per reported firmware version (of one model), with how many are online, most first: the
+ * firmware overview's chart (modules/firmware). Devices outside the caller's space scope are not counted.
+ */
+export async function firmwareVersionCounts(s: Services, ctx: RequestContext, model?: string) {
+  const sidIn = spacesInScope(ctx, [...DEVICE_READERS, FIRMWARE_PERMISSIONS.overview]);
+  if (sidIn?.length === 0) return [];
+  return repo.countByFirmwareVersion(s.db, tenantOf(ctx).pno, {
+    model,
+    ...(sidIn ? { sidIn } : {}),
+    cutoff: s.now() - onlineWindowMs(s),
+  });
+}

@@ -391,7 +391,7 @@ export const saveVendorKeys = (
 export async function pageRecords(
   db: Db,
   tenant: Tenant,
-  f: { deviceId?: string; swId?: string },
+  f: { deviceId?: string; swId?: string; state?: string },
   pageNum: number,
   pageSize: number,
 ) {
@@ -399,6 +399,7 @@ export async function pageRecords(
     let q = db.selectFrom('fw_upgrade_records').where('pno', '=', tenant.pno);
     if (f.deviceId) q = q.where('device_id', '=', f.deviceId);
     if (f.swId) q = q.where('package_id', '=', f.swId);
+    if (f.state) q = q.where('state', '=', f.state);
     return q;
   };
   return readPage(

@@ -43,6 +43,7 @@ export const firmwareModule = defineModule(firmwareEndpoints, (s) => {
     },
     'up/getUpgradeSwList': async (input, ctx) => service.upgradeList(s, ctx, input),
     'up/getUpgradeRecordList': async (input, ctx) => service.upgradeRecords(s, ctx, input),
+    'up/getDeviceVersionStats': async (input, ctx) => service.deviceVersionStats(s, ctx, input.modelId),
     'dp/getSwDiffPackList': async (input, ctx) => deltas.listDeltas(s, ctx, input),
     'dp/addSwDiffPack': async (input, ctx) => {
       const item = await deltas.addDelta(s, ctx, input);

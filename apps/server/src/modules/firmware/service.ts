@@ -7,6 +7,7 @@ import {
   type SwInfo,
   type SwItem,
   type SwType,
+  VERSION_STATS_MAX,
   versionKey,
 } from '@keel/contract/endpoints/firmware';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
@@ -17,7 +18,7 @@ import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { catalogueNames } from '../device/catalogue';
-import { deviceInfo } from '../device/service';
+import { deviceInfo, firmwareVersionCounts } from '../device/service';
 import { groupInSpace, readableFiles } from '../file/service';
 import { spaceForRequest } from '../space/service';
 import {
@@ -490,7 +491,7 @@ export async function bestDelta(s: Services, tenant: Tenant, packageId: string, 
 export async function upgradeRecords(
   s: Services,
   ctx: RequestContext,
-  input: { pageNum: number; pageSize: number; deviceId?: string; swId?: string },
+  input: { pageNum: number; pageSize: number; deviceId?: string; swId?: string; state?: string },
 ) {
   const { rows, total } = await repo.pageRecords(s.db, tenantOf(ctx), input, input.pageNum, input.pageSize);
   return {
@@ -511,6 +512,19 @@ export async function upgradeRecords(
     total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
+  };
+}
+
+/** Devices per reported firmware version, the first `VERSION_STATS_MAX` named and the rest counted together. */
+export async function deviceVersionStats(s: Services, ctx: RequestContext, modelId?: string) {
+  const rows = await firmwareVersionCounts(s, ctx, modelId);
+  const versions = rows.slice(0, VERSION_STATS_MAX);
+  const sum = (list: typeof rows, key: 'count' | 'online') => list.reduce((n, r) => n + r[key], 0);
+  return {
+    total: sum(rows, 'count'),
+    online: sum(rows, 'online'),
+    versions,
+    other: sum(rows.slice(VERSION_STATS_MAX), 'count'),
   };
 }
 

@@ -116,3 +116,28 @@ describe('news socket', () => {
     expect(s.closedWith).toBe(1000);
   });
 });
+
+describe('other pushes', () => {
+  it('hands pushes of another type to onEvent, and the unread count to onPush', () => {
+    FakeSocket.all = [];
+    const onPush = vi.fn();
+    const onEvent = vi.fn();
+    connectNewsSocket({
+      ticketUrl: async () => '/ws?ticket=t',
+      onPush,
+      onEvent,
+      location: { protocol: 'http:', host: 'h' },
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    return vi.waitFor(() => {
+      const socket = FakeSocket.all[0] as FakeSocket;
+      socket.open();
+      socket.push({ type: 'fwTask', taskId: 't1', state: 'running' });
+      socket.push({ type: 'unread', unread: 2 });
+      socket.push({ type: 'unread' });
+      expect(onEvent).toHaveBeenCalledWith({ type: 'fwTask', taskId: 't1', state: 'running' });
+      expect(onEvent).toHaveBeenCalledTimes(1);
+      expect(onPush).toHaveBeenCalledWith({ type: 'unread', unread: 2 });
+    });
+  });
+});

@@ -9,6 +9,8 @@ export interface NewsSocketOptions {
   /** A fresh socket URL (path with a one-minute ticket) for each attempt; throws when none can be had. */
   ticketUrl: () => Promise<string>;
   onPush: (push: NewsPush) => void;
+  /** Any other push with a `type` (a firmware task's progress, say). */
+  onEvent?: (event: { type: string; [key: string]: unknown }) => void;
   /** Called after a reconnect (not the first connect): pushes may have been missed meanwhile. */
   onReconnect?: () => void;
   /** Test seams. */
@@ -37,15 +39,18 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-function parsePush(data: unknown): NewsPush | null {
+function parseMessage(data: unknown): { type: string; [key: string]: unknown } | null {
   if (typeof data !== 'string') return null;
   try {
-    const value = JSON.parse(data) as Partial<NewsPush>;
-    return value.type === 'unread' && typeof value.unread === 'number' ? (value as NewsPush) : null;
+    const value = JSON.parse(data) as { type?: unknown };
+    return value && typeof value.type === 'string' ? (value as { type: string }) : null;
   } catch {
     return null;
   }
 }
+
+const isUnread = (value: { type: string; unread?: unknown }): value is NewsPush =>
+  value.type === 'unread' && typeof value.unread === 'number';
 
 /**
  * The message-centre WebSocket (DESIGN §7): connects with a fresh ticket, hands every push to `onPush`, and after
@@ -91,12 +96,13 @@ export function connectNewsSocket(options: NewsSocketOptions): NewsSocket {
       if (connectedOnce) options.onReconnect?.();
     };
     ws.onmessage = (event) => {
-      const push = parsePush(event.data);
+      const push = parseMessage(event.data);
       if (!push) return;
       // A push means the ticket was accepted: the next drop starts the backoff afresh.
       attempt = 0;
       connectedOnce = true;
-      options.onPush(push);
+      if (isUnread(push)) options.onPush(push);
+      else if (push.type !== 'unread') options.onEvent?.(push);
     };
     ws.onclose = () => {
       if (socket === ws) socket = null;

@@ -4,6 +4,7 @@ import { api } from '../api/client';
 import { useSession } from '../session/session-store';
 import { useSelectProperty } from '../session/use-select-property';
 import { connectNewsSocket } from './news-socket';
+import { emitPush } from './push-events';
 import { refreshPropertyList } from './refresh-properties';
 
 /** Messages that come with a change of the user's memberships: the session's property list is re-read. */
@@ -56,6 +57,7 @@ export function useUnreadNews(): number {
         for (const k of NEWS_LIST_KEYS) void queryClient.invalidateQueries({ queryKey: [k] });
         if (MEMBERSHIP_TYPES.has(push.latest.newsType)) void refreshPropertyList(selectProperty).catch(() => undefined);
       },
+      onEvent: emitPush,
       onReconnect: () => {
         for (const k of NEWS_LIST_KEYS) void queryClient.invalidateQueries({ queryKey: [k] });
       },

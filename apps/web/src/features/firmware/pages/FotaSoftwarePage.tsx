@@ -5,7 +5,9 @@ import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ShareAltOutlined from '@ant-design/icons/ShareAltOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
+import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
 import { FIRMWARE_PERMISSIONS, firmwareEndpoints, type SwItem } from '@keel/contract/endpoints/firmware';
+import { FIRMWARE_TASK_PERMISSIONS } from '@keel/contract/endpoints/firmware-task';
 import { formatFileSize } from '@keel/contract/format';
 import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
@@ -17,8 +19,9 @@ import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
-import { EDIT_PACKAGE_DIALOG, PACKAGE_LISTS, PUSH_DIALOG, useCan } from '../api';
+import { EDIT_PACKAGE_DIALOG, PACKAGE_LISTS, PUSH_DIALOG, useCan, useCustomerView } from '../api';
 import { FotaKeysDialog } from '../dialogs/FotaKeysDialog';
+import { TASK_LIST_DIALOG } from '../tasks/routes';
 
 const LIST = firmwareEndpoints['sw/getSwList'].input.pick({ str: true });
 
@@ -27,12 +30,18 @@ const LIST = firmwareEndpoints['sw/getSwList'].input.pick({ str: true });
  * whether published and shared. With the rights: add one (`NewFotaPackageDialog`, uploading its files), edit it
  * (`AddEditFotaPackageDialog`), publish or withdraw it, share it with customers (`FotaPushSwDialog`), delete it.
  * "Verification keys" opens the property's vendor keys (`FotaKeysDialog`: SWUpdate certificate, Mender public key).
+ * A customer property (`useCustomerView`) sees the list read-only: no create, edit, publish, share or delete, keys
+ * shown but not changed.
  */
 export function FotaSoftwarePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canEdit = useCan(FIRMWARE_PERMISSIONS.softwareEdit);
-  const canPush = useCan(FIRMWARE_PERMISSIONS.softwarePush);
+  const customer = useCustomerView();
+  const mayEdit = useCan(FIRMWARE_PERMISSIONS.softwareEdit);
+  const mayPush = useCan(FIRMWARE_PERMISSIONS.softwarePush);
+  const canEdit = mayEdit && !customer;
+  const canPush = mayPush && !customer;
+  const canTasks = useCan(FIRMWARE_TASK_PERMISSIONS.task) && !customer;
   const [keysOpen, setKeysOpen] = useState(false);
   const publish = useApiMutation('sw/setSwPublished', {
     invalidates: PACKAGE_LISTS,
@@ -46,7 +55,9 @@ export function FotaSoftwarePage() {
     noProperty: t('firmware.noProperty'),
     toolbar: (
       <>
-        <Typography.Text type="secondary">{t('firmware.sw.help')}</Typography.Text>
+        <Typography.Text type="secondary" data-testid={customer ? 'sw-customer-view' : undefined}>
+          {customer ? t('firmware.sw.customerHelp') : t('firmware.sw.help')}
+        </Typography.Text>
         <Button icon={<KeyOutlined />} data-testid="sw-keys" onClick={() => setKeysOpen(true)}>
           {t('firmware.keys.open')}
         </Button>
@@ -90,20 +101,22 @@ export function FotaSoftwarePage() {
       { key: 'spaceName', title: t('firmware.sw.space'), hidden: true },
       { key: 'updateTime', title: t('firmware.sw.updated'), width: 170, render: (r) => formatTime(r.updateTime) },
     ],
-    dialogRoute: { to: EDIT_PACKAGE_DIALOG, search: (row) => ({ id: row.id }) },
-    remove: {
-      path: 'sw/delSw',
-      input: (row) => ({ id: row.id }),
-      confirm: (row) => ({
-        title: t('firmware.sw.deleteConfirm', { name: `${row.name} ${row.version}` }),
-        description: t('firmware.sw.deleteHelp'),
-      }),
-      success: (_d, row) => t('firmware.sw.deleted', { name: `${row.name} ${row.version}` }),
-      invalidates: PACKAGE_LISTS,
-    },
+    dialogRoute: canEdit ? { to: EDIT_PACKAGE_DIALOG, search: (row) => ({ id: row.id }) } : undefined,
+    remove: canEdit
+      ? {
+          path: 'sw/delSw',
+          input: (row) => ({ id: row.id }),
+          confirm: (row) => ({
+            title: t('firmware.sw.deleteConfirm', { name: `${row.name} ${row.version}` }),
+            description: t('firmware.sw.deleteHelp'),
+          }),
+          success: (_d, row) => t('firmware.sw.deleted', { name: `${row.name} ${row.version}` }),
+          invalidates: PACKAGE_LISTS,
+        }
+      : undefined,
     actions: {
       title: t('common.actions'),
-      width: 200,
+      width: 230,
       before: (row) => (
         <>
           {canEdit && (
@@ -114,6 +127,16 @@ export function FotaSoftwarePage() {
               title={t(row.published ? 'firmware.sw.withdraw' : 'firmware.sw.publish')}
               data-testid={`sw-publish-${row.version}`}
               onClick={() => void publish({ id: row.id, published: row.published ? 0 : 1 })}
+            />
+          )}
+          {canTasks && row.published === 1 && (
+            <Button
+              size="small"
+              icon={<UnorderedListOutlined />}
+              aria-label={t('firmware.taskList.open')}
+              title={t('firmware.taskList.open')}
+              data-testid={`sw-tasks-${row.version}`}
+              onClick={() => void navigate({ to: TASK_LIST_DIALOG, search: { id: row.id } as never })}
             />
           )}
           {canPush && row.published === 1 && (

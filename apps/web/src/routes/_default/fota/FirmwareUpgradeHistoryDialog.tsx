@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FotaTerminalPage } from '../../../features/firmware/pages/FotaTerminalPage';
+import { FirmwareUpgradeHistoryDialog } from '../../../features/firmware/tasks/SmallDialogs';
+import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
+
+export const Route = createFileRoute('/_default/fota/FirmwareUpgradeHistoryDialog')({
+  component: () => (
+    <DialogRoute
+      parent={FotaTerminalPage}
+      parentPath="/fota/FotaTerminalPage"
+      dialog={(close) => <FirmwareUpgradeHistoryDialog onClose={close} />}
+    />
+  ),
+});
