@@ -52,15 +52,18 @@ export async function recordToasts(page: Page): Promise<void> {
   if (recording.has(page)) return;
   recording.add(page);
   await page.addInitScript(() => {
-    const seen = new WeakSet<Element>();
+    // A toast shown again while it is still up merges into the one shown (its counter rises): each count seen is one
+    // showing.
+    const seen = new WeakMap<Element, string>();
     window.__keelToasts = [];
     new MutationObserver(() => {
-      for (const node of document.querySelectorAll('[data-testid="toast-text"]')) {
-        if (seen.has(node)) continue;
-        seen.add(node);
-        window.__keelToasts?.push(node.textContent ?? '');
+      for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+        const count = toast.querySelector('[data-testid="toast-count"]')?.textContent ?? '1';
+        if (seen.get(toast) === count) continue;
+        seen.set(toast, count);
+        window.__keelToasts?.push(toast.querySelector('[data-testid="toast-text"]')?.textContent ?? '');
       }
-    }).observe(document, { childList: true, subtree: true });
+    }).observe(document, { childList: true, subtree: true, characterData: true });
   });
 }
 

@@ -74,9 +74,14 @@ export async function menuPages(page: Page): Promise<string[]> {
   return ids.filter(Boolean);
 }
 
-/** The open antd select dropdown's option with this title. */
+/**
+ * The open antd select dropdown's option with this title: not a hidden one, nor one still leaving (the dropdown of
+ * a select picked just before can be in its closing animation, with the same option in it).
+ */
 export const selectOption = (page: Page, title: string) =>
-  page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`);
+  page.locator(
+    `.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option[title="${title}"]`,
+  );
 
 /**
  * Picks an option of a select that searches on the server (SearchSelect, UserPicker): types `text` into the
