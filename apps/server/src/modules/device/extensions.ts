@@ -1,4 +1,5 @@
 import type { Services } from '../../platform/services';
+import type { Download } from '../../platform/storage/download';
 
 /**
  * Keel's extensions of hawkBit DDI (README.md "Keel extensions"): links other modules add to a device's poll answer
@@ -32,6 +33,8 @@ export interface DdiExtensionCall {
 export interface DdiExtensionAnswer {
   status: number;
   body?: unknown;
+  /** A stored blob to send instead of a JSON body (an artifact download: Range, ETag; platform/storage/download.ts). */
+  blob?: Download;
 }
 
 export interface DdiExtensionRoute {
