@@ -58,6 +58,8 @@ export interface OfferedFile {
   sha256: string;
   fid: string;
   kind: string;
+  /** What the firmware module read from an `.swu` or `.mender` artifact (a Mender artifact's name, device types). */
+  artifact: Record<string, unknown> | null;
 }
 
 export interface DeviceAction {
@@ -104,7 +106,14 @@ export async function currentAction(s: Services, pno: string, deviceId: string):
     version: open.sw_version,
     inWindow: inWindow(exec, s.now()),
     window: exec.maintenanceWindow,
-    files: files.map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256, fid: f.fid, kind: f.kind })),
+    files: files.map((f) => ({
+      name: f.name,
+      size: Number(f.size),
+      sha256: f.sha256,
+      fid: f.fid,
+      kind: f.kind,
+      artifact: f.artifact ? (JSON.parse(f.artifact) as Record<string, unknown>) : null,
+    })),
     delta,
   };
 }

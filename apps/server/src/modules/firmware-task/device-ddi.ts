@@ -25,13 +25,15 @@ import { legacyDigests } from './digests';
  * No SQL and no HTTP objects here.
  */
 
-type Delivery = { kind: 'task'; id: string; action: DeviceAction } | { kind: 'temp'; id: string; action: TempAction };
+export type Delivery =
+  | { kind: 'task'; id: string; action: DeviceAction }
+  | { kind: 'temp'; id: string; action: TempAction };
 
 /**
  * The action to offer the device: a formal task's (not once the device has closed it and the task waits for its
  * version), else a temporary task's. From memory for a device with none (both caches).
  */
-async function deliveryFor(s: Services, pno: string, deviceId: string): Promise<Delivery | null> {
+export async function deliveryFor(s: Services, pno: string, deviceId: string): Promise<Delivery | null> {
   const action = await currentAction(s, pno, deviceId);
   if (action && action.state !== 'verifying') return { kind: 'task', id: String(action.actionId), action };
   const temp = await tempActionFor(s, propertyTenant(pno), deviceId);

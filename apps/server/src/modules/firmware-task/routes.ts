@@ -1,9 +1,10 @@
 import { firmwareTaskEndpoints } from '@keel/contract/endpoints/firmware-task';
 import { defineModule } from '../../platform/http/mount';
-import { registerDdiRoute, registerPollLinks } from '../device/extensions';
+import { registerDdiRoute, registerMenderDeployments, registerPollLinks } from '../device/extensions';
 import { registerPackageTaskCounter } from '../firmware/service';
 import * as assign from './assign';
 import * as ddi from './device-ddi';
+import { menderDeliveries } from './device-mender';
 import { runTickJob } from './engine';
 import * as history from './history';
 import { preview } from './preview';
@@ -35,6 +36,8 @@ export const firmwareTaskModule = defineModule(firmwareTaskEndpoints, (s) => {
     bucket: 'artifact',
     handler: ddi.artifact,
   });
+  // …and over Mender's device API (device-mender.ts).
+  registerMenderDeployments(menderDeliveries);
   return {
     'task/getTaskList': async (input, ctx) => service.list(s, ctx, input),
     'task/getTaskInfo': async (input, ctx) => service.info(s, ctx, input.id),
