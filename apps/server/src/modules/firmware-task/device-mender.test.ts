@@ -25,7 +25,7 @@ describeEachDb('firmware delivery over Mender', (env) => {
   let sid = '';
   let modelId = '';
   let pkg = '';
-  let artifact = Buffer.alloc(0);
+  let artifact: Buffer = Buffer.alloc(0);
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = key.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
