@@ -69,6 +69,8 @@ export interface DeviceAction {
   state: string;
   attempt: number;
   mode: 'soft' | 'forced' | 'downloadOnly';
+  /** The package (its signed manifest: firmware `packageOf`). */
+  swId: string;
   swType: string;
   swName: string;
   version: string;
@@ -101,6 +103,7 @@ export async function currentAction(s: Services, pno: string, deviceId: string):
     state: open.state,
     attempt: Number(open.attempts),
     mode: open.mode as DeviceAction['mode'],
+    swId: open.sw_id,
     swType: open.sw_type,
     swName: open.name,
     version: open.sw_version,

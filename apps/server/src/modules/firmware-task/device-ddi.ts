@@ -7,6 +7,7 @@ import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { error } from '../device/ddi-service';
 import type { DdiExtensionAnswer, DdiExtensionCall, PollLinks } from '../device/extensions';
+import { packageOf } from '../firmware/service';
 import {
   isTempTarget,
   recordTempResult,
@@ -119,6 +120,15 @@ export async function deploymentBase(s: Services, call: DdiExtensionCall): Promi
   let body: DdiDeploymentBase;
   if (d.kind === 'task') {
     const a = d.action;
+    // Keel's signed manifest, which the device simulator verifies before installing (hawkBit clients ignore it).
+    const pkg = await packageOf(s, propertyTenant(call.pno), a.swId).catch(() => null);
+    const signed = pkg?.manifest
+      ? [
+          { key: 'keel.manifest', value: pkg.manifest },
+          { key: 'keel.manifest.sig', value: pkg.manifest_sig },
+        ]
+      : [];
+    const meta = [...(metadata ?? []), ...signed];
     body = {
       id: d.id,
       deployment: {
@@ -129,7 +139,7 @@ export async function deploymentBase(s: Services, call: DdiExtensionCall): Promi
             part: a.swType === 'app' ? 'bApp' : 'os',
             version: a.version,
             name: a.swName,
-            ...(metadata ? { metadata } : {}),
+            ...(meta.length > 0 ? { metadata: meta } : {}),
             artifacts: chunkArtifacts,
           },
         ],
