@@ -1,4 +1,5 @@
 import { runCommands } from './commands';
+import { runDeployment } from './deploy';
 import { type DeviceContext, retryAfterMs, sleep } from './device';
 
 /** hawkBit's "HH:MM:SS" in milliseconds (null when it is not one). */
@@ -16,7 +17,7 @@ const FAILURE_WAIT_MS = 5_000;
  * One hawkBit DDI device: polls `/{tenant}/controller/v1/{id}` with its credential (`TargetToken`) or the enrolment
  * key (`GatewayToken`, enrolling itself pending on the first poll), PUTs its attributes as configData when the
  * server asks for them (the poll's configData link), answers Keel's commands when the poll links them
- * (`keelCommands`, commands.ts) and sleeps as the poll answer says. 429: waits `Retry-After`;
+ * (`keelCommands`, commands.ts), installs updates the poll links (`deploymentBase`, deploy.ts) and sleeps as the poll answer says. 429: waits `Retry-After`;
  * 403 (rejected): stops; 401: tries again after the interval.
  */
 export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
@@ -33,7 +34,7 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
       if (res.status === 200) {
         const body = (await res.json()) as {
           config?: { polling?: { sleep?: string } };
-          _links?: { configData?: unknown; keelCommands?: { href?: string } };
+          _links?: { configData?: unknown; keelCommands?: { href?: string }; deploymentBase?: { href?: string } };
         };
         interval = sleepMs(body.config?.polling?.sleep) ?? interval;
         wait = cap(interval);
@@ -56,6 +57,19 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
         const commands = body._links?.keelCommands?.href;
         if (commands) {
           await runCommands(commands, authorization, device.attributes, ctx.commands ?? {}, counters, signal);
+        }
+        // An update: download, check, install, report (deploy.ts).
+        const deployment = body._links?.deploymentBase?.href;
+        if (deployment) {
+          await runDeployment(
+            deployment,
+            authorization,
+            `${base}/configData`,
+            { property: ctx.property, attributes: device.attributes },
+            ctx.updates ?? {},
+            counters,
+            signal,
+          );
         }
       } else {
         await res.arrayBuffer();

@@ -1,4 +1,5 @@
 import type { CommandBehaviour } from './commands';
+import type { UpdateBehaviour } from './deploy';
 
 /** What a simulated device is and what its loop (ddi.ts, mender.ts) is given. */
 
@@ -24,6 +25,8 @@ export interface DeviceContext {
   counters: Counters;
   /** How the device answers Keel's commands (commands.ts); every command succeeds by default. */
   commands?: CommandBehaviour;
+  /** How the device installs updates (deploy.ts): every install succeeds by default. */
+  updates?: UpdateBehaviour;
   setStatus(status: DeviceStatus): void;
 }
 
@@ -35,6 +38,9 @@ export interface Counters {
   /** Keel commands answered, and how many of them failed. */
   commands: number;
   commandFailures: number;
+  /** Updates installed or failed (DDI deployments), and how many failed. */
+  updates: number;
+  updateFailures: number;
 }
 
 /** Sleeps `ms`, waking early (without throwing) when the signal aborts. */

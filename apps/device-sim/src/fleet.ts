@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { CommandBehaviour } from './commands';
 import { runDdiDevice } from './ddi';
+import type { UpdateBehaviour } from './deploy';
 import { type Counters, type DeviceStatus, type SimDevice, sleep } from './device';
 import { runMenderDevice } from './mender';
 
@@ -41,6 +42,8 @@ export interface FleetOptions {
   tickMs?: number;
   /** How devices answer Keel's commands (DDI): types that fail, a share that fails; all succeed by default. */
   commands?: CommandBehaviour;
+  /** How devices install updates (DDI deployments): a share that fails, the manifest key; all succeed by default. */
+  updates?: UpdateBehaviour;
 }
 
 /** Counts of the whole fleet. */
@@ -61,6 +64,9 @@ export interface FleetSummary {
   /** Keel commands answered (DDI), and how many failed. */
   commands: number;
   commandFailures: number;
+  /** Updates installed or failed (DDI), and how many failed. */
+  updates: number;
+  updateFailures: number;
   elapsedMs: number;
 }
 
@@ -97,7 +103,16 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
   const timer =
     opts.durationSeconds !== undefined ? setTimeout(() => stop.abort(), opts.durationSeconds * 1000) : undefined;
 
-  const counters: Counters = { polls: 0, reports: 0, throttled: 0, errors: 0, commands: 0, commandFailures: 0 };
+  const counters: Counters = {
+    polls: 0,
+    reports: 0,
+    throttled: 0,
+    errors: 0,
+    commands: 0,
+    commandFailures: 0,
+    updates: 0,
+    updateFailures: 0,
+  };
   const statuses: DeviceStatus[] = list.map(() => 'starting');
   const started = performance.now();
   const summary = (): FleetSummary => ({
@@ -127,6 +142,7 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
           menderIntervalSeconds: opts.menderIntervalSeconds ?? 30,
           counters,
           commands: opts.commands,
+          updates: opts.updates,
           setStatus: (s) => {
             statuses[i] = s;
           },

@@ -11,6 +11,8 @@ import { type FleetSummary, type Protocol, runFleet, type SimDevice } from './fl
  * Options: --protocol ddi|mender (default ddi), --duration SECONDS (default: until Ctrl-C), --max-sleep SECONDS
  * (caps the server's polling interval), --interval SECONDS (Mender's own, default 30), --prefix ID-PREFIX,
  * --fail-commands TYPE,… (Keel command types that fail, e.g. factoryReset), --command-fail-rate 0..1.
+ * Updates (DDI deployments): --fail-rate 0..1 (a share of installs fail), --manifest-key FILE (the property's
+ * manifest public key, PEM: the signed manifest is verified before installing).
  * A credentials file is JSON: `{ "url"?, "property"?, "devices": [{ "deviceId", "credential", "attributes"? }] }`
  * (what `npm run seed:demo` writes), or just the list of devices. Prints a live summary, then the final counts;
  * exits 1 when no device ever came online.
@@ -18,7 +20,7 @@ import { type FleetSummary, type Protocol, runFleet, type SimDevice } from './fl
 
 const HELP = `Usage: device-sim --url URL --property PNO (--count N --enrolment-key KEY | --credentials FILE)
        [--protocol ddi|mender] [--duration SECONDS] [--max-sleep SECONDS] [--interval SECONDS] [--prefix PREFIX]
-       [--fail-commands TYPE,…] [--command-fail-rate 0..1]`;
+       [--fail-commands TYPE,…] [--command-fail-rate 0..1] [--fail-rate 0..1] [--manifest-key FILE]`;
 
 interface CredentialsFile {
   url?: string;
@@ -37,7 +39,7 @@ function readCredentials(file: string): CredentialsFile {
 
 const line = (s: FleetSummary) =>
   `${(s.elapsedMs / 1000).toFixed(0).padStart(5)} s  devices ${s.devices}  online ${s.online}  pending ${s.pending}  ` +
-  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  429 ${s.throttled}  ` +
+  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  updates ${s.updates} (${s.updateFailures} failed)  429 ${s.throttled}  ` +
   `errors ${s.errors}`;
 
 async function main(): Promise<number> {
@@ -55,6 +57,8 @@ async function main(): Promise<number> {
       prefix: { type: 'string' },
       'fail-commands': { type: 'string' },
       'command-fail-rate': { type: 'string' },
+      'fail-rate': { type: 'string' },
+      'manifest-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -98,6 +102,10 @@ async function main(): Promise<number> {
     commands: {
       failTypes: values['fail-commands']?.split(',').filter(Boolean),
       failRate: number(values['command-fail-rate']),
+    },
+    updates: {
+      failRate: number(values['fail-rate']),
+      manifestKey: values['manifest-key'] ? readFileSync(values['manifest-key'], 'utf8') : undefined,
     },
     signal: stop.signal,
     onTick: (s) => {

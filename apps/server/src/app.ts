@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ddiEndpoints } from '@keel/contract/device-api/ddi';
+import { ddiDeploymentEndpoints } from '@keel/contract/device-api/ddi-deployment';
 import { keelCommandEndpoints } from '@keel/contract/device-api/keel-commands';
 import { menderEndpoints } from '@keel/contract/device-api/mender';
 import { formatMessage, messages, pickLocale } from '@keel/contract/status';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), {
     ...ddiEndpoints,
     ...keelCommandEndpoints,
+    ...ddiDeploymentEndpoints,
     ...menderEndpoints,
   });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });

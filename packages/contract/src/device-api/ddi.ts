@@ -8,8 +8,8 @@ import { DEVICE_ID_PATTERN } from '../endpoints/device-common';
  * authenticate with `Authorization: TargetToken <the device's credential>` or `GatewayToken <the property's
  * enrolment key>` (an unknown device then enrols itself and waits for admission).
  *
- * Deployments (deploymentBase, feedback, artifacts) arrive with the firmware issue; until then a poll carries only
- * the polling interval and, when the server wants the device's attributes, the configData link.
+ * A poll carries the polling interval, the configData link while the server wants the device's attributes, and
+ * the deploymentBase link while an update waits (deployments: ddi-deployment.ts).
  */
 
 export interface DeviceApiEndpoint {
@@ -51,6 +51,10 @@ export const ddiControllerBase = z.object({
        * (`keelCommandEndpoints`, device-api/keel-commands.ts).
        */
       keelCommands: link.optional(),
+      /** Present while the device has an update to install (ddi-deployment.ts). */
+      deploymentBase: link.optional(),
+      /** Present while an update offered to the device was cancelled and the device has not confirmed it. */
+      cancelAction: link.optional(),
     })
     .optional(),
 });

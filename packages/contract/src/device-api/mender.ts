@@ -65,10 +65,42 @@ const refused = {
   429: { description: 'Calling faster than allowed; `Retry-After` says when to come back', schema: menderError },
 };
 
-const nothingToDo = {
-  description: 'No deployment for the device (deployments arrive with the firmware issue)',
-  schema: null,
-};
+const nothingToDo = { description: 'No deployment for the device', schema: null };
+
+/** The update check's answer: a deployment of a `.mender` artifact fitting the device type. */
+export const menderDeployment = z.object({
+  id: z.string(),
+  artifact: z.object({
+    artifact_name: z.string(),
+    source: z.object({ uri: z.string(), expire: z.string() }),
+    device_types_compatible: z.array(z.string()),
+  }),
+});
+export type MenderDeployment = z.output<typeof menderDeployment>;
+const deploymentAnswer = { 200: { description: 'The deployment to install', schema: menderDeployment } };
+
+export const MENDER_DEPLOYMENT_STATUSES = [
+  'downloading',
+  'pause_before_installing',
+  'installing',
+  'pause_before_rebooting',
+  'rebooting',
+  'pause_before_committing',
+  'success',
+  'failure',
+  'already-installed',
+] as const;
+export const menderDeploymentStatus = z.object({
+  status: z.enum(MENDER_DEPLOYMENT_STATUSES),
+  substate: z.string().max(500).optional(),
+});
+export const menderDeploymentLog = z.object({
+  messages: z
+    .array(z.object({ timestamp: z.string().optional(), level: z.string().optional(), message: z.string() }))
+    .max(100_000),
+});
+const deploymentParams = z.object({ id: z.string().min(1).max(80) });
+const noDeployment = { 404: { description: 'No such deployment for this device', schema: menderError } };
 
 export const menderEndpoints = {
   authRequest: {
@@ -123,7 +155,7 @@ export const menderEndpoints = {
     summary: 'Update check (`device_type`, `artifact_name` in the query). Records when the device was last seen',
     params: noParams,
     protocol: 'mender',
-    responses: { 204: nothingToDo, ...refused },
+    responses: { ...deploymentAnswer, 204: nothingToDo, ...refused },
   },
   nextDeploymentPost: {
     method: 'POST',
@@ -131,7 +163,7 @@ export const menderEndpoints = {
     summary: "Update check with the device's `device_provides` in the body (what mender-client tries first after v2)",
     params: noParams,
     protocol: 'mender',
-    responses: { 204: nothingToDo, ...refused },
+    responses: { ...deploymentAnswer, 204: nothingToDo, ...refused },
   },
   nextDeploymentV2: {
     method: 'POST',
@@ -139,6 +171,54 @@ export const menderEndpoints = {
     summary: 'Update check, v2 (what mender-client 3.x tries first)',
     params: noParams,
     protocol: 'mender',
-    responses: { 204: nothingToDo, ...refused },
+    responses: { ...deploymentAnswer, 204: nothingToDo, ...refused },
+  },
+  deploymentStatus: {
+    method: 'PUT',
+    path: '/api/devices/v1/deployments/device/deployments/{id}/status',
+    summary:
+      "The device's progress on a deployment: downloading, installing, rebooting, success, failure, already-installed",
+    params: deploymentParams,
+    body: menderDeploymentStatus,
+    protocol: 'mender',
+    responses: {
+      204: { description: 'Recorded (also for a deployment that has ended meanwhile)', schema: null },
+      400: { description: 'The body is not a valid status', schema: menderError },
+      ...noDeployment,
+      ...refused,
+    },
+  },
+  deploymentLog: {
+    method: 'PUT',
+    path: '/api/devices/v1/deployments/device/deployments/{id}/log',
+    summary: "The deployment's log (after a failure); its tail is kept with the attempt",
+    params: deploymentParams,
+    body: menderDeploymentLog,
+    protocol: 'mender',
+    responses: {
+      204: { description: 'Stored', schema: null },
+      400: { description: 'The body is not a valid log', schema: menderError },
+      ...noDeployment,
+      ...refused,
+    },
+  },
+  deploymentDownload: {
+    method: 'GET',
+    path: '/api/devices/v1/deployments/download/{pno}/{deviceId}/{id}/{expires}/{sig}/{fileName}',
+    summary: "A deployment's artifact, by the signed expiring link the update check answered (no device token)",
+    params: z.object({
+      pno: z.string(),
+      deviceId: z.string(),
+      id: z.string(),
+      expires: z.string(),
+      sig: z.string(),
+      fileName: z.string(),
+    }),
+    protocol: 'mender',
+    responseType: 'application/octet-stream',
+    responses: {
+      200: { description: 'The bytes (one Range answers 206)', schema: null },
+      404: { description: 'No such download, or the link has expired', schema: menderError },
+    },
   },
 } as const satisfies Record<string, DeviceApiEndpoint>;

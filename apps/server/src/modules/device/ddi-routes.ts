@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import type { Services } from '../../platform/services';
+import { sendBlob } from '../../platform/storage/download';
 import { type DdiAnswer, type DdiRequest, error, extensionCall, poll, putConfigData } from './ddi-service';
 import { ddiExtensionRoutes } from './extensions';
 import { runtimeOf } from './runtime';
@@ -81,7 +82,12 @@ export async function deviceApi(app: FastifyInstance, opts: { services: Services
         if (!req) return send(reply, notFound());
         const { tenant: _t, controllerId: _c, ...params } = request.params as Record<string, string>;
         const text = typeof request.body === 'string' ? request.body : undefined;
-        return send(reply, await extensionCall(s, req, route, params, text));
+        const answer = await extensionCall(s, req, route, params, text);
+        if ('blob' in answer && answer.blob) {
+          const blob = answer.blob;
+          return sendBlob(s.blobs.store, request, reply, blob).catch(() => send(reply, notFound()));
+        }
+        return send(reply, answer);
       },
     });
   }

@@ -1,4 +1,5 @@
 import type { Services } from '../../platform/services';
+import type { Download } from '../../platform/storage/download';
 
 /**
  * Keel's extensions of hawkBit DDI (README.md "Keel extensions"): links other modules add to a device's poll answer
@@ -32,6 +33,8 @@ export interface DdiExtensionCall {
 export interface DdiExtensionAnswer {
   status: number;
   body?: unknown;
+  /** A stored blob to send instead of a JSON body (an artifact download: Range, ETag; platform/storage/download.ts). */
+  blob?: Download;
 }
 
 export interface DdiExtensionRoute {
@@ -71,3 +74,37 @@ export async function pollLinks(s: Services, pno: string, deviceId: string, base
   }
   return any ? out : null;
 }
+
+/** A Mender deployment call, once the device's token is checked (as for the update check) and within its allowance. */
+export interface MenderDeploymentCall {
+  pno: string;
+  deviceId: string;
+  /** The deployment id of `…/deployments/{id}/status|log` ('' for the update check). */
+  deploymentId: string;
+  /** The update check's `device_type` and `artifact_name` (query or body), '' when not given. */
+  deviceType: string;
+  artifactName: string;
+  /** The parsed JSON body of a status or log report. */
+  body: unknown;
+  /** `scheme://host` the device called, for download links. */
+  origin: string;
+}
+
+/**
+ * Keel's hook for Mender deployments (README.md "Mender"): the module that holds updates answers the update check,
+ * the status and log reports, and the signed download links it hands out (which carry no device token). None
+ * registered: the update check answers 204 and the reports 404.
+ */
+export interface MenderDeployments {
+  next(s: Services, call: MenderDeploymentCall): Promise<DdiExtensionAnswer>;
+  status(s: Services, call: MenderDeploymentCall): Promise<DdiExtensionAnswer>;
+  log(s: Services, call: MenderDeploymentCall): Promise<DdiExtensionAnswer>;
+  /** `GET /api/devices/v1/deployments/download/{link…}`: the path's parameters after the prefix. */
+  download(s: Services, params: Record<string, string>): Promise<DdiExtensionAnswer>;
+}
+
+let mender: MenderDeployments | null = null;
+export function registerMenderDeployments(provider: MenderDeployments): void {
+  mender = provider;
+}
+export const menderDeployments = (): MenderDeployments | null => mender;

@@ -3,8 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import type { Services } from '../../platform/services';
+import { sendBlob } from '../../platform/storage/download';
+import { menderDeployments } from './extensions';
 import {
   authenticate,
+  deploymentReport,
   failure,
   type MenderAnswer,
   type MenderRequest,
@@ -90,9 +93,70 @@ export async function menderApi(app: FastifyInstance, opts: { services: Services
       method: def.method,
       url: def.path,
       bodyLimit: NEXT_BODY_LIMIT,
-      handler: async (request, reply) => send(reply, await nextDeployment(s, menderRequest(request))),
+      handler: async (request, reply) => send(reply, await nextDeployment(s, menderRequest(request), askOf(request))),
     });
   }
+  for (const [def, kind] of [
+    [e.deploymentStatus, 'status'],
+    [e.deploymentLog, 'log'],
+  ] as const) {
+    app.route({
+      method: def.method,
+      url: fastifyPath(def.path),
+      bodyLimit: kind === 'log' ? LOG_BODY_LIMIT : NEXT_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const req = menderRequest(request);
+        let payload: unknown;
+        try {
+          payload = parseJsonBody(rawBody(request).toString('utf8'));
+        } catch {
+          return send(reply, failure(400, 'The body is not valid JSON', req));
+        }
+        const { id } = request.params as { id: string };
+        return send(reply, await deploymentReport(s, req, kind, id, payload));
+      },
+    });
+  }
+  // The signed, expiring download links the update check hands out (they carry no device token).
+  app.route({
+    method: 'GET',
+    url: fastifyPath(e.deploymentDownload.path),
+    handler: async (request, reply) => {
+      const provider = menderDeployments();
+      const answer = provider
+        ? await provider.download(s, request.params as Record<string, string>)
+        : { status: 404, blob: undefined };
+      if (answer.blob) return sendBlob(s.blobs.store, request, reply, answer.blob);
+      return send(
+        reply,
+        failure(answer.status, 'No such download, or the link has expired', { requestId: request.id }),
+      );
+    },
+  });
+}
+
+/** Largest log report (mender-client sends the deployment's log, at most a few hundred KiB). */
+const LOG_BODY_LIMIT = 1024 * 1024;
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** The update check's device type and current artifact: the query (GET v1), the body (POST v1, v2's `device_provides`). */
+function askOf(request: FastifyRequest): { deviceType: string; artifactName: string } {
+  const query = request.query as Record<string, unknown>;
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(rawBody(request).toString('utf8') || '{}');
+    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+  } catch {
+    // An unreadable body asks with what the query says.
+  }
+  const provides = (
+    body.device_provides && typeof body.device_provides === 'object' ? body.device_provides : body
+  ) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    deviceType: text(query.device_type) || text(provides.device_type),
+    artifactName: text(query.artifact_name) || text(provides.artifact_name),
+  };
 }
 
 const rawBody = (request: FastifyRequest): Buffer => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
@@ -103,6 +167,7 @@ function menderRequest(request: FastifyRequest): MenderRequest {
     authorization: Array.isArray(authorization) ? authorization[0] : authorization,
     ip: request.ip,
     requestId: request.id,
+    origin: `${request.protocol}://${request.host}`,
   };
 }
 

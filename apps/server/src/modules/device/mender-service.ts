@@ -24,6 +24,7 @@ import { parseJsonBody } from '../../platform/http/json-body';
 import { newId, sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { ENROLMENTS_PER_MINUTE, POLLS_PER_INTERVAL } from './ddi-service';
+import { menderDeployments } from './extensions';
 import * as menderRepo from './mender-repo';
 import * as repo from './repo';
 import { recordReport } from './report';
@@ -39,12 +40,14 @@ export interface MenderRequest {
   authorization: string | undefined;
   ip: string;
   requestId: string;
+  /** `scheme://host` the device called (download links). */
+  origin?: string;
 }
 
 export interface MenderAnswer {
   status: number;
   /** JSON for an object, the raw text (with `type`) for a string. */
-  body?: MenderError | string;
+  body?: MenderError | string | object;
   type?: string;
   headers?: Record<string, string>;
 }
@@ -384,14 +387,55 @@ async function caller(s: Services, req: MenderRequest): Promise<Caller> {
   return { pno, deviceId: claims.sub };
 }
 
-/** `GET|POST …/deployments/device/deployments/next`: nothing to do yet (204). Writes nothing but the sighting. */
-export async function nextDeployment(s: Services, req: MenderRequest): Promise<MenderAnswer> {
+/**
+ * `GET|POST …/deployments/device/deployments/next`: the deployment the firmware side offers (extensions.ts
+ * `registerMenderDeployments`), else 204. `device_type` and `artifact_name` come from the query (GET) or the body
+ * (`device_provides` for v2). Writes nothing but the sighting.
+ */
+export async function nextDeployment(
+  s: Services,
+  req: MenderRequest,
+  ask: { deviceType: string; artifactName: string },
+): Promise<MenderAnswer> {
   const who = await caller(s, req);
   if ('answer' in who) return who.answer;
   const limited = overLimit(s, req, 'poll', `${who.pno}:${who.deviceId}`);
   if (limited) return limited;
   runtimeOf(s).saw(who.pno, who.deviceId, s.now(), req.ip);
-  return { status: 204 };
+  const provider = menderDeployments();
+  if (!provider) return { status: 204 };
+  const answer = await provider.next(s, {
+    ...who,
+    deploymentId: '',
+    ...ask,
+    body: undefined,
+    origin: req.origin ?? '',
+  });
+  return answer as MenderAnswer;
+}
+
+/** `PUT …/deployments/device/deployments/{id}/status|log`: the device's report, to the firmware side (204). */
+export async function deploymentReport(
+  s: Services,
+  req: MenderRequest,
+  kind: 'status' | 'log',
+  deploymentId: string,
+  payload: unknown,
+): Promise<MenderAnswer> {
+  const who = await caller(s, req);
+  if ('answer' in who) return who.answer;
+  const limited = overLimit(
+    s,
+    req,
+    kind === 'status' ? 'deploymentStatus' : 'deploymentLog',
+    `${who.pno}:${who.deviceId}`,
+  );
+  if (limited) return limited;
+  const provider = menderDeployments();
+  if (!provider) return failure(404, 'No such deployment', req);
+  const call = { ...who, deploymentId, deviceType: '', artifactName: '', body: payload, origin: req.origin ?? '' };
+  const answer = kind === 'status' ? await provider.status(s, call) : await provider.log(s, call);
+  return answer as MenderAnswer;
 }
 
 /** Mender's attribute values as texts: lists (several addresses) joined with ", ". */

@@ -1,9 +1,10 @@
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { bestDelta, filesOfPackage, recordUpgrade } from '../firmware/service';
-import { attemptByAction, devicesWithActions, openActions, updateAttempt } from './attempt-repo';
+import { attemptByAction, openActions, updateAttempt } from './attempt-repo';
 import { candidates, updateTaskDevices } from './device-repo';
-import { ACTIONS_TOPIC, actionsChanged } from './events';
+import { actionsChanged } from './events';
+import { taskFlags } from './flags';
 import { executionOf } from './items';
 import { inWindow } from './rollout';
 import { isVersion, reportedVersion } from './selection';
@@ -14,43 +15,9 @@ import { isVersion, reportedVersion } from './selection';
  * The device module's DDI and Mender services call it through the provider registered in routes.ts.
  */
 
-const CACHE_TTL_MS = 60_000;
-interface Entry {
-  devices: Set<string>;
-  at: number;
-  epoch: number;
-}
-const caches = new WeakMap<Services, { map: Map<string, Entry>; epoch: number }>();
-
-function cacheOf(s: Services) {
-  let c = caches.get(s);
-  if (!c) {
-    const created = { map: new Map<string, Entry>(), epoch: 0 };
-    s.bus.subscribe(ACTIONS_TOPIC, (event) => {
-      const pno = (event as { pno?: unknown }).pno;
-      created.epoch += 1;
-      if (typeof pno === 'string') created.map.delete(pno);
-    });
-    caches.set(s, created);
-    c = created;
-  }
-  return c;
-}
-
-/** Whether the device may have an action: answered from memory once the property's set is loaded. */
-export async function hasAction(s: Services, pno: string, deviceId: string): Promise<boolean> {
-  const c = cacheOf(s);
-  const now = Date.now();
-  let e = c.map.get(pno);
-  if (!e || now - e.at > CACHE_TTL_MS) {
-    const epoch = c.epoch;
-    const rows = await devicesWithActions(s.db, propertyTenant(pno));
-    e = { devices: new Set(rows.map((r) => r.device_id)), at: now, epoch };
-    // A change published while this was read leaves the entry unset: the next poll reads again.
-    if (c.epoch === epoch) c.map.set(pno, e);
-  }
-  return e.devices.has(deviceId);
-}
+/** Whether the device may have an action: answered from memory once the property's set is loaded (flags.ts). */
+export const hasAction = (s: Services, pno: string, deviceId: string): Promise<boolean> =>
+  taskFlags(s).has(pno, deviceId);
 
 export interface OfferedFile {
   name: string;
@@ -58,6 +25,8 @@ export interface OfferedFile {
   sha256: string;
   fid: string;
   kind: string;
+  /** What the firmware module read from an `.swu` or `.mender` artifact (a Mender artifact's name, device types). */
+  artifact: Record<string, unknown> | null;
 }
 
 export interface DeviceAction {
@@ -67,6 +36,8 @@ export interface DeviceAction {
   state: string;
   attempt: number;
   mode: 'soft' | 'forced' | 'downloadOnly';
+  /** The package (its signed manifest: firmware `packageOf`). */
+  swId: string;
   swType: string;
   swName: string;
   version: string;
@@ -99,12 +70,20 @@ export async function currentAction(s: Services, pno: string, deviceId: string):
     state: open.state,
     attempt: Number(open.attempts),
     mode: open.mode as DeviceAction['mode'],
+    swId: open.sw_id,
     swType: open.sw_type,
     swName: open.name,
     version: open.sw_version,
     inWindow: inWindow(exec, s.now()),
     window: exec.maintenanceWindow,
-    files: files.map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256, fid: f.fid, kind: f.kind })),
+    files: files.map((f) => ({
+      name: f.name,
+      size: Number(f.size),
+      sha256: f.sha256,
+      fid: f.fid,
+      kind: f.kind,
+      artifact: f.artifact ? (JSON.parse(f.artifact) as Record<string, unknown>) : null,
+    })),
     delta,
   };
 }
@@ -237,7 +216,7 @@ export async function applyOutcome(
     });
   });
   if (ended) {
-    await actionsChanged(s, tenant);
+    await actionsChanged(s, tenant, [row.device_id]);
     if (next.state === 'succeeded' || next.state === 'failed' || next.state === 'retrying')
       await recordUpgrade(s, tenant, {
         deviceId: row.device_id,

@@ -1,14 +1,14 @@
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { taskFlags } from './flags';
 
 /**
  * What the task code tells others through the event bus (Redis across instances): the console's live progress,
- * and the device API's "which devices have an action" cache (delivery.ts) being out of date.
+ * and the device API's "which devices have an action" flags (flags.ts) being out of date.
  */
 
 /** The topic of a property's task events (`{ type: 'fwTask', taskId, state, counts }`). */
 export const taskTopic = (pno: string) => `fw-task:${pno}`;
-export const ACTIONS_TOPIC = 'fw-task-actions';
 
 export interface TaskEvent {
   type: 'fwTask';
@@ -28,6 +28,11 @@ export async function announce(s: Services, tenant: Tenant, creator: string | nu
   if (creator) await s.bus.publish(`user:${creator}`, e).catch(() => undefined);
 }
 
-/** The property's devices with an action changed: every instance reloads its cache for it. */
-export const actionsChanged = (s: Services, tenant: Tenant) =>
-  s.bus.publish(ACTIONS_TOPIC, { pno: tenant.pno }).catch(() => undefined);
+/**
+ * Devices' actions changed (null: any of the property's): every instance looks them up again (flags.ts,
+ * platform/realtime/device-flags.ts).
+ */
+export const actionsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>
+  taskFlags(s)
+    .changed(tenant.pno, deviceIds)
+    .catch(() => undefined);

@@ -1,7 +1,10 @@
 import { firmwareTaskEndpoints } from '@keel/contract/endpoints/firmware-task';
 import { defineModule } from '../../platform/http/mount';
+import { registerDdiRoute, registerMenderDeployments, registerPollLinks } from '../device/extensions';
 import { registerPackageTaskCounter } from '../firmware/service';
 import * as assign from './assign';
+import * as ddi from './device-ddi';
+import { menderDeliveries } from './device-mender';
 import { runTickJob } from './engine';
 import * as history from './history';
 import { preview } from './preview';
@@ -13,6 +16,28 @@ import * as transitions from './transitions';
 export const firmwareTaskModule = defineModule(firmwareTaskEndpoints, (s) => {
   registerPackageTaskCounter((s2, tenant, swId) => service.tasksUsing(s2, tenant, swId));
   s.jobs.register(TICK_JOB, () => runTickJob(s));
+  // The device side over hawkBit DDI (device-ddi.ts), for formal and temporary tasks' actions.
+  registerPollLinks('firmware', ddi.deploymentLinks);
+  registerDdiRoute({
+    method: 'GET',
+    suffix: '/deploymentBase/:actionId',
+    bucket: 'deployment',
+    handler: ddi.deploymentBase,
+  });
+  registerDdiRoute({
+    method: 'POST',
+    suffix: '/deploymentBase/:actionId/feedback',
+    bucket: 'deploymentFeedback',
+    handler: ddi.deploymentFeedback,
+  });
+  registerDdiRoute({
+    method: 'GET',
+    suffix: '/softwaremodules/:softwareModuleId/artifacts/:fileName',
+    bucket: 'artifact',
+    handler: ddi.artifact,
+  });
+  // …and over Mender's device API (device-mender.ts).
+  registerMenderDeployments(menderDeliveries);
   return {
     'task/getTaskList': async (input, ctx) => service.list(s, ctx, input),
     'task/getTaskInfo': async (input, ctx) => service.info(s, ctx, input.id),

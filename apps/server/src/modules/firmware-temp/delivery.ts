@@ -118,3 +118,7 @@ export async function recordTempResult(
   if (ended) await tempFlags(s).changed(tenant.pno, [deviceId]);
   return ended;
 }
+
+/** Whether a temporary task was ever meant for the device (a late report on its ended action is still its own). */
+export const isTempTarget = (s: Services, tenant: Tenant, deviceId: string, taskId: string) =>
+  repo.hasResult(s.db, tenant, taskId, deviceId);

@@ -505,3 +505,15 @@ export const hasOpenResults = async (db: Db, tenant: Tenant, taskId: string) =>
     .where('state', 'in', OPEN)
     .limit(1)
     .executeTakeFirst()) !== undefined;
+
+/** Whether the task has (or had) a result for the device. */
+export const hasResult = async (db: Db, tenant: Tenant, taskId: string, deviceId: string) =>
+  Boolean(
+    await db
+      .selectFrom('fw_temp_results')
+      .select('task_id')
+      .where('pno', '=', tenant.pno)
+      .where('task_id', '=', taskId)
+      .where('device_id', '=', deviceId)
+      .executeTakeFirst(),
+  );

@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import { tick } from '@keel/server/modules/firmware-task/engine';
+import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
+import { describeEachDb } from '@keel/server/test/harness';
+import { beforeAll, expect, it } from 'vitest';
+import { runFleet } from './fleet';
+
+/** The simulator installs a Keel task's update over DDI: a fleet completes a task, a failing share fails. */
+describeEachDb('device simulator: updates', (env) => {
+  let fx: DeviceFixture;
+  let url: string;
+  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
+    const res = await fx.call(path, input, fx.owner);
+    expect(res.status, `${path}: ${res.msg}`).toBe(0);
+    return res.data;
+  };
+
+  beforeAll(async () => {
+    fx = await deviceFixture(env);
+    await env().app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+  });
+
+  it('installs a task on a fleet: the good devices succeed with the new version, the failing share fails', async () => {
+    const sid = (await ok('space/addSpace', { name: 'Sim', business: 'firmware', category: 'file', quota: 10_000_000 }))
+      .sid;
+    const type = (await ok('dm/addDeviceType', { name: 'Sim gw' })).typeId;
+    const platform = (await ok('dm/addDevicePlatform', { name: 'Sim Linux', osType: 'linux' })).platformId;
+    const modelId = (await ok('dm/addDeviceModel', { name: 'S-1', typeId: type, platformId: platform })).modelId;
+    const boundary = '----keelsim';
+    const image = 'simulated image 3.0.0 '.repeat(200);
+    const up = await env().app.inject({
+      method: 'POST',
+      url: `/api/fis/fi/uploadFile?sid=${sid}`,
+      headers: { token: fx.owner.token, pno: fx.demo, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image-3.0.0.bin"\r\nContent-Type: application/octet-stream\r\n\r\n${image}\r\n--${boundary}--\r\n`,
+    });
+    const fid = (up.json() as { data: { fid: string } }).data.fid;
+    const swId = (
+      await ok('sw/addSw', {
+        sid,
+        swType: 'firmware',
+        name: 'Sim',
+        version: '3.0.0',
+        modelIdList: [modelId],
+        fidList: [fid],
+      })
+    ).id;
+    await ok('sw/setSwPublished', { id: swId, published: 1 });
+
+    const make = async (n: number) => {
+      const list = [];
+      for (let i = 0; i < n; i += 1) {
+        const deviceId = freshDeviceId('simup');
+        const res = await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner);
+        expect(res.status, res.msg).toBe(0);
+        list.push({ deviceId, credential: res.data.credential as string, attributes: { firmwareVersion: '1.0.0' } });
+      }
+      await env()
+        .app.keel.db.updateTable('devices')
+        .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+        .where('pno', '=', fx.demo)
+        .where(
+          'device_id',
+          'in',
+          list.map((d) => d.deviceId),
+        )
+        .execute();
+      return list;
+    };
+    const good = await make(6);
+    const bad = await make(2);
+    const task = await ok('task/addTask', {
+      swId,
+      name: 'Fleet update',
+      deviceIdList: [...good, ...bad].map((d) => d.deviceId),
+      execution: { successThreshold: 50, errorThreshold: 100 },
+    });
+    await ok('task/releaseTask', { id: task.id });
+
+    const fleet = (devices: typeof good, failRate: number) => {
+      const stop = new AbortController();
+      return runFleet({
+        url,
+        property: fx.demo,
+        devices,
+        maxSleepSeconds: 0.2,
+        durationSeconds: 30,
+        signal: stop.signal,
+        tickMs: 50,
+        updates: { failRate },
+        onTick: (s) => {
+          if (s.updates === devices.length) stop.abort();
+        },
+      });
+    };
+    const [a, b] = await Promise.all([fleet(good, 0), fleet(bad, 1)]);
+    expect(a).toMatchObject({ updates: 6, updateFailures: 0, errors: 0 });
+    expect(b).toMatchObject({ updates: 2, updateFailures: 2, errors: 0 });
+    await tick(env().app.keel);
+    const info = await ok('task/getTaskInfo', { id: task.id });
+    expect(info.state).toBe('completed');
+    expect(info.counts).toMatchObject({ succeeded: 6, failed: 2 });
+    const device = (await fx.call('di/getAnyDeviceInfo', { deviceId: good[0]?.deviceId }, fx.owner)).data;
+    expect(device.firmwareVersion).toBe('3.0.0');
+  });
+});

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { ddiControllerBase } from '@keel/contract/device-api/ddi';
+import { ddiDeploymentBase } from '@keel/contract/device-api/ddi-deployment';
+import { beforeAll, expect, it } from 'vitest';
+import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
+import { describeEachDb } from '../../test/harness';
+
+function multipart(name: string, content: Buffer) {
+  const boundary = `----keel${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  return {
+    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** hawkBit DDI deployments of formal and temporary tasks: poll link, deploymentBase, feedback, artifacts. */
+describeEachDb('firmware delivery over DDI', (env) => {
+  let fx: DeviceFixture;
+  let sid = '';
+  let modelId = '';
+  let pkg = '';
+  const image = Buffer.from('keel image 2.0.0 '.repeat(700));
+  const url = (pno: string, id: string, tail = '') => `/${pno}/controller/v1/${id}${tail}`;
+  const get = (path: string, authorization: string, headers: Record<string, string> = {}) =>
+    env().app.inject({ method: 'GET', url: path, headers: { authorization, ...headers } });
+  const post = (path: string, authorization: string, body: unknown) =>
+    env().app.inject({
+      method: 'POST',
+      url: path,
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
+    const res = await fx.call(path, input, fx.owner);
+    expect(res.status, `${path}: ${res.msg}`).toBe(0);
+    return res.data;
+  };
+  const upload = async (endpoint: string, name: string, content: Buffer) => {
+    const { body, contentType } = multipart(name, content);
+    const res = await env().app.inject({
+      method: 'POST',
+      url: `${endpoint}?sid=${sid}`,
+      headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
+      payload: body,
+    });
+    return (res.json() as { data: { fid: string; id: string } }).data;
+  };
+  const register = async (version = '1.0.0') => {
+    const deviceId = freshDeviceId('ddi');
+    const res = await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner);
+    expect(res.status, res.msg).toBe(0);
+    await env()
+      .app.keel.db.updateTable('devices')
+      .set({ firmware_version: version, last_seen_at: env().now() })
+      .where('pno', '=', fx.demo)
+      .where('device_id', '=', deviceId)
+      .execute();
+    return { deviceId, auth: `TargetToken ${res.data.credential}` };
+  };
+  const taskState = async (taskId: string, deviceId: string) =>
+    (
+      await env()
+        .app.keel.db.selectFrom('fw_task_devices')
+        .select('state')
+        .where('pno', '=', fx.demo)
+        .where('task_id', '=', taskId)
+        .where('device_id', '=', deviceId)
+        .executeTakeFirst()
+    )?.state;
+  const closed = (finished: 'success' | 'failure', details: string[] = []) => ({
+    status: { execution: 'closed', result: { finished }, details },
+  });
+
+  beforeAll(async () => {
+    fx = await deviceFixture(env);
+    sid = (await ok('space/addSpace', { name: 'DDI', business: 'firmware', category: 'file', quota: 50_000_000 })).sid;
+    const type = (await ok('dm/addDeviceType', { name: 'DDI gw' })).typeId;
+    const platform = (await ok('dm/addDevicePlatform', { name: 'DDI Linux', osType: 'linux' })).platformId;
+    modelId = (await ok('dm/addDeviceModel', { name: 'D-1', typeId: type, platformId: platform })).modelId;
+    const { fid } = await upload('/api/fis/fi/uploadFile', 'image-2.0.0.bin', image);
+    pkg = (
+      await ok('sw/addSw', {
+        sid,
+        swType: 'firmware',
+        name: 'Image',
+        version: '2.0.0',
+        modelIdList: [modelId],
+        fidList: [fid],
+      })
+    ).id;
+    await ok('sw/setSwPublished', { id: pkg, published: 1 });
+  });
+
+  it('offers a task on the poll, answers the deployment, serves its artifact and records the feedback', async () => {
+    const a = await register();
+    const b = await register();
+    expect((await get(url(fx.demo, a.deviceId), a.auth)).json()._links?.deploymentBase).toBeUndefined();
+    const task = await ok('task/addTask', {
+      swId: pkg,
+      name: 'DDI rollout',
+      deviceIdList: [a.deviceId, b.deviceId],
+      execution: { mode: 'forced' },
+    });
+    await ok('task/releaseTask', { id: task.id });
+
+    const polled = (await get(url(fx.demo, a.deviceId), a.auth)).json();
+    expect(ddiControllerBase.strict().safeParse(polled).success).toBe(true);
+    const href: string = polled._links.deploymentBase.href;
+    const actionId = href.split('/').at(-1) as string;
+    expect(actionId).toMatch(/^\d+$/);
+
+    const dep = await get(url(fx.demo, a.deviceId, `/deploymentBase/${actionId}`), a.auth);
+    expect(dep.statusCode).toBe(200);
+    const body = ddiDeploymentBase.parse(dep.json());
+    expect(body).toMatchObject({ id: actionId, deployment: { download: 'forced', update: 'forced' } });
+    const [chunk] = body.deployment.chunks;
+    expect(chunk).toMatchObject({ part: 'os', version: '2.0.0' });
+    const [art] = chunk?.artifacts ?? [];
+    expect(art?.hashes).toEqual({
+      sha1: createHash('sha1').update(image).digest('hex'),
+      md5: createHash('md5').update(image).digest('hex'),
+      sha256: createHash('sha256').update(image).digest('hex'),
+    });
+    expect(art?.size).toBe(image.length);
+    const download = new URL(art?._links['download-http'].href ?? '').pathname;
+
+    // The device's own token only; another device cannot read the action or its artifact.
+    expect((await get(download, b.auth)).statusCode).toBe(401);
+    const bAction = (await get(url(fx.demo, b.deviceId), b.auth)).json()._links.deploymentBase.href.split('/').at(-1);
+    expect(bAction).not.toBe(actionId);
+    expect((await get(url(fx.demo, b.deviceId, `/deploymentBase/${actionId}`), b.auth)).statusCode).toBe(404);
+    expect((await get(download.replace(a.deviceId, b.deviceId), b.auth)).statusCode).toBe(404);
+    expect(
+      (await post(url(fx.demo, b.deviceId, `/deploymentBase/${actionId}/feedback`), b.auth, closed('success')))
+        .statusCode,
+    ).toBe(404);
+    expect((await get(download.replace('image-2.0.0.bin', 'other.bin'), a.auth)).statusCode).toBe(404);
+
+    const full = await get(download, a.auth);
+    expect(full.statusCode).toBe(200);
+    expect(full.rawPayload.equals(image)).toBe(true);
+    expect(await taskState(task.id, a.deviceId)).toBe('downloading');
+    const part = await get(download, a.auth, { range: 'bytes=10-19' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(image.subarray(10, 20))).toBe(true);
+
+    const fb = (b2: unknown) => post(url(fx.demo, a.deviceId, `/deploymentBase/${actionId}/feedback`), a.auth, b2);
+    expect((await fb({ status: { execution: 'nonsense' } })).statusCode).toBe(400);
+    expect(
+      (await fb({ status: { execution: 'proceeding', result: { finished: 'none', progress: { cnt: 1, of: 2 } } } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await fb({ status: { execution: 'downloaded', result: { finished: 'none' } } })).statusCode).toBe(200);
+    expect(await taskState(task.id, a.deviceId)).toBe('downloaded');
+    // Still offered until closed (SWUpdate confirms after its restart).
+    expect((await get(url(fx.demo, a.deviceId), a.auth)).json()._links.deploymentBase.href).toBe(href);
+    expect((await fb(closed('success'))).statusCode).toBe(200);
+    expect(await taskState(task.id, a.deviceId)).toBe('verifying');
+    expect((await get(url(fx.demo, a.deviceId), a.auth)).json()._links?.deploymentBase).toBeUndefined();
+    // The same answer again (a device retrying) is still 200.
+    expect((await fb(closed('success'))).statusCode).toBe(200);
+    // The version arrives over configData: succeeded.
+    const config = await env().app.inject({
+      method: 'PUT',
+      url: url(fx.demo, a.deviceId, '/configData'),
+      headers: { authorization: a.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ mode: 'merge', data: { firmwareVersion: '2.0.0' } }),
+    });
+    expect(config.statusCode).toBe(200);
+
+    const fbB = (b2: unknown) => post(url(fx.demo, b.deviceId, `/deploymentBase/${bAction}/feedback`), b.auth, b2);
+    expect(
+      (await fbB({ ...closed('failure', ['sha1 mismatch']), status: { ...closed('failure').status, code: 3 } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await taskState(task.id, b.deviceId)).toMatch(/failed|retrying/);
+    expect(
+      (await post(url(fx.demo, b.deviceId, '/deploymentBase/999999999/feedback'), b.auth, closed('success')))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('delivers a temporary task the same way', async () => {
+    const a = await register();
+    const b = await register();
+    const file = await upload('/api/f/uploadFile', 'try.swu', Buffer.from('swu bytes'));
+    await ok('d/addDevice', { deviceIdList: [a.deviceId, b.deviceId] });
+    const task = await ok('t/addTask', { name: 'Try DDI', fileId: file.id, deviceIdList: [a.deviceId] });
+    const href: string = (await get(url(fx.demo, a.deviceId), a.auth)).json()._links.deploymentBase.href;
+    expect(href.endsWith(`/deploymentBase/temp-${task.id}`)).toBe(true);
+    const dep = ddiDeploymentBase.parse((await get(new URL(href).pathname, a.auth)).json());
+    const art = dep.deployment.chunks[0]?.artifacts[0];
+    expect(art?.filename).toBe('try.swu');
+    const path = new URL(art?._links['download-http'].href ?? '').pathname;
+    expect((await get(path, a.auth)).rawPayload.toString()).toBe('swu bytes');
+    expect((await get(path.replace(a.deviceId, b.deviceId), b.auth)).statusCode).toBe(404);
+    const fb = (who: typeof a, body: unknown) =>
+      post(url(fx.demo, who.deviceId, `/deploymentBase/temp-${task.id}/feedback`), who.auth, body);
+    expect((await fb(b, closed('success'))).statusCode).toBe(404);
+    expect((await fb(a, closed('success'))).statusCode).toBe(200);
+    expect((await fb(a, closed('success'))).statusCode).toBe(200);
+    expect((await get(url(fx.demo, a.deviceId), a.auth)).json()._links?.deploymentBase).toBeUndefined();
+    const list = await ok('t/getTaskList', { pageNum: 1, pageSize: 50 });
+    expect(list.list.find((t: { id: string }) => t.id === task.id)?.state).toBe('finished');
+  });
+});
