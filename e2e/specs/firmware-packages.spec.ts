@@ -2,10 +2,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { DEMO_OWNER } from '../support/env';
-import { expect as baseExpect, expectToast, test, userPages } from '../support/fixtures';
-import { type Lang, localized, openSignIn, shot, signInWithPassword } from '../support/pages';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, expectToast, restoreSession, test } from '../support/fixtures';
+import { type Lang, localized, shot } from '../support/pages';
 import { selectOption } from '../support/tenancy';
 
 /**
@@ -15,7 +14,6 @@ import { selectOption } from '../support/tenancy';
  * sets the property's vendor verification keys in the keys dialog of FotaSoftwarePage, which first refuses text that
  * is not PEM and a private key, with messages in the page's language.
  */
-const users = userPages();
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
@@ -75,14 +73,6 @@ BTADAQH/MAUGAytlcANBANwh6Hwh5f3X2O5xCoqSHDy0GD3696CBSVIs7VybvvD1
 hOEgkAuazu3qFujbNPod8cHY1xqdYINYjUX90rFraQM=
 -----END CERTIFICATE-----`;
 
-async function signedIn(browser: Browser, lang: Lang) {
-  const page = await users.open(browser, DEMO_OWNER.phone, lang);
-  await openSignIn(page, lang);
-  await signInWithPassword(page, DEMO_OWNER.phone, DEMO_OWNER.password);
-  await expect(page.getByTestId('home-page')).toBeVisible();
-  return page;
-}
-
 async function addSpace(page: Page, lang: Lang, name: string) {
   await page.goto(localized('/Tis/File/FileSpace?view=all', lang));
   await page.getByTestId('space-add').click();
@@ -115,8 +105,9 @@ async function addVersion(page: Page, space: string, version: string, file: stri
 }
 
 for (const lang of ['zh-cn', 'en'] as const) {
-  test(`uploads two versions, publishes one and generates a verified delta (${lang})`, async ({ browser }) => {
-    const page = await signedIn(browser, lang);
+  test(`uploads two versions, publishes one and generates a verified delta (${lang})`, async ({ page, ownerState }) => {
+    // The worker's session: sign-ins are limited per account a minute.
+    await restoreSession(page, ownerState);
     const space = `FW${lang}${stamp}`;
     await addSpace(page, lang, space);
     const base = `${stamp}.${lang === 'en' ? 2 : 1}`;
@@ -147,13 +138,16 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await shot(page, `fota-diff-${lang}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.context().close();
   });
 }
 
 for (const lang of ['zh-cn', 'en'] as const) {
-  test(`sets the vendor verification keys, refusing what is not a public PEM key (${lang})`, async ({ browser }) => {
-    const page = await signedIn(browser, lang);
+  test(`sets the vendor verification keys, refusing what is not a public PEM key (${lang})`, async ({
+    page,
+    ownerState,
+  }) => {
+    // The worker's session: sign-ins are limited per account a minute.
+    await restoreSession(page, ownerState);
     const pair = generateKeyPairSync('ed25519');
     const publicPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString().trim();
     const privatePem = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().trim();
@@ -189,6 +183,5 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await dialog.getByTestId('form-dialog-ok').click();
     await expectToast(page, TEXT[lang].keysSaved);
     await expect(dialog).toBeHidden();
-    await page.context().close();
   });
 }
