@@ -11,7 +11,6 @@ import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
 import { apiQuery } from '../../../shared/api/query';
-import { invalidatePaths } from '../../../shared/api/query-key';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { useSession } from '../../../shared/session/session-store';
@@ -21,19 +20,29 @@ import { SendCommandDialog } from '../dialogs/SendCommandDialog';
 
 const LIST = directiveEndpoints['cmd/getPnoCmdList'].input.pick({ str: true, type: true, state: true });
 
-/** While a command waits for terminals, the list refreshes every 2 s (their answers arrive at their polls). */
+/**
+ * While a command waits for terminals, the list refreshes every 2 s (their answers arrive at their polls): each
+ * answer of the active-commands query refreshes the page's other command lists, never itself (that would refetch
+ * it at once, again and again).
+ */
 function useLiveCommands() {
   const queryClient = useQueryClient();
   const pno = useSession((s) => s.selectedPropertyPno);
+  const options = apiQuery('cmd/getPnoCmdList', { pageNum: 1, pageSize: 20, state: 'active' });
   const live = useQuery({
-    ...apiQuery('cmd/getPnoCmdList', { pageNum: 1, pageSize: 20, state: 'active' }),
+    ...options,
     enabled: Boolean(pno),
     refetchInterval: (q) => ((q.state.data?.total ?? 0) > 0 ? 2000 : false),
   });
   const stamp = live.dataUpdatedAt;
+  const liveKey = JSON.stringify(options.queryKey);
   useEffect(() => {
-    if (stamp) void invalidatePaths(queryClient, ['cmd/getPnoCmdList']);
-  }, [stamp, queryClient]);
+    if (!stamp) return;
+    void queryClient.invalidateQueries({
+      queryKey: ['cmd/getPnoCmdList'],
+      predicate: (query) => JSON.stringify(query.queryKey) !== liveKey,
+    });
+  }, [stamp, liveKey, queryClient]);
 }
 
 function Progress({ row }: { row: CmdItem }) {
