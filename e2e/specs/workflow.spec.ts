@@ -1,7 +1,7 @@
 import { messages } from '@keel/contract/status';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freshPhone, OPERATOR } from '../support/env';
-import { expect, expectToast, test, userPages } from '../support/fixtures';
+import { expect, expectToast, recordToasts, test, userPages } from '../support/fixtures';
 import { type Lang, localized, shot, switchProperty } from '../support/pages';
 import { apiCall, encryptPassword, loginByApi, pickSearched, registerByApi } from '../support/tenancy';
 
@@ -165,6 +165,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     expect(auditUrl).toMatch(/\/BusinessProcess\/AuditDialog\?.*applyId=/);
     // The same application open in a second tab, as it is now (for the stale action below).
     const stale = await first.context().newPage();
+    await recordToasts(stale);
     await stale.goto(auditUrl);
     await expect(stale.getByTestId('audit-pass')).toBeVisible();
     await shot(first, `workflow-audit-dialog-${lang}`);
@@ -174,7 +175,6 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expect(todo.getByTestId(`apply-row-${s.applicant.phone}`)).toHaveCount(0);
     // Acting again from the stale tab: the server refuses with its message, and the dialog shows it as it is now.
     await stale.getByTestId('audit-pass').click();
-    // (A page of `userPages` has no toast record: the toast is looked for while it shows.)
     await expectToast(stale, messages.applyStale[lang]);
     await expect(stale.getByTestId('audit-pass')).toHaveCount(0);
     await expect(stale.getByTestId('progress-step-2')).toHaveAttribute('data-state', 'current');
