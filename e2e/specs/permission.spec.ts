@@ -17,6 +17,8 @@ const users = userPages();
 const MEMBER_SPACE_PAGES = ['files.fileSpace', 'files.fileList', 'files.terminalSpace'];
 /** Every member's own reviews and applications (the demo property has the business-process business). */
 const MEMBER_REVIEW_PAGES = ['process.memberAudit'];
+/** Every member's sign page: they sign with the modules they are authorised for (the demo property signs). */
+const MEMBER_SIGNING_PAGES = ['signing.module'];
 
 /** A console call with the page's session (token and selected property), for setting the scene. */
 async function call<T>(page: Page, path: string, body?: Record<string, unknown>): Promise<T> {
@@ -171,6 +173,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
     'account.permissionSet',
     ...MEMBER_SPACE_PAGES,
     ...MEMBER_REVIEW_PAGES,
+    ...MEMBER_SIGNING_PAGES,
   ]);
   await shot(member, 'member-menu-zh');
 
@@ -189,6 +192,7 @@ test('the owner creates a set, makes a member an administrator limited to one un
     'account.permissionSet',
     ...MEMBER_SPACE_PAGES,
     ...MEMBER_REVIEW_PAGES,
+    ...MEMBER_SIGNING_PAGES,
   ]);
   await shot(member, 'member-menu-en');
   await member.context().close();
