@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
+import { countsByState } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** Commands and their targets (`fw_commands`, `fw_command_targets`): SQL only, filtered by `pno`. */
@@ -133,24 +134,15 @@ export const findCommand = (db: Db, tenant: Tenant, cmdId: string) =>
 
 /** Each command's targets counted by state. */
 export async function countsOf(db: Db, tenant: Tenant, cmdIds: readonly string[]) {
-  const out = new Map<string, Map<string, number>>();
-  if (cmdIds.length === 0) return out;
+  if (cmdIds.length === 0) return new Map<string, Map<string, number>>();
   const rows = await db
     .selectFrom('fw_command_targets')
-    .select(['cmd_id', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['cmd_id as owner', 'state', (eb) => eb.fn.countAll<number>().as('n')])
     .where('pno', '=', tenant.pno)
     .where('cmd_id', 'in', [...cmdIds])
     .groupBy(['cmd_id', 'state'])
     .execute();
-  for (const r of rows) {
-    let m = out.get(r.cmd_id);
-    if (!m) {
-      m = new Map();
-      out.set(r.cmd_id, m);
-    }
-    m.set(r.state, Number(r.n));
-  }
-  return out;
+  return countsByState(rows);
 }
 
 const targetBase = (db: Db, tenant: Tenant, cmdId: string, state: string | undefined) => {

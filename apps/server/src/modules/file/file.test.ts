@@ -6,6 +6,7 @@ import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
+import { multipart } from '../../test/multipart';
 import { tusClient } from '../../test/tus-client';
 import { STORAGE_SWEEP_JOB, sweepStorage } from './http';
 
@@ -18,14 +19,6 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 31 + seed) & 255));
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
-function multipart(name: string, content: Buffer, type = 'application/octet-stream') {
-  const boundary = `----keel${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, content, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describeEachDb('files', (env) => {
   let owner: Who;

@@ -4,17 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { hasTool, menderArtifact } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
-
-function multipart(name: string, content: Buffer) {
-  const boundary = `----keel${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+import { multipart } from '../../test/multipart';
 
 const menderTool = hasTool('mender-artifact', '--version');
 

@@ -3,20 +3,10 @@ import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
+import { multipart } from '../../test/multipart';
 import { addMember } from '../property/repo';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
-
-function multipart(name: string, content: Buffer) {
-  const boundary = `----keel${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 describeEachDb('firmware tasks and rollouts', (env) => {
   let token = '';

@@ -4,15 +4,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
+import { multipart } from '../../test/multipart';
 import { recordTempResult, tempActionFor } from './delivery';
-
-function multipart(name: string, content: string) {
-  const boundary = `----keel${Math.random().toString(16).slice(2)}`;
-  return {
-    body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 /** The temporary firmware service: files, test devices, tasks, results, and what the delivery path asks. */
 describeEachDb('temporary firmware service', (env) => {

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
-import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
+import { containsAnyCi, containsCi, countsByState } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** The temporary firmware service's files, test devices, tasks and results: SQL only, filtered by `pno`. */
@@ -294,24 +294,15 @@ export const findTask = (db: Db, tenant: Tenant, id: string) =>
 
 /** Each task's results counted by state. */
 export async function countsOf(db: Db, tenant: Tenant, taskIds: readonly string[]) {
-  const out = new Map<string, Map<string, number>>();
-  if (taskIds.length === 0) return out;
+  if (taskIds.length === 0) return new Map<string, Map<string, number>>();
   const rows = await db
     .selectFrom('fw_temp_results')
-    .select(['task_id', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['task_id as owner', 'state', (eb) => eb.fn.countAll<number>().as('n')])
     .where('pno', '=', tenant.pno)
     .where('task_id', 'in', [...taskIds])
     .groupBy(['task_id', 'state'])
     .execute();
-  for (const r of rows) {
-    let m = out.get(r.task_id);
-    if (!m) {
-      m = new Map();
-      out.set(r.task_id, m);
-    }
-    m.set(r.state, Number(r.n));
-  }
-  return out;
+  return countsByState(rows);
 }
 
 /** Devices of `ids` with an open result in a running task: the device and the task's name. */

@@ -10,6 +10,7 @@ import { propertyTenant } from '../../platform/tenancy/tenant';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { hasTool, menderArtifact, selfSigned, swuImage } from '../../test/firmware-artifacts';
 import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
+import { multipart } from '../../test/multipart';
 import { bestDelta } from './service';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -19,17 +20,6 @@ function image(size: number, seed: number): Buffer {
   const b = Buffer.alloc(size);
   for (let i = 0; i < size; i++) b[i] = ((i >> 4) * 7 + (i % 13 === 0 ? seed : 0)) & 0x3f;
   return b;
-}
-
-function multipart(name: string, content: Buffer) {
-  const boundary = `----keel${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
 }
 
 const openssl = hasTool('openssl', 'version');

@@ -48,3 +48,17 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/** Rows of `(owner, state, n)` — a `group by owner, state` count — as each owner's counts by state. */
+export function countsByState(rows: ReadonlyArray<{ owner: string; state: string; n: number | string | bigint }>) {
+  const out = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    let m = out.get(r.owner);
+    if (!m) {
+      m = new Map();
+      out.set(r.owner, m);
+    }
+    m.set(r.state, Number(r.n));
+  }
+  return out;
+}
