@@ -1,7 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SOFTHSM_LIB, softHsmConf } from '../apps/server/src/test/softhsm';
 
 /**
  * The end-to-end suite drives Debian's Chromium against the real server (built console, SQLite in a fresh
@@ -12,6 +13,11 @@ const dataDir = process.env.KEEL_E2E_DATA_DIR;
 const port = Number(process.env.KEEL_E2E_PORT ?? 3210);
 const root = resolve(import.meta.dirname, '..');
 const main = 'npx tsx apps/server/src/main.ts';
+// The server's SoftHSM2 (USB-key spec): its own token folder in the data directory; specs initialise tokens there
+// (test/softhsm.ts) and the registration dialog's slot list rescans the module.
+const softHsm: Record<string, string> = existsSync(SOFTHSM_LIB)
+  ? { SIGNING_PKCS11_MODULES: SOFTHSM_LIB, SOFTHSM2_CONF: softHsmConf(join(dataDir, 'softhsm')) }
+  : {};
 
 export default defineConfig({
   testDir: './specs',
@@ -57,6 +63,7 @@ export default defineConfig({
       ADMIN_PASSWORD: 'Operator123',
       OUTBOX_DRIVER: 'log',
       LOG_LEVEL: 'warn',
+      ...softHsm,
     },
   },
 });

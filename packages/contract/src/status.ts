@@ -555,6 +555,12 @@ export const messages = {
     'zh-cn': 'Ukey 不可用：{reason}',
     en: 'The USB key is unavailable: {reason}',
   },
+  ukeySm2Unsupported: {
+    status: Status.conflict,
+    'zh-cn':
+      'Ukey 不支持 SM2 证书：PKCS#11 没有标准的 SM2 签名机制（SoftHSM2 也无法保存 SM2 密钥），请在服务器上保存 SM2 密钥（导入 PEM 或 PKCS#12）',
+    en: 'USB keys cannot hold SM2 certificates: PKCS#11 has no standard SM2 signing mechanism (and SoftHSM2 cannot store SM2 keys); keep SM2 keys on the server (import PEM or PKCS#12)',
+  },
   pkcs11ModuleNotAllowed: {
     status: Status.forbidden,
     'zh-cn': '该 PKCS#11 模块未在服务器配置 SIGNING_PKCS11_MODULES 中列出',

@@ -649,7 +649,14 @@ export const signingEndpoints = group(
         modulePath: z.string(),
         error: z.string(),
         tokens: z.array(
-          z.object({ serial: z.string(), label: z.string(), manufacturer: z.string(), model: z.string() }),
+          z.object({
+            /** The PKCS#11 slot id (decimal). */
+            slot: z.string(),
+            serial: z.string(),
+            label: z.string(),
+            manufacturer: z.string(),
+            model: z.string(),
+          }),
         ),
       }),
     ),

@@ -9,6 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { type DeviceFixture, deviceFixture, type Who } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
+import { SOFTHSM_LIB, softHsmConf, softHsmMissing, softHsmToken } from '../../test/softhsm';
 import { ALGORITHMS } from './crypto/algorithms';
 
 /**
@@ -302,6 +303,69 @@ describeEachDb(
       ).toEqual(['MD5WITHRSA', 'SHA1WITHRSA', 'SHA1WITHECDSA']);
     });
 
+    it('imports an SM2 key and certificate from PKCS#12 (openssl) and signs SM3WITHSM2 that openssl verifies', async () => {
+      const key = join(dir, 'sm2p12.key');
+      const crt = join(dir, 'sm2p12.crt');
+      const p12File = join(dir, 'sm2.p12');
+      execFileSync('openssl', ['genpkey', '-algorithm', 'SM2', '-out', key]);
+      execFileSync('openssl', [
+        'req',
+        ...['-new', '-x509', '-key', key, '-sm3', '-sigopt', 'distid:1234567812345678'],
+        ...['-subj', '/CN=SM2 in PKCS12', '-days', '60', '-out', crt],
+      ]);
+      execFileSync('openssl', [
+        'pkcs12',
+        '-export',
+        '-in',
+        crt,
+        '-inkey',
+        key,
+        '-passout',
+        'pass:gm-p12',
+        '-out',
+        p12File,
+      ]);
+      const content = readFileSync(p12File).toString('base64');
+      const made = await ok('cert/importCert', { format: 'p12', content, password: 'gm-p12', name: 'SM2 P12' });
+      expect(await ok('cert/getCertInfo', { certId: made.certId })).toMatchObject({
+        keyType: 'SM2',
+        curve: 'SM2',
+        keySource: 'soft',
+        signatureAlgorithm: 'SM3WITHSM2',
+        algorithmList: ['SM3WITHSM2'],
+      });
+      const module = await ok('sm/addSignModule', { name: 'SM2 from P12', signType: 'raw', algorithm: 'SM3WITHSM2' });
+      await ok('cs/saveCertSignRel', { moduleId: module.moduleId, certId: made.certId });
+      await ok('ca/addUsers', { certId: made.certId, uidList: [fx.owner.uid] });
+      const data = Buffer.from(`国密 firmware ${Date.now()}\n`.repeat(40));
+      const signed = await upload(
+        'sign/signUpload',
+        { moduleId: module.moduleId, certId: made.certId },
+        'gm.bin',
+        data,
+        {
+          token: fx.owner.token,
+          pno: fx.demo,
+        },
+      );
+      expect(signed.status, signed.msg).toBe(0);
+      expect(signed.data.algorithm).toBe('SM3WITHSM2');
+      writeFileSync(join(dir, 'gm.bin'), data);
+      writeFileSync(join(dir, 'gm.sig'), Buffer.from(signed.data.signature, 'base64'));
+      execFileSync('sh', ['-c', `openssl x509 -in ${crt} -pubkey -noout > ${dir}/sm2p12.pub`]);
+      const verify = (file: string) =>
+        openssl([
+          ...['pkeyutl', '-verify', '-rawin', '-digest', 'sm3', '-pkeyopt', 'distid:1234567812345678'],
+          ...['-pubin', '-inkey', join(dir, 'sm2p12.pub'), '-in', file, '-sigfile', join(dir, 'gm.sig')],
+        ]);
+      const good = verify(join(dir, 'gm.bin'));
+      expect(good.status, good.stdout + good.stderr).toBe(0);
+      const tampered = Buffer.from(data);
+      tampered[0] = (tampered[0] as number) ^ 1;
+      writeFileSync(join(dir, 'gm-tampered.bin'), tampered);
+      expect(verify(join(dir, 'gm-tampered.bin')).status).not.toBe(0);
+    });
+
     it('signs CMS detached, firmware manifests and APKs (v1 + v2)', async () => {
       const data = Buffer.from('setup.exe bytes '.repeat(100));
       writeFileSync(join(dir, 'setup.exe'), data);
@@ -546,12 +610,12 @@ describeEachDb(
       expect(logLines.join('\n')).toContain('signing: signed');
     });
 
-    it('signs with a key held by a PKCS#11 token (SoftHSM2)', async () => {
-      const lib = '/usr/lib/softhsm/libsofthsm2.so';
-      if (!has('softhsm2-util') || !has('openssl') || !readFileSync(lib, { flag: 'r' }).length) {
-        console.info('skipped: SoftHSM2 is not installed (apt-get install softhsm2)');
+    it('signs with a key held by a PKCS#11 token (SoftHSM2)', async (t) => {
+      if (!hsm) {
+        t.skip(`skipped: ${hsmMissing}`);
         return;
       }
+      const lib = SOFTHSM_LIB;
       const slots = await ok('uk/getPkcs11Slots', {});
       const token = slots[0].tokens[0];
       expect(token, JSON.stringify(slots)).toBeTruthy();
@@ -571,8 +635,18 @@ describeEachDb(
         ukeyId: ukey.ukeyId,
         keyId: 'a1',
         name: 'HSM cert',
-        certificate: readFileSync(join(hsmDir, 'hsm.crt'), 'utf8'),
+        certificate: hsm.certPem,
       });
+      // SM2 has no PKCS#11 mechanism (and SoftHSM2 cannot hold SM2 keys): refused, translated, nothing written.
+      const sm2 = await fx.call(
+        'uk/addUkeyCert' as never,
+        { ukeyId: ukey.ukeyId, keyId: 'a1', name: 'HSM SM2', certificate: await pemOf(certs.SM2 as string) },
+        fx.owner,
+        { lang: 'zh-cn' },
+      );
+      expect(sm2.status).toBe(Status.conflict);
+      expect(sm2.msg).toContain('Ukey 不支持 SM2 证书');
+      expect((await ok('ca/getUkeyCertList', { ukeyId: ukey.ukeyId })).length).toBe(1);
       const module = await ok('sm/addSignModule', { name: 'HSM raw', signType: 'raw', algorithm: 'SHA256WITHRSA' });
       await ok('cs/saveCertSignRel', { moduleId: module.moduleId, certId: cert.certId });
       // Holders of the USB key (title 5 grants): the member holds the key, the key holds the certificate.
@@ -593,7 +667,7 @@ describeEachDb(
         'dgst',
         '-sha256',
         '-verify',
-        join(hsmDir, 'hsm.pub'),
+        hsm.pubFile,
         '-signature',
         join(dir, 'hsm.sig'),
         join(dir, 'hsm.bin'),
@@ -606,46 +680,12 @@ describeEachDb(
     });
   },
   {
-    config: () => ({ SIGNING_PKCS11_MODULES: '/usr/lib/softhsm/libsofthsm2.so' }),
+    config: () => ({ SIGNING_PKCS11_MODULES: SOFTHSM_LIB }),
   },
 );
 
-/** A SoftHSM2 token with an RSA key (id a1) and its certificate, in a folder of this run. */
+/** A SoftHSM2 token with an RSA key (id a1) and its certificate, in a folder of this run (test/softhsm.ts). */
+const hsmMissing = softHsmMissing();
 const hsmDir = mkdtempSync(join(tmpdir(), 'keel-hsm-'));
-if (spawnSync('sh', ['-c', 'command -v softhsm2-util']).status === 0) {
-  writeFileSync(
-    join(hsmDir, 'softhsm2.conf'),
-    `directories.tokendir = ${hsmDir}/tokens\nobjectstore.backend = file\nlog.level = ERROR\n`,
-  );
-  spawnSync('mkdir', ['-p', join(hsmDir, 'tokens')]);
-  process.env.SOFTHSM2_CONF = join(hsmDir, 'softhsm2.conf');
-  spawnSync('softhsm2-util', ['--init-token', '--free', '--label', 'keel-test', '--pin', '1234', '--so-pin', '5678'], {
-    stdio: 'ignore',
-  });
-  spawnSync(
-    'openssl',
-    [
-      'req',
-      '-new',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(hsmDir, 'hsm.key'),
-      '-out',
-      join(hsmDir, 'hsm.crt'),
-      '-subj',
-      '/CN=HSM',
-      '-days',
-      '30',
-    ],
-    { stdio: 'ignore' },
-  );
-  spawnSync('sh', ['-c', `openssl x509 -in ${hsmDir}/hsm.crt -pubkey -noout > ${hsmDir}/hsm.pub`]);
-  spawnSync(
-    'softhsm2-util',
-    ['--import', join(hsmDir, 'hsm.key'), '--token', 'keel-test', '--label', 'k1', '--id', 'a1', '--pin', '1234'],
-    { stdio: 'ignore' },
-  );
-}
+process.env.SOFTHSM2_CONF = softHsmConf(hsmDir);
+const hsm = hsmMissing ? null : softHsmToken(hsmDir, { label: 'keel-test', keyType: 'RSA' });

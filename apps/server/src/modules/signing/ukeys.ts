@@ -30,7 +30,9 @@ export function slots(s: Services) {
       return {
         modulePath,
         error: '',
-        tokens: listTokens(modulePath).map(({ serial, label, manufacturer, model }) => ({
+        // Rescanned: a token plugged in (or, with SoftHSM2, initialised) since the server started shows up.
+        tokens: listTokens(modulePath, true).map(({ slot, serial, label, manufacturer, model }) => ({
+          slot,
           serial,
           label,
           manufacturer,
@@ -160,6 +162,8 @@ export async function addUkeyCert(
     throw error instanceof KeyError ? new AppError('certImportFailed', { reason: error.message }) : error;
   }
   const info = inspectSpki(spki);
+  // PKCS#11 has no standard SM2 mechanism, and SoftHSM2 cannot hold SM2 keys (README "USB keys").
+  if (info.keyType === 'SM2') throw new AppError('ukeySm2Unsupported');
   const keyId = input.keyId.toLowerCase();
   try {
     const key = tokenKey(refOf(s, row), keyId, spki);

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { SignatureAlgorithm } from '@keel/contract/constants';
-import * as pkcs11js from 'pkcs11js';
+import type * as Pkcs11 from 'pkcs11js';
 import { rawToDer } from './ec-math';
 import { assertFits, digestFor, digestInfo, inspectSpki, KeyError, type SigningKey } from './keys';
 
@@ -10,9 +11,14 @@ import { assertFits, digestFor, digestInfo, inspectSpki, KeyError, type SigningK
  * into DER). Each module is loaded and initialised once per process.
  */
 
-const loaded = new Map<string, pkcs11js.PKCS11>();
+// Loaded with require: pkcs11js is CommonJS whose constants (CKA_*, CKM_*, CKF_*) come from the native binding, so
+// Node's ESM named-export detection misses them — `import * as` gives `undefined` for every constant under Node
+// (tsx, the server) though not under vitest's interop.
+const pkcs11js = createRequire(import.meta.url)('pkcs11js') as typeof Pkcs11;
 
-function moduleOf(path: string): pkcs11js.PKCS11 {
+const loaded = new Map<string, Pkcs11.PKCS11>();
+
+function moduleOf(path: string): Pkcs11.PKCS11 {
   let lib = loaded.get(path);
   if (!lib) {
     lib = new pkcs11js.PKCS11();
@@ -27,28 +33,53 @@ function moduleOf(path: string): pkcs11js.PKCS11 {
   return lib;
 }
 
+/** A CK_SLOT_ID (pkcs11js hands it over as its bytes, little-endian) in decimal. */
+const slotId = (slot: Buffer) => (slot.length >= 8 ? slot.readBigUInt64LE(0) : BigInt(slot.readUInt32LE(0))).toString();
+
 const text = (b: string | Buffer) => (typeof b === 'string' ? b : b.toString('utf8')).replace(/\0/g, '').trim();
 
 export interface TokenSlot {
   slotIndex: number;
+  /** The PKCS#11 slot id, decimal. */
+  slot: string;
   serial: string;
   label: string;
   manufacturer: string;
   model: string;
 }
 
-/** The initialised tokens a module offers. */
-export function listTokens(path: string): TokenSlot[] {
+/**
+ * The initialised tokens a module offers. `rescan` re-initialises the module first (C_Finalize, C_Initialize): some
+ * modules — SoftHSM2 among them — fix their token list at C_Initialize, so a token made or plugged in after the
+ * server started shows up only then. Safe between calls: every session here is opened and closed within one
+ * synchronous call.
+ */
+export function listTokens(path: string, rescan = false): TokenSlot[] {
+  const known = loaded.get(path);
+  if (rescan && known) {
+    try {
+      known.C_Finalize();
+      known.C_Initialize();
+    } catch (error) {
+      loaded.delete(path);
+      throw new KeyError(`cannot re-initialise PKCS#11 module ${path}: ${(error as Error).message}`);
+    }
+  }
   const lib = moduleOf(path);
-  return lib.C_GetSlotList(true).map((slot, slotIndex) => {
+  return lib.C_GetSlotList(true).flatMap((slot, slotIndex) => {
     const info = lib.C_GetTokenInfo(slot);
-    return {
-      slotIndex,
-      serial: text(info.serialNumber),
-      label: text(info.label),
-      manufacturer: text(info.manufacturerID),
-      model: text(info.model),
-    };
+    // A slot's token that was never initialised (SoftHSM2 always offers one) holds nothing to sign with.
+    if (!(info.flags & pkcs11js.CKF_TOKEN_INITIALIZED)) return [];
+    return [
+      {
+        slotIndex,
+        slot: slotId(slot),
+        serial: text(info.serialNumber),
+        label: text(info.label),
+        manufacturer: text(info.manufacturerID),
+        model: text(info.model),
+      },
+    ];
   });
 }
 
@@ -59,7 +90,7 @@ export interface TokenRef {
 }
 
 /** Runs `fn` in a logged-in session of the token. */
-function withSession<T>(ref: TokenRef, fn: (lib: pkcs11js.PKCS11, session: Buffer) => T): T {
+function withSession<T>(ref: TokenRef, fn: (lib: Pkcs11.PKCS11, session: Buffer) => T): T {
   const lib = moduleOf(ref.modulePath);
   const slot = lib.C_GetSlotList(true).find((s) => text(lib.C_GetTokenInfo(s).serialNumber) === ref.serial);
   if (!slot) throw new KeyError(`token ${ref.serial} is not present`);
@@ -90,7 +121,7 @@ export interface TokenKeyObject {
   keyType: 'RSA' | 'EC' | 'other';
 }
 
-function findObjects(lib: pkcs11js.PKCS11, session: Buffer, template: pkcs11js.Template): Buffer[] {
+function findObjects(lib: Pkcs11.PKCS11, session: Buffer, template: Pkcs11.Template): Buffer[] {
   lib.C_FindObjectsInit(session, template);
   try {
     return lib.C_FindObjects(session, 100);

@@ -232,13 +232,16 @@ export async function readPkcs12(der: Uint8Array, password: string): Promise<Imp
           const value = bag.bagValue as pkijs.CertBag;
           certificates.push(Buffer.from((value.parsedValue as pkijs.Certificate).toSchema().toBER(false)));
         } else if (bag.bagId === OID_SHROUDED_KEY_BAG) {
+          // Decrypted here and kept as DER: pkijs's own parseInternalValues reads the PKCS#8 with PrivateKeyInfo,
+          // which refuses an EC key on a curve it does not know (SM2); inspectPkcs8 reads it with asn1js.
           const value = bag.bagValue as pkijs.PKCS8ShroudedKeyBag;
-          await (
-            value as unknown as { parseInternalValues(p: { password: ArrayBuffer }): Promise<void> }
-          ).parseInternalValues({
-            password: pwd,
-          });
-          pkcs8 = Buffer.from((value.parsedValue as pkijs.PrivateKeyInfo).toSchema().toBER(false));
+          const decrypted = await new pkijs.EncryptedData({
+            encryptedContentInfo: new pkijs.EncryptedContentInfo({
+              contentEncryptionAlgorithm: value.encryptionAlgorithm,
+              encryptedContent: value.encryptedData,
+            }),
+          }).decrypt({ password: pwd });
+          pkcs8 = Buffer.from(decrypted);
         } else if (bag.bagId === OID_KEY_BAG) {
           pkcs8 = Buffer.from((bag.bagValue as pkijs.PrivateKeyInfo).toSchema().toBER(false));
         }

@@ -2,6 +2,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
@@ -12,6 +13,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
@@ -46,7 +48,7 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
   const tokens = (slots.data ?? []).flatMap((m) =>
     m.tokens.map((tk) => ({
       value: `${m.modulePath}|${tk.serial}`,
-      label: `${tk.label} · ${tk.serial} · ${m.modulePath}`,
+      label: `${tk.label} · ${tk.serial} · ${t('signing.ukey.slot', { slot: tk.slot })} · ${m.modulePath}`,
     })),
   );
   return (
@@ -61,14 +63,37 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
       }}
     >
       {slots.data?.length === 0 && <Empty description={t('signing.ukey.noModules')} />}
+      {(slots.data ?? [])
+        .filter((m) => m.error)
+        .map((m) => (
+          <Alert
+            key={m.modulePath}
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12, wordBreak: 'break-all' }}
+            message={t('signing.ukey.moduleError', { path: m.modulePath, error: m.error })}
+          />
+        ))}
       <Form.Item name="name" label={t('signing.ukey.name')} rules={[{ required: true, max: 60 }]}>
-        <Input autoFocus />
+        <Input autoFocus data-testid="ukey-name" />
       </Form.Item>
-      <Form.Item name="token" label={t('signing.ukey.token')} rules={[{ required: true }]}>
-        <Select loading={slots.isLoading} options={tokens} />
+      <Form.Item
+        name="token"
+        label={t('signing.ukey.token')}
+        extra={t('signing.ukey.tokenHelp')}
+        rules={[{ required: true }]}
+      >
+        <Select
+          data-testid="ukey-token"
+          loading={slots.isLoading}
+          showSearch
+          optionFilterProp="label"
+          options={tokens}
+          notFoundContent={slots.isLoading ? undefined : <Empty description={t('signing.ukey.noTokens')} />}
+        />
       </Form.Item>
       <Form.Item name="pin" label={t('signing.ukey.pin')} rules={[{ required: true, max: 64 }]}>
-        <Input.Password autoComplete="off" />
+        <Input.Password autoComplete="off" data-testid="ukey-pin" />
       </Form.Item>
       <Form.Item name="remark" label={t('signing.remark')} rules={[{ max: 200 }]}>
         <Input.TextArea rows={2} />
@@ -87,21 +112,32 @@ function AddCertDialog({ ukey, onClose }: { ukey: UkeyRow; onClose: () => void }
   return (
     <FormDialog<{ keyId: string; name: string; certificate: string }>
       open
-      title={t('signing.ukey.addCert')}
+      title={t('signing.ukey.addCertTo', { name: ukey.name })}
+      testId="ukey-cert-dialog"
       onClose={onClose}
       onSubmit={(v) => add({ ukeyId: ukey.ukeyId, keyId: v.keyId, name: v.name, certificate: v.certificate })}
     >
       <Form.Item name="keyId" label={t('signing.ukey.key')} rules={[{ required: true }]}>
         <Select
+          data-testid="ukey-key"
           loading={keys.isLoading}
-          options={(keys.data ?? []).map((k) => ({ value: k.keyId, label: `${k.label || k.keyId} (${k.keyType})` }))}
+          options={(keys.data ?? []).map((k) => ({
+            value: k.keyId,
+            label: `${k.label || k.keyId} · ${k.keyId} (${k.keyType})`,
+          }))}
+          notFoundContent={keys.isLoading ? undefined : <Empty description={t('signing.ukey.noKeys')} />}
         />
       </Form.Item>
       <Form.Item name="name" label={t('signing.cert.name')} rules={[{ required: true, max: 60 }]}>
-        <Input />
+        <Input data-testid="ukey-cert-name" />
       </Form.Item>
-      <Form.Item name="certificate" label={t('signing.ukey.certPem')} rules={[{ required: true }]}>
-        <Input.TextArea rows={6} style={{ fontFamily: 'monospace' }} />
+      <Form.Item
+        name="certificate"
+        label={t('signing.ukey.certPem')}
+        extra={t('signing.ukey.certHelp')}
+        rules={[{ required: true }]}
+      >
+        <Input.TextArea rows={6} style={{ fontFamily: 'monospace' }} data-testid="ukey-cert-pem" />
       </Form.Item>
     </FormDialog>
   );
@@ -121,7 +157,13 @@ export function UkeyManagePage() {
   });
   if (!pno) return <Empty description={t('signing.noProperty')} />;
   const columns: ColumnSpec<UkeyRow>[] = [
-    { key: 'str', title: t('signing.ukey.name'), filter: true, pinned: true, render: (k) => <b>{k.name}</b> },
+    {
+      key: 'str',
+      title: t('signing.ukey.name'),
+      filter: true,
+      pinned: true,
+      render: (k) => <b data-testid={`ukey-${k.name}`}>{k.name}</b>,
+    },
     { key: 'tokenLabel', title: t('signing.ukey.token'), width: 200, render: (k) => `${k.tokenLabel} · ${k.serial}` },
     {
       key: 'online',
@@ -141,13 +183,14 @@ export function UkeyManagePage() {
         <Space size={4} wrap>
           <Button
             size="small"
+            data-testid={`ukey-holders-${k.name}`}
             onClick={() => void navigate({ to: '/ukey/UkeyAuthDialog', search: { ukeyId: k.ukeyId } as never })}
           >
             {t('signing.ukey.holders')}
           </Button>
           {canEdit && (
             <>
-              <Button size="small" onClick={() => setAddingCert(k)}>
+              <Button size="small" data-testid={`ukey-add-cert-${k.name}`} onClick={() => setAddingCert(k)}>
                 {t('signing.ukey.addCert')}
               </Button>
               <ConfirmAction
@@ -200,6 +243,7 @@ export function UkeyAuthDialog({ onClose }: { onClose: () => void }) {
   const ukeyId = String(useSearchRecord().ukeyId ?? '');
   const canEdit = useCan(P.ukeyEdit);
   const certs = useQuery({ ...apiQuery('ca/getUkeyCertList', { ukeyId }), enabled: ukeyId !== '' });
+  const keys = useQuery({ ...apiQuery('uk/getUkeyKeyList', { ukeyId }), enabled: ukeyId !== '' && canEdit });
   return (
     <Modal open onCancel={onClose} footer={null} width={760} title={t('signing.ukey.holders')} data-testid="ukey-auth">
       {canEdit && (
@@ -209,10 +253,13 @@ export function UkeyAuthDialog({ onClose }: { onClose: () => void }) {
         />
       )}
       {ukeyId && <GrantPanel target="ukey" id={ukeyId} canEdit={canEdit} />}
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('signing.ukey.certs')}
+      </Typography.Title>
       <Table
         size="small"
         rowKey="certId"
-        style={{ marginTop: 12 }}
+        data-testid="ukey-certs"
         pagination={false}
         loading={certs.isLoading}
         dataSource={certs.data ?? []}
@@ -224,6 +271,28 @@ export function UkeyAuthDialog({ onClose }: { onClose: () => void }) {
           { title: t('signing.cert.validity'), render: (_v, c) => <ExpiryTag {...c} /> },
         ]}
       />
+      {canEdit && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            {t('signing.ukey.keys')}
+          </Typography.Title>
+          <Table
+            size="small"
+            rowKey="keyId"
+            data-testid="ukey-keys"
+            pagination={false}
+            loading={keys.isLoading}
+            dataSource={keys.data ?? []}
+            scroll={{ x: true }}
+            locale={{ emptyText: <Empty description={keys.error ? keys.error.message : t('signing.ukey.noKeys')} /> }}
+            columns={[
+              { title: t('signing.ukey.keyLabel'), dataIndex: 'label' },
+              { title: t('signing.ukey.keyId'), dataIndex: 'keyId' },
+              { title: t('signing.cert.keyType'), dataIndex: 'keyType' },
+            ]}
+          />
+        </>
+      )}
     </Modal>
   );
 }
