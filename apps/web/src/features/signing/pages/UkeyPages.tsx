@@ -89,6 +89,8 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
           showSearch
           optionFilterProp="label"
           options={tokens}
+          // Label, serial, slot and module path: wrapped rather than cut off on a narrow screen.
+          optionRender={(o) => <div style={{ whiteSpace: 'normal', wordBreak: 'break-all' }}>{o.label}</div>}
           notFoundContent={slots.isLoading ? undefined : <Empty description={t('signing.ukey.noTokens')} />}
         />
       </Form.Item>
