@@ -13,3 +13,11 @@ export const tempFlags = (s: Services): DeviceFlags =>
     all: (s2, pno) => repo.devicesWithOpenResults(s2.db, propertyTenant(pno)),
     one: async (s2, pno, deviceId) => (await repo.openActionOf(s2.db, propertyTenant(pno), deviceId)) !== undefined,
   });
+
+/** Which devices have a cancelled temporary action to be told about (DDI cancelAction; only the DDI poll asks). */
+export const tempCancelFlags = (s: Services): DeviceFlags =>
+  deviceFlags(s, 'firmware-temp-cancel', {
+    all: (s2, pno) => repo.devicesWithRequestedCancels(s2.db, propertyTenant(pno)),
+    one: async (s2, pno, deviceId) =>
+      (await repo.requestedCancelOf(s2.db, propertyTenant(pno), deviceId)) !== undefined,
+  });
