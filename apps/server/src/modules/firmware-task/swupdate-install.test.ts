@@ -314,4 +314,42 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
     },
     120_000,
   );
+  it.skipIf(!available)(
+    'installs a temporary task’s image (its action id an integer as the formal ones)',
+    async () => {
+      const device = await register();
+      const payload = Buffer.from('keel temporary build\n'.repeat(40));
+      const target = join(dir, `${device.deviceId}.bin`);
+      const { body, contentType } = multipart('try.swu', image('2.3.0-rc1', payload, target));
+      const res = await env().app.inject({
+        method: 'POST',
+        url: `/api/f/uploadFile?sid=${sid}`,
+        headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
+        payload: body,
+      });
+      const file = (res.json() as { data: { id: string } }).data;
+      await ok('d/addDevice', { deviceIdList: [device.deviceId] });
+      const task = await ok('t/addTask', { name: 'Try on swupdate', fileId: file.id, deviceIdList: [device.deviceId] });
+      const result = () =>
+        env()
+          .app.keel.db.selectFrom('fw_temp_results')
+          .select(['state', 'message'])
+          .where('pno', '=', fx.demo)
+          .where('task_id', '=', task.id)
+          .where('device_id', '=', device.deviceId)
+          .executeTakeFirstOrThrow();
+      const first = run(device, '1.0.0');
+      await until(
+        async () => (existsSync(target) ? readFileSync(target) : Buffer.alloc(0)),
+        (b) => b.equals(payload),
+        first,
+      );
+      await stop(first.child);
+      const second = run(device, '2.3.0-rc1', '2');
+      const done = await until(result, (r) => r.state === 'succeeded' || r.state === 'failed', second);
+      expect(done.state, second.text).toBe('succeeded');
+      await stop(second.child);
+    },
+    120_000,
+  );
 });
