@@ -268,7 +268,18 @@ describeEachDb('firmware delivery over DDI', (env) => {
     expect((await fb(a, closed('success'))).statusCode).toBe(200);
     // The other device was never told.
     expect((await linksOf(b)).cancelAction).toBeUndefined();
-    expect((await linksOf(b)).deploymentBase).toBeDefined();
+    const bAction = lastSegment((await linksOf(b)).deploymentBase?.href);
+    // An action that went over Mender (which has no cancel) simply stops being offered: nothing to tell.
+    await env()
+      .app.keel.db.updateTable('fw_task_attempts')
+      .set({ protocol: 'mender', state: 'downloading' })
+      .where('pno', '=', fx.demo)
+      .where('action_id', '=', Number(bAction))
+      .execute();
+    await ok('task/notAssignToDevice', { id: task.id, deviceIdList: [b.deviceId] });
+    expect(await attemptOf(bAction)).toMatchObject({ state: 'cancelled', cancel_state: null });
+    const left = await linksOf(b);
+    expect(left.cancelAction ?? left.deploymentBase).toBeUndefined();
   });
 
   it('a rejected cancel puts the action back in flight (hawkBit), its outcome recorded on the attempt only', async () => {
