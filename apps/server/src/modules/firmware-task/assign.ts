@@ -10,9 +10,9 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
-import { updateAttempt } from './attempt-repo';
+import { cancelAttempts } from './attempt-repo';
 import { deleteTaskDevices, insertClaims, releaseClaims, taskDevices, updateTaskDevices } from './device-repo';
-import { actionsChanged, announce } from './events';
+import { actionsChanged, announce, cancelsChanged } from './events';
 import { assertAllows } from './machine';
 import * as repo from './repo';
 import { IN_FLIGHT } from './rollout';
@@ -69,9 +69,13 @@ export async function unassign(s: Services, ctx: RequestContext, input: { id: st
         updated_at: now,
       },
     );
-    for (const d of flying)
-      if (d.action_id !== null)
-        await updateAttempt(trx, tenant, Number(d.action_id), { state: 'cancelled', finish_at: now, updated_at: now });
+    await cancelAttempts(
+      trx,
+      tenant,
+      row.id,
+      flying.map((d) => d.device_id),
+      now,
+    );
     await releaseClaims(
       trx,
       tenant,
@@ -80,7 +84,10 @@ export async function unassign(s: Services, ctx: RequestContext, input: { id: st
     );
     return { removed: leave.length, cancelled: flying.length, kept: rows.length - leave.length - flying.length };
   });
-  if (result.cancelled > 0) await actionsChanged(s, tenant);
+  if (result.cancelled > 0) {
+    await actionsChanged(s, tenant);
+    await cancelsChanged(s, tenant);
+  }
   await announce(s, tenant, row.created_by, { taskId: row.id, state: row.state });
   return result;
 }

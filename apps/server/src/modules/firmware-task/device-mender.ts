@@ -3,7 +3,7 @@ import { type MenderDeployment, menderDeploymentLog, menderDeploymentStatus } fr
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import type { DdiExtensionAnswer, MenderDeploymentCall, MenderDeployments } from '../device/extensions';
-import { isTempTarget, recordTempResult, type TempReport, taskIdOfAction } from '../firmware-temp/delivery';
+import { isTempTarget, recordTempResult, type TempReport, tempTaskOf } from '../firmware-temp/delivery';
 import { attemptByAction, updateAttempt } from './attempt-repo';
 import { type DeviceReport, report } from './delivery';
 import { type Delivery, deliveryFor } from './device-ddi';
@@ -110,9 +110,9 @@ async function status(s: Services, call: MenderDeploymentCall): Promise<DdiExten
   const parsed = menderDeploymentStatus.safeParse(call.body);
   if (!parsed.success) return fail(400, 'Invalid status');
   const st = parsed.data.status;
-  const tempTask = taskIdOfAction(call.deploymentId);
+  const tenant = propertyTenant(call.pno);
+  const tempTask = await tempTaskOf(s, tenant, call.deviceId, call.deploymentId);
   if (tempTask) {
-    const tenant = propertyTenant(call.pno);
     const r: TempReport =
       st === 'success' || st === 'already-installed'
         ? { state: 'succeeded', message: st }
@@ -140,8 +140,8 @@ async function log(s: Services, call: MenderDeploymentCall): Promise<DdiExtensio
     .map((m) => m.message)
     .join('\n')
     .slice(-LOG_TAIL);
-  const tempTask = taskIdOfAction(call.deploymentId);
   const tenant = propertyTenant(call.pno);
+  const tempTask = await tempTaskOf(s, tenant, call.deviceId, call.deploymentId);
   if (tempTask) return (await isTempTarget(s, tenant, call.deviceId, tempTask)) ? { status: 204 } : noDeployment();
   if (!/^\d{1,15}$/.test(call.deploymentId)) return noDeployment();
   const attempt = await attemptByAction(s.db, tenant, Number(call.deploymentId));

@@ -1,6 +1,6 @@
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { taskFlags } from './flags';
+import { taskCancelFlags, taskFlags } from './flags';
 
 /**
  * What the task code tells others through the event bus (Redis across instances): the console's live progress,
@@ -34,5 +34,11 @@ export async function announce(s: Services, tenant: Tenant, creator: string | nu
  */
 export const actionsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>
   taskFlags(s)
+    .changed(tenant.pno, deviceIds)
+    .catch(() => undefined);
+
+/** Cancels to tell devices changed (null: any of the property's): the DDI poll's cancelAction flags (flags.ts). */
+export const cancelsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>
+  taskCancelFlags(s)
     .changed(tenant.pno, deviceIds)
     .catch(() => undefined);

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/connect';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { bestDelta, packageOf } from '../firmware/service';
-import { insertAttempt, nextActionId } from './attempt-repo';
+import { cancelAttempts, insertAttempt, nextActionId } from './attempt-repo';
 import {
   candidates,
   claimsOf,
@@ -181,15 +181,7 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
 export async function finishDevices(db: Db, tenant: Tenant, row: repo.TaskRow, inFlight: boolean, now: number) {
   const states = inFlight ? [...UNSTARTED, ...IN_FLIGHT] : [...UNSTARTED];
   const n = await updateInStates(db, tenant, row.id, states, { state: 'cancelled', next_at: null, updated_at: now });
-  if (inFlight) {
-    await db
-      .updateTable('fw_task_attempts')
-      .set({ state: 'cancelled', finish_at: now, updated_at: now })
-      .where('pno', '=', tenant.pno)
-      .where('task_id', '=', row.id)
-      .where('state', 'in', [...IN_FLIGHT])
-      .execute();
-  }
+  if (inFlight) await cancelAttempts(db, tenant, row.id, null, now);
   await releaseClaims(db, tenant, row.id);
   return n;
 }

@@ -13,7 +13,7 @@ import {
   steps,
   submitApplication,
 } from '../workflow/service';
-import { actionsChanged, announce } from './events';
+import { actionsChanged, announce, cancelsChanged } from './events';
 import { executionOf } from './items';
 import { assertAllows, type TaskAction } from './machine';
 import * as repo from './repo';
@@ -55,6 +55,7 @@ async function transition(
       });
     if (!done) continue;
     await actionsChanged(s, tenant);
+    if (action === 'invalidate') await cancelsChanged(s, tenant);
     await scheduleTick(s);
     await announce(s, tenant, row.created_by, { taskId: id, state: String(done.state ?? row.state) });
     return;

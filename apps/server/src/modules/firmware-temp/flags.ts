@@ -15,3 +15,11 @@ const source: DeviceFlagSource = {
  * `changed`.
  */
 export const tempFlags = (s: Services): DeviceFlags => deviceFlags(s, 'firmware-temp', source);
+
+const cancelSource: DeviceFlagSource = {
+  all: (s, pno) => repo.devicesWithRequestedCancels(s.db, propertyTenant(pno)),
+  one: async (s, pno, deviceId) => (await repo.requestedCancelOf(s.db, propertyTenant(pno), deviceId)) !== undefined,
+};
+
+/** Which devices have a cancelled temporary action to be told about (DDI cancelAction; only the DDI poll asks). */
+export const tempCancelFlags = (s: Services): DeviceFlags => deviceFlags(s, 'firmware-temp-cancel', cancelSource);

@@ -70,6 +70,9 @@ export interface BlobsTable {
   created_at: number;
   /** When the last reference was dropped; null while any is held. */
   orphaned_at: number | null;
+  /** SHA-1 and MD5 (hawkBit DDI artifacts), null until first needed (migration 0028). */
+  sha1: string | null;
+  md5: string | null;
 }
 
 /** Who keeps a blob: an owner string (`file:<fid>`, `upload:<id>`, …). */
@@ -1013,6 +1016,11 @@ export interface FwTempResultsTable {
   delivered_at: number | null;
   finished_at: number | null;
   updated_at: number;
+  /** DDI cancelAction (migration 0027): null, requested, confirmed, rejected; and when the device answered. */
+  cancel_state: string | null;
+  cancel_at: number | null;
+  /** The device API's action id, from the platform-wide action counter (migration 0028). */
+  action_id: number | null;
 }
 
 /** A command sent to devices (migration 0026, modules/directive). */
@@ -1123,6 +1131,12 @@ export interface FwTaskAttemptsTable {
   install_at: number | null;
   finish_at: number | null;
   updated_at: number;
+  /** DDI cancelAction (migration 0027): null, requested, confirmed, rejected. */
+  cancel_state: string | null;
+  /** The attempt's state when it was cancelled (migration 0027). */
+  cancel_from: string | null;
+  /** When the device answered the cancel (migration 0027). */
+  cancel_at: number | null;
 }
 
 /** A task's saved rule (migration 0024). */
