@@ -118,9 +118,13 @@ describeEachDb('device simulator: updates over Mender', (env) => {
         await ok('task/releaseTask', { id: task.id });
         await tick(env().app.keel);
 
-        await expect.poll(async () => (await info(ids.good))?.attributes?.artifact_name).toBe('release-3.0.0');
-        await expect.poll(async () => (await attempt(ids.bad))?.detail).toBe('simulated install failure');
-        await expect.poll(async () => (await attempt(ids.reboot))?.state).toBe('verifying');
+        await expect
+          .poll(async () => (await info(ids.good))?.attributes?.artifact_name, { timeout: 30_000 })
+          .toBe('release-3.0.0');
+        await expect
+          .poll(async () => (await attempt(ids.bad))?.detail, { timeout: 30_000 })
+          .toBe('simulated install failure');
+        await expect.poll(async () => (await attempt(ids.reboot))?.state, { timeout: 30_000 }).toBe('verifying');
         await tick(env().app.keel);
         expect(await attempt(ids.good)).toMatchObject({ state: 'succeeded', protocol: 'mender' });
         expect(await attempt(ids.bad)).toMatchObject({ state: 'failed' });
