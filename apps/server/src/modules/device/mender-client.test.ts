@@ -83,7 +83,8 @@ describeEachDb('real client: mender-client (Mender device API)', (env) => {
           .where('device_id', '=', deviceId)
           .executeTakeFirst();
         expect(stored?.pubkey).toMatch(/BEGIN PUBLIC KEY/);
-        expect(output()).toMatch(/pending/);
+        // The client logs the answer a moment after the server recorded the request.
+        await expect.poll(() => output(), { timeout: 30_000 }).toMatch(/pending/);
 
         const admitted = await fx.call('di/admitDevice', { deviceIdList: [deviceId], accept: 1 }, fx.owner);
         expect(admitted.status, admitted.msg).toBe(0);
