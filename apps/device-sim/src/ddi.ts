@@ -87,7 +87,7 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
             deployment,
             authorization,
             `${base}/configData`,
-            { property: ctx.property, attributes: device.attributes },
+            { deviceId: device.deviceId, property: ctx.property, attributes: device.attributes },
             ctx.updates ?? {},
             counters,
             signal,

@@ -3,6 +3,7 @@ import { type MenderDeployment, menderDeploymentLog, menderDeploymentStatus } fr
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import type { DdiExtensionAnswer, MenderDeploymentCall, MenderDeployments } from '../device/extensions';
+import { packageOf } from '../firmware/service';
 import { isTempTarget, recordTempResult, type TempReport, tempTaskOf } from '../firmware-temp/delivery';
 import { attemptByAction, updateAttempt } from './attempt-repo';
 import { type DeviceReport, report } from './delivery';
@@ -88,6 +89,12 @@ async function next(s: Services, call: MenderDeploymentCall): Promise<DdiExtensi
       device_types_compatible:
         file.deviceTypes.length > 0 ? file.deviceTypes : call.deviceType ? [call.deviceType] : [],
     },
+  };
+  const pkg = d.kind === 'task' ? await packageOf(s, propertyTenant(call.pno), d.action.swId).catch(() => null) : null;
+  answer.keel = {
+    size: file.size,
+    sha256: file.sha256,
+    ...(pkg?.manifest ? { manifest: pkg.manifest, signature: pkg.manifest_sig } : {}),
   };
   if (d.kind === 'temp' && d.action.state === 'pending')
     await recordTempResult(s, propertyTenant(call.pno), call.deviceId, d.action.taskId, { state: 'delivered' });
