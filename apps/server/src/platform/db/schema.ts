@@ -219,6 +219,8 @@ export interface CustomersTable extends MemberGroupColumns {
   contact_phone: string;
   contact_email: string;
   address: string;
+  /** The customer property this customer stands for (migration 0033); NULL when none. */
+  property_pno: string | null;
 }
 
 interface MembershipColumns {
@@ -792,6 +794,7 @@ export interface Database {
   signing_auths: SigningAuthsTable;
   signing_records: SigningRecordsTable;
   signing_tokens: SigningTokensTable;
+  signing_service_keys: SigningServiceKeysTable;
   flow_steps: FlowStepsTable;
   apply_type_auditors: ApplyTypeAuditorsTable;
   flow_applications: FlowApplicationsTable;
@@ -906,7 +909,19 @@ export interface FwPackageCustomersTable {
   added_at: number;
 }
 
-/** A property's firmware keys (migration 0021). */
+/** A key the signing service holds for a property's own signatures, e.g. firmware manifests (migration 0033). */
+export interface SigningServiceKeysTable {
+  pno: string;
+  purpose: string;
+  key_id: string;
+  algorithm: string;
+  public_pem: string;
+  sealed_key: string;
+  origin: string;
+  created_at: number;
+}
+
+/** A property's firmware keys (migration 0021; the manifest key moved to `signing_service_keys` in 0033). */
 export interface FwKeysTable {
   pno: string;
   manifest_public: string;
@@ -1220,6 +1235,7 @@ export const TENANT_TABLES = [
   'signing_auths',
   'signing_records',
   'signing_tokens',
+  'signing_service_keys',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<
