@@ -29,12 +29,17 @@ async function scene(request: APIRequestContext) {
 }
 
 /** A published firmware version in a new space, from a small uploaded image. */
-async function publishedVersion(request: APIRequestContext, headers: Record<string, string>, version: string) {
+async function publishedVersion(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  version: string,
+  spaceName = `Tasks ${stamp}`,
+) {
   const { sid } = await apiCall(
     request,
     'POST',
     'space/addSpace',
-    { name: `Tasks ${stamp}`, business: 'firmware', category: 'file', quota: 10_000_000 },
+    { name: spaceName, business: 'firmware', category: 'file', quota: 10_000_000 },
     headers,
   );
   const upload = await request.post(`/api/fis/fi/uploadFile?sid=${sid}`, {
@@ -132,7 +137,7 @@ test('a rule picks a space and a group of its tree: the devices of the group and
   const { pno, headers, mounted } = await scene(request);
   test.skip(!mounted, 'the server does not answer the task/ calls yet');
   const version = `7.${stamp}.0`;
-  const swId = await publishedVersion(request, headers, version);
+  const swId = await publishedVersion(request, headers, version, `Rule tasks ${stamp}`);
   const spaceName = `Rule terminals ${stamp}`;
   const { sid } = await apiCall(
     request,
@@ -198,6 +203,8 @@ test('a rule picks a space and a group of its tree: the devices of the group and
   await page.getByTestId('rule-ok').click();
   await expectToast(page, `规则 ${ruleName} 已保存；加入 2 台终端`);
 
+  // The rule dialog returns to the task list: open the task again.
+  await page.goto(localized(`/fota/ViewFotaTaskDialog?id=${task.id}`, 'zh-cn'));
   await view.getByRole('tab', { name: '规则' }).click();
   await expect(view.getByTestId('task-rules')).toContainText(ruleName);
   await view.getByRole('tab', { name: '终端' }).click();

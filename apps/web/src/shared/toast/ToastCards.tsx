@@ -15,8 +15,8 @@ const looks: Record<ToastType, { color: string; icon: ReactNode }> = {
 };
 
 /**
- * The toasts of the stack (Toaster.tsx), with their icons: a chunk of its own, loaded when the browser is first
- * idle (or by the first toast), so that the first load carries neither the icons nor this markup.
+ * The toasts of the stack (Toaster.tsx), with their icons: a chunk of its own, fetched after the first render, so
+ * that the first load does not wait for the icons nor this markup.
  */
 export function ToastCards({ items }: { items: readonly ToastItem[] }) {
   return (

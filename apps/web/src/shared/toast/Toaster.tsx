@@ -1,8 +1,6 @@
 import { TOAST_OFFSET_PX } from '@keel/contract/constants';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { type ToastItem, useToasts } from './toast-store';
-
-const loadCards = () => import('./ToastCards');
 
 /** Should the chunk not load (the network gone): the toasts' texts, plainly, rather than none. */
 function PlainToasts({ items }: { items: readonly ToastItem[] }) {
@@ -18,7 +16,7 @@ function PlainToasts({ items }: { items: readonly ToastItem[] }) {
 }
 
 const ToastCards = lazy(() =>
-  loadCards().then(
+  import('./ToastCards').then(
     (m) => ({ default: m.ToastCards }),
     () => ({ default: PlainToasts }),
   ),
@@ -26,20 +24,11 @@ const ToastCards = lazy(() =>
 
 /**
  * Renders the toast stack at the top centre, 16 px from the edge. The live region is there from the start (so
- * that screen readers announce what arrives); the toasts themselves are drawn by `ToastCards`, fetched when the
- * browser is first idle.
+ * that screen readers announce what arrives); the toasts themselves are drawn by `ToastCards`, a chunk fetched
+ * right after the first render (it is not on the first load's critical path, and is in place before any toast).
  */
 export function Toaster() {
   const items = useToasts((s) => s.items);
-  useEffect(() => {
-    const load = () => void loadCards().catch(() => undefined);
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 1000);
-    return () => clearTimeout(timer);
-  }, []);
   return (
     <div
       aria-live="polite"
@@ -56,11 +45,9 @@ export function Toaster() {
         pointerEvents: 'none',
       }}
     >
-      {items.length > 0 && (
-        <Suspense fallback={null}>
-          <ToastCards items={items} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <ToastCards items={items} />
+      </Suspense>
     </div>
   );
 }
