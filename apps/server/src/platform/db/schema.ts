@@ -222,6 +222,8 @@ export interface CustomersTable extends MemberGroupColumns {
   contact_phone: string;
   contact_email: string;
   address: string;
+  /** The customer property this customer stands for (migration 0033); NULL when none. */
+  property_pno: string | null;
 }
 
 interface MembershipColumns {
@@ -795,6 +797,7 @@ export interface Database {
   signing_auths: SigningAuthsTable;
   signing_records: SigningRecordsTable;
   signing_tokens: SigningTokensTable;
+  signing_service_keys: SigningServiceKeysTable;
   flow_steps: FlowStepsTable;
   apply_type_auditors: ApplyTypeAuditorsTable;
   flow_applications: FlowApplicationsTable;
@@ -909,7 +912,19 @@ export interface FwPackageCustomersTable {
   added_at: number;
 }
 
-/** A property's firmware keys (migration 0021). */
+/** A key the signing service holds for a property's own signatures, e.g. firmware manifests (migration 0033). */
+export interface SigningServiceKeysTable {
+  pno: string;
+  purpose: string;
+  key_id: string;
+  algorithm: string;
+  public_pem: string;
+  sealed_key: string;
+  origin: string;
+  created_at: number;
+}
+
+/** A property's firmware keys (migration 0021; the manifest key moved to `signing_service_keys` in 0033). */
 export interface FwKeysTable {
   pno: string;
   manifest_public: string;
@@ -1234,6 +1249,7 @@ export const TENANT_TABLES = [
   'signing_auths',
   'signing_records',
   'signing_tokens',
+  'signing_service_keys',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<
