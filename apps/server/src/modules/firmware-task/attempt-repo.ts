@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { insertRows } from '../../platform/db/bulk-insert';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { FwTaskAttemptsTable } from '../../platform/db/schema';
@@ -26,6 +27,27 @@ export async function nextActionId(db: Db): Promise<number> {
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(row.value);
+}
+
+/** `n` consecutive action ids (the first answered), reserved in one statement inside the caller's transaction. */
+export async function nextActionIds(db: Db, n: number): Promise<number> {
+  await db
+    .insertInto('counters')
+    .values({ name: ACTION_COUNTER, value: 0 })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .updateTable('counters')
+    .set({ value: sql`value + ${n}` })
+    .where('name', '=', ACTION_COUNTER)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value) - n + 1;
+}
+
+/** Many attempts, in as few statements as the database allows. */
+export async function insertAttempts(db: Db, rows: readonly Insertable<FwTaskAttemptsTable>[]) {
+  await insertRows(db, 'fw_task_attempts', rows);
 }
 
 export async function insertAttempt(db: Db, row: Insertable<FwTaskAttemptsTable>) {

@@ -24,6 +24,7 @@ import * as m0023 from './migrations/0023_workflow_b';
 import * as m0024 from './migrations/0024_firmware_tasks';
 import * as m0025 from './migrations/0025_firmware_temp';
 import * as m0026 from './migrations/0026_directives';
+import * as m0031 from './migrations/0031_firmware_task_order';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0024_firmware_tasks': m0024,
   '0025_firmware_temp': m0025,
   '0026_directives': m0026,
+  '0031_firmware_task_order': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
