@@ -2,6 +2,7 @@ import {
   type RuleFilter,
   TASK_ASSIGN_MAX,
   TASK_RULES_MAX,
+  TASK_SELECT_MAX,
   type TaskState,
 } from '@keel/contract/endpoints/firmware-task';
 import type { Db } from '../../platform/db/connect';
@@ -29,7 +30,7 @@ export async function assign(s: Services, ctx: RequestContext, input: { id: stri
   const row = await loadTask(s.db, tenant, input.id);
   assertAllows(row.state as TaskState, 'assign', ctx.locale);
   const found = await selectDevices(s.db, tenant, input);
-  if (found.length > TASK_ASSIGN_MAX) throw new AppError('taskAssignLimit', { max: TASK_ASSIGN_MAX });
+  if (found.length > TASK_SELECT_MAX) throw new AppError('taskAssignLimit', { max: TASK_SELECT_MAX });
   const fit = await packageFit(s, tenant, row);
   const now = s.now();
   const result = await s.db.transaction().execute(async (trx) => {

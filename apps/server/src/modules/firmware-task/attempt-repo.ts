@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { insertRows } from '../../platform/db/bulk-insert';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { FwTaskAttemptsTable } from '../../platform/db/schema';
@@ -7,8 +8,13 @@ import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** Delivery attempts (the device API's actions) and the devices that have one open: SQL only. */
 
-/** The next action id (platform/db/counters.ts): a counter, not a random id, as SWUpdate reads it as an integer. */
-export { nextActionId } from '../../platform/db/counters';
+/** Action ids (platform/db/counters.ts): a counter, not a random id, as SWUpdate reads it as an integer. */
+export { nextActionId, nextActionIds } from '../../platform/db/counters';
+
+/** Many attempts, in as few statements as the database allows. */
+export async function insertAttempts(db: Db, rows: readonly Insertable<FwTaskAttemptsTable>[]) {
+  await insertRows(db, 'fw_task_attempts', rows);
+}
 
 export async function insertAttempt(db: Db, row: Insertable<FwTaskAttemptsTable>) {
   await db.insertInto('fw_task_attempts').values(row).execute();

@@ -1,10 +1,11 @@
+import type { TaskExecution } from '@keel/contract/endpoints/firmware-task';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { bestDelta, filesOfPackage, recordUpgrade } from '../firmware/service';
 import { attemptByAction, attemptWithTask, openActions, updateAttempt } from './attempt-repo';
 import { candidates, updateTaskDevices } from './device-repo';
 import { actionsChanged, cancelsChanged } from './events';
-import { taskFlags } from './flags';
+import { taskActionCache, taskFlags } from './flags';
 import { installedChanged } from './installed';
 import { executionOf } from './items';
 import { inWindow } from './rollout';
@@ -50,9 +51,23 @@ export interface DeviceAction {
   delta: { id: string; size: number; sha256: string; fromVersion: string } | null;
 }
 
-/** The device's current action (the oldest open one), or null. */
+/**
+ * The device's current action (the oldest open one), or null: from memory while nothing changed for the device
+ * (action-cache.ts), the maintenance window judged now.
+ */
 export async function currentAction(s: Services, pno: string, deviceId: string): Promise<DeviceAction | null> {
   if (!(await hasAction(s, pno, deviceId))) return null;
+  const cache = taskActionCache<DeviceAction | null>(s);
+  const known = cache.get(pno, deviceId);
+  if (known !== undefined)
+    return known && { ...known, inWindow: inWindow({ maintenanceWindow: known.window } as TaskExecution, s.now()) };
+  const generation = cache.generation(pno);
+  const action = await readAction(s, pno, deviceId);
+  cache.set(pno, deviceId, action, generation);
+  return action;
+}
+
+async function readAction(s: Services, pno: string, deviceId: string): Promise<DeviceAction | null> {
   const tenant = propertyTenant(pno);
   const [open] = await openActions(s.db, tenant, deviceId);
   if (!open || open.action_id === null) return null;
@@ -261,8 +276,9 @@ export async function applyOutcome(
       updated_at: o.now,
     });
   });
+  // Any change of the delivery's state changes what a poll offers (a verifying device is not offered its action).
+  if (ended || next.state !== row.state) await actionsChanged(s, tenant, [row.device_id]);
   if (ended) {
-    await actionsChanged(s, tenant, [row.device_id]);
     if (next.state === 'succeeded') await installedChanged(s, tenant.pno, [row.device_id]);
     if (next.state === 'succeeded' || next.state === 'failed' || next.state === 'retrying')
       await recordUpgrade(s, tenant, {

@@ -3,7 +3,7 @@ import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { applyRule } from './assign';
 import { attemptByAction } from './attempt-repo';
 import { applyOutcome, failureNext } from './delivery';
-import { candidates, releaseClaims, taskDevices, updateInStates } from './device-repo';
+import { candidates, releaseClaims, taskDevicesIn, updateInStates } from './device-repo';
 import { actionsChanged, announce } from './events';
 import { type Counts, countsOf, emptyCounts, executionOf, finalOf, totalOf } from './items';
 import * as repo from './repo';
@@ -73,7 +73,7 @@ async function tickTask(s: Services, tenant: Tenant, row: repo.TaskRow) {
 
 /** Devices waiting for their new version: succeeded when they report it, failed (or retried) when time is up. */
 async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
-  const waiting = (await taskDevices(s.db, tenant, row.id)).filter((d) => d.state === 'verifying');
+  const waiting = await taskDevicesIn(s.db, tenant, row.id, ['verifying']);
   if (waiting.length === 0) return;
   const exec = executionOf(row);
   const devices = new Map(
@@ -95,10 +95,6 @@ async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, n
 
 /** Retries whose back-off ended go back in line (pending: offered again while the task runs). */
 async function updateInStatesDue(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
-  const due = (await taskDevices(s.db, tenant, row.id)).filter(
-    (d) => d.state === 'retrying' && d.next_at !== null && Number(d.next_at) <= now,
-  );
-  if (due.length === 0) return;
   await s.db
     .updateTable('fw_task_devices')
     .set({ state: 'pending', next_at: null, updated_at: now })

@@ -1,6 +1,6 @@
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { taskCancelFlags, taskFlags } from './flags';
+import { taskActionCache, taskCancelFlags, taskFlags } from './flags';
 
 /**
  * What the task code tells others through the event bus (Redis across instances): the console's live progress,
@@ -32,10 +32,13 @@ export async function announce(s: Services, tenant: Tenant, creator: string | nu
  * Devices' actions changed (null: any of the property's): every instance looks them up again (flags.ts,
  * platform/realtime/device-flags.ts).
  */
-export const actionsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>
-  taskFlags(s)
+export const actionsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) => {
+  // This instance's memory of the actions at once (the bus tells the others, and this one again).
+  taskActionCache(s).forget(tenant.pno, deviceIds);
+  return taskFlags(s)
     .changed(tenant.pno, deviceIds)
     .catch(() => undefined);
+};
 
 /** Cancels to tell devices changed (null: any of the property's): the DDI poll's cancelAction flags (flags.ts). */
 export const cancelsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>

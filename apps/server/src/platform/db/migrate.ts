@@ -26,6 +26,7 @@ import * as m0025 from './migrations/0025_firmware_temp';
 import * as m0026 from './migrations/0026_directives';
 import * as m0027 from './migrations/0027_ddi_cancel';
 import * as m0028 from './migrations/0028_ddi_ids_digests';
+import * as m0031 from './migrations/0031_firmware_task_order';
 import * as m0033 from './migrations/0033_service_keys_customer_links';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0026_directives': m0026,
   '0027_ddi_cancel': m0027,
   '0028_ddi_ids_digests': m0028,
+  '0031_firmware_task_order': m0031,
   '0033_service_keys_customer_links': m0033,
 };
 
