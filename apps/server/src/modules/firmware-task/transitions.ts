@@ -56,7 +56,7 @@ async function transition(
     if (!done) continue;
     await actionsChanged(s, tenant);
     await scheduleTick(s);
-    await announce(s, tenant, row.created_by, { taskId: id, state: String(done.state ?? row.state) });
+    await announce(s, tenant, { taskId: id, state: String(done.state ?? row.state) });
     return;
   }
   throw new AppError('conflict', { reason: 'task' });
@@ -136,7 +136,7 @@ export async function release(s: Services, ctx: RequestContext, id: string) {
   }
   // Ticks keep coming while it waits, so that it starts once approved.
   await scheduleTick(s);
-  await announce(s, tenant, row.created_by, { taskId: id, state: 'pendingApproval' });
+  await announce(s, tenant, { taskId: id, state: 'pendingApproval' });
   return item(s, tenant, id);
 }
 

@@ -61,7 +61,7 @@ export function ProgressChart({ samples }: { samples: readonly Sample[] }) {
       </svg>
       <figcaption style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginTop: 8, fontSize: 13 }}>
         {SERIES.map((series, i) => (
-          <span key={series.key} data-testid={`task-chart-${series.key}`}>
+          <span key={series.key} data-testid={`task-chart-${series.key}`} data-count={last[i] ?? 0}>
             <span
               aria-hidden="true"
               style={{
