@@ -10,6 +10,7 @@ import Modal from 'antd/es/modal';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { useRouteObject } from '../../../shared/admin-kit/route-object';
@@ -261,6 +262,9 @@ export function ViewFotaTaskDialog({ onClose }: { onClose: () => void }) {
   const moving = task ? MOVING.has(task.state) : false;
   const poll = moving && !watched;
   const draft = task?.state === 'draft' || task?.state === 'scheduled';
+  // The tab chosen; the preview's goes with the preview (released: the progress shows instead).
+  const [tab, setTab] = useState<string | null>(null);
+  const activeTab = tab === 'preview' && !draft ? 'progress' : (tab ?? (draft ? 'preview' : 'progress'));
   return (
     <Modal
       open
@@ -286,7 +290,8 @@ export function ViewFotaTaskDialog({ onClose }: { onClose: () => void }) {
             <Summary task={task} />
             <TaskActions task={task} can={task.can} />
             <Tabs
-              defaultActiveKey={draft ? 'preview' : 'progress'}
+              activeKey={activeTab}
+              onChange={setTab}
               items={[
                 {
                   key: 'progress',
