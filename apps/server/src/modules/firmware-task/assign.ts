@@ -40,7 +40,7 @@ export async function assign(s: Services, ctx: RequestContext, input: { id: stri
     const r = await joinDevices(trx, tenant, fresh, fit, found, existing, now, claimer(trx, tenant, fresh));
     return { ...r, deviceTotal: existing.size + r.added };
   });
-  await announce(s, tenant, row.created_by, { taskId: row.id, state: row.state });
+  await announce(s, tenant, { taskId: row.id, state: row.state });
   return result;
 }
 
@@ -89,7 +89,7 @@ export async function unassign(s: Services, ctx: RequestContext, input: { id: st
     await actionsChanged(s, tenant);
     await cancelsChanged(s, tenant);
   }
-  await announce(s, tenant, row.created_by, { taskId: row.id, state: row.state });
+  await announce(s, tenant, { taskId: row.id, state: row.state });
   return result;
 }
 
@@ -147,7 +147,7 @@ export async function addRule(
   });
   const saved = await repo.findRule(s.db, tenant, id);
   if (!saved) throw notFound('id');
-  await announce(s, tenant, row.created_by, { taskId: row.id, state: row.state });
+  await announce(s, tenant, { taskId: row.id, state: row.state });
   return { ...ruleItemOf(saved), added };
 }
 

@@ -1,3 +1,4 @@
+import { watchBusTopic } from '@keel/contract/realtime';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { taskActionCache, taskCancelFlags, taskFlags } from './flags';
@@ -7,8 +8,11 @@ import { taskActionCache, taskCancelFlags, taskFlags } from './flags';
  * and the device API's "which devices have an action" flags (flags.ts) being out of date.
  */
 
-/** The topic of a property's task events (`{ type: 'fwTask', taskId, state, counts }`). */
-export const taskTopic = (pno: string) => `fw-task:${pno}`;
+/**
+ * The topic of a property's task events (`{ type: 'fwTask', taskId, state, counts }`), which the console's socket
+ * relays to the members watching it (packages/contract/src/realtime.ts, platform/realtime/property-watch.ts).
+ */
+export const taskTopic = (pno: string) => watchBusTopic('fwTask', pno);
 
 export interface TaskEvent {
   type: 'fwTask';
@@ -18,14 +22,10 @@ export interface TaskEvent {
   currentStage?: number;
 }
 
-/**
- * Publishes a task's change on its property's topic and to its creator (`user:<uid>`, which the console's socket
- * relays).
- */
-export async function announce(s: Services, tenant: Tenant, creator: string | null, event: Omit<TaskEvent, 'type'>) {
+/** Publishes a task's change on its property's topic: every console watching the property's tasks hears it. */
+export async function announce(s: Services, tenant: Tenant, event: Omit<TaskEvent, 'type'>) {
   const e: TaskEvent = { type: 'fwTask', ...event };
   await s.bus.publish(taskTopic(tenant.pno), e).catch(() => undefined);
-  if (creator) await s.bus.publish(`user:${creator}`, e).catch(() => undefined);
 }
 
 /**

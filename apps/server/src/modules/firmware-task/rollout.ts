@@ -17,7 +17,7 @@ import {
   updateInStates,
   updateTaskDevices,
 } from './device-repo';
-import { executionOf, stageSizes } from './items';
+import { type Counts, emptyCounts, executionOf, finalOf, stageSizes, totalOf } from './items';
 import type * as repo from './repo';
 import { exclusionOf, type PackageFit, reportedVersion } from './selection';
 
@@ -131,6 +131,29 @@ export function closeStage(row: Pick<repo.TaskRow, 'stage_times'>, index: number
   const t = times[index] ?? { open: now, done: null };
   times[index] = { ...t, done: t.done ?? now };
   return JSON.stringify(times);
+}
+
+/**
+ * The groups before `current` still open though every device of theirs is final — the next group opened when this
+ * one reached its success threshold, before its last devices finished —, closed at `now`; null when there is none.
+ */
+export function closeFinishedStages(
+  row: Pick<repo.TaskRow, 'stage_times'>,
+  byStage: ReadonlyMap<number, Counts> | undefined,
+  current: number,
+  now: number,
+): string | null {
+  const times = stageTimesOf(row);
+  let closed = false;
+  for (let i = 0; i < current; i++) {
+    const t = times[i];
+    if (!t?.open || t.done) continue;
+    const c = byStage?.get(i) ?? emptyCounts();
+    if (totalOf(c) !== finalOf(c)) continue;
+    times[i] = { ...t, done: now };
+    closed = true;
+  }
+  return closed ? JSON.stringify(times) : null;
 }
 
 /**

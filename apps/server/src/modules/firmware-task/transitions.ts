@@ -57,7 +57,7 @@ async function transition(
     await actionsChanged(s, tenant);
     if (action === 'invalidate') await cancelsChanged(s, tenant);
     await scheduleTick(s);
-    await announce(s, tenant, row.created_by, { taskId: id, state: String(done.state ?? row.state) });
+    await announce(s, tenant, { taskId: id, state: String(done.state ?? row.state) });
     return;
   }
   throw new AppError('conflict', { reason: 'task' });
@@ -137,7 +137,7 @@ export async function release(s: Services, ctx: RequestContext, id: string) {
   }
   // Ticks keep coming while it waits, so that it starts once approved.
   await scheduleTick(s);
-  await announce(s, tenant, row.created_by, { taskId: id, state: 'pendingApproval' });
+  await announce(s, tenant, { taskId: id, state: 'pendingApproval' });
   return item(s, tenant, id);
 }
 
