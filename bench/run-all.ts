@@ -16,15 +16,16 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { deltaSuite } from './delta';
 import { deviceSuite } from './device';
+import { firmwareSuite } from './firmware';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { cpuOf, stopChild, whenReady } from './servers/ipc';
 import { storageSuite } from './storage';
 import { type Run, type Server, type SuiteContext, summarise } from './suite';
 
-const SUITES = ['middleware', 'device', 'storage', 'delta'] as const;
+const SUITES = ['middleware', 'device', 'storage', 'delta', 'firmware'] as const;
 type Suite = (typeof SUITES)[number];
 
-const usage = `Usage: npm run bench [-- [middleware] [device] [storage] [options]]
+const usage = `Usage: npm run bench [-- [middleware] [device] [storage] [delta] [firmware] [options]]
   middleware           /healthz and an authenticated property call against the baseline (about 40 s)
   device               the DDI poll over 1 000 000 devices, with and without last-seen; di/getAllDeviceList
                        (2.5 to 4 min, a minute of it inserting the devices)
@@ -32,7 +33,9 @@ const usage = `Usage: npm run bench [-- [middleware] [device] [storage] [options
                        2 GiB free under the temporary directory)
   delta                the bsdiff delta of the @esbuild/linux-x64 0.24.0 → 0.24.2 binaries (npm pack at bench
                        time), its size against the full binary and its verification (about 30 s)
-                       (no suite named: all four)
+  firmware             a firmware task over 100 000 devices: assigning and releasing it, the DDI poll of
+                       10 000 devices with an action, the console's lists during that load (about 2 min)
+                       (no suite named: all five)
   --json               print the results as JSON on stdout (the table then goes to stderr)
   --duration <s>       seconds measured per run (default 8)
   --warmup <s>         seconds of discarded load before each run (default 2)
@@ -65,7 +68,7 @@ function parseOptions() {
 const { values: args, positionals } = parseOptions();
 const unknown = positionals.filter((p) => !(SUITES as readonly string[]).includes(p));
 if (unknown.length > 0) {
-  console.error(`unknown suite ${unknown.join(', ')}: middleware, device, storage or delta\n${usage}`);
+  console.error(`unknown suite ${unknown.join(', ')}: middleware, device, storage, delta or firmware\n${usage}`);
   process.exit(2);
 }
 const suites = new Set<Suite>(positionals.length > 0 ? (positionals as Suite[]) : SUITES);
@@ -187,6 +190,7 @@ async function main() {
   if (suites.has('device')) json.device = await suite(() => deviceSuite(ctx));
   if (suites.has('storage')) json.storage = await suite(() => storageSuite(ctx));
   if (suites.has('delta')) json.delta = await suite(() => deltaSuite(log));
+  if (suites.has('firmware')) json.firmware = await suite(() => firmwareSuite(ctx));
   if (args.json) console.log(JSON.stringify(json, null, 2));
 }
 

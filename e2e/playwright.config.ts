@@ -64,6 +64,8 @@ export default defineConfig({
       OUTBOX_DRIVER: 'log',
       LOG_LEVEL: 'warn',
       ...softHsm,
+      // The rollout engine every second (5 s by default): firmware-live.spec.ts watches a staged rollout to its end.
+      FIRMWARE_TASK_TICK_MS: '1000',
     },
   },
 });

@@ -1,8 +1,10 @@
 // How a server child talks to its bench (run-all.ts, tenancy.ts): one `ready` message; then it answers `cpu` with
 // the CPU time the process has used so far (so that the bench can report CPU per request, which other load on the
-// machine disturbs far less than requests/s), `mem` with its resident set size, and closes on `shutdown`. The
-// child's side first, then the parent's.
+// machine disturbs far less than requests/s), `mem` with its resident set size, `stalls` with its event-loop delay
+// and GC pauses since the last `stalls` (stalls.ts), and closes on `shutdown`. The child's side first, then the
+// parent's.
 import type { ChildProcess } from 'node:child_process';
+import { type Stalls, stallMonitor } from '../stalls';
 
 export interface ReadyMessage {
   type: 'ready';
@@ -21,6 +23,10 @@ export interface MemMessage {
   rss: number;
 }
 
+export interface StallsMessage extends Stalls {
+  type: 'stalls';
+}
+
 export function ready(info: Omit<ReadyMessage, 'type'>): void {
   if (!process.send) throw new Error('run this through bench/run-all.ts (it needs an IPC channel)');
   process.send({ type: 'ready', ...info } satisfies ReadyMessage);
@@ -37,8 +43,10 @@ export function onShutdown(close: () => Promise<unknown>): void {
       () => process.exit(1),
     );
   };
+  const stalls = stallMonitor();
   process.on('message', (m: { type?: string }) => {
     if (m?.type === 'shutdown') stop();
+    if (m?.type === 'stalls') process.send?.({ type: 'stalls', ...stalls.take() } satisfies StallsMessage);
     if (m?.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send?.({ type: 'cpu', micros: user + system } satisfies CpuMessage);
@@ -77,6 +85,20 @@ export function cpuOf(child: ChildProcess): Promise<number> {
     };
     child.on('message', onMessage);
     child.send({ type: 'cpu' });
+  });
+}
+
+/** The child's event-loop delay and GC pauses since the last call (the first call starts the window). */
+export function stallsOf(child: ChildProcess): Promise<Stalls> {
+  return new Promise((resolve) => {
+    const onMessage = (m: StallsMessage) => {
+      if (m.type !== 'stalls') return;
+      child.off('message', onMessage);
+      const { type: _type, ...stalls } = m;
+      resolve(stalls);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'stalls' });
   });
 }
 

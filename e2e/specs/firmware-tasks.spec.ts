@@ -29,12 +29,17 @@ async function scene(request: APIRequestContext) {
 }
 
 /** A published firmware version in a new space, from a small uploaded image. */
-async function publishedVersion(request: APIRequestContext, headers: Record<string, string>, version: string) {
+async function publishedVersion(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  version: string,
+  spaceName = `Tasks ${stamp}`,
+) {
   const { sid } = await apiCall(
     request,
     'POST',
     'space/addSpace',
-    { name: `Tasks ${stamp}`, business: 'firmware', category: 'file', quota: 10_000_000 },
+    { name: spaceName, business: 'firmware', category: 'file', quota: 10_000_000 },
     headers,
   );
   const upload = await request.post(`/api/fis/fi/uploadFile?sid=${sid}`, {
@@ -122,5 +127,89 @@ test('stages a task with a preview, releases, pauses and continues it, and opens
   await expect(page.getByTestId('history-dialog').getByTestId('deliver-table')).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.context().close();
+});
+
+test('a rule picks a space and a group of its tree: the devices of the group and its subgroups join', async ({
+  browser,
+  request,
+}) => {
+  const { pno, headers, mounted } = await scene(request);
+  test.skip(!mounted, 'the server does not answer the task/ calls yet');
+  const version = `7.${stamp}.0`;
+  const swId = await publishedVersion(request, headers, version, `Rule tasks ${stamp}`);
+  const spaceName = `Rule terminals ${stamp}`;
+  const { sid } = await apiCall(
+    request,
+    'POST',
+    'space/addSpace',
+    { name: spaceName, business: 'terminal', category: 'terminal', quota: 1_000_000 },
+    headers,
+  );
+  const area = `华东${stamp}`;
+  const { groupId: parent } = await apiCall(request, 'POST', 'sg/addOrUpdateGroup', { sid, name: area }, headers);
+  const { groupId: child } = await apiCall(
+    request,
+    'POST',
+    'sg/addOrUpdateGroup',
+    { sid, pid: parent, name: `上海${stamp}` },
+    headers,
+  );
+  const { groupId: other } = await apiCall(
+    request,
+    'POST',
+    'sg/addOrUpdateGroup',
+    { sid, name: `华北${stamp}` },
+    headers,
+  );
+  // Two devices under the picked group (one in its subgroup), one in another group of the space: 2 join.
+  const placed = [
+    [`fwrule-${stamp}-a`, parent],
+    [`fwrule-${stamp}-b`, child],
+    [`fwrule-${stamp}-c`, other],
+  ] as const;
+  for (const [deviceId, groupId] of placed) {
+    const { credential } = await apiCall(request, 'POST', 'di/registerDevice', { deviceId, sid, groupId }, headers);
+    await request.put(`/${pno}/controller/v1/${deviceId}/configData`, {
+      headers: { authorization: `TargetToken ${credential}`, 'content-type': 'application/json' },
+      data: { mode: 'replace', data: { swVersion: `6.${stamp}.0` } },
+    });
+  }
+  const task = await apiCall(request, 'POST', 'task/addTask', { swId, name: `规则${stamp}` }, headers);
+
+  const page = await users.open(browser, DEMO_OWNER.phone, 'zh-cn');
+  await openSignIn(page, 'zh-cn');
+  await signInWithPassword(page, DEMO_OWNER.phone, DEMO_OWNER.password);
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.goto(localized(`/fota/ViewFotaTaskDialog?id=${task.id}`, 'zh-cn'));
+  const view = page.getByTestId('task-view');
+  await view.getByTestId('task-rule').click();
+  const dialog = page.getByTestId('rule-dialog');
+  const ruleName = `华东规则${stamp}`;
+  await dialog.getByTestId('rule-name').fill(ruleName);
+  await expect(dialog.getByTestId('rule-groups')).toHaveClass(/ant-select-disabled/);
+  await dialog.getByTestId('rule-space').click();
+  await selectOption(page, `${spaceName} · 终端管理`).click();
+  await dialog.getByTestId('rule-groups').click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper')
+    .getByText(area, { exact: true })
+    .click();
+  await dialog.getByText('分组', { exact: true }).click(); // closes the tree's dropdown
+  await shot(page, 'fota-rule-group-zh');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('rule-ok').click();
+  await expectToast(page, `规则 ${ruleName} 已保存；加入 2 台终端`);
+
+  // The rule dialog returns to the task list: open the task again.
+  await page.goto(localized(`/fota/ViewFotaTaskDialog?id=${task.id}`, 'zh-cn'));
+  await view.getByRole('tab', { name: '规则' }).click();
+  await expect(view.getByTestId('task-rules')).toContainText(ruleName);
+  await view.getByRole('tab', { name: '终端' }).click();
+  await expect(view.getByTestId(`task-device-${placed[0][0]}`)).toBeVisible();
+  await expect(view.getByTestId(`task-device-${placed[1][0]}`)).toBeVisible();
+  await expect(view.getByTestId(`task-device-${placed[2][0]}`)).toHaveCount(0);
   await page.context().close();
 });

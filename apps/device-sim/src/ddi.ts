@@ -17,7 +17,8 @@ const FAILURE_WAIT_MS = 5_000;
  * One hawkBit DDI device: polls `/{tenant}/controller/v1/{id}` with its credential (`TargetToken`) or the enrolment
  * key (`GatewayToken`, enrolling itself pending on the first poll), PUTs its attributes as configData when the
  * server asks for them (the poll's configData link), answers Keel's commands when the poll links them
- * (`keelCommands`, commands.ts), installs updates the poll links (`deploymentBase`, deploy.ts) and sleeps as the poll answer says. 429: waits `Retry-After`;
+ * (`keelCommands`, commands.ts), installs updates the poll links (`deploymentBase`, deploy.ts), confirms a cancelled
+ * one (`cancelAction`: it installs within one poll, so it never holds one) and sleeps as the poll answer says. 429: waits `Retry-After`;
  * 403 (rejected): stops; 401: tries again after the interval.
  */
 export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
@@ -34,7 +35,12 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
       if (res.status === 200) {
         const body = (await res.json()) as {
           config?: { polling?: { sleep?: string } };
-          _links?: { configData?: unknown; keelCommands?: { href?: string }; deploymentBase?: { href?: string } };
+          _links?: {
+            configData?: unknown;
+            keelCommands?: { href?: string };
+            deploymentBase?: { href?: string };
+            cancelAction?: { href?: string };
+          };
         };
         interval = sleepMs(body.config?.polling?.sleep) ?? interval;
         wait = cap(interval);
@@ -58,6 +64,22 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
         if (commands) {
           await runCommands(commands, authorization, device.attributes, ctx.commands ?? {}, counters, signal);
         }
+        // A cancelled update (hawkBit's cancelAction): nothing of it is held between polls, so confirm at once.
+        const cancel = body._links?.cancelAction?.href;
+        if (cancel) {
+          const id = cancel.split('/').at(-1);
+          const answer = await fetch(`${cancel}/feedback`, {
+            method: 'POST',
+            headers: { authorization, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              id,
+              status: { execution: 'closed', result: { finished: 'success' }, details: ['cancelled'] },
+            }),
+            signal,
+          });
+          await answer.arrayBuffer();
+          if (answer.status !== 200) counters.errors += 1;
+        }
         // An update: download, check, install, report (deploy.ts).
         const deployment = body._links?.deploymentBase?.href;
         if (deployment) {
@@ -65,7 +87,7 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
             deployment,
             authorization,
             `${base}/configData`,
-            { property: ctx.property, attributes: device.attributes },
+            { deviceId: device.deviceId, property: ctx.property, attributes: device.attributes },
             ctx.updates ?? {},
             counters,
             signal,

@@ -2,10 +2,16 @@ import type { AddressInfo } from 'node:net';
 import { tick } from '@keel/server/modules/firmware-task/engine';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
 import { describeEachDb } from '@keel/server/test/harness';
+import { multipart } from '@keel/server/test/multipart';
 import { beforeAll, expect, it } from 'vitest';
 import { runFleet } from './fleet';
+import { ImageStore } from './images';
 
-/** The simulator installs a Keel task's update over DDI: a fleet completes a task, a failing share fails. */
+/**
+ * The simulator installs a Keel task's update over DDI: a fleet completes a task, a failing share fails; a device
+ * keeping the source image applies the delta Keel made (and checks the signed manifest on the rebuilt image), one
+ * without it fails saying so.
+ */
 describeEachDb('device simulator: updates', (env) => {
   let fx: DeviceFixture;
   let url: string;
@@ -103,5 +109,119 @@ describeEachDb('device simulator: updates', (env) => {
     expect(info.counts).toMatchObject({ succeeded: 6, failed: 2 });
     const device = (await fx.call('di/getAnyDeviceInfo', { deviceId: good[0]?.deviceId }, fx.owner)).data;
     expect(device.firmwareVersion).toBe('3.0.0');
+  });
+
+  it('applies the delta Keel offers onto the image it keeps; without a source image it fails', async () => {
+    const sid = (
+      await ok('space/addSpace', { name: 'Sim delta', business: 'firmware', category: 'file', quota: 10_000_000 })
+    ).sid;
+    const type = (await ok('dm/addDeviceType', { name: 'Sim delta gw' })).typeId;
+    const platform = (await ok('dm/addDevicePlatform', { name: 'Sim delta Linux', osType: 'linux' })).platformId;
+    const modelId = (await ok('dm/addDeviceModel', { name: 'SD-1', typeId: type, platformId: platform })).modelId;
+    // Low-entropy images (Keel refuses deltas of compressed data), v2 a small change of v1.
+    const v1 = Buffer.from(Array.from({ length: 80_000 }, (_, i) => ((i >> 4) * 7 + (i % 13 === 0 ? 5 : 0)) & 0x3f));
+    const v2 = Buffer.concat([v1.subarray(0, 40_000), Buffer.from('what changed in 2.0.0'), v1.subarray(40_000)]);
+    const pkg = async (version: string, bytes: Buffer) => {
+      const { body, contentType } = multipart(`sim-${version}.bin`, bytes);
+      const up = await env().app.inject({
+        method: 'POST',
+        url: `/api/fis/fi/uploadFile?sid=${sid}`,
+        headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
+        payload: body,
+      });
+      const fid = (up.json() as { data: { fid: string } }).data.fid;
+      const id = (
+        await ok('sw/addSw', {
+          sid,
+          swType: 'firmware',
+          name: 'Sim delta',
+          version,
+          modelIdList: [modelId],
+          fidList: [fid],
+        })
+      ).id as string;
+      await ok('sw/setSwPublished', { id, published: 1 });
+      return id;
+    };
+    const from = await pkg('1.0.0', v1);
+    const to = await pkg('2.0.0', v2);
+    await ok('dp/addSwDiffPack', { sourceId: from, targetId: to });
+    // The delta job runs in a worker thread: run due jobs until it is ready.
+    await expect
+      .poll(
+        async () => {
+          await env().app.keel.jobs.runDue();
+          return (await ok('dp/getSwDiffPackList', { swId: to })).list[0]?.state;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('ready');
+    const [delta] = (await ok('dp/getSwDiffPackList', { swId: to })).list;
+    const manifestKey = (await ok('sw/getSwKeys', {})).manifestPublicKey as string;
+
+    const devices: Array<{ deviceId: string; credential: string; attributes: Record<string, string> }> = [];
+    for (const name of ['keeps', 'lost']) {
+      const deviceId = freshDeviceId(`simd${name}`);
+      const res = await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner);
+      expect(res.status, res.msg).toBe(0);
+      devices.push({
+        deviceId,
+        credential: res.data.credential as string,
+        attributes: { firmwareVersion: '1.0.0', modelId },
+      });
+    }
+    await env()
+      .app.keel.db.updateTable('devices')
+      .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+      .where('pno', '=', fx.demo)
+      .where(
+        'device_id',
+        'in',
+        devices.map((d) => d.deviceId),
+      )
+      .execute();
+    const task = await ok('task/addTask', {
+      swId: to,
+      name: 'Delta update',
+      deviceIdList: devices.map((d) => d.deviceId),
+      execution: { successThreshold: 50, errorThreshold: 100 },
+    });
+    await ok('task/releaseTask', { id: task.id });
+
+    const fleet = (device: (typeof devices)[number], images: ImageStore) => {
+      const stop = new AbortController();
+      return runFleet({
+        url,
+        property: fx.demo,
+        devices: [device],
+        maxSleepSeconds: 0.2,
+        durationSeconds: 30,
+        signal: stop.signal,
+        tickMs: 50,
+        updates: { images, manifestKey },
+        onTick: (s) => {
+          if (s.updates === 1) stop.abort();
+        },
+      });
+    };
+    const [keeps, lost] = await Promise.all([
+      fleet(devices[0] as (typeof devices)[number], new ImageStore(undefined, v1)),
+      fleet(devices[1] as (typeof devices)[number], new ImageStore()),
+    ]);
+    expect(keeps).toMatchObject({ updates: 1, updateFailures: 0, errors: 0 });
+    expect(lost).toMatchObject({ updates: 1, updateFailures: 1, errors: 0 });
+    await tick(env().app.keel);
+    const info = await ok('task/getTaskInfo', { id: task.id });
+    expect(info).toMatchObject({ state: 'completed', counts: { succeeded: 1, failed: 1 } });
+    const attempts = await env()
+      .app.keel.db.selectFrom('fw_task_attempts')
+      .select(['device_id', 'delta_id', 'state', 'detail'])
+      .where('pno', '=', fx.demo)
+      .where('task_id', '=', task.id)
+      .execute();
+    const of = (i: number) => attempts.find((a) => a.device_id === devices[i]?.deviceId);
+    expect(of(0)).toMatchObject({ delta_id: delta?.id, state: 'succeeded' });
+    expect(of(1)).toMatchObject({ delta_id: delta?.id, state: 'failed' });
+    expect(of(1)?.detail).toContain('delta: the device keeps no source image');
   });
 });

@@ -1,17 +1,28 @@
-import { createHash } from 'node:crypto';
-import { install } from './install';
+import { applyDelta } from './bspatch';
+import type { ImageStore } from './images';
+import { refusalOf } from './verify';
 
 /**
  * A simulated device installing an update over hawkBit DDI (apps/server/src/modules/firmware-task/README.md "Device
  * side"): when the poll links `deploymentBase`, it reads the deployment, reports `proceeding`, downloads the
- * artifact with its token, reports `downloaded`, checks it (Keel's signed manifest through install.ts when it has the
- * property's manifest key, else the SHA-256 the deployment states), reports its new version as configData and then
- * `closed` with success — or failure with the reason, or a simulated failure for a share of installs.
+ * artifact with its token, reports `downloaded`, checks it (verify.ts: Keel's signed manifest through install.ts
+ * when it has the property's manifest key, else the size and SHA-256 the deployment states), reports its new
+ * version as configData and then `closed` with success — or failure with the reason, or a simulated failure for a
+ * share of installs. A delta (`<name>.bsdiff`, `keel.delta.from` its version) is applied to the image it runs
+ * (images.ts, bspatch.ts) and the result checked against the target size and SHA-256. A simulated reboot failure
+ * closes with success but comes back on the old version (the server then fails it, `versionNotConfirmed`).
  */
 
 export interface UpdateBehaviour {
   /** A share (0–1) of installs that fail ("simulated install failure"). */
   failRate?: number;
+  /**
+   * A share (0–1) of installs whose reboot fails: the device reports success, but comes back running (and
+   * reporting) the version it had.
+   */
+  rebootFailRate?: number;
+  /** The images devices run, for deltas (runFleet makes one per fleet when not given). */
+  images?: ImageStore;
   /** The property's manifest public key (PEM, `sw/getSwKeys`): with it, the signed manifest is verified too. */
   manifestKey?: string;
 }
@@ -19,6 +30,8 @@ export interface UpdateBehaviour {
 export interface UpdateCounters {
   updates: number;
   updateFailures: number;
+  /** Installs reported successful whose simulated reboot came back on the old version. */
+  rebootFailures: number;
 }
 
 interface Deployment {
@@ -38,6 +51,8 @@ interface Deployment {
 }
 
 export interface UpdateDevice {
+  /** Its id: the key of its image in `images`. */
+  deviceId?: string;
   property: string;
   attributes: Record<string, string>;
 }
@@ -86,26 +101,40 @@ export async function runDeployment(
   const bytes = new Uint8Array(await got.arrayBuffer());
   await feedback('downloaded', 'none');
   const meta = new Map((chunk.metadata ?? []).map((m) => [m.key, m.value]));
-  if (meta.has('keel.delta.from')) return fail('delta: the simulator keeps no source image');
+  let image: Uint8Array = bytes;
+  let expected = { size: artifact.size, sha256: artifact.hashes.sha256 };
+  const deltaFrom = meta.get('keel.delta.from');
+  if (deltaFrom !== undefined) {
+    const delta = refusalOf({ image: bytes, expected, signed: null, device });
+    if (delta) return fail(`delta ${delta}`);
+    const running = device.attributes.firmwareVersion ?? '';
+    if (deltaFrom !== running) return fail(`delta: made from ${deltaFrom}, the device runs ${running}`);
+    const source = device.deviceId ? behaviour.images?.current(device.deviceId) : null;
+    if (!source) return fail('delta: the device keeps no source image');
+    expected = { size: Number(meta.get('keel.target.size')), sha256: meta.get('keel.target.sha256') ?? '' };
+    const applied = applyDelta(source, bytes, expected);
+    if (!applied.ok) return fail(applied.reason);
+    image = applied.image;
+  }
   if (behaviour.failRate !== undefined && random() < behaviour.failRate) return fail('simulated install failure');
   const manifest = meta.get('keel.manifest');
   const signature = meta.get('keel.manifest.sig');
-  if (behaviour.manifestKey && manifest && signature) {
-    const result = install(
-      { manifest, signature, keyId: '' },
-      behaviour.manifestKey,
-      {
-        property: device.property,
-        model: device.attributes.modelId ?? '',
-        version: device.attributes.firmwareVersion ?? '',
-      },
-      bytes,
-    );
-    if (!result.installed) return fail(`refused: ${result.reason}`);
-  } else {
-    if (bytes.length !== artifact.size) return fail('refused: size');
-    if (createHash('sha256').update(bytes).digest('hex') !== artifact.hashes.sha256) return fail('refused: sha256');
+  const refusal = refusalOf({
+    image,
+    expected,
+    signed: manifest && signature ? { manifest, signature } : null,
+    manifestKey: behaviour.manifestKey,
+    device,
+  });
+  if (refusal) return fail(refusal);
+  // A failed reboot: success reported, but the device comes back on the image and version it had.
+  if (behaviour.rebootFailRate !== undefined && random() < behaviour.rebootFailRate) {
+    await feedback('closed', 'success', [`installed ${chunk.version}`]);
+    counters.updates += 1;
+    counters.rebootFailures += 1;
+    return;
   }
+  if (device.deviceId) behaviour.images?.installed(device.deviceId, image);
   // Installed and "rebooted": the new version first (so that the server confirms it), then the closing feedback.
   device.attributes.firmwareVersion = chunk.version;
   const put = await fetch(configDataUrl, {

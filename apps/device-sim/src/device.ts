@@ -38,9 +38,10 @@ export interface Counters {
   /** Keel commands answered, and how many of them failed. */
   commands: number;
   commandFailures: number;
-  /** Updates installed or failed (DDI deployments), and how many failed. */
+  /** Updates installed or failed, how many failed, and how many came back on the old version after "rebooting". */
   updates: number;
   updateFailures: number;
+  rebootFailures: number;
 }
 
 /** Sleeps `ms`, waking early (without throwing) when the signal aborts. */

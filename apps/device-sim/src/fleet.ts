@@ -3,6 +3,7 @@ import type { CommandBehaviour } from './commands';
 import { runDdiDevice } from './ddi';
 import type { UpdateBehaviour } from './deploy';
 import { type Counters, type DeviceStatus, type SimDevice, sleep } from './device';
+import { ImageStore } from './images';
 import { runMenderDevice } from './mender';
 
 export type { SimDevice } from './device';
@@ -42,7 +43,10 @@ export interface FleetOptions {
   tickMs?: number;
   /** How devices answer Keel's commands (DDI): types that fail, a share that fails; all succeed by default. */
   commands?: CommandBehaviour;
-  /** How devices install updates (DDI deployments): a share that fails, the manifest key; all succeed by default. */
+  /**
+   * How devices install updates (DDI and Mender deployments): a share that fails, a share whose reboot fails, the
+   * manifest key, the image store for deltas (one per fleet by default); all succeed by default.
+   */
   updates?: UpdateBehaviour;
 }
 
@@ -64,9 +68,10 @@ export interface FleetSummary {
   /** Keel commands answered (DDI), and how many failed. */
   commands: number;
   commandFailures: number;
-  /** Updates installed or failed (DDI), and how many failed. */
+  /** Updates installed or failed (DDI and Mender), how many failed, how many came back on the old version. */
   updates: number;
   updateFailures: number;
+  rebootFailures: number;
   elapsedMs: number;
 }
 
@@ -112,7 +117,9 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
     commandFailures: 0,
     updates: 0,
     updateFailures: 0,
+    rebootFailures: 0,
   };
+  const updates: UpdateBehaviour = { ...opts.updates, images: opts.updates?.images ?? new ImageStore() };
   const statuses: DeviceStatus[] = list.map(() => 'starting');
   const started = performance.now();
   const summary = (): FleetSummary => ({
@@ -142,7 +149,7 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
           menderIntervalSeconds: opts.menderIntervalSeconds ?? 30,
           counters,
           commands: opts.commands,
-          updates: opts.updates,
+          updates,
           setStatus: (s) => {
             statuses[i] = s;
           },

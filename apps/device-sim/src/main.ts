@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type FleetSummary, type Protocol, runFleet, type SimDevice } from './fleet';
+import { ImageStore } from './images';
 
 /**
  * The device simulator's command line (README.md):
@@ -11,8 +12,11 @@ import { type FleetSummary, type Protocol, runFleet, type SimDevice } from './fl
  * Options: --protocol ddi|mender (default ddi), --duration SECONDS (default: until Ctrl-C), --max-sleep SECONDS
  * (caps the server's polling interval), --interval SECONDS (Mender's own, default 30), --prefix ID-PREFIX,
  * --fail-commands TYPE,… (Keel command types that fail, e.g. factoryReset), --command-fail-rate 0..1.
- * Updates (DDI deployments): --fail-rate 0..1 (a share of installs fail), --manifest-key FILE (the property's
- * manifest public key, PEM: the signed manifest is verified before installing).
+ * Updates (DDI and Mender deployments): --fail-rate 0..1 (a share of installs fail), --reboot-fail-rate 0..1 (a share
+ * of installs report success but come back on the old version, which the server fails as versionNotConfirmed),
+ * --manifest-key FILE (the property's manifest public key, PEM: the signed manifest is verified before installing),
+ * --base-image FILE (the image every device runs at first, the source of a delta from its version),
+ * --image-budget-mb MB (memory for the images devices keep for deltas, default 256).
  * A credentials file is JSON: `{ "url"?, "property"?, "devices": [{ "deviceId", "credential", "attributes"? }] }`
  * (what `npm run seed:demo` writes), or just the list of devices. Prints a live summary, then the final counts;
  * exits 1 when no device ever came online.
@@ -20,7 +24,8 @@ import { type FleetSummary, type Protocol, runFleet, type SimDevice } from './fl
 
 const HELP = `Usage: device-sim --url URL --property PNO (--count N --enrolment-key KEY | --credentials FILE)
        [--protocol ddi|mender] [--duration SECONDS] [--max-sleep SECONDS] [--interval SECONDS] [--prefix PREFIX]
-       [--fail-commands TYPE,…] [--command-fail-rate 0..1] [--fail-rate 0..1] [--manifest-key FILE]`;
+       [--fail-commands TYPE,…] [--command-fail-rate 0..1]
+       [--fail-rate 0..1] [--reboot-fail-rate 0..1] [--manifest-key FILE] [--base-image FILE] [--image-budget-mb MB]`;
 
 interface CredentialsFile {
   url?: string;
@@ -39,7 +44,7 @@ function readCredentials(file: string): CredentialsFile {
 
 const line = (s: FleetSummary) =>
   `${(s.elapsedMs / 1000).toFixed(0).padStart(5)} s  devices ${s.devices}  online ${s.online}  pending ${s.pending}  ` +
-  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  updates ${s.updates} (${s.updateFailures} failed)  429 ${s.throttled}  ` +
+  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  updates ${s.updates} (${s.updateFailures} failed, ${s.rebootFailures} reboots failed)  429 ${s.throttled}  ` +
   `errors ${s.errors}`;
 
 async function main(): Promise<number> {
@@ -59,6 +64,9 @@ async function main(): Promise<number> {
       'command-fail-rate': { type: 'string' },
       'fail-rate': { type: 'string' },
       'manifest-key': { type: 'string' },
+      'reboot-fail-rate': { type: 'string' },
+      'base-image': { type: 'string' },
+      'image-budget-mb': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -79,6 +87,13 @@ async function main(): Promise<number> {
   if (!file && !(count && count > 0 && values['enrolment-key'])) {
     console.error('Give --count N with --enrolment-key, or --credentials FILE.');
     return 2;
+  }
+  for (const rate of ['fail-rate', 'reboot-fail-rate', 'command-fail-rate'] as const) {
+    const v = number(values[rate]);
+    if (v !== undefined && !(v >= 0 && v <= 1)) {
+      console.error(`--${rate} takes a share from 0 to 1.`);
+      return 2;
+    }
   }
   const devices = file ? (count ? file.devices.slice(0, count) : file.devices) : undefined;
 
@@ -105,6 +120,11 @@ async function main(): Promise<number> {
     },
     updates: {
       failRate: number(values['fail-rate']),
+      rebootFailRate: number(values['reboot-fail-rate']),
+      images: new ImageStore(
+        (number(values['image-budget-mb']) ?? 256) * 1024 * 1024,
+        values['base-image'] ? readFileSync(values['base-image']) : undefined,
+      ),
       manifestKey: values['manifest-key'] ? readFileSync(values['manifest-key'], 'utf8') : undefined,
     },
     signal: stop.signal,

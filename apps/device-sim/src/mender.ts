@@ -1,5 +1,7 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import type { MenderDeployment } from '@keel/contract/device-api/mender';
 import { type DeviceContext, retryAfterMs, sleep } from './device';
+import { runMenderDeployment } from './mender-deploy';
 
 const FAILURE_WAIT_MS = 5_000;
 
@@ -22,7 +24,9 @@ export function inventoryOf(attributes: Record<string, string>): Array<{ name: s
 /**
  * One Mender device: authenticates (identity `{"serial": deviceId}`, a signed auth request whose tenant token is
  * its credential or the enrolment key), waits while pending, then PUTs its inventory and checks for updates at its
- * own interval; a 401 on a call means its token was revoked: it authenticates again. 429: waits `Retry-After`.
+ * own interval (POST v2 `deployments/next` with its device type and artifact name), installing what it is offered
+ * (mender-deploy.ts) and then reporting its inventory again; a 401 on a call means its token was revoked: it
+ * authenticates again. 429: waits `Retry-After`.
  */
 export async function runMenderDevice(ctx: DeviceContext): Promise<void> {
   const { device, signal, counters } = ctx;
@@ -86,13 +90,35 @@ export async function runMenderDevice(ctx: DeviceContext): Promise<void> {
           } else if (put.status === 429) counters.throttled += 1;
           else counters.errors += 1;
         }
-        const next = await fetch(`${ctx.url}/api/devices/v1/deployments/device/deployments/next`, {
-          headers: auth,
+        // The update check, as mender-client 3 asks it: what it provides, by POST v2.
+        const inventory = Object.fromEntries(inventoryOf(device.attributes).map((a) => [a.name, a.value]));
+        const next = await fetch(`${ctx.url}/api/devices/v2/deployments/device/deployments/next`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            device_provides: { device_type: inventory.device_type ?? '', artifact_name: inventory.artifact_name ?? '' },
+          }),
           signal,
         });
-        await next.arrayBuffer();
         counters.polls += 1;
-        if (next.status === 204 || next.status === 200) ctx.setStatus('online');
+        if (next.status === 200) {
+          ctx.setStatus('online');
+          const dep = (await next.json()) as MenderDeployment;
+          const finished = await runMenderDeployment(
+            ctx.url,
+            auth.authorization,
+            dep,
+            { deviceId: device.deviceId, property: ctx.property, attributes: device.attributes },
+            ctx.updates ?? {},
+            counters,
+            signal,
+          );
+          // Its inventory (the new artifact_name) at once, as mender-client does after an update; after an
+          // unfinished one (the server refused a status), at the interval.
+          reported = false;
+          if (finished) wait = 0;
+        } else await next.arrayBuffer();
+        if (next.status === 200 || next.status === 204) ctx.setStatus('online');
         else if (next.status === 401) {
           token = null;
           ctx.setStatus('refused');

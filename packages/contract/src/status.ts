@@ -119,6 +119,11 @@ export const messages = {
     'zh-cn': '编号“{code}”已被使用',
     en: 'The code "{code}" is already in use',
   },
+  customerPropertyNotFound: {
+    status: Status.notFound,
+    'zh-cn': '没有编号为 {pno} 的客户物业',
+    en: 'There is no customer property numbered {pno}',
+  },
   stillHasUsers: {
     status: Status.conflict,
     'zh-cn': '仍有 {count} 位用户，请先移除，或确认一并移除',
@@ -399,6 +404,11 @@ export const messages = {
     status: Status.conflict,
     'zh-cn': '该版本已推送给 {count} 个客户，请先取消推送',
     en: 'The version is shared with {count} customers; stop sharing it first',
+  },
+  swSharedReadOnly: {
+    status: Status.forbidden,
+    'zh-cn': '该版本由物业 {pno} 推送给你方，仅可查看，不能修改、发布、推送或删除',
+    en: 'This version is shared with you by property {pno}: it is read-only and cannot be changed, published, shared or deleted',
   },
   swInTask: {
     status: Status.conflict,

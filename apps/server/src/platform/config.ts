@@ -39,6 +39,7 @@ const schema = z.object({
   OUTBOX_WEBHOOK_URL: z.url().optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  FIRMWARE_TASK_TICK_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -84,6 +85,11 @@ export interface Config {
   outbox: { driver: 'log' } | { driver: 'webhook'; url: string };
   /** Background jobs this instance runs at once (0: none, enqueue only) and how often it looks for due ones. */
   jobs: { concurrency: number; pollMs: number };
+  /**
+   * How often the firmware rollout engine runs while tasks are on their way (FIRMWARE_TASK_TICK_MS, default 5 s):
+   * groups open, versions are confirmed and progress is pushed at this pace. Shorter for demos and end-to-end tests.
+   */
+  firmwareTaskTickMs: number;
   /** The built console (apps/web/dist); not served when absent. */
   webDist: string;
   bodyLimit: number;
@@ -137,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outbox:
       e.OUTBOX_DRIVER === 'webhook' ? { driver: 'webhook', url: e.OUTBOX_WEBHOOK_URL as string } : { driver: 'log' },
     jobs: { concurrency: e.JOB_CONCURRENCY, pollMs: e.JOB_POLL_MS },
+    firmwareTaskTickMs: e.FIRMWARE_TASK_TICK_MS,
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === '1',

@@ -58,6 +58,7 @@ export async function seedMemberGroups(s: Services, pno: string, by: string, mem
         codeKey: nameKey(c.code),
         contactEmail: '',
         remark: '',
+        propertyPno: null,
       };
       await customers.insertCustomer(s.db, pno, cid, values, by, now + i);
     }

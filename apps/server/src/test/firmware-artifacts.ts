@@ -141,3 +141,51 @@ export function menderArtifact(payload: Buffer, name: string, keyPem?: string): 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * An artifact for the `single-file` update module Debian's mender-client ships (/usr/share/mender/modules/v3), as
+ * its `single-file-artifact-gen` makes one: `mender-artifact write module-image -T single-file` with the files
+ * `dest_dir` (where to install), `filename` (the installed file's name), `permissions` and the file itself.
+ */
+export function singleFileArtifact(o: {
+  name: string;
+  deviceType: string;
+  destDir: string;
+  fileName: string;
+  content: Buffer;
+}): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'keel-single-file-'));
+  try {
+    writeFileSync(join(dir, 'dest_dir'), `${o.destDir}\n`);
+    writeFileSync(join(dir, 'filename'), `${o.fileName}\n`);
+    writeFileSync(join(dir, 'permissions'), '644\n');
+    writeFileSync(join(dir, o.fileName), o.content);
+    execFileSync(
+      'mender-artifact',
+      [
+        'write',
+        'module-image',
+        '-T',
+        'single-file',
+        '-t',
+        o.deviceType,
+        '-n',
+        o.name,
+        '-f',
+        'dest_dir',
+        '-f',
+        'filename',
+        '-f',
+        'permissions',
+        '-f',
+        o.fileName,
+        '-o',
+        'a.mender',
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    return readFileSync(join(dir, 'a.mender'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -5,9 +5,11 @@ import { type DeviceApiEndpoint, ddiError, ddiParams } from './ddi';
  * hawkBit DDI deployments (apps/server/src/modules/firmware-task/README.md "Device side"): while a device has an
  * update, its poll answer links `deploymentBase/{actionId}`; the device reads the chunks and their artifacts,
  * downloads them (with its TargetToken), installs and POSTs feedback. The action stays offered until a `closed`
- * feedback arrives (SWUpdate confirms with closed/success only after its restart). A cancelled offer is linked as
- * `cancelAction/{actionId}` until the device confirms it. Action ids of formal tasks are integers (SWUpdate reads
- * them so); a temporary task's are `temp-<taskId>`.
+ * feedback arrives (SWUpdate confirms with closed/success only after its restart). An action cancelled while the
+ * device may hold it is linked as `cancelAction/{actionId}` (instead of the next deployment) until the device
+ * answers: closed/success confirms, rejected or closed/failure refuses (hawkBit's semantics). Once the device has
+ * installed an action, the poll also links `installedBase/{actionId}` (the last one). Action ids are integers from
+ * one platform-wide counter, for formal and temporary tasks alike (SWUpdate reads them as 32-bit integers).
  */
 
 const link = z.object({ href: z.string() });
@@ -43,7 +45,8 @@ export type DdiDeploymentBase = z.output<typeof ddiDeploymentBase>;
 
 /** hawkBit's action feedback (deploymentBase and cancelAction). */
 export const ddiActionFeedback = z.object({
-  id: z.string().optional(),
+  /** SWUpdate sends the action id as a number, hawkBit's documents as a string. */
+  id: z.union([z.string().max(80), z.number()]).optional(),
   time: z.unknown().optional(),
   status: z.object({
     execution: z.enum([
@@ -101,17 +104,27 @@ export const ddiDeploymentEndpoints = {
       ...refused,
     },
   },
+  installedBase: {
+    method: 'GET',
+    path: '/{tenant}/controller/v1/{controllerId}/installedBase/{actionId}',
+    summary:
+      "The deployment of an update the device installed (hawkBit's installed base): one of its own actions that succeeded; the poll links the last one",
+    params: actionParams,
+    responses: { 200: { description: 'The installed deployment', schema: ddiDeploymentBase }, ...noAction, ...refused },
+  },
   cancelAction: {
     method: 'GET',
     path: '/{tenant}/controller/v1/{controllerId}/cancelAction/{actionId}',
-    summary: 'A cancelled update: the action to stop',
+    summary:
+      'A cancelled update the device may hold: the action to stop (`stopId`). Linked by the poll until the device answers',
     params: actionParams,
     responses: { 200: { description: 'The cancellation', schema: ddiCancelAction }, ...noAction, ...refused },
   },
   cancelFeedback: {
     method: 'POST',
     path: '/{tenant}/controller/v1/{controllerId}/cancelAction/{actionId}/feedback',
-    summary: 'The device confirms (closed) or refuses (rejected) a cancellation',
+    summary:
+      'The device\'s answer to a cancellation: closed with success confirms it; rejected or closed with failure refuses it (the device goes on with the update, hawkBit\'s "back to running"); other states are information',
     params: actionParams,
     body: ddiActionFeedback,
     responses: {

@@ -53,8 +53,13 @@ export const ddiControllerBase = z.object({
       keelCommands: link.optional(),
       /** Present while the device has an update to install (ddi-deployment.ts). */
       deploymentBase: link.optional(),
-      /** Present while an update offered to the device was cancelled and the device has not confirmed it. */
+      /**
+       * Present while an update the device may hold was cancelled and the device has not answered (instead of
+       * `deploymentBase`, which follows once it has).
+       */
       cancelAction: link.optional(),
+      /** Present once the device has installed an update: its last one (ddi-deployment.ts `installedBase`). */
+      installedBase: link.optional(),
     })
     .optional(),
 });

@@ -75,6 +75,18 @@ export const menderDeployment = z.object({
     source: z.object({ uri: z.string(), expire: z.string() }),
     device_types_compatible: z.array(z.string()),
   }),
+  /**
+   * Keel's addition (Mender clients ignore it): the artifact's size and SHA-256 and, for a formal task, the
+   * package's signed manifest, which the device simulator checks before installing.
+   */
+  keel: z
+    .object({
+      size: z.number().int(),
+      sha256: z.string(),
+      manifest: z.string().optional(),
+      signature: z.string().optional(),
+    })
+    .optional(),
 });
 export type MenderDeployment = z.output<typeof menderDeployment>;
 const deploymentAnswer = { 200: { description: 'The deployment to install', schema: menderDeployment } };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope';
+import { refRegistry } from '../refs';
 import { isEmail } from '../validators';
 import { groupName, memberGroupEndpoints, optionalIdField, remark, searchText } from './member-group';
 
@@ -20,6 +21,8 @@ export const customerItem = z.object({
   contactEmail: z.string(),
   address: z.string(),
   remark: z.string(),
+  /** The customer property (its pno) this customer stands for, or '': firmware shared with it shows there. */
+  propertyPno: z.string(),
   /** Members of the property assigned to the customer. */
   userCount: z.number().int(),
   createTime: z.number().int(),
@@ -45,6 +48,13 @@ export const customerEndpoints = memberGroupEndpoints({
     contactEmail: optional(100).refine((v) => v === '' || isEmail(v), 'e-mail'),
     address: optional(200),
     remark: remark(),
+    /** The customer's own property (a customer property), by number; '' for none. */
+    propertyPno: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{0,20}$/, 'propertyPno')
+      .register(refRegistry, { ref: 'property' })
+      .default(''),
   }),
   summaries: {
     list: "The property's customers, newest first; `str` searches name, code, contact, phone and remark; `cid` picks one",

@@ -149,7 +149,10 @@ export const JOIN_SOURCES = ['list', 'group', 'model', 'rule'] as const;
 export const TASK_NAME_MAX = 100;
 export const TASK_REMARK_MAX = 1000;
 export const TASK_STAGES_MAX = 10;
+/** Devices listed by id in one call (a rule brings in at most this many per pass too). */
 export const TASK_ASSIGN_MAX = 5000;
+/** Devices one selection (listed ids, space groups, models) may bring into a task at once. */
+export const TASK_SELECT_MAX = 100_000;
 export const TASK_RULES_MAX = 20;
 export const RETRY_ATTEMPTS_MAX = 10;
 export const ERROR_CODE_MAX = 64;

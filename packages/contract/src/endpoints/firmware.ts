@@ -150,6 +150,11 @@ export const swItem = z.object({
   creatorName: z.string(),
   createTime: z.number().int(),
   updateTime: z.number().int(),
+  /**
+   * '' for the property's own package; for a customer property, the number of the property that shared this one
+   * with it (`sw/pushSwToCustomer`): read-only there, its space, group, creator and customers not shown.
+   */
+  sharedBy: z.string(),
 });
 export type SwItem = z.output<typeof swItem>;
 

@@ -1,6 +1,8 @@
 import type { Db } from '../../platform/db/connect';
 import type { CustomersTable } from '../../platform/db/schema';
 import { type GroupValues, memberGroupRepo } from '../../platform/member-groups/repo';
+import { acrossProperties } from '../../platform/tenancy/filters';
+import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** Customers and their users (`customers`, `customer_users`): the member-group SQL (platform/member-groups). */
 
@@ -12,6 +14,8 @@ export interface CustomerValues extends GroupValues {
   contactPhone: string;
   contactEmail: string;
   address: string;
+  /** The customer property this customer stands for (migration 0033), or null. */
+  propertyPno: string | null;
 }
 
 const columns = (v: CustomerValues) => ({
@@ -24,15 +28,19 @@ const columns = (v: CustomerValues) => ({
   contact_email: v.contactEmail,
   address: v.address,
   remark: v.remark,
+  property_pno: v.propertyPno,
 });
 
-type CustomerColumns = Pick<CustomersTable, 'code' | 'contact_name' | 'contact_phone' | 'contact_email' | 'address'>;
+type CustomerColumns = Pick<
+  CustomersTable,
+  'code' | 'contact_name' | 'contact_phone' | 'contact_email' | 'address' | 'property_pno'
+>;
 
 export const customers = memberGroupRepo<'cid', CustomerColumns, CustomerValues>({
   groups: 'customers',
   members: 'customer_users',
   id: 'cid',
-  listColumns: ['code', 'contact_name', 'contact_phone', 'contact_email', 'address'],
+  listColumns: ['code', 'contact_name', 'contact_phone', 'contact_email', 'address', 'property_pno'],
   searchColumns: ['name', 'code', 'contact_name', 'contact_phone', 'remark'],
   propertyName: false,
   columns,
@@ -50,3 +58,15 @@ export const addCustomerUsers = customers.addUsers;
 /** Removes a user from every customer of the property (call when the user leaves it). */
 export const removeUserFromCustomers = (db: Db, pno: string, uid: string) =>
   customers.removeUserEverywhere(db, pno, uid);
+
+/**
+ * The customer records, in every property, that stand for the customer property `t` (`property_pno`): what
+ * another property shared with them is what `t` is shared. Read across properties, keyed by `t` itself.
+ */
+export const recordsStandingFor = (db: Db, t: Tenant) =>
+  db
+    .selectFrom('customers')
+    .select(['pno', 'cid'])
+    .where('property_pno', '=', t.pno)
+    .where(acrossProperties('customer-share'))
+    .execute();

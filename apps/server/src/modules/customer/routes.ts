@@ -1,7 +1,8 @@
 import { customerEndpoints } from '@keel/contract/endpoints/customer';
 import { defineModule } from '../../platform/http/mount';
 import { memberGroupHandlers, propertyScope } from '../../platform/member-groups/handlers';
-import { customerService } from './service';
+import { tenantOf } from '../../platform/tenancy/tenant';
+import { checkCustomerProperty, customerService } from './service';
 
 /** Customers (issue 3): see README.md for the model. No back office: every call needs a selected property. */
 export const customerModule = defineModule(customerEndpoints, (s) => {
@@ -14,13 +15,17 @@ export const customerModule = defineModule(customerEndpoints, (s) => {
     contactEmail: r.contact_email,
     address: r.address,
     remark: r.remark,
+    propertyPno: r.property_pno ?? '',
     userCount: r.user_count,
     createTime: r.created_at,
     updateTime: r.updated_at,
   }));
   return {
     'cu/getCustomerList': h.list,
-    'cu/addOrUpdateCustomer': h.save,
+    'cu/addOrUpdateCustomer': async (input, ctx) => {
+      await checkCustomerProperty(s, tenantOf(ctx).pno, input.propertyPno);
+      return h.save(input, ctx);
+    },
     'cu/delCustomer': h.del,
     'cu/getCustomerUserList': h.users,
     'cu/addCustomerUser': h.add,

@@ -2,7 +2,10 @@ import type { Db } from '../../platform/db/connect';
 import { nameKey } from '../../platform/db/sql-helpers';
 import { AppError } from '../../platform/http/errors';
 import { memberGroupService, nameTaken } from '../../platform/member-groups/service';
-import { type CustomerValues, customers, removeUserFromCustomers } from './repo';
+import type { Services } from '../../platform/services';
+import type { Tenant } from '../../platform/tenancy/tenant';
+import { isCustomerProperty } from '../property/service';
+import { type CustomerValues, customers, recordsStandingFor, removeUserFromCustomers } from './repo';
 
 export type { Scope } from '../../platform/member-groups/service';
 
@@ -14,6 +17,8 @@ export interface CustomerInput {
   contactEmail: string;
   address: string;
   remark: string;
+  /** '' for none. */
+  propertyPno: string;
 }
 
 /**
@@ -31,6 +36,7 @@ export const customerService = memberGroupService(customers, {
     contactEmail: input.contactEmail,
     address: input.address,
     remark: input.remark,
+    propertyPno: input.propertyPno === '' ? null : input.propertyPno,
   }),
   uniqueKeys: (v) => [
     { column: 'name_key', key: v.nameKey, taken: () => nameTaken(v) },
@@ -40,3 +46,16 @@ export const customerService = memberGroupService(customers, {
 
 /** Removes the user from every one of these groups in the property (they leave it; called in its transaction). */
 export const removeUserFromCustomersOf = (db: Db, pno: string, uid: string) => removeUserFromCustomers(db, pno, uid);
+
+/**
+ * A customer's own property (`propertyPno`, '' for none) must be a customer property other than the caller's:
+ * anything else is `customerPropertyNotFound` (…0404), nothing saved.
+ */
+export async function checkCustomerProperty(s: Services, callerPno: string, propertyPno: string) {
+  if (propertyPno === '') return;
+  if (propertyPno === callerPno || !(await isCustomerProperty(s, propertyPno)))
+    throw new AppError('customerPropertyNotFound', { pno: propertyPno, field: 'propertyPno' });
+}
+
+/** The customer records (property and cid) that stand for customer property `t`: what is shared with `t`. */
+export const customerRecordsStandingFor = (s: Services, t: Tenant) => recordsStandingFor(s.db, t);

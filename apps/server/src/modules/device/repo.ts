@@ -168,24 +168,29 @@ export function pageDevices(db: Db, tenant: TenantScope, f: DeviceFilter, pageNu
 const wholePropertyQueries = new WeakMap<Db, ReturnType<typeof compileWholeProperty>>();
 function compileWholeProperty(db: Db) {
   const rowsIn = (dir: 'asc' | 'desc') =>
-    precompile(db, (param: (name: 'pno' | 'limit' | 'offset') => string) =>
-      detailed(db)
-        .innerJoin(
-          (eb) =>
-            eb
-              .selectFrom('devices as pg')
-              .select(['pg.device_id'])
-              .where('pg.pno', '=', param('pno'))
-              .orderBy('pg.created_at', dir)
-              .orderBy('pg.device_id', dir)
-              .limit(param('limit') as unknown as number)
-              .offset(param('offset') as unknown as number)
-              .as('pg'),
-          (j) => j.onRef('pg.device_id', '=', 'd.device_id'),
-        )
-        .where(ofProperty('d.pno', param('pno')))
-        .orderBy('d.created_at', dir)
-        .orderBy('d.device_id', dir),
+    precompile(
+      db,
+      (param: (name: 'pno' | 'limit' | 'offset') => string) =>
+        detailed(db)
+          .innerJoin(
+            (eb) =>
+              eb
+                .selectFrom('devices as pg')
+                .select(['pg.device_id'])
+                .where('pg.pno', '=', param('pno'))
+                .orderBy('pg.created_at', dir)
+                .orderBy('pg.device_id', dir)
+                .limit(param('limit') as unknown as number)
+                .offset(param('offset') as unknown as number)
+                .as('pg'),
+            (j) => j.onRef('pg.device_id', '=', 'd.device_id'),
+          )
+          .where(ofProperty('d.pno', param('pno')))
+          .orderBy('d.created_at', dir)
+          .orderBy('d.device_id', dir),
+      // As the count: consoles read the same pages again and again; on SQLite a page's rows are reused for up to a
+      // second while nothing was written (a sighting's flush, any change, makes the next call read again).
+      { reuseMs: 1000 },
     );
   return {
     // A console's list is read again and again while nothing changes: on SQLite the count is reused for up to a

@@ -2,6 +2,7 @@ import {
   type RuleFilter,
   TASK_ASSIGN_MAX,
   TASK_RULES_MAX,
+  TASK_SELECT_MAX,
   type TaskState,
 } from '@keel/contract/endpoints/firmware-task';
 import type { Db } from '../../platform/db/connect';
@@ -10,9 +11,9 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
-import { updateAttempt } from './attempt-repo';
+import { cancelAttempts } from './attempt-repo';
 import { deleteTaskDevices, insertClaims, releaseClaims, taskDevices, updateTaskDevices } from './device-repo';
-import { actionsChanged, announce } from './events';
+import { actionsChanged, announce, cancelsChanged } from './events';
 import { assertAllows } from './machine';
 import * as repo from './repo';
 import { IN_FLIGHT } from './rollout';
@@ -29,7 +30,7 @@ export async function assign(s: Services, ctx: RequestContext, input: { id: stri
   const row = await loadTask(s.db, tenant, input.id);
   assertAllows(row.state as TaskState, 'assign', ctx.locale);
   const found = await selectDevices(s.db, tenant, input);
-  if (found.length > TASK_ASSIGN_MAX) throw new AppError('taskAssignLimit', { max: TASK_ASSIGN_MAX });
+  if (found.length > TASK_SELECT_MAX) throw new AppError('taskAssignLimit', { max: TASK_SELECT_MAX });
   const fit = await packageFit(s, tenant, row);
   const now = s.now();
   const result = await s.db.transaction().execute(async (trx) => {
@@ -39,7 +40,7 @@ export async function assign(s: Services, ctx: RequestContext, input: { id: stri
     const r = await joinDevices(trx, tenant, fresh, fit, found, existing, now, claimer(trx, tenant, fresh));
     return { ...r, deviceTotal: existing.size + r.added };
   });
-  await announce(s, tenant, row.created_by, { taskId: row.id, state: row.state });
+  await announce(s, tenant, { taskId: row.id, state: row.state });
   return result;
 }
 
@@ -69,9 +70,13 @@ export async function unassign(s: Services, ctx: RequestContext, input: { id: st
         updated_at: now,
       },
     );
-    for (const d of flying)
-      if (d.action_id !== null)
-        await updateAttempt(trx, tenant, Number(d.action_id), { state: 'cancelled', finish_at: now, updated_at: now });
+    await cancelAttempts(
+      trx,
+      tenant,
+      row.id,
+      flying.map((d) => d.device_id),
+      now,
+    );
     await releaseClaims(
       trx,
       tenant,
@@ -80,8 +85,11 @@ export async function unassign(s: Services, ctx: RequestContext, input: { id: st
     );
     return { removed: leave.length, cancelled: flying.length, kept: rows.length - leave.length - flying.length };
   });
-  if (result.cancelled > 0) await actionsChanged(s, tenant);
-  await announce(s, tenant, row.created_by, { taskId: row.id, state: row.state });
+  if (result.cancelled > 0) {
+    await actionsChanged(s, tenant);
+    await cancelsChanged(s, tenant);
+  }
+  await announce(s, tenant, { taskId: row.id, state: row.state });
   return result;
 }
 
@@ -139,7 +147,7 @@ export async function addRule(
   });
   const saved = await repo.findRule(s.db, tenant, id);
   if (!saved) throw notFound('id');
-  await announce(s, tenant, row.created_by, { taskId: row.id, state: row.state });
+  await announce(s, tenant, { taskId: row.id, state: row.state });
   return { ...ruleItemOf(saved), added };
 }
 

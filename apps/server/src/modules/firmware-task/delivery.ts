@@ -1,10 +1,12 @@
+import type { TaskExecution } from '@keel/contract/endpoints/firmware-task';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { bestDelta, filesOfPackage, recordUpgrade } from '../firmware/service';
-import { attemptByAction, openActions, updateAttempt } from './attempt-repo';
+import { attemptByAction, attemptWithTask, openActions, updateAttempt } from './attempt-repo';
 import { candidates, updateTaskDevices } from './device-repo';
-import { actionsChanged } from './events';
-import { taskFlags } from './flags';
+import { actionsChanged, cancelsChanged } from './events';
+import { taskActionCache, taskFlags } from './flags';
+import { installedChanged } from './installed';
 import { executionOf } from './items';
 import { inWindow } from './rollout';
 import { isVersion, reportedVersion } from './selection';
@@ -49,22 +51,72 @@ export interface DeviceAction {
   delta: { id: string; size: number; sha256: string; fromVersion: string } | null;
 }
 
-/** The device's current action (the oldest open one), or null. */
+/**
+ * The device's current action (the oldest open one), or null: from memory while nothing changed for the device
+ * (action-cache.ts), the maintenance window judged now.
+ */
 export async function currentAction(s: Services, pno: string, deviceId: string): Promise<DeviceAction | null> {
   if (!(await hasAction(s, pno, deviceId))) return null;
+  const cache = taskActionCache<DeviceAction | null>(s);
+  const known = cache.get(pno, deviceId);
+  if (known !== undefined)
+    return known && { ...known, inWindow: inWindow({ maintenanceWindow: known.window } as TaskExecution, s.now()) };
+  const generation = cache.generation(pno);
+  const action = await readAction(s, pno, deviceId);
+  cache.set(pno, deviceId, action, generation);
+  return action;
+}
+
+async function readAction(s: Services, pno: string, deviceId: string): Promise<DeviceAction | null> {
   const tenant = propertyTenant(pno);
   const [open] = await openActions(s.db, tenant, deviceId);
   if (!open || open.action_id === null) return null;
+  return actionOf(s, tenant, { ...open, action_id: Number(open.action_id) }, true);
+}
+
+/**
+ * The device's installed action (DDI installedBase): one of its attempts that succeeded in a task that installs
+ * (not download-only), with the package's files as offered (never a delta), or null.
+ */
+export async function installedAction(
+  s: Services,
+  pno: string,
+  deviceId: string,
+  actionId: number,
+): Promise<DeviceAction | null> {
+  const tenant = propertyTenant(pno);
+  const row = await attemptWithTask(s.db, tenant, actionId);
+  if (!row || row.device_id !== deviceId || row.state !== 'succeeded' || row.mode === 'downloadOnly') return null;
+  return actionOf(s, tenant, { ...row, action_id: Number(row.action_id) }, false);
+}
+
+interface ActionRow {
+  action_id: number;
+  task_id: string;
+  name: string;
+  state: string;
+  attempts: number | string;
+  mode: string;
+  sw_id: string;
+  sw_type: string;
+  sw_version: string;
+  execution: string;
+}
+
+async function actionOf(s: Services, tenant: Tenant, open: ActionRow, withDelta: boolean): Promise<DeviceAction> {
   const exec = executionOf(open);
-  const files = await filesOfPackage(s, tenant, open.sw_id);
-  const attempt = await attemptByAction(s.db, tenant, Number(open.action_id));
+  // A final task outlives its package: an installed action whose package went has no files left to offer.
+  const files = await filesOfPackage(s, tenant, open.sw_id).catch(() => []);
   let delta: DeviceAction['delta'] = null;
-  if (attempt?.delta_id && attempt.from_version) {
-    const d = await bestDelta(s, tenant, open.sw_id, attempt.from_version);
-    if (d) delta = { id: d.id, size: d.size, sha256: d.sha256, fromVersion: attempt.from_version };
+  if (withDelta) {
+    const attempt = await attemptByAction(s.db, tenant, open.action_id);
+    if (attempt?.delta_id && attempt.from_version) {
+      const d = await bestDelta(s, tenant, open.sw_id, attempt.from_version);
+      if (d) delta = { id: d.id, size: d.size, sha256: d.sha256, fromVersion: attempt.from_version };
+    }
   }
   return {
-    actionId: Number(open.action_id),
+    actionId: open.action_id,
     taskId: open.task_id,
     taskName: open.name,
     state: open.state,
@@ -134,13 +186,16 @@ export async function report(
     .where('device_id', '=', deviceId)
     .executeTakeFirst();
   if (!task || !row || Number(row.action_id) !== actionId) return 'stale';
+  // The device rejected the cancel of an action the task had let go of (README "Device side"): what it reports is
+  // recorded on the attempt (history, upgrade record) and the task device stays cancelled.
+  const detached = row.state === 'cancelled';
   const exec = executionOf(task);
   const progress = r.progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(r.progress))) };
   let next: { state: string; errorCode?: string; nextAt?: number | null } | null = null;
   const forward = (state: string) => (ORDER.indexOf(state) > ORDER.indexOf(row.state) ? state : row.state);
   switch (r.kind) {
     case 'progress':
-      next = { state: row.state === 'offered' ? 'downloading' : row.state };
+      next = detached ? { state: attempt.state } : { state: row.state === 'offered' ? 'downloading' : row.state };
       break;
     case 'downloading':
     case 'installing':
@@ -152,17 +207,22 @@ export async function report(
     case 'success': {
       const [dev] = await candidates(s.db, tenant, { ids: [deviceId] });
       const confirmed = dev ? isVersion(reportedVersion(dev, task.sw_type), task.sw_version) : false;
-      next = confirmed ? { state: 'succeeded' } : { state: 'verifying', nextAt: now + exec.confirmMinutes * 60_000 };
+      next =
+        confirmed || detached
+          ? { state: 'succeeded' }
+          : { state: 'verifying', nextAt: now + exec.confirmMinutes * 60_000 };
       break;
     }
     case 'failure':
-      next = failureNext(exec, Number(row.attempts), r.errorCode || 'installFailed', now);
+      next = detached
+        ? { state: 'failed', errorCode: r.errorCode || 'installFailed' }
+        : failureNext(exec, Number(row.attempts), r.errorCode || 'installFailed', now);
       break;
     case 'cancelled':
       next = { state: 'cancelled' };
       break;
   }
-  await applyOutcome(s, tenant, task, row, attempt, next, { now, detail, progress, protocol: r.protocol });
+  await applyOutcome(s, tenant, task, row, attempt, next, { now, detail, progress, protocol: r.protocol, detached });
   return 'recorded';
 }
 
@@ -191,18 +251,19 @@ export async function applyOutcome(
   row: { device_id: string; state: string },
   attempt: Attempt,
   next: { state: string; errorCode?: string; nextAt?: number | null } | null,
-  o: { now: number; detail: string; progress: { progress?: number }; protocol: string },
+  o: { now: number; detail: string; progress: { progress?: number }; protocol: string; detached?: boolean },
 ) {
   if (!next) return;
   const attemptState = next.state === 'retrying' ? 'failed' : next.state;
   const ended = ['succeeded', 'failed', 'cancelled', 'retrying'].includes(next.state);
   await s.db.transaction().execute(async (trx) => {
-    await updateTaskDevices(trx, tenant, task.id, [row.device_id], {
-      state: next.state,
-      ...(next.errorCode !== undefined ? { error_code: next.errorCode } : {}),
-      ...(next.nextAt !== undefined ? { next_at: next.nextAt } : {}),
-      updated_at: o.now,
-    });
+    if (!o.detached)
+      await updateTaskDevices(trx, tenant, task.id, [row.device_id], {
+        state: next.state,
+        ...(next.errorCode !== undefined ? { error_code: next.errorCode } : {}),
+        ...(next.nextAt !== undefined ? { next_at: next.nextAt } : {}),
+        updated_at: o.now,
+      });
     await updateAttempt(trx, tenant, attempt.action_id, {
       state: attemptState,
       ...(next.errorCode ? { error_code: next.errorCode } : {}),
@@ -215,8 +276,10 @@ export async function applyOutcome(
       updated_at: o.now,
     });
   });
+  // Any change of the delivery's state changes what a poll offers (a verifying device is not offered its action).
+  if (ended || next.state !== row.state) await actionsChanged(s, tenant, [row.device_id]);
   if (ended) {
-    await actionsChanged(s, tenant, [row.device_id]);
+    if (next.state === 'succeeded') await installedChanged(s, tenant.pno, [row.device_id]);
     if (next.state === 'succeeded' || next.state === 'failed' || next.state === 'retrying')
       await recordUpgrade(s, tenant, {
         deviceId: row.device_id,
@@ -226,4 +289,48 @@ export async function applyOutcome(
         state: next.state === 'succeeded' ? 'succeeded' : 'failed',
       }).catch(() => undefined);
   }
+}
+
+export type CancelAnswer = 'confirmed' | 'rejected' | 'info';
+
+/**
+ * The device's answer to a cancelled action it was told about (DDI cancelAction feedback, README "Device side"):
+ * `confirmed` — it stopped: the cancel ends; `rejected` — it went on (hawkBit's "back to running"): the attempt
+ * returns to the state it had and what the device reports next is recorded on it (the task device stays
+ * cancelled); `info` — anything else, its detail kept. `unknown` when the action is not one of the device's that
+ * was cancelled while it held it; `stale` when the device has answered already.
+ */
+export async function answerCancel(
+  s: Services,
+  pno: string,
+  deviceId: string,
+  actionId: number,
+  answer: CancelAnswer,
+  detail: string,
+): Promise<ReportOutcome> {
+  const tenant = propertyTenant(pno);
+  const attempt = await attemptByAction(s.db, tenant, actionId);
+  if (!attempt || attempt.device_id !== deviceId || attempt.cancel_state === null) return 'unknown';
+  if (attempt.cancel_state !== 'requested') return 'stale';
+  const now = s.now();
+  const kept = detail ? { detail: detail.slice(0, 500) } : {};
+  if (answer === 'info') {
+    await updateAttempt(s.db, tenant, actionId, { ...kept, updated_at: now });
+    return 'recorded';
+  }
+  await updateAttempt(s.db, tenant, actionId, {
+    cancel_state: answer,
+    cancel_at: now,
+    ...kept,
+    ...(answer === 'rejected' ? { state: attempt.cancel_from ?? 'installing', finish_at: null } : {}),
+    updated_at: now,
+  });
+  await cancelsChanged(s, tenant, [deviceId]);
+  return 'recorded';
+}
+
+/** Whether the action is one of the device's that was cancelled while it held it (answered or not). */
+export async function isCancelOf(s: Services, pno: string, deviceId: string, actionId: number) {
+  const attempt = await attemptByAction(s.db, propertyTenant(pno), actionId);
+  return Boolean(attempt && attempt.device_id === deviceId && attempt.cancel_state !== null);
 }

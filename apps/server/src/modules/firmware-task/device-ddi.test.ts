@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ddiControllerBase } from '@keel/contract/device-api/ddi';
-import { ddiDeploymentBase } from '@keel/contract/device-api/ddi-deployment';
+import { ddiCancelAction, ddiDeploymentBase } from '@keel/contract/device-api/ddi-deployment';
 import { beforeAll, expect, it } from 'vitest';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
+import { tick } from './engine';
 
 /** hawkBit DDI deployments of formal and temporary tasks: poll link, deploymentBase, feedback, artifacts. */
 describeEachDb('firmware delivery over DDI', (env) => {
@@ -180,7 +181,9 @@ describeEachDb('firmware delivery over DDI', (env) => {
     await ok('d/addDevice', { deviceIdList: [a.deviceId, b.deviceId] });
     const task = await ok('t/addTask', { name: 'Try DDI', fileId: file.id, deviceIdList: [a.deviceId] });
     const href: string = (await get(url(fx.demo, a.deviceId), a.auth)).json()._links.deploymentBase.href;
-    expect(href.endsWith(`/deploymentBase/temp-${task.id}`)).toBe(true);
+    // An integer from the action counter the formal attempts use (SWUpdate reads action ids as integers).
+    const tempId = href.split('/').at(-1) as string;
+    expect(tempId).toMatch(/^\d+$/);
     const dep = ddiDeploymentBase.parse((await get(new URL(href).pathname, a.auth)).json());
     const art = dep.deployment.chunks[0]?.artifacts[0];
     expect(art?.filename).toBe('try.swu');
@@ -188,12 +191,188 @@ describeEachDb('firmware delivery over DDI', (env) => {
     expect((await get(path, a.auth)).rawPayload.toString()).toBe('swu bytes');
     expect((await get(path.replace(a.deviceId, b.deviceId), b.auth)).statusCode).toBe(404);
     const fb = (who: typeof a, body: unknown) =>
-      post(url(fx.demo, who.deviceId, `/deploymentBase/temp-${task.id}/feedback`), who.auth, body);
+      post(url(fx.demo, who.deviceId, `/deploymentBase/${tempId}/feedback`), who.auth, body);
     expect((await fb(b, closed('success'))).statusCode).toBe(404);
     expect((await fb(a, closed('success'))).statusCode).toBe(200);
     expect((await fb(a, closed('success'))).statusCode).toBe(200);
     expect((await get(url(fx.demo, a.deviceId), a.auth)).json()._links?.deploymentBase).toBeUndefined();
     const list = await ok('t/getTaskList', { pageNum: 1, pageSize: 50 });
     expect(list.list.find((t: { id: string }) => t.id === task.id)?.state).toBe('finished');
+  });
+  const attemptOf = async (actionId: string) =>
+    env()
+      .app.keel.db.selectFrom('fw_task_attempts')
+      .select(['state', 'cancel_state', 'cancel_from', 'detail'])
+      .where('pno', '=', fx.demo)
+      .where('action_id', '=', Number(actionId))
+      .executeTakeFirstOrThrow();
+  const linksOf = async (who: { deviceId: string; auth: string }) =>
+    ((await get(url(fx.demo, who.deviceId), who.auth)).json()._links ?? {}) as Record<string, { href: string }>;
+  const lastSegment = (href: string | undefined) => href?.split('/').at(-1) as string;
+  const offer = async (devices: { deviceId: string }[], name: string) => {
+    const task = await ok('task/addTask', {
+      swId: pkg,
+      name,
+      deviceIdList: devices.map((d) => d.deviceId),
+      execution: { mode: 'forced' },
+    });
+    await ok('task/releaseTask', { id: task.id });
+    return task as { id: string };
+  };
+
+  it('links cancelAction for an action taken away while the device holds it, until the device confirms', async () => {
+    const a = await register();
+    const b = await register();
+    const task = await offer([a, b], 'Cancel me');
+    const actionId = lastSegment((await linksOf(a)).deploymentBase?.href);
+    const dep = ddiDeploymentBase.parse(
+      (await get(url(fx.demo, a.deviceId, `/deploymentBase/${actionId}`), a.auth)).json(),
+    );
+    const download = new URL(dep.deployment.chunks[0]?.artifacts[0]?._links['download-http'].href ?? '').pathname;
+    expect((await get(download, a.auth)).statusCode).toBe(200);
+    // No cancel resource while the action is live.
+    expect((await get(url(fx.demo, a.deviceId, `/cancelAction/${actionId}`), a.auth)).statusCode).toBe(404);
+
+    await ok('task/notAssignToDevice', { id: task.id, deviceIdList: [a.deviceId] });
+    const links = await linksOf(a);
+    expect(links.deploymentBase).toBeUndefined();
+    expect(links.cancelAction?.href).toMatch(new RegExp(`/${a.deviceId}/cancelAction/${actionId}$`));
+    const cancel = await get(new URL(links.cancelAction?.href ?? '').pathname, a.auth);
+    expect(cancel.statusCode).toBe(200);
+    expect(ddiCancelAction.strict().parse(cancel.json())).toEqual({ id: actionId, cancelAction: { stopId: actionId } });
+    expect(await attemptOf(actionId)).toMatchObject({
+      state: 'cancelled',
+      cancel_state: 'requested',
+      cancel_from: 'downloading',
+    });
+    // Not the device's own: 404, for reading and answering alike; a bad body is 400 and changes nothing.
+    expect((await get(url(fx.demo, b.deviceId, `/cancelAction/${actionId}`), b.auth)).statusCode).toBe(404);
+    const fb = (who: typeof a, body: unknown, id = actionId) =>
+      post(url(fx.demo, who.deviceId, `/cancelAction/${id}/feedback`), who.auth, body);
+    expect((await fb(b, closed('success'))).statusCode).toBe(404);
+    expect((await fb(a, closed('success'), '999999999')).statusCode).toBe(404);
+    expect((await fb(a, { status: { execution: 'closed', result: { finished: 'maybe' } } })).statusCode).toBe(400);
+    expect((await fb(a, 'nonsense')).statusCode).toBe(400);
+    // Information (SWUpdate sends the id as a number) keeps the cancel linked.
+    expect(
+      (await fb(a, { id: Number(actionId), status: { execution: 'proceeding', details: ['stopping'] } })).statusCode,
+    ).toBe(200);
+    expect((await linksOf(a)).cancelAction).toBeDefined();
+    expect(
+      (await fb(a, { id: Number(actionId), ...closed('success', ['cancellation acknowledged.']) })).statusCode,
+    ).toBe(200);
+    expect(await attemptOf(actionId)).toMatchObject({ state: 'cancelled', cancel_state: 'confirmed' });
+    expect((await linksOf(a)).cancelAction).toBeUndefined();
+    // Answered: still readable and answerable (a device retrying), nothing changes.
+    expect((await get(url(fx.demo, a.deviceId, `/cancelAction/${actionId}`), a.auth)).statusCode).toBe(200);
+    expect((await fb(a, closed('success'))).statusCode).toBe(200);
+    // The other device was never told.
+    expect((await linksOf(b)).cancelAction).toBeUndefined();
+    const bAction = lastSegment((await linksOf(b)).deploymentBase?.href);
+    // An action that went over Mender (which has no cancel) simply stops being offered: nothing to tell.
+    await env()
+      .app.keel.db.updateTable('fw_task_attempts')
+      .set({ protocol: 'mender', state: 'downloading' })
+      .where('pno', '=', fx.demo)
+      .where('action_id', '=', Number(bAction))
+      .execute();
+    await ok('task/notAssignToDevice', { id: task.id, deviceIdList: [b.deviceId] });
+    expect(await attemptOf(bAction)).toMatchObject({ state: 'cancelled', cancel_state: null });
+    const left = await linksOf(b);
+    expect(left.cancelAction ?? left.deploymentBase).toBeUndefined();
+  });
+
+  it('a rejected cancel puts the action back in flight (hawkBit), its outcome recorded on the attempt only', async () => {
+    const a = await register();
+    const task = await offer([a], 'Invalidate me');
+    const actionId = lastSegment((await linksOf(a)).deploymentBase?.href);
+    const fbDeploy = (body: unknown) =>
+      post(url(fx.demo, a.deviceId, `/deploymentBase/${actionId}/feedback`), a.auth, body);
+    expect((await fbDeploy({ status: { execution: 'proceeding', result: { finished: 'none' } } })).statusCode).toBe(
+      200,
+    );
+    await ok('task/invalidateTask', { id: task.id });
+    expect(lastSegment((await linksOf(a)).cancelAction?.href)).toBe(actionId);
+    const rejected = await post(url(fx.demo, a.deviceId, `/cancelAction/${actionId}/feedback`), a.auth, {
+      status: { execution: 'rejected', details: ['already writing'] },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await attemptOf(actionId)).toMatchObject({ state: 'downloading', cancel_state: 'rejected' });
+    expect((await linksOf(a)).cancelAction).toBeUndefined();
+    expect((await fbDeploy(closed('success'))).statusCode).toBe(200);
+    expect(await attemptOf(actionId)).toMatchObject({ state: 'succeeded' });
+    expect(await taskState(task.id, a.deviceId)).toBe('cancelled');
+  });
+
+  it('a temporary task cancelled after the device fetched it is linked as cancelAction', async () => {
+    const a = await register();
+    const file = await upload('/api/f/uploadFile', 'cancel.swu', Buffer.from('swu to cancel'));
+    await ok('d/addDevice', { deviceIdList: [a.deviceId] });
+    const task = await ok('t/addTask', { name: 'Cancel temp', fileId: file.id, deviceIdList: [a.deviceId] });
+    const id = lastSegment((await linksOf(a)).deploymentBase?.href);
+    expect((await get(url(fx.demo, a.deviceId, `/deploymentBase/${id}`), a.auth)).statusCode).toBe(200);
+    await ok('t/cancelTask', { taskId: task.id });
+    expect(lastSegment((await linksOf(a)).cancelAction?.href)).toBe(id);
+    expect((await get(url(fx.demo, a.deviceId, `/cancelAction/${id}`), a.auth)).json()).toEqual({
+      id,
+      cancelAction: { stopId: id },
+    });
+    expect(
+      (await post(url(fx.demo, a.deviceId, `/cancelAction/${id}/feedback`), a.auth, closed('success'))).statusCode,
+    ).toBe(200);
+    expect((await linksOf(a)).cancelAction).toBeUndefined();
+  });
+
+  it('answers installedBase for the device’s installed actions and links the last one', async () => {
+    const a = await register();
+    const b = await register();
+    const task = await offer([a], 'Install me');
+    const actionId = lastSegment((await linksOf(a)).deploymentBase?.href);
+    expect((await linksOf(a)).installedBase).toBeUndefined();
+    // Not installed yet: 404.
+    expect((await get(url(fx.demo, a.deviceId, `/installedBase/${actionId}`), a.auth)).statusCode).toBe(404);
+    expect(
+      (await post(url(fx.demo, a.deviceId, `/deploymentBase/${actionId}/feedback`), a.auth, closed('success')))
+        .statusCode,
+    ).toBe(200);
+    const config = await env().app.inject({
+      method: 'PUT',
+      url: url(fx.demo, a.deviceId, '/configData'),
+      headers: { authorization: a.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ mode: 'merge', data: { firmwareVersion: '2.0.0' } }),
+    });
+    expect(config.statusCode).toBe(200);
+    await tick(env().app.keel);
+    expect(await taskState(task.id, a.deviceId)).toBe('succeeded');
+    const links = await linksOf(a);
+    expect(links.deploymentBase).toBeUndefined();
+    expect(lastSegment(links.installedBase?.href)).toBe(actionId);
+    const res = await get(new URL(links.installedBase?.href ?? '').pathname, a.auth);
+    expect(res.statusCode).toBe(200);
+    const body = ddiDeploymentBase.parse(res.json());
+    expect(body).toMatchObject({ id: actionId, deployment: { download: 'forced', update: 'forced' } });
+    const art = body.deployment.chunks[0]?.artifacts[0];
+    expect(art?.hashes.sha256).toBe(createHash('sha256').update(image).digest('hex'));
+    // Its artifact stays downloadable, as hawkBit's.
+    const download = new URL(art?._links['download-http'].href ?? '').pathname;
+    expect((await get(download, a.auth)).rawPayload.equals(image)).toBe(true);
+    // Another device's installed action, an unknown one, a bad id: 404.
+    expect((await get(url(fx.demo, b.deviceId, `/installedBase/${actionId}`), b.auth)).statusCode).toBe(404);
+    expect((await get(url(fx.demo, a.deviceId, '/installedBase/999999999'), a.auth)).statusCode).toBe(404);
+    expect((await get(url(fx.demo, a.deviceId, '/installedBase/x1'), a.auth)).statusCode).toBe(404);
+    expect((await linksOf(b)).installedBase).toBeUndefined();
+  });
+
+  it('keeps an artifact’s sha1 and md5 with the blob’s metadata', async () => {
+    const sha256 = createHash('sha256').update(image).digest('hex');
+    const row = await env()
+      .app.keel.db.selectFrom('blobs')
+      .select(['sha1', 'md5'])
+      .where('sha256', '=', sha256)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      sha1: createHash('sha1').update(image).digest('hex'),
+      md5: createHash('md5').update(image).digest('hex'),
+    });
   });
 });

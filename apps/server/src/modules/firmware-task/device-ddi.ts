@@ -9,21 +9,37 @@ import { error } from '../device/ddi-service';
 import type { DdiExtensionAnswer, DdiExtensionCall, PollLinks } from '../device/extensions';
 import { packageOf } from '../firmware/service';
 import {
+  answerTempCancel,
+  isTempCancel,
   isTempTarget,
   recordTempResult,
   type TempAction,
   type TempReport,
-  taskIdOfAction,
   tempActionFor,
+  tempCancelFor,
+  tempTaskOf,
 } from '../firmware-temp/delivery';
-import { currentAction, type DeviceAction, type DeviceReport, report } from './delivery';
+import { requestedCancelOf } from './attempt-repo';
+import {
+  answerCancel,
+  type CancelAnswer,
+  currentAction,
+  type DeviceAction,
+  type DeviceReport,
+  installedAction,
+  isCancelOf,
+  report,
+} from './delivery';
 import { legacyDigests } from './digests';
+import { taskCancelFlags } from './flags';
+import { installed } from './installed';
 
 /**
  * hawkBit DDI deployments (README.md "Device side"), mounted on the device API through its extension hook
- * (modules/device/extensions.ts): the poll's `deploymentBase` link, the deployment, the feedback and the artifact
- * downloads, for formal tasks' actions (delivery.ts) and temporary tasks' (`temp-<taskId>`, modules/firmware-temp).
- * No SQL and no HTTP objects here.
+ * (modules/device/extensions.ts): the poll's `cancelAction`, `deploymentBase` and `installedBase` links, the
+ * deployment, the cancellation, the installed deployment, their feedback and the artifact downloads, for formal
+ * tasks' actions (delivery.ts) and temporary tasks' (modules/firmware-temp). Action ids are integers from one
+ * platform-wide counter, so an id names a formal attempt or a temporary result. No SQL and no HTTP objects here.
  */
 
 export type Delivery =
@@ -41,15 +57,39 @@ export async function deliveryFor(s: Services, pno: string, deviceId: string): P
   return temp ? { kind: 'temp', id: temp.actionId, action: temp } : null;
 }
 
-/** The poll's `deploymentBase` link while the device has an action. */
+/**
+ * The device's cancelled action it has not answered yet (formal first, then temporary), or null. From memory for a
+ * device with none (both cancel flags).
+ */
+async function cancelFor(s: Services, pno: string, deviceId: string): Promise<string | null> {
+  if (await taskCancelFlags(s).has(pno, deviceId)) {
+    const row = await requestedCancelOf(s.db, propertyTenant(pno), deviceId);
+    if (row) return String(row.action_id);
+  }
+  return tempCancelFor(s, propertyTenant(pno), deviceId);
+}
+
+/**
+ * The poll's links, as hawkBit's: `cancelAction` while a cancelled action waits for the device's answer (instead of
+ * the next deployment, which follows once it has answered), else `deploymentBase` while the device has an action;
+ * and `installedBase` when it has installed one.
+ */
 export async function deploymentLinks(
   s: Services,
   pno: string,
   deviceId: string,
   base: string,
 ): Promise<PollLinks | null> {
-  const d = await deliveryFor(s, pno, deviceId);
-  return d ? { deploymentBase: { href: `${base}/deploymentBase/${encodeURIComponent(d.id)}` } } : null;
+  const links: PollLinks = {};
+  const cancel = await cancelFor(s, pno, deviceId);
+  if (cancel) links.cancelAction = { href: `${base}/cancelAction/${cancel}` };
+  else {
+    const d = await deliveryFor(s, pno, deviceId);
+    if (d) links.deploymentBase = { href: `${base}/deploymentBase/${encodeURIComponent(d.id)}` };
+  }
+  const done = await installed(s).of(pno, deviceId);
+  if (done !== null) links.installedBase = { href: `${base}/installedBase/${done}` };
+  return Object.keys(links).length > 0 ? links : null;
 }
 
 const noAction = () => error(404, 'notFound', 'No such action for this device');
@@ -103,6 +143,26 @@ const HANDLING = {
 export async function deploymentBase(s: Services, call: DdiExtensionCall): Promise<DdiExtensionAnswer> {
   const d = await deliveryFor(s, call.pno, call.deviceId);
   if (!d || d.id !== call.params.actionId) return noAction();
+  const body = await deploymentOf(s, call, d);
+  if (d.kind === 'temp' && d.action.state === 'pending')
+    await recordTempResult(s, propertyTenant(call.pno), call.deviceId, d.action.taskId, { state: 'delivered' });
+  return { status: 200, body };
+}
+
+/**
+ * `GET …/installedBase/{actionId}`: the deployment of an action the device installed (hawkBit's installed base):
+ * one of its own formal tasks' attempts that succeeded (not the latest only, as hawkBit); anything else is 404.
+ */
+export async function installedBase(s: Services, call: DdiExtensionCall): Promise<DdiExtensionAnswer> {
+  const id = call.params.actionId ?? '';
+  if (!/^\d{1,15}$/.test(id)) return noAction();
+  const action = await installedAction(s, call.pno, call.deviceId, Number(id));
+  if (!action) return noAction();
+  return { status: 200, body: await deploymentOf(s, call, { kind: 'task', id, action }) };
+}
+
+/** hawkBit's deployment of a delivery: handling, maintenance window, one chunk with its artifacts. */
+async function deploymentOf(s: Services, call: DdiExtensionCall, d: Delivery): Promise<DdiDeploymentBase> {
   const { artifacts, metadata } = artifactsOf(d);
   const smId = encodeURIComponent(d.id);
   const chunkArtifacts = [];
@@ -117,36 +177,8 @@ export async function deploymentBase(s: Services, call: DdiExtensionCall): Promi
       },
     });
   }
-  let body: DdiDeploymentBase;
-  if (d.kind === 'task') {
-    const a = d.action;
-    // Keel's signed manifest, which the device simulator verifies before installing (hawkBit clients ignore it).
-    const pkg = await packageOf(s, propertyTenant(call.pno), a.swId).catch(() => null);
-    const signed = pkg?.manifest
-      ? [
-          { key: 'keel.manifest', value: pkg.manifest },
-          { key: 'keel.manifest.sig', value: pkg.manifest_sig },
-        ]
-      : [];
-    const meta = [...(metadata ?? []), ...signed];
-    body = {
-      id: d.id,
-      deployment: {
-        ...HANDLING[a.mode],
-        ...(a.window ? { maintenanceWindow: a.inWindow ? 'available' : 'unavailable' } : {}),
-        chunks: [
-          {
-            part: a.swType === 'app' ? 'bApp' : 'os',
-            version: a.version,
-            name: a.swName,
-            ...(meta.length > 0 ? { metadata: meta } : {}),
-            artifacts: chunkArtifacts,
-          },
-        ],
-      },
-    };
-  } else {
-    body = {
+  if (d.kind === 'temp')
+    return {
       id: d.id,
       deployment: {
         download: 'forced',
@@ -154,10 +186,32 @@ export async function deploymentBase(s: Services, call: DdiExtensionCall): Promi
         chunks: [{ part: 'os', version: d.action.taskName, name: d.action.taskName, artifacts: chunkArtifacts }],
       },
     };
-    if (d.action.state === 'pending')
-      await recordTempResult(s, propertyTenant(call.pno), call.deviceId, d.action.taskId, { state: 'delivered' });
-  }
-  return { status: 200, body };
+  const a = d.action;
+  // Keel's signed manifest, which the device simulator verifies before installing (hawkBit clients ignore it).
+  const pkg = await packageOf(s, propertyTenant(call.pno), a.swId).catch(() => null);
+  const signed = pkg?.manifest
+    ? [
+        { key: 'keel.manifest', value: pkg.manifest },
+        { key: 'keel.manifest.sig', value: pkg.manifest_sig },
+      ]
+    : [];
+  const meta = [...(metadata ?? []), ...signed];
+  return {
+    id: d.id,
+    deployment: {
+      ...HANDLING[a.mode],
+      ...(a.window ? { maintenanceWindow: a.inWindow ? 'available' : 'unavailable' } : {}),
+      chunks: [
+        {
+          part: a.swType === 'app' ? 'bApp' : 'os',
+          version: a.version,
+          name: a.swName,
+          ...(meta.length > 0 ? { metadata: meta } : {}),
+          artifacts: chunkArtifacts,
+        },
+      ],
+    },
+  };
 }
 
 const progressOf = (f: DdiActionFeedback) => {
@@ -202,38 +256,86 @@ function tempReport(f: DdiActionFeedback): TempReport {
  * (SWUpdate retries at every poll on anything else); another device's or an unknown action is 404.
  */
 export async function deploymentFeedback(s: Services, call: DdiExtensionCall): Promise<DdiExtensionAnswer> {
-  const parsed = ddiActionFeedback.safeParse(call.body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return error(400, 'badRequest', `Invalid feedback: ${issue?.path.join('.') || issue?.message || 'body'}`);
-  }
+  const parsed = parseFeedback(call.body);
+  if ('status' in parsed) return parsed;
   const actionId = call.params.actionId ?? '';
-  const tempTask = taskIdOfAction(actionId);
-  if (tempTask) {
-    const recorded = await recordTempResult(
-      s,
-      propertyTenant(call.pno),
-      call.deviceId,
-      tempTask,
-      tempReport(parsed.data),
-    );
-    return recorded || (await isTempTarget(s, propertyTenant(call.pno), call.deviceId, tempTask))
-      ? { status: 200 }
-      : noAction();
-  }
   if (!/^\d{1,15}$/.test(actionId)) return noAction();
-  const outcome = await report(s, call.pno, call.deviceId, Number(actionId), taskReport(parsed.data));
+  const tenant = propertyTenant(call.pno);
+  const tempTask = await tempTaskOf(s, tenant, call.deviceId, actionId);
+  if (tempTask) {
+    const recorded = await recordTempResult(s, tenant, call.deviceId, tempTask, tempReport(parsed.feedback));
+    return recorded || (await isTempTarget(s, tenant, call.deviceId, tempTask)) ? { status: 200 } : noAction();
+  }
+  const outcome = await report(s, call.pno, call.deviceId, Number(actionId), taskReport(parsed.feedback));
   return outcome === 'unknown' ? noAction() : { status: 200 };
 }
 
+function parseFeedback(body: unknown): { feedback: DdiActionFeedback } | DdiExtensionAnswer {
+  const parsed = ddiActionFeedback.safeParse(body);
+  if (parsed.success) return { feedback: parsed.data };
+  const issue = parsed.error.issues[0];
+  return error(400, 'badRequest', `Invalid feedback: ${issue?.path.join('.') || issue?.message || 'body'}`);
+}
+
 /**
- * `GET …/softwaremodules/{smId}/artifacts/{fileName}`: a file of the device's own current action (the software
- * module id is the action's), streamed with Range support; anything else is 404. The first download of a formal
+ * `GET …/cancelAction/{actionId}`: hawkBit's cancellation, `{ id, cancelAction: { stopId } }` (the action to stop
+ * is the action itself), for one of the device's actions cancelled while it held it (also once answered, as
+ * hawkBit answers for a cancelled action); anything else is 404.
+ */
+export async function cancelAction(s: Services, call: DdiExtensionCall): Promise<DdiExtensionAnswer> {
+  const id = call.params.actionId ?? '';
+  if (!/^\d{1,15}$/.test(id)) return noAction();
+  const mine =
+    (await isCancelOf(s, call.pno, call.deviceId, Number(id))) ||
+    (await isTempCancel(s, propertyTenant(call.pno), call.deviceId, id));
+  return mine ? { status: 200, body: { id, cancelAction: { stopId: id } } } : noAction();
+}
+
+/**
+ * What a cancel feedback means, as hawkBit reads it: closed with success (or none) confirms the cancellation;
+ * closed with failure or rejected refuse it (the device goes on: hawkBit's "back to running"); anything else
+ * (proceeding, canceled, …) is information only.
+ */
+function cancelAnswerOf(f: DdiActionFeedback): CancelAnswer {
+  if (f.status.execution === 'rejected') return 'rejected';
+  if (f.status.execution === 'closed') return f.status.result?.finished === 'failure' ? 'rejected' : 'confirmed';
+  return 'info';
+}
+
+/**
+ * `POST …/cancelAction/{actionId}/feedback`: the device's answer to a cancellation (cancelAnswerOf). 200 for the
+ * device's own cancelled action, also once answered; 404 for another device's or one that was not cancelled; 400
+ * for a bad body.
+ */
+export async function cancelFeedback(s: Services, call: DdiExtensionCall): Promise<DdiExtensionAnswer> {
+  const parsed = parseFeedback(call.body);
+  if ('status' in parsed) return parsed;
+  const id = call.params.actionId ?? '';
+  if (!/^\d{1,15}$/.test(id)) return noAction();
+  const answer = cancelAnswerOf(parsed.feedback);
+  const detail = detailOf(parsed.feedback);
+  const outcome = await answerCancel(s, call.pno, call.deviceId, Number(id), answer, detail);
+  if (outcome !== 'unknown') return { status: 200 };
+  const tenant = propertyTenant(call.pno);
+  if (!(await isTempCancel(s, tenant, call.deviceId, id))) return noAction();
+  if (answer !== 'info') await answerTempCancel(s, tenant, call.deviceId, id, answer, detail);
+  return { status: 200 };
+}
+
+/**
+ * `GET …/softwaremodules/{smId}/artifacts/{fileName}`: a file of the device's own current or installed action (the
+ * software module id is the action's), streamed with Range support; anything else is 404. The first download of a formal
  * action moves it to `downloading`.
  */
 export async function artifact(s: Services, call: DdiExtensionCall): Promise<DdiExtensionAnswer> {
-  const d = await deliveryFor(s, call.pno, call.deviceId);
-  if (!d || d.id !== call.params.softwareModuleId) return noAction();
+  const smId = call.params.softwareModuleId ?? '';
+  let d = await deliveryFor(s, call.pno, call.deviceId);
+  if (d?.id !== smId) {
+    // An installed action's files too, as hawkBit serves them.
+    const done = /^\d{1,15}$/.test(smId) ? await installedAction(s, call.pno, call.deviceId, Number(smId)) : null;
+    d = done ? { kind: 'task', id: smId, action: done } : null;
+  }
+  if (!d) return noAction();
   const file = artifactsOf(d).artifacts.find((a) => a.filename === call.params.fileName);
   if (!file) return noAction();
   if (d.kind === 'task' && d.action.state === 'offered')

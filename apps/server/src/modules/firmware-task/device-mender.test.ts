@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { menderDeployment } from '@keel/contract/device-api/mender';
 import { beforeAll, expect, it } from 'vitest';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
@@ -136,6 +136,13 @@ describeEachDb('firmware delivery over Mender', (env) => {
       expect((await next(a.auth, 'v2', 'other-board')).statusCode).toBe(204);
       const dep = menderDeployment.parse((await next(a.auth)).json());
       expect(dep.artifact).toMatchObject({ artifact_name: 'release-2.0.0', device_types_compatible: ['keel-model'] });
+      // Keel's addition, which the simulator checks: the artifact's size and SHA-256, the package's signed manifest.
+      expect(dep.keel).toMatchObject({
+        size: artifact.length,
+        sha256: createHash('sha256').update(artifact).digest('hex'),
+        manifest: expect.stringContaining('"version":"2.0.0"'),
+        signature: expect.any(String),
+      });
       const uri = new URL(dep.artifact.source.uri);
       const got = await env().app.inject({ method: 'GET', url: uri.pathname });
       expect(got.statusCode).toBe(200);

@@ -3,7 +3,8 @@ import { type MenderDeployment, menderDeploymentLog, menderDeploymentStatus } fr
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import type { DdiExtensionAnswer, MenderDeploymentCall, MenderDeployments } from '../device/extensions';
-import { isTempTarget, recordTempResult, type TempReport, taskIdOfAction } from '../firmware-temp/delivery';
+import { packageOf } from '../firmware/service';
+import { isTempTarget, recordTempResult, type TempReport, tempTaskOf } from '../firmware-temp/delivery';
 import { attemptByAction, updateAttempt } from './attempt-repo';
 import { type DeviceReport, report } from './delivery';
 import { type Delivery, deliveryFor } from './device-ddi';
@@ -89,6 +90,12 @@ async function next(s: Services, call: MenderDeploymentCall): Promise<DdiExtensi
         file.deviceTypes.length > 0 ? file.deviceTypes : call.deviceType ? [call.deviceType] : [],
     },
   };
+  const pkg = d.kind === 'task' ? await packageOf(s, propertyTenant(call.pno), d.action.swId).catch(() => null) : null;
+  answer.keel = {
+    size: file.size,
+    sha256: file.sha256,
+    ...(pkg?.manifest ? { manifest: pkg.manifest, signature: pkg.manifest_sig } : {}),
+  };
   if (d.kind === 'temp' && d.action.state === 'pending')
     await recordTempResult(s, propertyTenant(call.pno), call.deviceId, d.action.taskId, { state: 'delivered' });
   return { status: 200, body: answer };
@@ -110,9 +117,9 @@ async function status(s: Services, call: MenderDeploymentCall): Promise<DdiExten
   const parsed = menderDeploymentStatus.safeParse(call.body);
   if (!parsed.success) return fail(400, 'Invalid status');
   const st = parsed.data.status;
-  const tempTask = taskIdOfAction(call.deploymentId);
+  const tenant = propertyTenant(call.pno);
+  const tempTask = await tempTaskOf(s, tenant, call.deviceId, call.deploymentId);
   if (tempTask) {
-    const tenant = propertyTenant(call.pno);
     const r: TempReport =
       st === 'success' || st === 'already-installed'
         ? { state: 'succeeded', message: st }
@@ -140,8 +147,8 @@ async function log(s: Services, call: MenderDeploymentCall): Promise<DdiExtensio
     .map((m) => m.message)
     .join('\n')
     .slice(-LOG_TAIL);
-  const tempTask = taskIdOfAction(call.deploymentId);
   const tenant = propertyTenant(call.pno);
+  const tempTask = await tempTaskOf(s, tenant, call.deviceId, call.deploymentId);
   if (tempTask) return (await isTempTarget(s, tenant, call.deviceId, tempTask)) ? { status: 204 } : noDeployment();
   if (!/^\d{1,15}$/.test(call.deploymentId)) return noDeployment();
   const attempt = await attemptByAction(s.db, tenant, Number(call.deploymentId));

@@ -1,4 +1,5 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
+import { insertRows } from '../../platform/db/bulk-insert';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { FwTaskDevicesTable } from '../../platform/db/schema';
@@ -106,8 +107,97 @@ export const taskDevices = (db: Db, tenant: Tenant, taskId: string) =>
     .orderBy('ord')
     .execute();
 
+/**
+ * A task's devices in one of `states` (of groups up to `maxStage` when given), in group order, at most `limit`: the
+ * engine's and the release's reads, which must not walk a task's every device (index `(task_id, stage, state)`).
+ */
+export function taskDevicesIn(
+  db: Db,
+  tenant: Tenant,
+  taskId: string,
+  states: readonly string[],
+  opts: { maxStage?: number; limit?: number } = {},
+) {
+  let q = db
+    .selectFrom('fw_task_devices')
+    .selectAll()
+    .where('pno', '=', tenant.pno)
+    .where('task_id', '=', taskId)
+    .where('state', 'in', [...states]);
+  if (opts.maxStage !== undefined) q = q.where('stage', '<=', opts.maxStage);
+  q = q.orderBy('stage').orderBy('ord');
+  if (opts.limit !== undefined) q = q.limit(opts.limit);
+  return q.execute();
+}
+
+/**
+ * A task's devices in `state`, in join order, each with its device row (null columns when the device is gone or
+ * no longer accepted): one read for the release instead of one per slice of ids.
+ */
+export const taskCandidates = (db: Db, tenant: Tenant, taskId: string, state: string) =>
+  db
+    .selectFrom('fw_task_devices as td')
+    .leftJoin('devices as d', (j) =>
+      j.onRef('d.device_id', '=', 'td.device_id').on('d.pno', '=', tenant.pno).on('d.admission', '=', 'accepted'),
+    )
+    .select(['td.device_id', 'td.ord', 'd.device_id as found'])
+    .select(['d.name', 'd.model_id', 'd.firmware_version', 'd.app_version', 'd.attributes', 'd.last_seen_at'])
+    .select('d.created_at')
+    .where('td.pno', '=', tenant.pno)
+    .where('td.task_id', '=', taskId)
+    .where('td.state', '=', state)
+    .orderBy('td.stage')
+    .orderBy('td.ord')
+    .execute();
+
+/** Moves the pending devices whose `ord` is in [from, to] to group `stage` (the release's groups, in join order). */
+export const stagePendingRange = (
+  db: Db,
+  tenant: Tenant,
+  taskId: string,
+  range: { from: number; to: number },
+  stage: number,
+  now: number,
+) =>
+  db
+    .updateTable('fw_task_devices')
+    .set({ stage, updated_at: now })
+    .where('pno', '=', tenant.pno)
+    .where('task_id', '=', taskId)
+    .where('state', '=', 'pending')
+    .where('ord', '>=', range.from)
+    .where('ord', '<=', range.to)
+    .execute();
+
+/**
+ * Marks `deviceIds` offered, each with the newest attempt of the task just inserted for it (attempt-repo
+ * `insertAttempts`): one statement per slice, not one per device.
+ */
+export async function markOffered(db: Db, tenant: Tenant, taskId: string, deviceIds: readonly string[], now: number) {
+  for (const part of slices(deviceIds))
+    await db
+      .updateTable('fw_task_devices')
+      .set((eb) => ({
+        state: 'offered',
+        action_id: eb
+          .selectFrom('fw_task_attempts as a')
+          .select((e) => e.fn.max('a.action_id').as('m'))
+          .where('a.pno', '=', tenant.pno)
+          .where('a.task_id', '=', taskId)
+          .whereRef('a.device_id', '=', 'fw_task_devices.device_id'),
+        attempts: sql<number>`attempts + 1`,
+        error_code: '',
+        next_at: null,
+        updated_at: now,
+      }))
+      .where('pno', '=', tenant.pno)
+      .where('task_id', '=', taskId)
+      .where('device_id', 'in', [...part])
+      .execute();
+}
+
 export async function insertTaskDevices(db: Db, rows: readonly Insertable<FwTaskDevicesTable>[]) {
-  for (const part of slices(rows)) await db.insertInto('fw_task_devices').values(part).execute();
+  await insertRows(db, 'fw_task_devices', rows);
 }
 
 export async function updateTaskDevices(
@@ -207,8 +297,21 @@ export async function pageAssigned(
   pageNum: number,
   pageSize: number,
 ) {
+  // Without a search the joins change no count: count the task's rows alone (a task may hold 100 000 devices).
+  const count = () =>
+    f.str
+      ? countOf(assignedBase(db, tenant, taskId, f))
+      : countOf(
+          f.state
+            ? db
+                .selectFrom('fw_task_devices')
+                .where('pno', '=', tenant.pno)
+                .where('task_id', '=', taskId)
+                .where('state', '=', f.state)
+            : db.selectFrom('fw_task_devices').where('pno', '=', tenant.pno).where('task_id', '=', taskId),
+        );
   return readPage(
-    () => countOf(assignedBase(db, tenant, taskId, f)),
+    count,
     (w) =>
       assignedBase(db, tenant, taskId, f)
         .selectAll('td')
@@ -225,6 +328,48 @@ export async function pageAssigned(
 }
 
 // Claims.
+
+/** Which other active task holds each pending device of task `taskId` for a software type (one join). */
+export async function claimsOfPending(db: Db, tenant: Tenant, swType: string, taskId: string) {
+  const rows = await db
+    .selectFrom('fw_task_claims as c')
+    .innerJoin('fw_task_devices as td', (j) =>
+      j.onRef('td.device_id', '=', 'c.device_id').on('td.pno', '=', tenant.pno).on('td.task_id', '=', taskId),
+    )
+    .select(['c.device_id', 'c.task_id'])
+    .where('c.pno', '=', tenant.pno)
+    .where('c.sw_type', '=', swType)
+    .where('td.state', '=', 'pending')
+    .execute();
+  return new Map(rows.map((r) => [r.device_id, r.task_id]));
+}
+
+/** Claims every pending device of the task that no task holds yet for the type (one statement). */
+export const claimPending = (db: Db, tenant: Tenant, swType: string, taskId: string) =>
+  db
+    .insertInto('fw_task_claims')
+    .columns(['pno', 'sw_type', 'device_id', 'task_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('fw_task_devices as td')
+        .select(['td.pno', sql<string>`cast(${swType} as text)`.as('sw_type'), 'td.device_id', 'td.task_id'])
+        .where('td.pno', '=', tenant.pno)
+        .where('td.task_id', '=', taskId)
+        .where('td.state', '=', 'pending')
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('fw_task_claims as c')
+                .select('c.device_id')
+                .where('c.pno', '=', tenant.pno)
+                .where('c.sw_type', '=', swType)
+                .whereRef('c.device_id', '=', 'td.device_id'),
+            ),
+          ),
+        ),
+    )
+    .execute();
 
 /** Which active task holds each of `deviceIds` for a software type. */
 export async function claimsOf(db: Db, tenant: Tenant, swType: string, deviceIds: readonly string[]) {

@@ -3,7 +3,9 @@ import type { Services } from '../../platform/services';
 
 /**
  * SHA-1 and MD5 of stored blobs, which hawkBit DDI artifacts carry besides SHA-256 (SWUpdate checks sha1). The file
- * module keeps only SHA-256, so a blob is streamed once per instance and its digests kept in memory (bounded).
+ * module keys content by SHA-256 only, so the first deployment that needs a blob's other digests streams it once and
+ * keeps them with the blob's metadata (`blobs.sha1`, `blobs.md5`, migration 0028): a restart or another instance
+ * reads them back. Recent answers are also kept in memory (bounded), so a deployment asks the database once per blob.
  */
 
 const MAX_ENTRIES = 2000;
@@ -21,7 +23,7 @@ export function legacyDigests(s: Services, sha256: string): Promise<LegacyDigest
   }
   const known = cache.get(sha256);
   if (known) return known;
-  const computing = compute(s, sha256);
+  const computing = stored(s, sha256);
   if (cache.size >= MAX_ENTRIES) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
@@ -30,6 +32,15 @@ export function legacyDigests(s: Services, sha256: string): Promise<LegacyDigest
   const c = cache;
   computing.catch(() => c.delete(sha256));
   return computing;
+}
+
+/** From the blob's metadata, else computed from its bytes and written there. */
+async function stored(s: Services, sha256: string): Promise<LegacyDigests> {
+  const row = await s.db.selectFrom('blobs').select(['sha1', 'md5']).where('sha256', '=', sha256).executeTakeFirst();
+  if (row?.sha1 && row.md5) return { sha1: row.sha1, md5: row.md5 };
+  const digests = await compute(s, sha256);
+  await s.db.updateTable('blobs').set(digests).where('sha256', '=', sha256).execute();
+  return digests;
 }
 
 async function compute(s: Services, sha256: string): Promise<LegacyDigests> {

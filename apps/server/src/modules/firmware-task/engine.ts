@@ -3,12 +3,12 @@ import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { applyRule } from './assign';
 import { attemptByAction } from './attempt-repo';
 import { applyOutcome, failureNext } from './delivery';
-import { candidates, releaseClaims, taskDevices, updateInStates } from './device-repo';
+import { candidates, releaseClaims, taskDevicesIn, updateInStates } from './device-repo';
 import { actionsChanged, announce } from './events';
 import { type Counts, countsOf, emptyCounts, executionOf, finalOf, totalOf } from './items';
 import * as repo from './repo';
-import { closeStage, offerDue, openStage } from './rollout';
-import { scheduleTick, TICK_MS } from './schedule';
+import { closeFinishedStages, closeStage, offerDue, openStage } from './rollout';
+import { scheduleTick, tickMs } from './schedule';
 import { isVersion, reportedVersion } from './selection';
 import { packageFit } from './service';
 import { startPatch } from './transitions';
@@ -73,7 +73,7 @@ async function tickTask(s: Services, tenant: Tenant, row: repo.TaskRow) {
 
 /** Devices waiting for their new version: succeeded when they report it, failed (or retried) when time is up. */
 async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
-  const waiting = (await taskDevices(s.db, tenant, row.id)).filter((d) => d.state === 'verifying');
+  const waiting = await taskDevicesIn(s.db, tenant, row.id, ['verifying']);
   if (waiting.length === 0) return;
   const exec = executionOf(row);
   const devices = new Map(
@@ -95,10 +95,6 @@ async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, n
 
 /** Retries whose back-off ended go back in line (pending: offered again while the task runs). */
 async function updateInStatesDue(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
-  const due = (await taskDevices(s.db, tenant, row.id)).filter(
-    (d) => d.state === 'retrying' && d.next_at !== null && Number(d.next_at) <= now,
-  );
-  if (due.length === 0) return;
   await s.db
     .updateTable('fw_task_devices')
     .set({ state: 'pending', next_at: null, updated_at: now })
@@ -114,13 +110,19 @@ const share = (part: number, whole: number) => (whole === 0 ? 0 : (part * 100) /
 
 /** Moves a running task on at its group boundary; answers its state afterwards. */
 async function advance(s: Services, tenant: Tenant, row: repo.TaskRow, hasRules: boolean, now: number) {
-  const fresh = await repo.findTask(s.db, tenant, row.id);
+  let fresh = await repo.findTask(s.db, tenant, row.id);
   if (!fresh) return row.state;
   if (fresh.state !== 'running') return fresh.state;
   const exec = executionOf(fresh);
   const current = Number(fresh.current_stage);
   const last = Number(fresh.stage_count) - 1;
   const { byStage } = await countsOf(s.db, tenant, [fresh.id]);
+  // Earlier groups whose last devices finished after the next group opened are done now.
+  const closed = closeFinishedStages(fresh, byStage.get(fresh.id), current, now);
+  if (closed && (await write(s, tenant, fresh, { stage_times: closed }))) {
+    fresh = await repo.findTask(s.db, tenant, row.id);
+    if (fresh?.state !== 'running') return fresh?.state ?? row.state;
+  }
   const c: Counts = byStage.get(fresh.id)?.get(current) ?? emptyCounts();
   const total = totalOf(c);
   const finished = finalOf(c);
@@ -172,18 +174,22 @@ async function advance(s: Services, tenant: Tenant, row: repo.TaskRow, hasRules:
   return 'running';
 }
 
-/** Announces a change and samples the counts (at most every SAMPLE_MS while unchanged). */
+/**
+ * Samples the counts (when they differ from the last sample, else at most every SAMPLE_MS) and announces a change:
+ * of the state, or of the counts since the last sample — devices report between ticks, so the counts the tick began
+ * with (`before`) may already differ from what was last announced.
+ */
 async function settled(s: Services, tenant: Tenant, row: repo.TaskRow, state: string, before: Counts) {
   const after = (await countsOf(s.db, tenant, [row.id])).byTask.get(row.id) ?? emptyCounts();
-  const changed = state !== row.state || JSON.stringify(after) !== JSON.stringify(before);
+  const text = JSON.stringify(after);
   const now = s.now();
   const last = await repo.lastSample(s.db, tenant, row.id);
-  if (changed || !last || now - Number(last.at) >= SAMPLE_MS) {
-    if (!last || last.counts !== JSON.stringify(after) || now - Number(last.at) >= SAMPLE_MS)
-      await repo.insertSample(s.db, tenant, row.id, now, JSON.stringify(after));
-  }
+  const moved = last ? last.counts !== text : text !== JSON.stringify(before);
+  const changed = state !== row.state || moved;
+  if (!last || last.counts !== text || now - Number(last.at) >= SAMPLE_MS)
+    await repo.insertSample(s.db, tenant, row.id, now, text);
   if (changed)
-    await announce(s, tenant, row.created_by, {
+    await announce(s, tenant, {
       taskId: row.id,
       state,
       counts: after,
@@ -197,6 +203,6 @@ export async function runTickJob(s: Services) {
     await tick(s);
   } finally {
     const left = await repo.tasksInStates(s.db, ['pendingApproval', 'scheduled', 'running', 'paused']);
-    if (left.length > 0) await scheduleTick(s, s.now() + TICK_MS);
+    if (left.length > 0) await scheduleTick(s, s.now() + tickMs(s));
   }
 }

@@ -1,14 +1,18 @@
+import { watchBusTopic } from '@keel/contract/realtime';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { taskFlags } from './flags';
+import { taskActionCache, taskCancelFlags, taskFlags } from './flags';
 
 /**
  * What the task code tells others through the event bus (Redis across instances): the console's live progress,
  * and the device API's "which devices have an action" flags (flags.ts) being out of date.
  */
 
-/** The topic of a property's task events (`{ type: 'fwTask', taskId, state, counts }`). */
-export const taskTopic = (pno: string) => `fw-task:${pno}`;
+/**
+ * The topic of a property's task events (`{ type: 'fwTask', taskId, state, counts }`), which the console's socket
+ * relays to the members watching it (packages/contract/src/realtime.ts, platform/realtime/property-watch.ts).
+ */
+export const taskTopic = (pno: string) => watchBusTopic('fwTask', pno);
 
 export interface TaskEvent {
   type: 'fwTask';
@@ -18,21 +22,26 @@ export interface TaskEvent {
   currentStage?: number;
 }
 
-/**
- * Publishes a task's change on its property's topic and to its creator (`user:<uid>`, which the console's socket
- * relays).
- */
-export async function announce(s: Services, tenant: Tenant, creator: string | null, event: Omit<TaskEvent, 'type'>) {
+/** Publishes a task's change on its property's topic: every console watching the property's tasks hears it. */
+export async function announce(s: Services, tenant: Tenant, event: Omit<TaskEvent, 'type'>) {
   const e: TaskEvent = { type: 'fwTask', ...event };
   await s.bus.publish(taskTopic(tenant.pno), e).catch(() => undefined);
-  if (creator) await s.bus.publish(`user:${creator}`, e).catch(() => undefined);
 }
 
 /**
  * Devices' actions changed (null: any of the property's): every instance looks them up again (flags.ts,
  * platform/realtime/device-flags.ts).
  */
-export const actionsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>
-  taskFlags(s)
+export const actionsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) => {
+  // This instance's memory of the actions at once (the bus tells the others, and this one again).
+  taskActionCache(s).forget(tenant.pno, deviceIds);
+  return taskFlags(s)
+    .changed(tenant.pno, deviceIds)
+    .catch(() => undefined);
+};
+
+/** Cancels to tell devices changed (null: any of the property's): the DDI poll's cancelAction flags (flags.ts). */
+export const cancelsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>
+  taskCancelFlags(s)
     .changed(tenant.pno, deviceIds)
     .catch(() => undefined);

@@ -223,6 +223,28 @@ describeEachDb('firmware tasks and rollouts', (env) => {
     expect(one.list[0]).toMatchObject({ state: 'succeeded', taskName: 'Staged' });
   });
 
+  it('closes a group whose last devices finish after the next group opened', async () => {
+    const ids = await devices('straggler', 4);
+    const task = await ok('task/addTask', {
+      swId: pkg,
+      name: 'Stragglers',
+      deviceIdList: ids,
+      execution: { stages: { by: 'count', sizes: [2] }, successThreshold: 50, errorThreshold: 60 },
+    });
+    await ok('task/releaseTask', { id: task.id });
+    // One of group 0 succeeds (50 %): group 1 opens while the other is still on its way.
+    await deviceRound([ids[0] as string], new Set());
+    await tick(env().app.keel);
+    const overlapping = await ok('task/getTaskInfo', { id: task.id });
+    expect(overlapping.stages.map((g: { state: string }) => g.state)).toEqual(['open', 'open']);
+    await tick(env().app.keel);
+    await deviceRound(ids, new Set());
+    await tick(env().app.keel);
+    const done = await ok('task/getTaskInfo', { id: task.id });
+    expect(done).toMatchObject({ state: 'completed', progress: 100 });
+    expect(done.stages.map((g: { state: string }) => g.state)).toEqual(['done', 'done']);
+  });
+
   it('retries a failure with back-off and succeeds only once the new version is reported', async () => {
     const [id] = await devices('retry', 1);
     const task = await ok('task/addTask', {

@@ -3,17 +3,21 @@ import type { Db } from '../../platform/db/connect';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { bestDelta, packageOf } from '../firmware/service';
-import { insertAttempt, nextActionId } from './attempt-repo';
+import { cancelAttempts, insertAttempts, nextActionIds } from './attempt-repo';
 import {
+  type CandidateRow,
   candidates,
-  claimsOf,
-  insertClaims,
+  claimPending,
+  claimsOfPending,
+  markOffered,
   releaseClaims,
-  taskDevices,
+  stagePendingRange,
+  taskCandidates,
+  taskDevicesIn,
   updateInStates,
   updateTaskDevices,
 } from './device-repo';
-import { executionOf, stageSizes } from './items';
+import { type Counts, emptyCounts, executionOf, finalOf, stageSizes, totalOf } from './items';
 import type * as repo from './repo';
 import { exclusionOf, type PackageFit, reportedVersion } from './selection';
 
@@ -38,36 +42,47 @@ export const stageTimesOf = (row: Pick<repo.TaskRow, 'stage_times'>) => JSON.par
  */
 export async function activate(db: Db, tenant: Tenant, row: repo.TaskRow, fit: PackageFit, now: number) {
   const exec = executionOf(row);
-  const rows = (await taskDevices(db, tenant, row.id)).filter((d) => d.state === 'pending');
-  const ids = rows.map((d) => d.device_id);
-  const devices = new Map((await candidates(db, tenant, { ids })).map((d) => [d.device_id, d]));
-  const held = await claimsOf(db, tenant, row.sw_type, ids);
+  // Set-based (a task may hold 100 000 devices): one read of the pending devices with their device rows, one of the
+  // claims other tasks hold on them, an update per reason and per group (by join order), one insert of the claims.
+  const rows = await taskCandidates(db, tenant, row.id, 'pending');
+  const held = await claimsOfPending(db, tenant, row.sw_type, row.id);
   const excluded = new Map<string, string[]>();
-  const keep: string[] = [];
+  const keep: Array<(typeof rows)[number]> = [];
   for (const r of rows) {
-    const d = devices.get(r.device_id);
-    const reason = !d
-      ? 'incompatible'
-      : (exclusionOf({ ...d, source: 'list' }, fit, exec, now) ??
-        (held.has(r.device_id) && held.get(r.device_id) !== row.id ? 'inOtherTask' : null));
-    if (reason) excluded.set(reason, [...(excluded.get(reason) ?? []), r.device_id]);
-    else keep.push(r.device_id);
+    const reason =
+      r.found === null
+        ? 'incompatible'
+        : (exclusionOf({ ...(r as CandidateRow), source: 'list' }, fit, exec, now) ??
+          (held.has(r.device_id) && held.get(r.device_id) !== row.id ? 'inOtherTask' : null));
+    if (reason) {
+      const list = excluded.get(reason) ?? [];
+      list.push(r.device_id);
+      excluded.set(reason, list);
+    } else keep.push(r);
   }
   for (const [reason, list] of excluded)
     await updateTaskDevices(db, tenant, row.id, list, { state: 'excluded', exclude_reason: reason, updated_at: now });
+  // `rows` come in join order (`ord`), so each group is a range of ords among the pending devices left; when two
+  // devices share an ord at a group boundary (one left and another joined since), the groups go by ids instead.
   const sizes = stageSizes(keep.length, exec);
+  const bounds: Array<{ from: number; to: number; ids: string[] }> = [];
   let at = 0;
-  for (const [index, size] of sizes.entries()) {
-    await updateTaskDevices(db, tenant, row.id, keep.slice(at, at + size), { stage: index, updated_at: now });
+  for (const size of sizes) {
+    const part = keep.slice(at, at + size);
+    bounds.push({
+      from: Number(part[0]?.ord ?? 0),
+      to: Number(part.at(-1)?.ord ?? -1),
+      ids: part.map((r) => r.device_id),
+    });
     at += size;
   }
-  await insertClaims(
-    db,
-    tenant,
-    row.sw_type,
-    row.id,
-    keep.filter((id) => !held.has(id)),
-  );
+  const byRange = bounds.every((b, i) => i === 0 || b.from > (bounds[i - 1]?.to ?? -1));
+  for (const [index, b] of bounds.entries()) {
+    if (b.ids.length === 0) continue;
+    if (byRange) await stagePendingRange(db, tenant, row.id, b, index, now);
+    else await updateTaskDevices(db, tenant, row.id, b.ids, { stage: index, updated_at: now });
+  }
+  await claimPending(db, tenant, row.sw_type, row.id);
   return {
     stage_count: sizes.length,
     current_stage: -1,
@@ -119,6 +134,29 @@ export function closeStage(row: Pick<repo.TaskRow, 'stage_times'>, index: number
 }
 
 /**
+ * The groups before `current` still open though every device of theirs is final — the next group opened when this
+ * one reached its success threshold, before its last devices finished —, closed at `now`; null when there is none.
+ */
+export function closeFinishedStages(
+  row: Pick<repo.TaskRow, 'stage_times'>,
+  byStage: ReadonlyMap<number, Counts> | undefined,
+  current: number,
+  now: number,
+): string | null {
+  const times = stageTimesOf(row);
+  let closed = false;
+  for (let i = 0; i < current; i++) {
+    const t = times[i];
+    if (!t?.open || t.done) continue;
+    const c = byStage?.get(i) ?? emptyCounts();
+    if (totalOf(c) !== finalOf(c)) continue;
+    times[i] = { ...t, done: now };
+    closed = true;
+  }
+  return closed ? JSON.stringify(times) : null;
+}
+
+/**
  * Offers the update to the pending devices of the open groups (within the maintenance window): each gets a new
  * action (an attempt row) with the delta that fits the version it reports, else the full package. Answers how
  * many were offered.
@@ -127,9 +165,7 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
   const exec = executionOf(row);
   if (!inWindow(exec, now)) return 0;
   const current = Number(row.current_stage);
-  const due = (await taskDevices(db, tenant, row.id))
-    .filter((d) => d.state === 'pending' && Number(d.stage) <= current)
-    .slice(0, limit);
+  const due = await taskDevicesIn(db, tenant, row.id, ['pending'], { maxStage: current, limit });
   if (due.length === 0) return 0;
   // The firmware module's reads run in this transaction too (SQLite has one connection).
   const sx: Services = { ...s, db };
@@ -139,20 +175,22 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
     (await candidates(db, tenant, { ids: due.map((d) => d.device_id) })).map((d) => [d.device_id, d]),
   );
   const deltas = new Map<string, Awaited<ReturnType<typeof bestDelta>>>();
-  for (const d of due) {
+  // One block of action ids, the attempts in slices, the devices marked in slices (not three statements a device).
+  const firstId = await nextActionIds(db, due.length);
+  const attempts = [];
+  for (const [k, d] of due.entries()) {
     const dev = devices.get(d.device_id);
     const from = dev ? reportedVersion(dev, row.sw_type) : '';
     if (!deltas.has(from)) deltas.set(from, from && pkg ? await bestDelta(sx, tenant, pkg.id, from) : null);
     const delta = deltas.get(from) ?? null;
-    const actionId = await nextActionId(db);
-    const attempt = Number(d.attempts) + 1;
-    await insertAttempt(db, {
+    const actionId = firstId + k;
+    attempts.push({
       id: `${row.id}.${actionId}`,
       pno: tenant.pno,
       task_id: row.id,
       device_id: d.device_id,
       action_id: actionId,
-      attempt,
+      attempt: Number(d.attempts) + 1,
       state: 'offered',
       from_version: from,
       to_version: row.sw_version,
@@ -162,15 +200,15 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
       offer_at: now,
       updated_at: now,
     });
-    await updateTaskDevices(db, tenant, row.id, [d.device_id], {
-      state: 'offered',
-      action_id: actionId,
-      attempts: attempt,
-      error_code: '',
-      next_at: null,
-      updated_at: now,
-    });
   }
+  await insertAttempts(db, attempts);
+  await markOffered(
+    db,
+    tenant,
+    row.id,
+    due.map((d) => d.device_id),
+    now,
+  );
   return due.length;
 }
 
@@ -181,15 +219,7 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
 export async function finishDevices(db: Db, tenant: Tenant, row: repo.TaskRow, inFlight: boolean, now: number) {
   const states = inFlight ? [...UNSTARTED, ...IN_FLIGHT] : [...UNSTARTED];
   const n = await updateInStates(db, tenant, row.id, states, { state: 'cancelled', next_at: null, updated_at: now });
-  if (inFlight) {
-    await db
-      .updateTable('fw_task_attempts')
-      .set({ state: 'cancelled', finish_at: now, updated_at: now })
-      .where('pno', '=', tenant.pno)
-      .where('task_id', '=', row.id)
-      .where('state', 'in', [...IN_FLIGHT])
-      .execute();
-  }
+  if (inFlight) await cancelAttempts(db, tenant, row.id, null, now);
   await releaseClaims(db, tenant, row.id);
   return n;
 }

@@ -32,6 +32,24 @@ export const firmwareTaskModule = defineModule(firmwareTaskEndpoints, (s) => {
   });
   registerDdiRoute({
     method: 'GET',
+    suffix: '/cancelAction/:actionId',
+    bucket: 'deployment',
+    handler: ddi.cancelAction,
+  });
+  registerDdiRoute({
+    method: 'POST',
+    suffix: '/cancelAction/:actionId/feedback',
+    bucket: 'deploymentFeedback',
+    handler: ddi.cancelFeedback,
+  });
+  registerDdiRoute({
+    method: 'GET',
+    suffix: '/installedBase/:actionId',
+    bucket: 'deployment',
+    handler: ddi.installedBase,
+  });
+  registerDdiRoute({
+    method: 'GET',
     suffix: '/softwaremodules/:softwareModuleId/artifacts/:fileName',
     bucket: 'artifact',
     handler: ddi.artifact,

@@ -4,6 +4,7 @@ import {
   TASK_FINAL_STATES,
   TASK_MODE_NAMES,
   TASK_MODES,
+  TASK_SELECT_MAX,
   type TaskExecution,
   type TaskState,
 } from '@keel/contract/endpoints/firmware-task';
@@ -211,7 +212,7 @@ export async function add(
   checkExecution(input.execution, now);
   const pkg = await publishedPackage(s, tenant, input.swId);
   const found = await selectDevices(s.db, tenant, input);
-  if (found.length > 5000) throw new AppError('taskAssignLimit', { max: 5000 });
+  if (found.length > TASK_SELECT_MAX) throw new AppError('taskAssignLimit', { max: TASK_SELECT_MAX });
   const id = newId();
   await s.db.transaction().execute(async (trx) => {
     await repo.insertTask(trx, {

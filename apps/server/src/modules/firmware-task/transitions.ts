@@ -13,7 +13,7 @@ import {
   steps,
   submitApplication,
 } from '../workflow/service';
-import { actionsChanged, announce } from './events';
+import { actionsChanged, announce, cancelsChanged } from './events';
 import { executionOf } from './items';
 import { assertAllows, type TaskAction } from './machine';
 import * as repo from './repo';
@@ -55,8 +55,9 @@ async function transition(
       });
     if (!done) continue;
     await actionsChanged(s, tenant);
+    if (action === 'invalidate') await cancelsChanged(s, tenant);
     await scheduleTick(s);
-    await announce(s, tenant, row.created_by, { taskId: id, state: String(done.state ?? row.state) });
+    await announce(s, tenant, { taskId: id, state: String(done.state ?? row.state) });
     return;
   }
   throw new AppError('conflict', { reason: 'task' });
@@ -136,7 +137,7 @@ export async function release(s: Services, ctx: RequestContext, id: string) {
   }
   // Ticks keep coming while it waits, so that it starts once approved.
   await scheduleTick(s);
-  await announce(s, tenant, row.created_by, { taskId: id, state: 'pendingApproval' });
+  await announce(s, tenant, { taskId: id, state: 'pendingApproval' });
   return item(s, tenant, id);
 }
 

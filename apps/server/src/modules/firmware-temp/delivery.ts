@@ -1,6 +1,6 @@
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { tempFlags } from './flags';
+import { tempCancelFlags, tempFlags } from './flags';
 import * as repo from './repo';
 
 /**
@@ -9,11 +9,11 @@ import * as repo from './repo';
  * `deployments/next`, modules/device) calls these; this module serves no device route itself.
  */
 
-/** Action ids of temporary tasks carry this prefix, so that the delivery path tells them from formal tasks'. */
-export const TEMP_ACTION_PREFIX = 'temp-';
-
 export interface TempAction {
-  /** `temp-<taskId>`: the action id to offer the device (deploymentBase/{actionId}, a Mender deployment id). */
+  /**
+   * The action id to offer the device (deploymentBase/{actionId}, a Mender deployment id): the result's integer from
+   * the platform-wide action counter (formal tasks' attempts draw from it too, so an id names one or the other).
+   */
   actionId: string;
   taskId: string;
   taskName: string;
@@ -23,9 +23,14 @@ export interface TempAction {
   file: { id: string; name: string; size: number; sha256: string; contentType: string };
 }
 
-/** The task id of a temporary action id, or null when the id is not one. */
-export const taskIdOfAction = (actionId: string) =>
-  actionId.startsWith(TEMP_ACTION_PREFIX) ? actionId.slice(TEMP_ACTION_PREFIX.length) || null : null;
+/**
+ * The temporary task a device's action id belongs to (any state of its result), or null when the id is not one of
+ * the device's temporary actions (a formal task's, another device's, unknown).
+ */
+export async function tempTaskOf(s: Services, tenant: Tenant, deviceId: string, actionId: string) {
+  if (!/^\d{1,15}$/.test(actionId)) return null;
+  return (await repo.resultByAction(s.db, tenant, deviceId, Number(actionId)))?.task_id ?? null;
+}
 
 /**
  * The temporary action waiting for a device (a running task's open result), or null. Answers from memory for a
@@ -39,7 +44,7 @@ export async function tempActionFor(s: Services, tenant: Tenant, deviceId: strin
     return null;
   }
   return {
-    actionId: `${TEMP_ACTION_PREFIX}${row.task_id}`,
+    actionId: String(row.action_id),
     taskId: row.task_id,
     taskName: row.task_name,
     state: row.state === 'delivered' ? 'delivered' : 'pending',
@@ -122,3 +127,47 @@ export async function recordTempResult(
 /** Whether a temporary task was ever meant for the device (a late report on its ended action is still its own). */
 export const isTempTarget = (s: Services, tenant: Tenant, deviceId: string, taskId: string) =>
   repo.hasResult(s.db, tenant, taskId, deviceId);
+
+// DDI cancelAction: a cancelled task's device that had fetched its action is told until it answers.
+
+/** The device's temporary action it must be told is cancelled, or null (from memory for a device with none). */
+export async function tempCancelFor(s: Services, tenant: Tenant, deviceId: string): Promise<string | null> {
+  if (!(await tempCancelFlags(s).has(tenant.pno, deviceId))) return null;
+  const row = await repo.requestedCancelOf(s.db, tenant, deviceId);
+  return row?.action_id == null ? null : String(row.action_id);
+}
+
+/**
+ * Whether the action is one of the device's temporary actions cancelled while it held it (answered or not): the
+ * cancelAction resource exists for it.
+ */
+export async function isTempCancel(s: Services, tenant: Tenant, deviceId: string, actionId: string) {
+  if (!/^\d{1,15}$/.test(actionId)) return false;
+  const row = await repo.resultByAction(s.db, tenant, deviceId, Number(actionId));
+  return row?.cancel_state != null;
+}
+
+/**
+ * The device's answer to a cancel: `confirmed` (it stopped) or `rejected` (it went on; the task has ended, so only
+ * the answer and its message are kept). False when no cancel of the device's was waiting.
+ */
+export async function answerTempCancel(
+  s: Services,
+  tenant: Tenant,
+  deviceId: string,
+  actionId: string,
+  answer: 'confirmed' | 'rejected',
+  message: string,
+): Promise<boolean> {
+  const done = await repo.answerCancel(
+    s.db,
+    tenant,
+    deviceId,
+    Number(actionId),
+    answer,
+    message.slice(0, MESSAGE_MAX),
+    s.now(),
+  );
+  if (done) await tempCancelFlags(s).changed(tenant.pno, [deviceId]);
+  return done;
+}

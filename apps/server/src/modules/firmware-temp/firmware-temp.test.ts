@@ -5,7 +5,7 @@ import { propertyTenant } from '../../platform/tenancy/tenant';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
-import { recordTempResult, tempActionFor } from './delivery';
+import { recordTempResult, tempActionFor, tempTaskOf } from './delivery';
 
 /** The temporary firmware service: files, test devices, tasks, results, and what the delivery path asks. */
 describeEachDb('temporary firmware service', (env) => {
@@ -105,8 +105,12 @@ describeEachDb('temporary firmware service', (env) => {
     expect(task).toMatchObject({ state: 'running', total: 2, counts: { pending: 2 }, fileName: 'build-2.bin' });
 
     const action = await tempActionFor(env().app.keel, tenant(), a);
+    // An integer from the platform-wide action counter, each device its own; it names the task back.
+    expect(action?.actionId).toMatch(/^\d+$/);
+    expect(await tempTaskOf(env().app.keel, tenant(), a, action?.actionId ?? '')).toBe(task.id);
+    expect(await tempTaskOf(env().app.keel, tenant(), b, action?.actionId ?? '')).toBeNull();
+    expect((await tempActionFor(env().app.keel, tenant(), b))?.actionId).not.toBe(action?.actionId);
     expect(action).toMatchObject({
-      actionId: `temp-${task.id}`,
       taskId: task.id,
       state: 'pending',
       file: { id: file.id, size: 9, sha256: file.sha256 },

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/connect';
+import { nextActionId } from '../../platform/db/counters';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi, countsByState } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
@@ -215,24 +216,43 @@ export const insertTask = (db: Db, tenant: Tenant, t: TaskInsert, now: number) =
     })
     .execute();
 
-export const insertResults = (db: Db, tenant: Tenant, taskId: string, ids: readonly string[], now: number) =>
-  ids.length === 0
-    ? Promise.resolve()
-    : db
-        .insertInto('fw_temp_results')
-        .values(
-          ids.map((deviceId) => ({
-            task_id: taskId,
-            pno: tenant.pno,
-            device_id: deviceId,
-            state: 'pending',
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['task_id', 'device_id']).doNothing())
+/**
+ * A task's devices, pending, each with its device-API action id from the platform-wide action counter (SWUpdate
+ * reads action ids as integers; formal tasks' attempts draw from the same counter, so an id names one or the other).
+ * Devices already in the task are kept as they are.
+ */
+export async function insertResults(db: Db, tenant: Tenant, taskId: string, ids: readonly string[], now: number) {
+  if (ids.length === 0) return;
+  const have = new Set(
+    (
+      await db
+        .selectFrom('fw_temp_results')
+        .select('device_id')
+        .where('pno', '=', tenant.pno)
+        .where('task_id', '=', taskId)
+        .where('device_id', 'in', ids)
         .execute()
-        .then(() => undefined);
+    ).map((r) => r.device_id),
+  );
+  const fresh = ids.filter((id) => !have.has(id));
+  if (fresh.length === 0) return;
+  const rows = [];
+  for (const deviceId of fresh)
+    rows.push({
+      task_id: taskId,
+      pno: tenant.pno,
+      device_id: deviceId,
+      state: 'pending',
+      action_id: await nextActionId(db),
+      created_at: now,
+      updated_at: now,
+    });
+  await db
+    .insertInto('fw_temp_results')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['task_id', 'device_id']).doNothing())
+    .execute();
+}
 
 export interface TaskFilter {
   uid?: string;
@@ -381,6 +401,14 @@ export async function endTask(db: Db, tenant: Tenant, taskId: string, state: 'ca
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) === 0) return false;
   if (state === 'cancelled') {
+    // A device that fetched the action may be installing it: it is told (DDI cancelAction) until it answers.
+    await db
+      .updateTable('fw_temp_results')
+      .set({ state: 'cancelled', cancel_state: 'requested', finished_at: now, updated_at: now })
+      .where('pno', '=', tenant.pno)
+      .where('task_id', '=', taskId)
+      .where('state', '=', 'delivered')
+      .execute();
     await db
       .updateTable('fw_temp_results')
       .set({ state: 'cancelled', finished_at: now, updated_at: now })
@@ -433,6 +461,7 @@ export const openActionOf = (db: Db, tenant: Tenant, deviceId: string) =>
     .select([
       'r.task_id',
       'r.state',
+      'r.action_id',
       't.name as task_name',
       'f.id as file_id',
       'f.name as file_name',
@@ -508,3 +537,58 @@ export const hasResult = async (db: Db, tenant: Tenant, taskId: string, deviceId
       .where('device_id', '=', deviceId)
       .executeTakeFirst(),
   );
+
+/** The task of the device's result with this device-API action id (any state), or undefined. */
+export const resultByAction = (db: Db, tenant: Tenant, deviceId: string, actionId: number) =>
+  db
+    .selectFrom('fw_temp_results')
+    .select(['task_id', 'state', 'cancel_state'])
+    .where('pno', '=', tenant.pno)
+    .where('action_id', '=', actionId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+
+/** The device's oldest cancelled action it has not answered yet (DDI cancelAction), or undefined. */
+export const requestedCancelOf = (db: Db, tenant: Tenant, deviceId: string) =>
+  db
+    .selectFrom('fw_temp_results')
+    .select(['task_id', 'action_id'])
+    .where('pno', '=', tenant.pno)
+    .where('cancel_state', '=', 'requested')
+    .where('device_id', '=', deviceId)
+    .orderBy('action_id')
+    .limit(1)
+    .executeTakeFirst();
+
+/** Every device of a property with a cancel to answer. */
+export const devicesWithRequestedCancels = async (db: Db, tenant: Tenant) =>
+  (
+    await db
+      .selectFrom('fw_temp_results')
+      .select('device_id')
+      .distinct()
+      .where('pno', '=', tenant.pno)
+      .where('cancel_state', '=', 'requested')
+      .execute()
+  ).map((r) => r.device_id);
+
+/** Records the device's answer to a cancel it was told; false when none was waiting. */
+export async function answerCancel(
+  db: Db,
+  tenant: Tenant,
+  deviceId: string,
+  actionId: number,
+  answer: 'confirmed' | 'rejected',
+  message: string,
+  now: number,
+): Promise<boolean> {
+  const done = await db
+    .updateTable('fw_temp_results')
+    .set({ cancel_state: answer, cancel_at: now, updated_at: now, ...(message ? { message } : {}) })
+    .where('pno', '=', tenant.pno)
+    .where('action_id', '=', actionId)
+    .where('device_id', '=', deviceId)
+    .where('cancel_state', '=', 'requested')
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
+}

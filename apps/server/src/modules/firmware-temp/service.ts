@@ -18,7 +18,7 @@ import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { deviceSummaries, propertyDevices } from '../device/targets';
 import { takeMultipart } from '../file/http';
 import { readableFiles, uploadSmall } from '../file/service';
-import { tempFlags } from './flags';
+import { tempCancelFlags, tempFlags } from './flags';
 import * as repo from './repo';
 
 /**
@@ -322,6 +322,7 @@ export async function cancelTask(s: Services, ctx: RequestContext, taskId: strin
   const ended = await s.db.transaction().execute((trx) => repo.endTask(trx, tenant, taskId, 'cancelled', s.now()));
   if (!ended) throw new AppError('tempTaskNotRunning');
   await tempFlags(s).changed(tenant.pno, devices);
+  await tempCancelFlags(s).changed(tenant.pno, devices);
   return taskOf(s, tenant, taskId);
 }
 
@@ -333,6 +334,8 @@ export async function deleteTask(s: Services, ctx: RequestContext, taskId: strin
   if (row.state === 'running') throw new AppError('tempTaskRunning');
   const deleted = await s.db.transaction().execute((trx) => repo.deleteTask(trx, tenant, taskId));
   if (deleted === 0) throw new AppError('tempTaskRunning');
+  // Its results went, with any cancel still to be told.
+  await tempCancelFlags(s).changed(tenant.pno, null);
   return deleted;
 }
 

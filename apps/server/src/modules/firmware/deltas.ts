@@ -14,7 +14,7 @@ import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { type DeltaTask, runDelta } from './delta/generate';
 import * as repo from './repo';
-import { deltaOwner, packageOf } from './service';
+import { deltaOwner, ownPackage } from './service';
 
 /**
  * Differential packages (README.md): a bsdiff 4 patch from a source package's main file to a newer target's, made
@@ -82,8 +82,8 @@ async function deltaItem(s: Services, tenant: Tenant, id: string, locale: Locale
 /** Queues the delta from `sourceId` to `targetId` (same type, target newer, each with a main file). */
 export async function addDelta(s: Services, ctx: RequestContext, input: { sourceId: string; targetId: string }) {
   const tenant = tenantOf(ctx);
-  const source = await packageOf(s, tenant, input.sourceId);
-  const target = await packageOf(s, tenant, input.targetId);
+  const source = await ownPackage(s, ctx, input.sourceId);
+  const target = await ownPackage(s, ctx, input.targetId);
   if (source.id === target.id || source.sw_type !== target.sw_type) throw new AppError('deltaSameType');
   if (compareVersions(target.version, source.version) <= 0)
     throw new AppError('deltaNotNewer', { source: source.version, target: target.version });

@@ -1,41 +1,53 @@
-import { createHash, createPrivateKey, generateKeyPairSync, sign } from 'node:crypto';
 import type { ManifestBody, SignedManifest } from '@keel/contract/endpoints/firmware';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { signing } from '../signing/service';
 import * as repo from './repo';
 
 /**
  * Package manifests (issue 10): what a device checks before installing — the version, the hardware it fits, the
- * size and SHA-256, the property — signed with the property's Ed25519 key. `signManifest` is the one place that
- * signs, so that it can later route through the signing service (its own issue) without touching its callers.
- * Until then the key is made on first use and kept in `fw_keys` (the private key in PKCS#8 PEM, readable by the
- * server only, never answered by any call).
+ * size and SHA-256, the property — signed through the signing service (`signing.signAsService`, purpose
+ * `firmwareManifest`: the property's Ed25519 service key, sealed there; modules/signing "Service keys"). The
+ * firmware module holds no manifest key: a property's key made here before (`fw_keys.manifest_private`, migration
+ * 0021) is handed to the signing service on first use (the same key, so every existing manifest still verifies)
+ * and then emptied here.
  */
 
-/** The property's manifest key, made on first use (two instances racing: the first insert wins). */
-export async function manifestKey(s: Services, tenant: Tenant) {
+/** The property's `fw_keys` row (its vendor verification keys), made on first use. */
+export async function keysRow(s: Services, tenant: Tenant): Promise<repo.KeysRow> {
   const found = await repo.findKeys(s.db, tenant);
   if (found) return found;
-  const pair = generateKeyPairSync('ed25519');
-  const publicPem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const der = pair.publicKey.export({ type: 'spki', format: 'der' });
-  await repo.insertKeys(
-    s.db,
-    tenant,
-    {
-      manifestPublic: publicPem,
-      manifestPrivate: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      manifestKeyId: createHash('sha256').update(der).digest('hex').slice(0, 16),
-    },
-    s.now(),
-  );
+  await repo.insertKeys(s.db, tenant, s.now());
   return (await repo.findKeys(s.db, tenant)) as repo.KeysRow;
+}
+
+/** The manifest key this module kept before the signing service held it (PKCS#8 PEM), if it still has it. */
+const legacyKey = (s: Services, tenant: Tenant) => async () =>
+  (await repo.findKeys(s.db, tenant))?.manifest_private || null;
+
+/** Empties the old private key once the signing service holds that same key. */
+async function retireLegacyKey(s: Services, tenant: Tenant, keyId: string) {
+  const row = await repo.findKeys(s.db, tenant);
+  if (row?.manifest_private && row.manifest_key_id === keyId) await repo.clearLegacyManifestKey(s.db, tenant);
+}
+
+/** The public key (PEM) devices verify the property's manifests with, and its id. */
+export async function manifestPublicKey(s: Services, tenant: Tenant) {
+  const key = await signing.servicePublicKey(s, tenant, 'firmwareManifest', legacyKey(s, tenant));
+  await retireLegacyKey(s, tenant, key.keyId);
+  return { publicKey: key.publicKey, keyId: key.keyId };
 }
 
 /** Signs a manifest body for the property: its exact JSON text, the signature (base64) and the key id. */
 export async function signManifest(s: Services, tenant: Tenant, body: ManifestBody): Promise<SignedManifest> {
-  const key = await manifestKey(s, tenant);
   const manifest = JSON.stringify(body);
-  const signature = sign(null, Buffer.from(manifest), createPrivateKey(key.manifest_private)).toString('base64');
-  return { manifest, signature, keyId: key.manifest_key_id };
+  const signed = await signing.signAsService(
+    s,
+    tenant,
+    'firmwareManifest',
+    Buffer.from(manifest),
+    legacyKey(s, tenant),
+  );
+  await retireLegacyKey(s, tenant, signed.keyId);
+  return { manifest, signature: signed.signature, keyId: signed.keyId };
 }

@@ -18,6 +18,8 @@ export interface PackageFilter {
   /** Published packages of a type newer than a version key. */
   newerThan?: string;
   modelId?: string;
+  /** Packages shared with one of these customers (`fw_package_customers`) of the property. */
+  sharedWith?: readonly string[];
 }
 
 const PACKAGE_COLUMNS = [
@@ -56,6 +58,16 @@ const packageBase = (db: Db, tenant: Tenant, f: PackageFilter) => {
   if (f.swType) q = q.where('p.sw_type', '=', f.swType);
   if (f.published !== undefined) q = q.where('p.published', '=', f.published);
   if (f.ids) q = q.where('p.id', 'in', f.ids.length > 0 ? [...f.ids] : ['']);
+  if (f.sharedWith) {
+    const cids = f.sharedWith.length > 0 ? [...f.sharedWith] : [''];
+    q = q.where('p.id', 'in', (eb) =>
+      eb
+        .selectFrom('fw_package_customers as sc')
+        .select('sc.package_id')
+        .where('sc.pno', '=', tenant.pno)
+        .where('sc.cid', 'in', cids),
+    );
+  }
   if (f.newerThan !== undefined) q = q.where('p.version_key', '>', f.newerThan);
   if (f.modelId) {
     // Fits the model: names it, or names no model at all (fits every model).
@@ -103,8 +115,11 @@ export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pag
   );
 }
 
-export const findPackages = (db: Db, tenant: Tenant, ids: readonly string[]) =>
-  packageBase(db, tenant, { ids })
+export const findPackages = (db: Db, tenant: Tenant, ids: readonly string[]) => findPackagesBy(db, tenant, { ids });
+
+/** Packages of the property by a filter (no paging: for small sets, such as those shared with some customers). */
+export const findPackagesBy = (db: Db, tenant: Tenant, f: PackageFilter) =>
+  packageBase(db, tenant, f)
     .select(PACKAGE_COLUMNS)
     .select((eb) =>
       eb
@@ -356,23 +371,17 @@ export type KeysRow = NonNullable<Awaited<ReturnType<typeof findKeys>>>;
 export const findKeys = (db: Db, tenant: Tenant) =>
   db.selectFrom('fw_keys').selectAll().where('pno', '=', tenant.pno).executeTakeFirst();
 
-export const insertKeys = (
-  db: Db,
-  tenant: Tenant,
-  v: { manifestPublic: string; manifestPrivate: string; manifestKeyId: string },
-  now: number,
-) =>
+/** The property's keys row, without a manifest key (the signing service holds it since migration 0033). */
+export const insertKeys = (db: Db, tenant: Tenant, now: number) =>
   db
     .insertInto('fw_keys')
-    .values({
-      pno: tenant.pno,
-      manifest_public: v.manifestPublic,
-      manifest_private: v.manifestPrivate,
-      manifest_key_id: v.manifestKeyId,
-      updated_at: now,
-    })
+    .values({ pno: tenant.pno, manifest_public: '', manifest_private: '', manifest_key_id: '', updated_at: now })
     .onConflict((oc) => oc.column('pno').doNothing())
     .execute();
+
+/** Empties the manifest private key kept here before migration 0033 (the signing service holds it now). */
+export const clearLegacyManifestKey = (db: Db, tenant: Tenant) =>
+  db.updateTable('fw_keys').set({ manifest_private: '' }).where('pno', '=', tenant.pno).execute();
 
 export const saveVendorKeys = (
   db: Db,

@@ -29,8 +29,10 @@ import {
   isPublicKeyPem,
   readArtifact,
 } from './artifacts';
-import { manifestKey, signManifest } from './manifest';
+import { itemsOf } from './items';
+import { keysRow, manifestPublicKey as manifestKeyOf, signManifest } from './manifest';
 import * as repo from './repo';
+import { refuseSharedWrite, sharedItems, sharedPackage } from './shared';
 
 /**
  * Firmware packages (README.md): the rules. A package's files are stored files of the file module (read through
@@ -49,54 +51,22 @@ export function registerPackageTaskCounter(counter: PackageTaskCounter): void {
 }
 export const tasksUsingPackage = (s: Services, tenant: Tenant, packageId: string) => taskCounter(s, tenant, packageId);
 
-const parseIds = (json: string): string[] => {
-  try {
-    const v = JSON.parse(json);
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-};
-
-/** Items of package rows, with their models' and platforms' names. */
-async function itemsOf(s: Services, tenant: Tenant, rows: readonly repo.PackageRow[]): Promise<SwItem[]> {
-  const models = new Set<string>();
-  const platforms = new Set<string>();
-  for (const r of rows) {
-    for (const m of parseIds(r.models)) models.add(m);
-    for (const p of parseIds(r.platforms)) platforms.add(p);
-  }
-  const modelNames = await catalogueNames(s, tenant.pno, 'model', [...models]);
-  const platformNames = await catalogueNames(s, tenant.pno, 'platform', [...platforms]);
-  return rows.map((r) => ({
-    id: r.id,
-    sid: r.sid,
-    spaceName: r.space_name,
-    groupId: r.group_id,
-    swType: r.sw_type as SwType,
-    name: r.name,
-    version: r.version,
-    models: parseIds(r.models).map((id) => ({ id, name: modelNames.get(id) ?? id })),
-    platforms: parseIds(r.platforms).map((id) => ({ id, name: platformNames.get(id) ?? id })),
-    notesZh: r.notes_zh,
-    notesEn: r.notes_en,
-    published: Number(r.published) ? 1 : 0,
-    publishTime: r.published_at === null ? null : Number(r.published_at),
-    size: Number(r.size),
-    fileCount: Number(r.file_count ?? 0),
-    sha256: r.sha256,
-    customerCount: Number(r.customer_count ?? 0),
-    creatorName: r.creator_name ?? '',
-    createTime: Number(r.created_at),
-    updateTime: Number(r.updated_at),
-  }));
-}
-
 /** A package of the property, or "not found". */
 export async function packageOf(s: Services, tenant: Tenant, id: string): Promise<repo.PackageRow> {
   const [row] = await repo.findPackages(s.db, tenant, [id]);
   if (!row) throw notFound('id');
   return row;
+}
+
+/**
+ * A package of the caller's property to change; one another property shared with the caller (a customer
+ * property) is refused as read-only (`swSharedReadOnly`), any other is "not found".
+ */
+export async function ownPackage(s: Services, ctx: RequestContext, id: string, field = 'id'): Promise<repo.PackageRow> {
+  const [row] = await repo.findPackages(s.db, tenantOf(ctx), [id]);
+  if (row) return row;
+  await refuseSharedWrite(s, ctx, id);
+  throw notFound(field);
 }
 
 export async function listPackages(
@@ -120,7 +90,14 @@ export async function listPackages(
     input.pageNum,
     input.pageSize,
   );
-  return { list: await itemsOf(s, tenant, rows), total, pageNum: input.pageNum, pageSize: input.pageSize };
+  const own = await itemsOf(s, tenant, rows);
+  // A customer property's list goes on with the packages shared with it (not in its spaces, all published).
+  const placed = input.sid !== undefined || input.groupId !== undefined || input.published === 0;
+  const shared = placed ? [] : await sharedItems(s, ctx, { swType: input.swType, str: input.str });
+  const offset = (input.pageNum - 1) * input.pageSize;
+  const from = Math.max(0, offset - total);
+  const list = [...own, ...shared.slice(from, from + input.pageSize - own.length)];
+  return { list, total: total + shared.length, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
 export async function packageItem(s: Services, tenant: Tenant, id: string): Promise<SwItem> {
@@ -132,13 +109,18 @@ export const filesOfPackage = (s: Services, tenant: Tenant, id: string) => repo.
 
 export async function packageInfo(s: Services, ctx: RequestContext, id: string): Promise<SwInfo> {
   const tenant = tenantOf(ctx);
-  const row = await packageOf(s, tenant, id);
-  const [item] = await itemsOf(s, tenant, [row]);
-  const files = await repo.packageFiles(s.db, tenant, id);
-  const customers = await repo.packageCustomers(s.db, tenant, id);
-  const deltas = await repo.readyDeltasTo(s.db, tenant, id);
+  const [own] = await repo.findPackages(s.db, tenant, [id]);
+  const shared = own ? null : await sharedPackage(s, ctx, id);
+  if (!own && !shared) throw notFound('id');
+  // A package shared with the caller is read in its owner's property; whom else it is shared with is not shown.
+  const owner = shared ? shared.owner : tenant;
+  const row = (own ?? shared?.row) as repo.PackageRow;
+  const item = shared ? shared.item : ((await itemsOf(s, tenant, [row]))[0] as SwItem);
+  const files = await repo.packageFiles(s.db, owner, id);
+  const customers = shared ? [] : await repo.packageCustomers(s.db, tenant, id);
+  const deltas = await repo.readyDeltasTo(s.db, owner, id);
   return {
-    ...(item as SwItem),
+    ...item,
     files: files.map((f) => ({
       fid: f.fid,
       name: f.name,
@@ -327,7 +309,7 @@ export async function editPackage(
   input: PackageInput & { id: string; version?: string; fidList?: string[] },
 ): Promise<SwItem> {
   const tenant = tenantOf(ctx);
-  const row = await packageOf(s, tenant, input.id);
+  const row = await ownPackage(s, ctx, input.id);
   await spaceForRequest(s, ctx, row.sid, 'write');
   const groupId = input.groupId === undefined ? row.group_id : await groupInSpace(s, tenant, row.sid, input.groupId);
   const version = input.version ?? row.version;
@@ -361,7 +343,7 @@ export const deltaOwner = (id: string) => `fwDelta:${id}`;
 
 export async function deletePackage(s: Services, ctx: RequestContext, id: string): Promise<number> {
   const tenant = tenantOf(ctx);
-  const row = await packageOf(s, tenant, id);
+  const row = await ownPackage(s, ctx, id);
   await spaceForRequest(s, ctx, row.sid, 'write');
   const tasks = await tasksUsingPackage(s, tenant, id);
   if (tasks > 0) throw new AppError('swInTask', { count: tasks });
@@ -373,7 +355,7 @@ export async function deletePackage(s: Services, ctx: RequestContext, id: string
 
 export async function setPublished(s: Services, ctx: RequestContext, id: string, published: 0 | 1): Promise<SwItem> {
   const tenant = tenantOf(ctx);
-  const row = await packageOf(s, tenant, id);
+  const row = await ownPackage(s, ctx, id);
   if (!published && Number(row.published)) {
     const shared = Number(row.customer_count ?? 0);
     if (shared > 0) throw new AppError('swShared', { count: shared });
@@ -386,7 +368,7 @@ export async function setPublished(s: Services, ctx: RequestContext, id: string,
 
 export async function pushToCustomers(s: Services, ctx: RequestContext, id: string, cids: string[]) {
   const tenant = tenantOf(ctx);
-  const row = await packageOf(s, tenant, id);
+  const row = await ownPackage(s, ctx, id);
   const unique = [...new Set(cids)];
   if (unique.length > 0 && !Number(row.published)) throw new AppError('swNotPublished');
   const found = await repo.existingCustomers(s.db, tenant, unique);
@@ -400,12 +382,14 @@ export async function pushToCustomers(s: Services, ctx: RequestContext, id: stri
 // Keys.
 
 export async function keys(s: Services, ctx: RequestContext) {
-  const k = await manifestKey(s, tenantOf(ctx));
+  const tenant = tenantOf(ctx);
+  const k = await keysRow(s, tenant);
+  const manifest = await manifestKeyOf(s, tenant);
   return {
     swuCertificate: k.swu_certificate,
     menderPublicKey: k.mender_public_key,
-    manifestPublicKey: k.manifest_public,
-    manifestKeyId: k.manifest_key_id,
+    manifestPublicKey: manifest.publicKey,
+    manifestKeyId: manifest.keyId,
   };
 }
 
@@ -421,16 +405,13 @@ export async function saveKeys(
   if (input.menderPublicKey && (privateKey.test(input.menderPublicKey) || !isPublicKeyPem(input.menderPublicKey)))
     throw new AppError('badVerifyKey', { field: 'menderPublicKey' });
   const tenant = tenantOf(ctx);
-  await manifestKey(s, tenant);
+  await keysRow(s, tenant);
   await repo.saveVendorKeys(s.db, tenant, input, s.now());
   return input;
 }
 
 /** The property's manifest public key (PEM) and its id: what devices verify manifests with. */
-export async function manifestPublicKey(s: Services, tenant: Tenant) {
-  const k = await manifestKey(s, tenant);
-  return { publicKey: k.manifest_public, keyId: k.manifest_key_id };
-}
+export const manifestPublicKey = (s: Services, tenant: Tenant) => manifestKeyOf(s, tenant);
 
 // Upgrades.
 

@@ -189,3 +189,9 @@ export async function businessList(s: Services, tenant: Tenant) {
     authoriseTime: b.authorised_at,
   }));
 }
+
+/** Whether `pno` is a customer property (what a customer record of another property may stand for). */
+export async function isCustomerProperty(s: Services, pno: string): Promise<boolean> {
+  const row = await repo.findProperty(s.db, pno);
+  return row?.is_customer === 1;
+}

@@ -9,6 +9,7 @@ import { fileForRequest } from '../file/service';
 import { signableRels } from './auths';
 import { ALGORITHMS } from './crypto/algorithms';
 import * as repo from './repo';
+import { servicePublicKey, signAsService } from './service-keys';
 import {
   hashToken,
   newToken,
@@ -28,6 +29,10 @@ export const signing = {
   /** Signs an artifact for `uid` (their authorisation checked), records it, answers the record and the output. */
   sign: (s: Services, request: Omit<SignRequest, 'via'> & { via?: SignRequest['via'] }): Promise<SignResult> =>
     signArtifact(s, { via: 'service', ...request }),
+  /** Signs as the property itself, with its service key for a purpose (firmware manifests): service-keys.ts. */
+  signAsService,
+  /** The public key (and its id) devices verify such signatures with. */
+  servicePublicKey,
 };
 
 export { addAuths, listAuths, removeAuths } from './auths';
@@ -35,6 +40,7 @@ export * from './catalog';
 export { certInfo, certTree, deleteCert, generateCert, importCert, listCerts } from './certs';
 export { EXPIRY_INTERVAL_MS, EXPIRY_JOB, warnExpiring } from './expiry';
 export { masterKey } from './keystore';
+export type { LegacyKey, ServiceKeyPurpose, ServicePublicKey } from './service-keys';
 export type { SignRequest, SignResult, SignSource } from './sign';
 export { SIGNATURE_DOWNLOAD_PREFIX, signatureLinkTarget } from './sign';
 export { addUkey, addUkeyCert, deleteUkey, listUkeys, slots, ukeyCerts, ukeyKeys } from './ukeys';

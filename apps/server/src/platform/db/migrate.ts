@@ -24,6 +24,10 @@ import * as m0023 from './migrations/0023_workflow_b';
 import * as m0024 from './migrations/0024_firmware_tasks';
 import * as m0025 from './migrations/0025_firmware_temp';
 import * as m0026 from './migrations/0026_directives';
+import * as m0027 from './migrations/0027_ddi_cancel';
+import * as m0028 from './migrations/0028_ddi_ids_digests';
+import * as m0031 from './migrations/0031_firmware_task_order';
+import * as m0033 from './migrations/0033_service_keys_customer_links';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +55,10 @@ const migrations: Record<string, Migration> = {
   '0024_firmware_tasks': m0024,
   '0025_firmware_temp': m0025,
   '0026_directives': m0026,
+  '0027_ddi_cancel': m0027,
+  '0028_ddi_ids_digests': m0028,
+  '0031_firmware_task_order': m0031,
+  '0033_service_keys_customer_links': m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

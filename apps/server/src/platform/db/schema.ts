@@ -70,6 +70,9 @@ export interface BlobsTable {
   created_at: number;
   /** When the last reference was dropped; null while any is held. */
   orphaned_at: number | null;
+  /** SHA-1 and MD5 (hawkBit DDI artifacts), null until first needed (migration 0028). */
+  sha1: string | null;
+  md5: string | null;
 }
 
 /** Who keeps a blob: an owner string (`file:<fid>`, `upload:<id>`, …). */
@@ -219,6 +222,8 @@ export interface CustomersTable extends MemberGroupColumns {
   contact_phone: string;
   contact_email: string;
   address: string;
+  /** The customer property this customer stands for (migration 0033); NULL when none. */
+  property_pno: string | null;
 }
 
 interface MembershipColumns {
@@ -792,6 +797,7 @@ export interface Database {
   signing_auths: SigningAuthsTable;
   signing_records: SigningRecordsTable;
   signing_tokens: SigningTokensTable;
+  signing_service_keys: SigningServiceKeysTable;
   flow_steps: FlowStepsTable;
   apply_type_auditors: ApplyTypeAuditorsTable;
   flow_applications: FlowApplicationsTable;
@@ -906,7 +912,19 @@ export interface FwPackageCustomersTable {
   added_at: number;
 }
 
-/** A property's firmware keys (migration 0021). */
+/** A key the signing service holds for a property's own signatures, e.g. firmware manifests (migration 0033). */
+export interface SigningServiceKeysTable {
+  pno: string;
+  purpose: string;
+  key_id: string;
+  algorithm: string;
+  public_pem: string;
+  sealed_key: string;
+  origin: string;
+  created_at: number;
+}
+
+/** A property's firmware keys (migration 0021; the manifest key moved to `signing_service_keys` in 0033). */
 export interface FwKeysTable {
   pno: string;
   manifest_public: string;
@@ -1013,6 +1031,11 @@ export interface FwTempResultsTable {
   delivered_at: number | null;
   finished_at: number | null;
   updated_at: number;
+  /** DDI cancelAction (migration 0027): null, requested, confirmed, rejected; and when the device answered. */
+  cancel_state: string | null;
+  cancel_at: number | null;
+  /** The device API's action id, from the platform-wide action counter (migration 0028). */
+  action_id: number | null;
 }
 
 /** A command sent to devices (migration 0026, modules/directive). */
@@ -1123,6 +1146,12 @@ export interface FwTaskAttemptsTable {
   install_at: number | null;
   finish_at: number | null;
   updated_at: number;
+  /** DDI cancelAction (migration 0027): null, requested, confirmed, rejected. */
+  cancel_state: string | null;
+  /** The attempt's state when it was cancelled (migration 0027). */
+  cancel_from: string | null;
+  /** When the device answered the cancel (migration 0027). */
+  cancel_at: number | null;
 }
 
 /** A task's saved rule (migration 0024). */
@@ -1220,6 +1249,7 @@ export const TENANT_TABLES = [
   'signing_auths',
   'signing_records',
   'signing_tokens',
+  'signing_service_keys',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<

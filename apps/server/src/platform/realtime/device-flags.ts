@@ -52,8 +52,11 @@ export function deviceFlags(s: Services, name: string, source: DeviceFlagSource)
   return flags;
 }
 
+/** The bus topic of one kind's changes (`{ pno, ids }`, ids null: the whole property), for caches kept beside it. */
+export const flagsTopic = (name: string) => `device-flags:${name}`;
+
 function createFlags(s: Services, name: string, source: DeviceFlagSource): DeviceFlags {
-  const topic = `device-flags:${name}`;
+  const topic = flagsTopic(name);
   const entries = new Map<string, Entry>();
   /** Changes heard per property, so that a read that overlapped one is not kept. */
   const changes = new Map<string, number>();

@@ -11,9 +11,18 @@ export function tenantFilter(column: string, tenant: TenantScope): RawBuilder<Sq
 /**
  * Why a query may read across properties: an operator's (after `operatorScope`), one keyed by a user's own uid, one
  * keyed by a device's secret whose answer names the property (an enrolment key presented as Mender's tenant token),
- * or a test's look at the tables.
+ * one keyed by the caller's own customer property (what other properties shared with it), or a test's look at the
+ * tables.
  */
-export type AcrossReason = 'operator' | 'own-uid' | 'device-secret' | 'access-token' | 'system-job' | 'test';
+export type AcrossReason =
+  | 'operator'
+  | 'own-uid'
+  | 'device-secret'
+  | 'access-token'
+  | 'system-job'
+  /** The customer records (of any property) that stand for the caller's own customer property, and what was shared with them. */
+  | 'customer-share'
+  | 'test';
 
 export const ACROSS_MARKER = 'keel:across-properties';
 

@@ -1,11 +1,13 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/Button';
 import { CodeSignInForm } from './CodeSignInForm';
 import { PasswordSignInForm } from './PasswordSignInForm';
-import { RegisterForm } from './RegisterForm';
-import { ResetPasswordForm } from './ResetPasswordForm';
 import './auth.css';
+
+// Registration and the forgotten-password form load when chosen: most visits only sign in.
+const RegisterForm = lazy(() => import('./RegisterForm').then((m) => ({ default: m.RegisterForm })));
+const ResetPasswordForm = lazy(() => import('./ResetPasswordForm').then((m) => ({ default: m.ResetPasswordForm })));
 
 type View = 'signIn' | 'register' | 'reset';
 type Method = 'password' | 'code';
@@ -37,8 +39,10 @@ export function SignInPage() {
           {method === 'password' ? <PasswordSignInForm /> : <CodeSignInForm />}
         </>
       )}
-      {view === 'register' && <RegisterForm />}
-      {view === 'reset' && <ResetPasswordForm onDone={() => setView('signIn')} />}
+      <Suspense fallback={null}>
+        {view === 'register' && <RegisterForm />}
+        {view === 'reset' && <ResetPasswordForm onDone={() => setView('signIn')} />}
+      </Suspense>
       <div className="k-auth-links">
         {view === 'signIn' ? (
           <>

@@ -42,7 +42,10 @@ export interface ListInput {
 }
 
 /** Customers: the details beyond name and remark. */
-export type CustomerDetails = Pick<CustomerItem, 'code' | 'contactName' | 'contactPhone' | 'contactEmail' | 'address'>;
+export type CustomerDetails = Pick<
+  CustomerItem,
+  'code' | 'contactName' | 'contactPhone' | 'contactEmail' | 'address' | 'propertyPno'
+>;
 
 export interface SaveInput {
   id?: string;

@@ -29,7 +29,7 @@ export interface FieldSpec<V> {
   extra?: ReactNode;
   testId?: string;
   autoFocus?: boolean;
-  inputMode?: 'tel' | 'email';
+  inputMode?: 'tel' | 'email' | 'numeric';
   /** Overrides the contract's limit (or sets one where the contract has none). */
   maxLength?: number;
   disabled?: boolean;

@@ -64,40 +64,56 @@ interface GroupOption {
 const groupOptions = (nodes: readonly SpaceGroupNode[]): GroupOption[] =>
   nodes.map((n) => ({ value: n.groupId, title: n.name, children: groupOptions(n.children) }));
 
-/** A group of space `sid`'s tree (its root is the space itself); value = groupId. */
+type GroupValueProps =
+  | { multiple?: false; value?: string | null; onChange?: (groupId: string | null) => void }
+  | { multiple: true; value?: string[]; onChange?: (groupIds: string[]) => void };
+
+/**
+ * A group of space `sid`'s tree (its root is the space itself); value = groupId. With `multiple`, several groups
+ * (value = groupIds; a rule's or selection's groups, their subgroups included by the server).
+ */
 export function GroupTreeSelect({
   sid,
-  value,
-  onChange,
   id,
   testId = 'group-tree-select',
+  ...valueProps
 }: {
   sid?: string | null;
-  value?: string | null;
-  onChange?: (groupId: string | null) => void;
   id?: string;
   testId?: string;
-}) {
+} & GroupValueProps) {
   const { t } = useTranslation();
   const tree = useQuery({ ...apiQuery('sg/getGroupTree', { sid: sid ?? '', includeDeviceNum: 0 }), enabled: !!sid });
   const options = useMemo(() => groupOptions(tree.data ?? []), [tree.data]);
+  const common = {
+    id,
+    allowClear: true,
+    showSearch: true,
+    treeNodeFilterProp: 'title',
+    treeDefaultExpandAll: true,
+    'data-testid': testId,
+    style: { width: '100%' },
+    disabled: !sid,
+    placeholder: sid ? t('common.spacePicker.group') : t('common.spacePicker.spaceFirst'),
+    loading: tree.isLoading && !!sid,
+    status: tree.isError ? ('error' as const) : undefined,
+    treeData: options,
+  };
+  if (valueProps.multiple) {
+    const { value, onChange } = valueProps;
+    return (
+      <TreeSelect<string[]>
+        {...common}
+        multiple
+        maxTagCount="responsive"
+        value={value ?? []}
+        onChange={(v: string[] | undefined) => onChange?.(v ?? [])}
+      />
+    );
+  }
+  const { value, onChange } = valueProps;
   return (
-    <TreeSelect
-      id={id}
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      data-testid={testId}
-      style={{ width: '100%' }}
-      disabled={!sid}
-      placeholder={sid ? t('common.spacePicker.group') : t('common.spacePicker.spaceFirst')}
-      loading={tree.isLoading && !!sid}
-      status={tree.isError ? 'error' : undefined}
-      treeData={options}
-      value={value ?? undefined}
-      onChange={(v: string | undefined) => onChange?.(v ?? null)}
-    />
+    <TreeSelect {...common} value={value ?? undefined} onChange={(v: string | undefined) => onChange?.(v ?? null)} />
   );
 }
 

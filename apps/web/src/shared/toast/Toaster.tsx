@@ -1,20 +1,32 @@
-import CheckCircleFilled from '@ant-design/icons/CheckCircleFilled';
-import CloseCircleFilled from '@ant-design/icons/CloseCircleFilled';
-import ExclamationCircleFilled from '@ant-design/icons/ExclamationCircleFilled';
-import InfoCircleFilled from '@ant-design/icons/InfoCircleFilled';
-import { TOAST_OFFSET_PX, type ToastType } from '@keel/contract/constants';
-import type { ReactNode } from 'react';
-import { badgeCount, useToasts } from './toast-store';
+import { TOAST_OFFSET_PX } from '@keel/contract/constants';
+import { lazy, Suspense } from 'react';
+import { type ToastItem, useToasts } from './toast-store';
 
-const looks: Record<ToastType, { color: string; icon: ReactNode }> = {
-  primary: { color: '#1677ff', icon: <InfoCircleFilled /> },
-  success: { color: '#52c41a', icon: <CheckCircleFilled /> },
-  warning: { color: '#faad14', icon: <ExclamationCircleFilled /> },
-  error: { color: '#ff4d4f', icon: <CloseCircleFilled /> },
-  info: { color: '#8c8c8c', icon: <InfoCircleFilled /> },
-};
+/** Should the chunk not load (the network gone): the toasts' texts, plainly, rather than none. */
+function PlainToasts({ items }: { items: readonly ToastItem[] }) {
+  return (
+    <>
+      {items.map((item) => (
+        <div key={item.id} role="status" data-testid="toast" data-type={item.type} style={{ background: '#fff' }}>
+          <span data-testid="toast-text">{item.text}</span>
+        </div>
+      ))}
+    </>
+  );
+}
 
-/** Renders the toast stack at the top centre, 16 px from the edge. */
+const ToastCards = lazy(() =>
+  import('./ToastCards').then(
+    (m) => ({ default: m.ToastCards }),
+    () => ({ default: PlainToasts }),
+  ),
+);
+
+/**
+ * Renders the toast stack at the top centre, 16 px from the edge. The live region is there from the start (so
+ * that screen readers announce what arrives); the toasts themselves are drawn by `ToastCards`, a chunk fetched
+ * right after the first render (it is not on the first load's critical path, and is in place before any toast).
+ */
 export function Toaster() {
   const items = useToasts((s) => s.items);
   return (
@@ -33,54 +45,9 @@ export function Toaster() {
         pointerEvents: 'none',
       }}
     >
-      {items.map((item) => {
-        const badge = badgeCount(item.count);
-        return (
-          <div
-            key={item.id}
-            role={item.type === 'error' || item.type === 'warning' ? 'alert' : 'status'}
-            data-testid="toast"
-            data-type={item.type}
-            style={{
-              position: 'relative',
-              display: 'flex',
-              alignItems: 'center',
-              gap: 8,
-              padding: '9px 14px',
-              background: '#fff',
-              borderRadius: 8,
-              boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
-              fontSize: 14,
-              pointerEvents: 'auto',
-              maxWidth: 'min(560px, 90vw)',
-            }}
-          >
-            <span style={{ color: looks[item.type].color, display: 'inline-flex' }}>{looks[item.type].icon}</span>
-            <span data-testid="toast-text">{item.text}</span>
-            {badge !== null && (
-              <span
-                data-testid="toast-count"
-                style={{
-                  position: 'absolute',
-                  top: -8,
-                  right: -8,
-                  minWidth: 20,
-                  height: 20,
-                  padding: '0 6px',
-                  borderRadius: 10,
-                  background: '#ff4d4f',
-                  color: '#fff',
-                  fontSize: 12,
-                  lineHeight: '20px',
-                  textAlign: 'center',
-                }}
-              >
-                {badge}
-              </span>
-            )}
-          </div>
-        );
-      })}
+      <Suspense fallback={null}>
+        <ToastCards items={items} />
+      </Suspense>
     </div>
   );
 }

@@ -39,8 +39,12 @@ describe('toasts', () => {
     expect(useToasts.getState().items).toHaveLength(0);
   });
 
-  it('renders one toast with the capped badge', () => {
+  it('renders one toast with the capped badge', async () => {
     render(<Toaster />);
+    // The cards are a lazy chunk, fetched after the first render.
+    await act(async () => {
+      await import('./ToastCards');
+    });
     act(() => {
       for (let i = 0; i < 120; i++) toast.warning('Repeated');
     });

@@ -71,9 +71,16 @@ export function FotaSoftwarePage() {
         title: t('firmware.sw.name'),
         filter: true,
         render: (r) => (
-          <Typography.Text translate="no" data-testid={`sw-${r.version}`}>
-            {r.name}
-          </Typography.Text>
+          <>
+            <Typography.Text translate="no" data-testid={`sw-${r.version}`}>
+              {r.name}
+            </Typography.Text>
+            {r.sharedBy && (
+              <Tag color="blue" style={{ marginInlineStart: 8 }} data-testid={`sw-shared-${r.version}`}>
+                {t('firmware.sw.sharedBy', { pno: r.sharedBy })}
+              </Tag>
+            )}
+          </>
         ),
       },
       { key: 'version', title: t('firmware.sw.version'), width: 110 },

@@ -1,5 +1,5 @@
 import { TASK_ACTIVE_STATES, type TaskItem, type TaskState } from '@keel/contract/endpoints/firmware-task';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
@@ -8,10 +8,10 @@ import List from 'antd/es/list';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
-import { usePushEvent } from '../../../shared/realtime/push-events';
 import { type Bar, BarChart } from '../components/BarChart';
 import { LIVE_MS, TASK_PAGE, VIEW_TASK_DIALOG } from './routes';
 import { successRate, TaskProgress, TaskStateTag } from './TaskBits';
+import { useTaskListPushes } from './use-task-pushes';
 
 /** States whose figures move on their own. */
 const MOVING: readonly TaskState[] = ['scheduled', 'running'];
@@ -22,12 +22,12 @@ const ERROR_TASKS = 5;
 /** The overview's task parts: active tasks with progress and success rate, and their failures by error code. */
 export function ActiveTasks() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  usePushEvent('fwTask', () => void queryClient.invalidateQueries({ queryKey: ['task/getTaskList'] }));
+  // Pushed as tasks move; without the pushes, read again while a task is on its way (never into a failing read).
+  const watched = useTaskListPushes(['task/getTaskList', 'task/getTaskInfo']);
   const q = useQuery({
     ...apiQuery('task/getTaskList', { pageNum: 1, pageSize: 50 }),
-    // Read again only while a task is on its way (never into a failing read).
-    refetchInterval: (query) => (query.state.data?.list.some((x) => MOVING.includes(x.state)) ? LIVE_MS * 2 : false),
+    refetchInterval: (query) =>
+      !watched && query.state.data?.list.some((x) => MOVING.includes(x.state)) ? LIVE_MS * 2 : false,
   });
   const active: TaskItem[] = (q.data?.list ?? []).filter((x) => TASK_ACTIVE_STATES.includes(x.state));
   const infos = useQueries({

@@ -14,17 +14,20 @@ import { formatTime } from '../../../shared/format/time';
 import { useCan } from '../api';
 import { NEW_TASK_DIALOG, TASK_READS, VIEW_TASK_DIALOG } from './routes';
 import { TaskProgress, TaskStateTag } from './TaskBits';
+import { useTaskListPushes } from './use-task-pushes';
 
 const LIST = firmwareTaskEndpoints['task/getTaskList'].input.pick({ str: true, state: true });
 
 /**
- * `/fota/FotaTaskPage`: the property's update tasks, newest first — package, state, mode, devices and progress —
- * searched by name and filtered by state. A task opens ViewFotaTaskDialog (its preview, live progress, devices,
- * history and buttons); "New task" opens NewFotaTaskDialog; a draft may be deleted here (confirmed).
+ * `/fota/FotaTaskPage`: the property's update tasks, newest first — package, state, mode, devices and progress (read
+ * again as the socket pushes their changes) — searched by name and filtered by state. A task opens ViewFotaTaskDialog
+ * (its preview, live progress, devices, history and buttons); "New task" opens NewFotaTaskDialog; a draft may be
+ * deleted here (confirmed).
  */
 export function FotaTaskPage() {
   const { t } = useTranslation();
   const canEdit = useCan(FIRMWARE_TASK_PERMISSIONS.taskEdit);
+  useTaskListPushes(['task/getTaskList']);
   const resource = defineResource<TaskItem>()({
     rowKey: 'id',
     tableTestId: 'task-table',

@@ -16,6 +16,7 @@ const SERIES = [
 ] as const;
 
 const W = 600;
+const HOUR = 3_600_000;
 const H = 180;
 
 /**
@@ -61,7 +62,7 @@ export function ProgressChart({ samples }: { samples: readonly Sample[] }) {
       </svg>
       <figcaption style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px', marginTop: 8, fontSize: 13 }}>
         {SERIES.map((series, i) => (
-          <span key={series.key} data-testid={`task-chart-${series.key}`}>
+          <span key={series.key} data-testid={`task-chart-${series.key}`} data-count={last[i] ?? 0}>
             <span
               aria-hidden="true"
               style={{
@@ -76,8 +77,10 @@ export function ProgressChart({ samples }: { samples: readonly Sample[] }) {
             {t(`firmware.task.series.${series.key}`)}: {last[i] ?? 0}
           </span>
         ))}
-        <span style={{ color: 'var(--k-text-2)' }}>
-          {formatTime(t0)} – {formatTime(samples.at(-1)?.time)}
+        <span style={{ color: 'var(--k-text-2)' }} data-testid="task-chart-span">
+          {/* A rollout of minutes reads by the second; the scale's top is the largest figure. */}
+          {formatTime(t0, { seconds: span < HOUR })} – {formatTime(samples.at(-1)?.time, { seconds: span < HOUR })} ·{' '}
+          {t('firmware.task.chartMax', { max })}
         </span>
       </figcaption>
     </figure>

@@ -12,6 +12,7 @@ import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { apiQuery } from '../../../shared/api/query';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { GroupTreeSelect, OneSpaceSelect } from '../../../shared/pickers/PlacementSelects';
 import { TASK_READS } from './routes';
 
 const SEARCH = firmwareTaskEndpoints['task/getRuleList'].input.partial();
@@ -19,6 +20,8 @@ const SEARCH = firmwareTaskEndpoints['task/getRuleList'].input.partial();
 interface Values {
   name: string;
   modelIdList?: string[];
+  sid?: string | null;
+  groupIdList?: string[];
   label?: string;
   osType?: string;
   fromVersionList?: string[];
@@ -26,13 +29,14 @@ interface Values {
 }
 
 /**
- * `/fota/AddFotaRuleDialog?id=`: a saved rule of a task — devices matching its filter (models, label, OS, the
- * versions they report, sample or production) join the task now and whenever they match later.
+ * `/fota/AddFotaRuleDialog?id=`: a saved rule of a task — devices matching its filter (models, a space and groups of
+ * its tree — subgroups included —, label, OS, the versions they report, sample or production) join the task now and whenever they match later.
  */
 export function RuleDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { id } = useSearchOf(SEARCH);
   const [form] = Form.useForm<Values>();
+  const sid = Form.useWatch('sid', form);
   const [saving, setSaving] = useState(false);
   const query = useQuery({
     ...apiQuery('task/getTaskInfo', { id: id ?? '' }),
@@ -54,7 +58,8 @@ export function RuleDialog({ onClose }: { onClose: () => void }) {
       name: v.name,
       filter: {
         modelIdList: v.modelIdList ?? [],
-        groupIdList: [],
+        ...(v.sid ? { sid: v.sid } : {}),
+        groupIdList: v.sid ? (v.groupIdList ?? []) : [],
         label: v.label ?? '',
         osType: (v.osType ?? '') as never,
         fromVersionList: v.fromVersionList ?? [],
@@ -95,6 +100,12 @@ export function RuleDialog({ onClose }: { onClose: () => void }) {
               loading={models.isLoading}
               options={(models.data?.list ?? []).map((m) => ({ value: m.modelId, label: m.name }))}
             />
+          </Form.Item>
+          <Form.Item name="sid" label={t('firmware.rule.space')}>
+            <OneSpaceSelect testId="rule-space" onChange={() => form.setFieldValue('groupIdList', [])} />
+          </Form.Item>
+          <Form.Item name="groupIdList" label={t('firmware.rule.groups')} extra={t('firmware.rule.groupsHelp')}>
+            <GroupTreeSelect multiple sid={sid} testId="rule-groups" />
           </Form.Item>
           <Form.Item name="label" label={t('firmware.rule.label')}>
             <Input maxLength={64} data-testid="rule-label" />

@@ -10,6 +10,7 @@ import Modal from 'antd/es/modal';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { useRouteObject } from '../../../shared/admin-kit/route-object';
@@ -18,9 +19,11 @@ import { invalidatePaths } from '../../../shared/api/query-key';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
+import { usePropertyWatch } from '../../../shared/realtime/property-watch';
 import { usePushEvent } from '../../../shared/realtime/push-events';
 import { useCan } from '../api';
 import { DeliverTable } from './DeliverTable';
+import { LiveBadge } from './LiveBadge';
 import { ProgressChart } from './ProgressChart';
 import { LIVE_MS, TASK_READS } from './routes';
 import { TaskActions } from './TaskActions';
@@ -42,26 +45,36 @@ const MOVING = new Set(['scheduled', 'running', 'pendingApproval']);
 
 type Info = NonNullable<ReturnType<typeof useTaskInfo>['data']>;
 
-function useTaskInfo(id: string | undefined, live: boolean) {
+/** The task, read again every LIVE_MS while it moves and its pushes are not coming (`poll`). */
+function useTaskInfo(id: string | undefined, poll: boolean) {
   return useQuery({
     ...apiQuery('task/getTaskInfo', { id: id ?? '' }),
     enabled: id !== undefined,
     retry: false,
-    refetchInterval: (q) => (live && q.state.data && MOVING.has(q.state.data.state) ? LIVE_MS : false),
+    refetchInterval: (q) => (poll && q.state.data && MOVING.has(q.state.data.state) ? LIVE_MS : false),
   });
 }
 
-/** The progress tab: figures, staged groups with their counts, the chart of states over time, errors by code. */
-function Progress({ task, live }: { task: Info; live: boolean }) {
+/**
+ * The progress tab: figures, staged groups with their counts, the chart of states over time, errors by code. While
+ * the task moves, `watched` says whether its pushes arrive (each reads it again) or it is read on a timer (`poll`).
+ */
+function Progress({ task, moving, watched }: { task: Info; moving: boolean; watched: boolean }) {
   const { t } = useTranslation();
+  const poll = moving && !watched;
   const samples = useQuery({
     ...apiQuery('task/getTaskProgress', { id: task.id }),
-    refetchInterval: (q) => (live && q.state.status !== 'error' ? LIVE_MS : false),
+    refetchInterval: (q) => (poll && q.state.status !== 'error' ? LIVE_MS : false),
   });
   const rate = successRate(task.counts);
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
-      <TaskProgress task={task} testId="task-progress" />
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px 12px' }}>
+        <div style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <TaskProgress task={task} testId="task-progress" />
+        </div>
+        {moving && <LiveBadge watched={watched} />}
+      </div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }} data-testid="task-counts">
         {allCounts(task.counts)
           .filter((c) => c.count > 0)
@@ -228,24 +241,30 @@ function Summary({ task }: { task: Info }) {
 
 /**
  * `/fota/ViewFotaTaskDialog?id=`: one task — its state and settings, its buttons as the state allows, and tabs: the
- * live progress (counts, groups, the chart of states over time, errors by code; read again every few seconds
- * while it runs, and at once when the console's socket pushes a change of it), the preview before it starts, its
- * devices, its delivery attempts and its rules.
+ * live progress (counts, groups, the chart of states over time, errors by code; read again whenever the console's
+ * socket pushes a change of it — every viewer of the property's tasks hears them —, or every few seconds while it
+ * moves and the pushes are not coming), the preview before it starts, its devices, its delivery attempts and its
+ * rules.
  */
 export function ViewFotaTaskDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { id } = useSearchOf(SEARCH);
   const canEdit = useCan(FIRMWARE_TASK_PERMISSIONS.taskEdit);
-  const query = useTaskInfo(id, true);
+  // Every member watching the property's tasks hears a change at once (the socket); without it, reads on a timer.
+  const watched = usePropertyWatch('fwTask');
+  const query = useTaskInfo(id, !watched);
   const queryClient = useQueryClient();
-  // The socket tells the task's creator at once when it moves; the others see it at the next read.
   usePushEvent('fwTask', (event) => {
     if (event.taskId !== id) return;
     void invalidatePaths(queryClient, LIVE_READS);
   });
   const task = useRouteObject(query, id !== undefined, t('firmware.task.notFound'), onClose);
-  const live = task ? MOVING.has(task.state) : false;
+  const moving = task ? MOVING.has(task.state) : false;
+  const poll = moving && !watched;
   const draft = task?.state === 'draft' || task?.state === 'scheduled';
+  // The tab chosen; the preview's goes with the preview (released: the progress shows instead).
+  const [tab, setTab] = useState<string | null>(null);
+  const activeTab = tab === 'preview' && !draft ? 'progress' : (tab ?? (draft ? 'preview' : 'progress'));
   return (
     <Modal
       open
@@ -271,12 +290,13 @@ export function ViewFotaTaskDialog({ onClose }: { onClose: () => void }) {
             <Summary task={task} />
             <TaskActions task={task} can={task.can} />
             <Tabs
-              defaultActiveKey={draft ? 'preview' : 'progress'}
+              activeKey={activeTab}
+              onChange={setTab}
               items={[
                 {
                   key: 'progress',
                   label: t('firmware.task.tabProgress'),
-                  children: <Progress task={task} live={live} />,
+                  children: <Progress task={task} moving={moving} watched={watched} />,
                 },
                 ...(draft
                   ? [{ key: 'preview', label: t('firmware.task.tabPreview'), children: <TaskPreview id={task.id} /> }]
@@ -284,12 +304,12 @@ export function ViewFotaTaskDialog({ onClose }: { onClose: () => void }) {
                 {
                   key: 'devices',
                   label: t('firmware.task.tabDevices'),
-                  children: <TaskDevices id={task.id} live={live} canRemove={canEdit && task.can.assign === 1} />,
+                  children: <TaskDevices id={task.id} live={poll} canRemove={canEdit && task.can.assign === 1} />,
                 },
                 {
                   key: 'deliveries',
                   label: t('firmware.task.tabDeliveries'),
-                  children: <DeliverTable taskId={task.id} live={live} />,
+                  children: <DeliverTable taskId={task.id} live={poll} />,
                 },
                 { key: 'rules', label: t('firmware.task.tabRules'), children: <Rules task={task} /> },
               ]}

@@ -15,6 +15,7 @@ interface Values {
   contactPhone?: string;
   contactEmail?: string;
   address?: string;
+  propertyPno?: string;
 }
 
 const trim = (v?: string) => v?.trim() ?? '';
@@ -90,12 +91,30 @@ export function useGroupForm(
         hidden: !isCustomer,
       },
       { name: 'address', label: t('member-group.customer.address'), testId: 'customer-address', hidden: !isCustomer },
+      {
+        name: 'propertyPno',
+        label: t('member-group.customer.propertyPno'),
+        extra: t('member-group.customer.propertyPnoHelp'),
+        validate: (v) => /^[0-9]{1,20}$/.test(v) || t('member-group.rules.propertyPno'),
+        testId: 'customer-property-pno',
+        inputMode: 'numeric',
+        hidden: !isCustomer,
+      },
       { name: 'remark', label: t('member-group.group.remark'), type: 'textarea', testId: 'group-remark' },
     ],
     initialValues: (row) => {
       if (!row) return { pno: defaultPno };
-      const { code, contactName, contactPhone, contactEmail, address } = row.customer ?? {};
-      return { name: row.name, remark: row.remark, code, contactName, contactPhone, contactEmail, address };
+      const { code, contactName, contactPhone, contactEmail, address, propertyPno } = row.customer ?? {};
+      return {
+        name: row.name,
+        remark: row.remark,
+        code,
+        contactName,
+        contactPhone,
+        contactEmail,
+        address,
+        propertyPno,
+      };
     },
     input: (values, row) =>
       kind.saveInput({
@@ -110,6 +129,7 @@ export function useGroupForm(
               contactPhone: trim(values.contactPhone),
               contactEmail: trim(values.contactEmail),
               address: trim(values.address),
+              propertyPno: trim(values.propertyPno),
             }
           : undefined,
       }) as never,

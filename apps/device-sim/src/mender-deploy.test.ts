@@ -1,0 +1,154 @@
+import type { AddressInfo } from 'node:net';
+import { tick } from '@keel/server/modules/firmware-task/engine';
+import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
+import { hasTool, menderArtifact } from '@keel/server/test/firmware-artifacts';
+import { describeEachDb } from '@keel/server/test/harness';
+import { multipart } from '@keel/server/test/multipart';
+import { beforeAll, expect, it } from 'vitest';
+import { type FleetOptions, runFleet } from './fleet';
+
+const menderTool = hasTool('mender-artifact', '--version');
+
+/**
+ * Simulated Mender devices install a Keel task's `.mender` package (mender-deploy.ts): one succeeds and reports the
+ * new artifact_name, one fails its install (its log reaches the attempt), one reports success but comes back on
+ * its old release, so that the server fails it (`versionNotConfirmed`) once the confirmation window passed.
+ */
+describeEachDb('device simulator: updates over Mender', (env) => {
+  let fx: DeviceFixture;
+  let url: string;
+  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
+    const res = await fx.call(path, input, fx.owner);
+    expect(res.status, `${path}: ${res.msg}`).toBe(0);
+    return res.data;
+  };
+
+  beforeAll(async () => {
+    fx = await deviceFixture(env);
+    await env().app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+  });
+
+  it.skipIf(!menderTool)(
+    'installs, fails, or comes back on the old release after its reboot',
+    async () => {
+      const sid = (
+        await ok('space/addSpace', { name: 'Sim Mender', business: 'firmware', category: 'file', quota: 10_000_000 })
+      ).sid;
+      const type = (await ok('dm/addDeviceType', { name: 'Sim Mender gw' })).typeId;
+      const platform = (await ok('dm/addDevicePlatform', { name: 'Sim Mender Linux', osType: 'linux' })).platformId;
+      const modelId = (await ok('dm/addDeviceModel', { name: 'SM-1', typeId: type, platformId: platform })).modelId;
+      const artifact = menderArtifact(Buffer.from('simulated mender image 3.0.0 '.repeat(100)), 'release-3.0.0');
+      const { body, contentType } = multipart('release-3.0.0.mender', artifact);
+      const up = await env().app.inject({
+        method: 'POST',
+        url: `/api/fis/fi/uploadFile?sid=${sid}`,
+        headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
+        payload: body,
+      });
+      const fid = (up.json() as { data: { fid: string } }).data.fid;
+      const swId = (
+        await ok('sw/addSw', {
+          sid,
+          swType: 'firmware',
+          name: 'Sim Mender',
+          version: '3.0.0',
+          modelIdList: [modelId],
+          fidList: [fid],
+        })
+      ).id;
+      await ok('sw/setSwPublished', { id: swId, published: 1 });
+
+      const { key } = await ok('di/resetEnrolmentKey', {});
+      const prefix = freshDeviceId('simmu');
+      const ids = { good: `${prefix}-good`, bad: `${prefix}-bad`, reboot: `${prefix}-reboot` };
+      const stop = new AbortController();
+      const fleet = (deviceId: string, updates: FleetOptions['updates']) =>
+        runFleet({
+          url,
+          property: fx.demo,
+          enrolmentKey: key,
+          devices: [{ deviceId, attributes: { model: 'keel-model', firmwareVersion: 'release-1.0.0' } }],
+          protocol: 'mender',
+          menderIntervalSeconds: 0.5,
+          durationSeconds: 120,
+          signal: stop.signal,
+          updates,
+        });
+      const runs = Promise.all([
+        fleet(ids.good, {}),
+        fleet(ids.bad, { failRate: 1 }),
+        fleet(ids.reboot, { rebootFailRate: 1 }),
+      ]);
+      const all = Object.values(ids);
+      // The server's clock moves on with the test, so that the devices' call allowances renew.
+      const info = async (deviceId: string) => {
+        env().advance(1_000);
+        return (await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data;
+      };
+      const attempt = (deviceId: string) =>
+        env()
+          .app.keel.db.selectFrom('fw_task_attempts')
+          .select(['state', 'detail', 'protocol'])
+          .where('pno', '=', fx.demo)
+          .where('device_id', '=', deviceId)
+          .executeTakeFirst();
+      try {
+        await expect
+          .poll(async () => (await Promise.all(all.map(info))).map((d) => d?.admission), { timeout: 30_000 })
+          .toEqual(['pending', 'pending', 'pending']);
+        await ok('di/admitDevice', { deviceIdList: all, accept: 1 });
+        await expect
+          .poll(async () => (await Promise.all(all.map(info))).map((d) => d?.attributes?.artifact_name), {
+            timeout: 30_000,
+          })
+          .toEqual(['release-1.0.0', 'release-1.0.0', 'release-1.0.0']);
+        await env()
+          .app.keel.db.updateTable('devices')
+          .set({ model_id: modelId })
+          .where('pno', '=', fx.demo)
+          .where('device_id', 'in', all)
+          .execute();
+        const task = await ok('task/addTask', {
+          swId,
+          name: 'Sim Mender update',
+          deviceIdList: all,
+          execution: { successThreshold: 30, errorThreshold: 100, confirmMinutes: 5 },
+        });
+        await ok('task/releaseTask', { id: task.id });
+        await tick(env().app.keel);
+
+        await expect
+          .poll(async () => (await info(ids.good))?.attributes?.artifact_name, { timeout: 30_000 })
+          .toBe('release-3.0.0');
+        await expect
+          .poll(async () => (await attempt(ids.bad))?.detail, { timeout: 30_000 })
+          .toBe('simulated install failure');
+        await expect.poll(async () => (await attempt(ids.reboot))?.state, { timeout: 30_000 }).toBe('verifying');
+        await tick(env().app.keel);
+        expect(await attempt(ids.good)).toMatchObject({ state: 'succeeded', protocol: 'mender' });
+        expect(await attempt(ids.bad)).toMatchObject({ state: 'failed' });
+        expect((await info(ids.reboot))?.attributes?.artifact_name).toBe('release-1.0.0');
+
+        // The reboot "failed": past the confirmation window the server fails it.
+        env().advance(6 * 60_000);
+        await tick(env().app.keel);
+        const done = await ok('task/getTaskInfo', { id: task.id });
+        expect(done).toMatchObject({ state: 'completed', counts: { succeeded: 1, failed: 2 } });
+        expect(done.errorCodes).toEqual(
+          expect.arrayContaining([
+            { errorCode: 'versionNotConfirmed', count: 1 },
+            { errorCode: 'installFailed', count: 1 },
+          ]),
+        );
+      } finally {
+        stop.abort();
+      }
+      const [good, bad, reboot] = await runs;
+      expect(good).toMatchObject({ updates: 1, updateFailures: 0, rebootFailures: 0, errors: 0 });
+      expect(bad).toMatchObject({ updates: 1, updateFailures: 1, errors: 0 });
+      expect(reboot).toMatchObject({ updates: 1, updateFailures: 0, rebootFailures: 1, errors: 0 });
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,229 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
+import { hasTool, singleFileArtifact } from '../../test/firmware-artifacts';
+import { describeEachDb } from '../../test/harness';
+import {
+  ensureFixedFiles,
+  identityOfScript,
+  MENDER_MODULES,
+  menderAvailable,
+  startMenderDaemon,
+  stopMender,
+} from '../../test/mender-client';
+import { multipart } from '../../test/multipart';
+import { tick } from '../firmware-task/engine';
+import { identityOf } from './mender-service';
+import { runtimeOf } from './runtime';
+
+/**
+ * Debian's `mender-client` 3.4 daemon installs a Keel firmware task's update (issue 10): a `single-file` artifact
+ * made with `mender-artifact write module-image -T single-file` is uploaded as a firmware package (`sw/`), a task
+ * for the accepted device is released and the engine ticks; the client finds the deployment (POST v2 next),
+ * downloads it through Keel's signed link, lets Debian's `single-file` module install the file into a temporary
+ * directory, commits and reports success, then reports the new `artifact_name`, so that the task device succeeds.
+ * A second package whose destination cannot be made (under a regular file) fails: the client rolls back and reports
+ * failure with its log, and the task (two groups of one, the device first) pauses at its first group's boundary, its
+ * error threshold reached (`errorThreshold`), the second group never opening.
+ * Skipped (reported as skipped) without mender-client, its `single-file` module or mender-artifact.
+ */
+const available =
+  menderAvailable && existsSync(join(MENDER_MODULES, 'single-file')) && hasTool('mender-artifact', '--version');
+const DEVICE_TYPE = 'keel-test-board';
+
+describeEachDb('real client: mender-client installs a firmware task', (env) => {
+  let fx: DeviceFixture;
+  let dir: string;
+  let base: string;
+  let child: ChildProcess | undefined;
+  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
+    const res = await fx.call(path, input, fx.owner);
+    expect(res.status, `${path}: ${res.msg}`).toBe(0);
+    return res.data;
+  };
+
+  beforeAll(async () => {
+    if (!available) return;
+    ensureFixedFiles();
+    fx = await deviceFixture(env);
+    await env().app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    dir = mkdtempSync(join(tmpdir(), 'keel-mender-update-'));
+  });
+
+  afterAll(async () => {
+    await stopMender(child);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.skipIf(!available)(
+    'downloads, installs with the single-file module, commits and succeeds; a failing install pauses the task',
+    async () => {
+      const wanted = `menderup-${env().dialect}-${process.pid}-${Date.now() % 100000}`;
+      const identity = identityOf(JSON.stringify(await identityOfScript(wanted)));
+      if (!identity) throw new Error('the identity script printed no identity');
+      const deviceId = identity.deviceId;
+      const key = await ok('di/resetEnrolmentKey', {});
+
+      const sid = (
+        await ok('space/addSpace', { name: 'Mender real', business: 'firmware', category: 'file', quota: 10_000_000 })
+      ).sid;
+      const type = (await ok('dm/addDeviceType', { name: 'Mender board' })).typeId;
+      const platform = (await ok('dm/addDevicePlatform', { name: 'Mender Debian', osType: 'linux' })).platformId;
+      const modelId = (await ok('dm/addDeviceModel', { name: 'MB-1', typeId: type, platformId: platform })).modelId;
+      const target = join(dir, 'installed');
+      const content = Buffer.from(`keel firmware 2.0.0 ${wanted}\n`.repeat(50));
+      /** A published firmware package of one single-file artifact. */
+      const pkg = async (version: string, destDir: string) => {
+        const artifact = singleFileArtifact({
+          name: `release-${version}`,
+          deviceType: DEVICE_TYPE,
+          destDir,
+          fileName: 'app.bin',
+          content,
+        });
+        const { body, contentType } = multipart(`release-${version}.mender`, artifact);
+        const up = await env().app.inject({
+          method: 'POST',
+          url: `/api/fis/fi/uploadFile?sid=${sid}`,
+          headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
+          payload: body,
+        });
+        expect(up.statusCode, up.body).toBe(200);
+        const fid = (up.json() as { data: { fid: string } }).data.fid;
+        const id = (
+          await ok('sw/addSw', {
+            sid,
+            swType: 'firmware',
+            name: `Board ${version}`,
+            version,
+            modelIdList: [modelId],
+            fidList: [fid],
+          })
+        ).id as string;
+        await ok('sw/setSwPublished', { id, published: 1 });
+        return id;
+      };
+      const good = await pkg('2.0.0', target);
+      // The single-file module cannot make its destination under a regular file: the install fails.
+      writeFileSync(join(dir, 'blocker'), 'a file, not a directory\n');
+      const broken = await pkg('3.0.0', join(dir, 'blocker', 'sub'));
+
+      const config = env().app.keel.config;
+      const saved = config.devicePollSeconds;
+      // The client calls every 2 s here; 20 calls per 10 s stay within the allowance.
+      config.devicePollSeconds = 10;
+      const info = async () => {
+        await runtimeOf(env().app.keel).flush();
+        return (await fx.call('di/getAnyDeviceInfo', { deviceId }, fx.owner)).data;
+      };
+      const taskInfo = async (id: string) => {
+        await tick(env().app.keel);
+        return ok('task/getTaskInfo', { id });
+      };
+      const attempts = () =>
+        env()
+          .app.keel.db.selectFrom('fw_task_attempts')
+          .select(['state', 'detail', 'protocol'])
+          .where('pno', '=', fx.demo)
+          .where('device_id', '=', deviceId)
+          .orderBy('action_id')
+          .execute();
+      let output = () => '';
+      try {
+        const daemon = startMenderDaemon({
+          dir: join(dir, 'client'),
+          serverUrl: base,
+          tenantToken: key.key,
+          deviceId: wanted,
+          deviceType: DEVICE_TYPE,
+        });
+        child = daemon.child;
+        output = daemon.output;
+        await expect.poll(async () => (await info())?.admission, { timeout: 60_000, interval: 500 }).toBe('pending');
+        await ok('di/admitDevice', { deviceIdList: [deviceId], accept: 1 });
+        await expect
+          .poll(async () => (await info())?.attributes?.device_type, { timeout: 60_000, interval: 500 })
+          .toBe(DEVICE_TYPE);
+        await env()
+          .app.keel.db.updateTable('devices')
+          .set({ model_id: modelId })
+          .where('pno', '=', fx.demo)
+          .where('device_id', '=', deviceId)
+          .execute();
+
+        // The update: offered, downloaded, installed by the single-file module, committed, confirmed.
+        const task = await ok('task/addTask', { swId: good, name: 'Real Mender update', deviceIdList: [deviceId] });
+        await ok('task/releaseTask', { id: task.id });
+        await tick(env().app.keel);
+        await expect
+          .poll(() => (existsSync(join(target, 'app.bin')) ? readFileSync(join(target, 'app.bin')) : null), {
+            timeout: 90_000,
+            interval: 500,
+          })
+          .toEqual(content);
+        await expect
+          .poll(async () => (await info())?.attributes?.artifact_name, { timeout: 60_000, interval: 1000 })
+          .toBe('release-2.0.0');
+        await expect
+          .poll(async () => (await taskInfo(task.id)).state, { timeout: 30_000, interval: 1000 })
+          .toBe('completed');
+        expect((await taskInfo(task.id)).counts).toMatchObject({ succeeded: 1, failed: 0 });
+        expect(await attempts()).toMatchObject([{ state: 'succeeded', protocol: 'mender' }]);
+        expect((await info()).firmwareVersion).toBe('release-2.0.0');
+
+        // A failing install: the client rolls back, reports failure and its log; the error threshold pauses the task.
+        // Two groups of one: the real device first, then a registered device that never calls.
+        const spare = `${wanted}-spare`;
+        const reg = await fx.call('di/registerDevice', { deviceId: spare, model: modelId, sid }, fx.owner);
+        expect(reg.status, reg.msg).toBe(0);
+        await env()
+          .app.keel.db.updateTable('devices')
+          .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+          .where('pno', '=', fx.demo)
+          .where('device_id', '=', spare)
+          .execute();
+        const failing = await ok('task/addTask', {
+          swId: broken,
+          name: 'Broken Mender update',
+          deviceIdList: [deviceId, spare],
+          execution: { stages: { by: 'count', sizes: [1, 1] }, successThreshold: 50, errorThreshold: 50 },
+        });
+        await ok('task/releaseTask', { id: failing.id });
+        await tick(env().app.keel);
+        await expect
+          .poll(async () => (await attempts()).find((a) => a.state !== 'succeeded')?.state, {
+            timeout: 90_000,
+            interval: 1000,
+          })
+          .toBe('failed');
+        // The log's tail is kept on the attempt; the module's own error is in what the client logged.
+        await expect
+          .poll(async () => ((await attempts()).find((a) => a.state !== 'succeeded')?.detail ?? '').length, {
+            timeout: 30_000,
+            interval: 1000,
+          })
+          .toBe(500);
+        await expect.poll(() => output(), { timeout: 30_000 }).toMatch(/Not a directory/);
+        const paused = await taskInfo(failing.id);
+        expect(paused).toMatchObject({ state: 'paused', pauseReason: 'errorThreshold', currentStage: 0 });
+        expect(paused.counts).toMatchObject({ failed: 1, succeeded: 0, pending: 1 });
+        expect(existsSync(join(dir, 'blocker', 'sub'))).toBe(false);
+        // It still runs (and reports) the release it had.
+        await expect
+          .poll(async () => (await info())?.attributes?.artifact_name, { timeout: 30_000, interval: 1000 })
+          .toBe('release-2.0.0');
+      } catch (e) {
+        throw new Error(`${(e as Error).message}\n--- mender output ---\n${output().slice(-6000)}`);
+      } finally {
+        config.devicePollSeconds = saved;
+        await stopMender(child);
+      }
+    },
+    300_000,
+  );
+});

@@ -1,0 +1,355 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
+import { cmsSign, cpioNewc, hasTool, selfSigned } from '../../test/firmware-artifacts';
+import { describeEachDb } from '../../test/harness';
+import { multipart } from '../../test/multipart';
+import { runtimeOf } from '../device/runtime';
+import { tick } from './engine';
+
+/**
+ * Debian's `swupdate` in suricatta (hawkBit DDI) mode installs an update from a Keel task: a signed `.swu` (CMS over
+ * sw-description with a test certificate, a `rawfile` payload with its sha256 and hardware-compatibility) uploaded
+ * as a package, a task released for the registered device, the engine's tick; swupdate polls, downloads, verifies,
+ * writes the file into a temporary path and reports. Restarted as after a reboot (`-c 2`: "testing succeeded") with
+ * its new version in `identify`, it confirms the action and the task device succeeds. An image for another board
+ * revision fails on the device (Keel itself refuses at upload one whose payload does not match its signed sha256),
+ * and the task pauses at the group boundary on its error threshold. A cancelled action is confirmed through `cancelAction`.
+ * Without swupdate or openssl the tests report themselves skipped.
+ */
+const SWUPDATE = '/usr/bin/swupdate';
+const available = existsSync(SWUPDATE) && hasTool('openssl', 'version');
+
+describeEachDb('real client: swupdate installs a task’s update', (env) => {
+  let fx: DeviceFixture;
+  let dir = '';
+  let base = '';
+  let sid = '';
+  let modelId = '';
+  let savedPoll = 0;
+  const vendor = available ? selfSigned('keel-vendor') : { key: '', cert: '' };
+  const children: ChildProcess[] = [];
+
+  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
+    const res = await fx.call(path, input, fx.owner);
+    expect(res.status, `${path}: ${res.msg}`).toBe(0);
+    return res.data;
+  };
+  const upload = async (name: string, content: Buffer) => {
+    const { body, contentType } = multipart(name, content);
+    const res = await env().app.inject({
+      method: 'POST',
+      url: `/api/fis/fi/uploadFile?sid=${sid}`,
+      headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
+      payload: body,
+    });
+    return (res.json() as { data: { fid: string } }).data.fid;
+  };
+  /** A signed image installing `payload` as a raw file at `target`, for boards of hardware revision `hw`. */
+  const image = (version: string, payload: Buffer, target: string, hw = 'rev1') => {
+    const description = Buffer.from(`software =
+{
+  version = "${version}";
+  hardware-compatibility: [ "${hw}" ];
+  files: (
+    {
+      filename = "payload.bin";
+      path = "${target}";
+      type = "rawfile";
+      sha256 = "${createHash('sha256').update(payload).digest('hex')}";
+    }
+  );
+}
+`);
+    return cpioNewc([
+      { name: 'sw-description', data: description },
+      { name: 'sw-description.sig', data: cmsSign(description, vendor) },
+      { name: 'payload.bin', data: payload },
+    ]);
+  };
+  const publish = async (version: string, swu: Buffer) => {
+    const fid = await upload(`keel-${version}.swu`, swu);
+    const pkg = await ok('sw/addSw', {
+      sid,
+      swType: 'firmware',
+      name: 'SWU image',
+      version,
+      modelIdList: [modelId],
+      fidList: [fid],
+    });
+    await ok('sw/setSwPublished', { id: pkg.id, published: 1 });
+    return pkg.id as string;
+  };
+  const register = async () => {
+    const deviceId = freshDeviceId('swu');
+    const res = await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner);
+    expect(res.status, res.msg).toBe(0);
+    await env()
+      .app.keel.db.updateTable('devices')
+      .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+      .where('pno', '=', fx.demo)
+      .where('device_id', '=', deviceId)
+      .execute();
+    return { deviceId, credential: res.data.credential as string };
+  };
+  const deviceRow = (taskId: string, deviceId: string) =>
+    env()
+      .app.keel.db.selectFrom('fw_task_devices')
+      .select(['state', 'error_code', 'action_id'])
+      .where('pno', '=', fx.demo)
+      .where('task_id', '=', taskId)
+      .where('device_id', '=', deviceId)
+      .executeTakeFirstOrThrow();
+  const attempt = (actionId: number) =>
+    env()
+      .app.keel.db.selectFrom('fw_task_attempts')
+      .select(['state', 'cancel_state', 'detail', 'protocol'])
+      .where('pno', '=', fx.demo)
+      .where('action_id', '=', actionId)
+      .executeTakeFirstOrThrow();
+
+  /** Runs swupdate for a device, reporting `version` in identify; its output is collected in `out.text`. */
+  const run = (device: { deviceId: string; credential: string }, version: string, confirm?: '2') => {
+    const cfg = join(dir, `${device.deviceId}-${version}.cfg`);
+    writeFileSync(
+      cfg,
+      'globals : { verbose = true; loglevel = 5; };\n' +
+        `identify : ( { name = "swVersion"; value = "${version}"; }, { name = "board"; value = "keel-board"; } );\n`,
+    );
+    const own = mkdtempSync(join(dir, 'run-'));
+    const args = ['-f', cfg, '-k', join(dir, 'vendor.pem'), '-H', 'board:rev1', '-l', '5', '-v'];
+    const suricatta = `-t ${fx.demo} -u ${base} -i ${device.deviceId} -k ${device.credential}${confirm ? ` -c ${confirm}` : ''}`;
+    const child = spawn(SWUPDATE, [...args, '-u', suricatta], {
+      env: { ...process.env, TMPDIR: own },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const out = { text: '', child };
+    child.stdout?.on('data', (c) => {
+      out.text += String(c);
+    });
+    child.stderr?.on('data', (c) => {
+      out.text += String(c);
+    });
+    return out;
+  };
+  const stop = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([gone, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  /** Waits on the server's state, ticking the engine and flushing sightings as it goes. */
+  const until = async <T>(read: () => Promise<T>, want: (v: T) => boolean, out: { text: string }, ms = 60_000) => {
+    const end = Date.now() + ms;
+    let last: T = await read();
+    while (!want(last)) {
+      if (Date.now() > end) throw new Error(`timed out; last ${JSON.stringify(last)}; swupdate said:\n${out.text}`);
+      await new Promise((r) => setTimeout(r, 500));
+      await runtimeOf(env().app.keel).flush();
+      await tick(env().app.keel);
+      last = await read();
+    }
+    return last;
+  };
+
+  beforeAll(async () => {
+    if (!available) return;
+    fx = await deviceFixture(env);
+    await env().app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    dir = mkdtempSync(join(tmpdir(), 'keel-swu-install-'));
+    writeFileSync(join(dir, 'vendor.pem'), vendor.cert);
+    savedPoll = env().app.keel.config.devicePollSeconds;
+    env().app.keel.config.devicePollSeconds = 2;
+    sid = (await ok('space/addSpace', { name: 'SWU', business: 'firmware', category: 'file', quota: 50_000_000 })).sid;
+    const type = (await ok('dm/addDeviceType', { name: 'SWU gw' })).typeId;
+    const platform = (await ok('dm/addDevicePlatform', { name: 'SWU Linux', osType: 'linux' })).platformId;
+    modelId = (await ok('dm/addDeviceModel', { name: 'S-1', typeId: type, platformId: platform })).modelId;
+    await ok('sw/saveSwKeys', { swuCertificate: vendor.cert });
+  });
+
+  afterAll(async () => {
+    for (const c of children) await stop(c);
+    if (savedPoll) env().app.keel.config.devicePollSeconds = savedPoll;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.skipIf(!available)(
+    'installs the update, confirms it after the restart and the task device succeeds',
+    async () => {
+      const device = await register();
+      const payload = Buffer.from(`keel firmware 2.0.0 for ${device.deviceId}\n`.repeat(40));
+      const target = join(dir, `${device.deviceId}.bin`);
+      const pkg = await publish('2.0.0', image('2.0.0', payload, target));
+      const task = await ok('task/addTask', {
+        swId: pkg,
+        name: 'SWUpdate rollout',
+        deviceIdList: [device.deviceId],
+        execution: { mode: 'forced' },
+      });
+      await ok('task/releaseTask', { id: task.id });
+      await tick(env().app.keel);
+      const offered = await deviceRow(task.id, device.deviceId);
+      expect(offered.state).toBe('offered');
+      const actionId = Number(offered.action_id);
+
+      const first = run(device, '1.0.0');
+      // Installed: the file landed; swupdate reports "proceeding" and waits for its restart to confirm.
+      await until(
+        async () => (existsSync(target) ? readFileSync(target) : Buffer.alloc(0)),
+        (b) => b.equals(payload),
+        first,
+      );
+      await until(
+        () => deviceRow(task.id, device.deviceId),
+        (r) => ['downloading', 'downloaded', 'installing'].includes(r.state),
+        first,
+      );
+      expect((await attempt(actionId)).protocol).toBe('ddi');
+      await stop(first.child);
+
+      // "Reboot": the new version in identify, and `-c 2` (testing succeeded) reports closed/success.
+      const second = run(device, '2.0.0', '2');
+      const done = await until(
+        () => deviceRow(task.id, device.deviceId),
+        (r) => r.state === 'succeeded' || r.state === 'failed',
+        second,
+      );
+      expect(done.state, second.text).toBe('succeeded');
+      expect(await attempt(actionId)).toMatchObject({ state: 'succeeded' });
+      const info = (await fx.call('di/getAnyDeviceInfo', { deviceId: device.deviceId }, fx.owner)).data;
+      expect(info.firmwareVersion).toBe('2.0.0');
+      await stop(second.child);
+    },
+    180_000,
+  );
+
+  it.skipIf(!available)(
+    'reports a failed install (an image for another hardware revision) and the task pauses on its error threshold',
+    async () => {
+      // Two groups of one device: a failure in the first stops the second from opening (a boundary).
+      const pair = [await register(), await register()];
+      // Keel refuses at upload an image whose payload does not match its signed sha256, so the image is valid but
+      // for another board revision: swupdate refuses it on the device.
+      const payload = Buffer.from('keel firmware 2.1.0 for rev9\n'.repeat(40));
+      const target = join(dir, 'rev9.bin');
+      const pkg = await publish('2.1.0', image('2.1.0', payload, target, 'rev9'));
+      const task = await ok('task/addTask', {
+        swId: pkg,
+        name: 'SWUpdate broken',
+        deviceIdList: pair.map((d) => d.deviceId),
+        execution: { mode: 'forced', errorThreshold: 50, stages: { by: 'count', sizes: [1] } },
+      });
+      await ok('task/releaseTask', { id: task.id });
+      await tick(env().app.keel);
+      const first = await env()
+        .app.keel.db.selectFrom('fw_task_devices')
+        .select('device_id')
+        .where('pno', '=', fx.demo)
+        .where('task_id', '=', task.id)
+        .where('stage', '=', 0)
+        .executeTakeFirstOrThrow();
+      const device = pair.find((d) => d.deviceId === first.device_id) ?? pair[0];
+      if (!device) throw new Error('no device');
+      const child = run(device, '1.0.0');
+      const done = await until(
+        () => deviceRow(task.id, device.deviceId),
+        (r) => ['failed', 'succeeded', 'retrying'].includes(r.state),
+        child,
+      );
+      expect(done.state, child.text).toBe('failed');
+      expect(child.text).toMatch(/[Ii]ncompatible|hardware/);
+      expect(existsSync(target)).toBe(false);
+      await stop(child.child);
+      await tick(env().app.keel);
+      const info = await ok('task/getTaskInfo', { id: task.id });
+      expect(info).toMatchObject({ state: 'paused', pauseReason: 'errorThreshold' });
+      const other = pair.find((d) => d !== device);
+      expect((await deviceRow(task.id, other?.deviceId ?? '')).state).toBe('pending');
+    },
+    180_000,
+  );
+
+  it.skipIf(!available)(
+    'answers the cancelAction of an action it holds (installed, testing pending) when the task is invalidated',
+    async () => {
+      const device = await register();
+      const payload = Buffer.from('keel firmware 2.2.0\n'.repeat(40));
+      const target = join(dir, `${device.deviceId}.bin`);
+      const pkg = await publish('2.2.0', image('2.2.0', payload, target));
+      const task = await ok('task/addTask', {
+        swId: pkg,
+        name: 'SWUpdate cancelled',
+        deviceIdList: [device.deviceId],
+        execution: { mode: 'forced' },
+      });
+      await ok('task/releaseTask', { id: task.id });
+      await tick(env().app.keel);
+      const actionId = Number((await deviceRow(task.id, device.deviceId)).action_id);
+      const child = run(device, '1.0.0');
+      // swupdate holds the action: written, waiting for its restart to confirm it.
+      await until(
+        async () => (existsSync(target) ? readFileSync(target) : Buffer.alloc(0)),
+        (b) => b.equals(payload),
+        child,
+      );
+      await ok('task/invalidateTask', { id: task.id });
+      expect((await attempt(actionId)).cancel_state).toBe('requested');
+      const answered = await until(
+        () => attempt(actionId),
+        (a) => a.cancel_state !== 'requested',
+        child,
+      );
+      expect(answered.cancel_state, child.text).toBe('confirmed');
+      expect(answered.state).toBe('cancelled');
+      expect(child.text).toMatch(/[Cc]ancel/);
+      await stop(child.child);
+    },
+    120_000,
+  );
+  it.skipIf(!available)(
+    'installs a temporary task’s image (its action id an integer as the formal ones)',
+    async () => {
+      const device = await register();
+      const payload = Buffer.from('keel temporary build\n'.repeat(40));
+      const target = join(dir, `${device.deviceId}.bin`);
+      const { body, contentType } = multipart('try.swu', image('2.3.0-rc1', payload, target));
+      const res = await env().app.inject({
+        method: 'POST',
+        url: `/api/f/uploadFile?sid=${sid}`,
+        headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
+        payload: body,
+      });
+      const file = (res.json() as { data: { id: string } }).data;
+      await ok('d/addDevice', { deviceIdList: [device.deviceId] });
+      const task = await ok('t/addTask', { name: 'Try on swupdate', fileId: file.id, deviceIdList: [device.deviceId] });
+      const result = () =>
+        env()
+          .app.keel.db.selectFrom('fw_temp_results')
+          .select(['state', 'message'])
+          .where('pno', '=', fx.demo)
+          .where('task_id', '=', task.id)
+          .where('device_id', '=', device.deviceId)
+          .executeTakeFirstOrThrow();
+      const first = run(device, '1.0.0');
+      await until(
+        async () => (existsSync(target) ? readFileSync(target) : Buffer.alloc(0)),
+        (b) => b.equals(payload),
+        first,
+      );
+      await stop(first.child);
+      const second = run(device, '2.3.0-rc1', '2');
+      const done = await until(result, (r) => r.state === 'succeeded' || r.state === 'failed', second);
+      expect(done.state, second.text).toBe('succeeded');
+      await stop(second.child);
+    },
+    120_000,
+  );
+});

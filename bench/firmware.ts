@@ -1,0 +1,340 @@
+// The firmware suite of `npm run bench` (run-all.ts; `npm run bench -- firmware` runs it alone). Keel with 100 000
+// registered devices in one space of the demo property (servers/firmware.ts, firmware-fleet.ts) and a published
+// package, against the bare Fastify hello-world in the same run:
+// - assigning: `task/addTask` selecting the space (all 100 000 devices join), then `task/releaseTask` (every device
+//   judged again and claimed, the staged groups formed, the first group's devices offered) — the whole operation as
+//   the console runs it, timed from the first request to the last answer;
+// - polling: the first group's 10 000 devices, each with an open action, polling DDI (TargetToken) at 100
+//   connections: their answer carries the `deploymentBase` link;
+// - the console: `task/getAssignedDeviceList` and `di/getAllDeviceList` (first page) from one paced client each,
+//   idle and then during a paced polling load (half the throughput the saturated poll reached; paced.ts).
+// Targets (issue 10): assigning ≤ 5 s; the poll ≥ 30 % of the baseline's requests/s; the lists' p99 during the
+// load ≤ 2× idle. See bench/README.md.
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { Options } from 'autocannon';
+import { FW_DEVICES, FW_FIRST_GROUP, fwDeviceIdOf, fwTokenOf } from './firmware-fleet';
+import { type Envelope, getJson, signIn } from './keel-client';
+import { measurePaced } from './paced';
+import { load1, measure, percent, type Run, type SuiteContext, table } from './suite';
+
+const POLL_CONNECTIONS = 100;
+const PER_CONNECTION = FW_FIRST_GROUP / POLL_CONNECTIONS;
+/** The paced polling load offers this share of the throughput the saturated run reached. */
+const PACED_SHARE = 0.5;
+/** Each list is called by one client at this rate, idle and during the load. */
+const LIST_RATE = 20;
+const ASSIGN_TARGET_S = 5;
+const POLL_TARGET = 0.3;
+const LIST_TARGET = 2;
+const VERSION = '2.0.0';
+
+export interface FirmwareRow {
+  id: string;
+  label: string;
+  figure: string;
+  value: number;
+  target: string;
+  pass: boolean;
+  load: string;
+  run?: Run;
+}
+
+/** Sends `message` to the server child and answers its reply of the same type. */
+const ask = <T>(child: ChildProcess, message: { type: string; taskId?: string }) =>
+  new Promise<T>((resolve) => {
+    const onMessage = (m: { type?: string }) => {
+      if (m.type !== message.type) return;
+      child.off('message', onMessage);
+      resolve(m as T);
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
+
+interface TaskInfo {
+  id: string;
+  state: string;
+  deviceTotal: number;
+  counts: Record<string, number>;
+  stageCount: number;
+  stages: Array<{ index: number; size: number; state: string }>;
+}
+
+export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
+  ctx.log(`Firmware suite: starting Keel and inserting ${FW_DEVICES.toLocaleString('en-US')} devices…`);
+  const keel = await ctx.startServer('keel (firmware)', 'firmware.ts', {
+    BENCH_DATA_DIR: join(ctx.dataDir, 'firmware'),
+  });
+  const { token, pno } = await signIn(keel.url, '演示物业');
+  const headers = { token, pno, 'content-language': 'zh-cn', 'accept-language': 'zh-cn' };
+  const fleet = await ask<{ sid: string; filesSid: string }>(keel.child, { type: 'fleet' });
+  const api = async <T>(method: 'GET' | 'POST', path: string, input: Record<string, unknown>): Promise<T> => {
+    const query = method === 'GET' ? `?${new URLSearchParams(input as Record<string, string>)}` : '';
+    const e = await getJson<Envelope<T>>(`${keel.url}/api/${path}${query}`, {
+      method,
+      headers: method === 'POST' ? { ...headers, 'content-type': 'application/json' } : headers,
+      ...(method === 'POST' ? { body: JSON.stringify(input) } : {}),
+    });
+    if (e.status !== 0) throw new Error(`${path}: ${e.status} ${e.msg}`);
+    return e.data;
+  };
+
+  // ---- a published package --------------------------------------------------------------------------------
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.alloc(64 * 1024, 7)]), `gateway-${VERSION}.bin`);
+  const uploaded = await getJson<Envelope<{ fid: string }>>(`${keel.url}/api/fis/fi/uploadFile?sid=${fleet.filesSid}`, {
+    method: 'POST',
+    headers: { token, pno },
+    body: form,
+  });
+  if (uploaded.status !== 0) throw new Error(`fis/fi/uploadFile: ${uploaded.status} ${uploaded.msg}`);
+  const pkg = await api<{ id: string }>('POST', 'sw/addSw', {
+    sid: fleet.filesSid,
+    swType: 'firmware',
+    name: 'Bench gateway',
+    version: VERSION,
+    fidList: [uploaded.data.fid],
+  });
+  await api('POST', 'sw/setSwPublished', { id: pkg.id, published: 1 });
+
+  // ---- assigning 100 000 devices ----------------------------------------------------------------------------
+  ctx.log(`  task/addTask over the space's ${FW_DEVICES} devices, then task/releaseTask…`);
+  const assignLoad = load1();
+  const t0 = performance.now();
+  const draft = await api<TaskInfo>('POST', 'task/addTask', {
+    swId: pkg.id,
+    name: 'Bench rollout',
+    remark: '',
+    execution: { stages: { by: 'count', sizes: [FW_FIRST_GROUP] }, offlineDays: 0 },
+    sid: fleet.sid,
+    groupIdList: [],
+    deviceIdList: [],
+    modelIdList: [],
+  });
+  const t1 = performance.now();
+  const released = await api<TaskInfo>('POST', 'task/releaseTask', { id: draft.id });
+  const t2 = performance.now();
+  const addSeconds = (t1 - t0) / 1000;
+  const releaseSeconds = (t2 - t1) / 1000;
+  const assignSeconds = (t2 - t0) / 1000;
+  ctx.log(`  added in ${addSeconds.toFixed(2)} s, released in ${releaseSeconds.toFixed(2)} s`);
+  const info = () => api<TaskInfo>('GET', 'task/getTaskInfo', { id: draft.id });
+  const claims = (await ask<{ n: number }>(keel.child, { type: 'claims', taskId: draft.id })).n;
+  const after = await info();
+  if (
+    draft.deviceTotal !== FW_DEVICES ||
+    released.state !== 'running' ||
+    after.deviceTotal !== FW_DEVICES ||
+    claims !== FW_DEVICES ||
+    after.stages[0]?.size !== FW_FIRST_GROUP ||
+    after.stages[1]?.size !== FW_DEVICES - FW_FIRST_GROUP
+  )
+    throw new Error(
+      `the task did not take the ${FW_DEVICES} devices: draft ${draft.deviceTotal}, released ${released.state} ` +
+        `${after.deviceTotal} devices, ${claims} claims, groups ${after.stages.map((s) => s.size).join('/')}`,
+    );
+  const open = (c: Record<string, number>) => (c.offered ?? 0) + (c.downloading ?? 0);
+  const offeredAtRelease = open(after.counts);
+
+  // The rest of the first group offered by the engine's passes, so that every polling device has an open action.
+  for (let pass = 0; open((await info()).counts) < FW_FIRST_GROUP; pass += 1) {
+    if (pass >= 10)
+      throw new Error(`the engine did not offer the first group: ${JSON.stringify((await info()).counts)}`);
+    const r = await ask<{ ok: boolean; error?: string }>(keel.child, { type: 'tick' });
+    if (!r.ok) throw new Error(`engine tick: ${r.error}`);
+  }
+
+  // ---- the poll with an action --------------------------------------------------------------------------
+  const pollPath = (i: number) => `/${encodeURIComponent(pno)}/controller/v1/${fwDeviceIdOf(i)}`;
+  const pollOf = (i: number, auth = fwTokenOf(i)) =>
+    fetch(`${keel.url}${pollPath(i)}`, { headers: { authorization: `TargetToken ${auth}` } });
+  type Poll = { config?: { polling?: { sleep?: string } }; _links?: { deploymentBase?: { href?: string } } };
+  const checkPoll = async (when: string) => {
+    for (const i of [0, FW_FIRST_GROUP / 2 + 7, FW_FIRST_GROUP - 1]) {
+      const res = await pollOf(i);
+      const body = (await res.json()) as Poll;
+      const href = body._links?.deploymentBase?.href;
+      if (res.status !== 200 || !href || body.config?.polling?.sleep !== '00:00:01')
+        throw new Error(
+          `DDI poll of device ${i} (with an action) answered ${res.status} ${JSON.stringify(body)} ${when}`,
+        );
+      const deployment = await fetch(href, { headers: { authorization: `TargetToken ${fwTokenOf(i)}` } });
+      const d = (await deployment.json()) as { deployment?: { chunks?: Array<{ version?: string }> } };
+      if (deployment.status !== 200 || d.deployment?.chunks?.[0]?.version !== VERSION)
+        throw new Error(`deploymentBase of device ${i} answered ${deployment.status} ${JSON.stringify(d)} ${when}`);
+    }
+    // A device of the second group has no action yet.
+    const idle = await pollOf(FW_FIRST_GROUP + 3);
+    const body = (await idle.json()) as Poll;
+    if (idle.status !== 200 || body._links !== undefined)
+      throw new Error(`DDI poll of a device without an action answered ${idle.status} ${JSON.stringify(body)} ${when}`);
+    const wrong = await pollOf(1, fwTokenOf(2));
+    await wrong.arrayBuffer();
+    if (wrong.status !== 401) throw new Error(`DDI poll with another device's token answered ${wrong.status} ${when}`);
+  };
+  // Connection c polls devices c + 100 j of the first group, j < 100.
+  const lists = Array.from({ length: POLL_CONNECTIONS }, (_, c) =>
+    Array.from({ length: PER_CONNECTION }, (_, j) => {
+      const i = c + POLL_CONNECTIONS * j;
+      return { method: 'GET', path: pollPath(i), headers: { authorization: `TargetToken ${fwTokenOf(i)}` } };
+    }),
+  );
+  let nextList = 0;
+  const pollOptions = (): Omit<Options, 'duration'> => ({
+    url: keel.url,
+    connections: POLL_CONNECTIONS,
+    requests: lists[0],
+    setupClient: (client) => {
+      client.setRequests(lists[nextList++ % lists.length] ?? []);
+    },
+  });
+
+  // ---- the console's lists ------------------------------------------------------------------------------
+  const listPaths = {
+    assigned: `/api/task/getAssignedDeviceList?id=${encodeURIComponent(draft.id)}&pageNum=1&pageSize=20`,
+    devices: '/api/di/getAllDeviceList?pageNum=1&pageSize=20',
+  };
+  type Page = { total: number; list: Array<{ deviceId: string }> };
+  const checkLists = async (when: string) => {
+    const assigned = await getJson<Envelope<Page>>(`${keel.url}${listPaths.assigned}`, { headers });
+    if (
+      assigned.status !== 0 ||
+      assigned.data.total !== FW_DEVICES ||
+      assigned.data.list[0]?.deviceId !== fwDeviceIdOf(0)
+    )
+      throw new Error(`task/getAssignedDeviceList ${when}: ${assigned.status} ${assigned.msg} ${assigned.data?.total}`);
+    const devices = await getJson<Envelope<Page>>(`${keel.url}${listPaths.devices}`, { headers });
+    if (devices.status !== 0 || devices.data.total < FW_DEVICES || devices.data.list.length !== 20)
+      throw new Error(`di/getAllDeviceList ${when}: ${devices.status} ${devices.msg} ${devices.data?.total}`);
+  };
+  const pacedList = (path: string) =>
+    measurePaced(
+      keel,
+      { connections: 1, rate: LIST_RATE, requestsOf: () => [{ path, headers }] },
+      ctx.warmup,
+      ctx.duration,
+    );
+
+  await checkPoll('before the load');
+  await checkLists('before the load');
+
+  ctx.log(`  baseline at ${POLL_CONNECTIONS} connections…`);
+  const baseLoad = load1();
+  const base = await measure(
+    ctx.baseline,
+    { url: `${ctx.baseline.url}/`, connections: POLL_CONNECTIONS },
+    ctx.warmup,
+    ctx.duration,
+  );
+  // Each device's first poll with its action (the action read from the database), as device.ts does: the runs
+  // after it are answered from memory (flags.ts, action-cache.ts) for as long as nothing changes for the device.
+  ctx.log(`  DDI poll, first poll of each of the ${FW_FIRST_GROUP} devices with an action…`);
+  const coldLoad = load1();
+  const cold = await measure(keel, { ...pollOptions(), amount: FW_FIRST_GROUP }, 0, 0);
+  ctx.log(`  DDI poll of the ${FW_FIRST_GROUP} devices with an action, ${POLL_CONNECTIONS} connections…`);
+  const pollLoad = load1();
+  const poll = await measure(keel, pollOptions(), ctx.warmup, ctx.duration);
+
+  ctx.log(`  lists idle, one paced client each at ${LIST_RATE} req/s…`);
+  const idleLoad = load1();
+  const idle = { assigned: await pacedList(listPaths.assigned), devices: await pacedList(listPaths.devices) };
+  const rate = Math.max(POLL_CONNECTIONS, Math.round(poll.requestsPerSecond * PACED_SHARE));
+  ctx.log(`  lists during the poll paced at ${rate} req/s…`);
+  const busyLoad = load1();
+  const [pacedPoll, busyAssigned, busyDevices] = await Promise.all([
+    measurePaced(
+      keel,
+      { connections: POLL_CONNECTIONS, rate, requestsOf: (c) => lists[c] ?? [] },
+      ctx.warmup,
+      // Long enough to cover both lists' runs, which go one after the other.
+      2 * ctx.duration + ctx.warmup,
+    ),
+    (async () => {
+      const a = await pacedList(listPaths.assigned);
+      return a;
+    })(),
+    (async () => {
+      // After the first list's run: the second one measured under the same load.
+      await new Promise((resolve) => setTimeout(resolve, (ctx.warmup + ctx.duration) * 1000));
+      return pacedList(listPaths.devices);
+    })(),
+  ]);
+
+  await checkPoll('after the load');
+  await checkLists('after the load');
+
+  const valid = (r: Run) => r.errors === 0 && r.non2xx === 0;
+  const pollRatio = poll.requestsPerSecond / base.requestsPerSecond;
+  const rows: FirmwareRow[] = [
+    {
+      id: 'assign',
+      label: `task/addTask (space of ${FW_DEVICES} devices) + task/releaseTask`,
+      figure: `${assignSeconds.toFixed(2)} s (add ${addSeconds.toFixed(2)} + release ${releaseSeconds.toFixed(2)}; ${offeredAtRelease} offered on its answer)`,
+      value: assignSeconds,
+      target: `≤ ${ASSIGN_TARGET_S} s`,
+      pass: assignSeconds <= ASSIGN_TARGET_S,
+      load: assignLoad,
+    },
+    {
+      id: 'poll-with-action',
+      label: `DDI poll with an open action vs baseline (req/s)`,
+      figure: `${percent(pollRatio)} (CPU ${percent(base.cpuMicrosPerRequest / poll.cpuMicrosPerRequest)}; ${poll.cpuMicrosPerRequest.toFixed(1)} µs/req)`,
+      value: pollRatio,
+      target: `≥ ${POLL_TARGET * 100} %`,
+      pass: valid(poll) && pollRatio >= POLL_TARGET,
+      load: pollLoad,
+      run: poll,
+    },
+    ...(['assigned', 'devices'] as const).map((k) => {
+      const busy = k === 'assigned' ? busyAssigned : busyDevices;
+      const ratio = busy.p99Ms / Math.max(0.1, idle[k].p99Ms);
+      return {
+        id: `list-${k}`,
+        label: `${k === 'assigned' ? 'task/getAssignedDeviceList' : 'di/getAllDeviceList'} page 1 p99, polling / idle`,
+        figure: `${ratio.toFixed(2)} (${busy.p99Ms} / ${idle[k].p99Ms} ms)`,
+        value: ratio,
+        target: `≤ ${LIST_TARGET}`,
+        pass: valid(busy) && valid(idle[k]) && ratio <= LIST_TARGET,
+        load: busyLoad,
+      } satisfies FirmwareRow;
+    }),
+  ];
+
+  const fmt = (label: string, r: Run, load: string) => [
+    label,
+    Math.round(r.requestsPerSecond).toLocaleString('en-US'),
+    r.meanMs.toFixed(2),
+    String(r.p99Ms),
+    r.cpuMicrosPerRequest.toFixed(1),
+    `${r.errors}/${r.non2xx}`,
+    load,
+  ];
+  ctx.out('');
+  ctx.out(
+    `Firmware tasks — ${FW_DEVICES.toLocaleString('en-US')} devices in one task; polls at ${POLL_CONNECTIONS} ` +
+      `connections over the ${FW_FIRST_GROUP.toLocaleString('en-US')} with an action; ${ctx.warmup} s warm-up + ` +
+      `${ctx.duration} s per run`,
+  );
+  ctx.out('');
+  for (const line of table([
+    ['run', 'req/s', 'mean ms', 'p99 ms', 'CPU µs/req', 'errors/non-2xx', 'load'],
+    fmt(`baseline: bare Fastify GET / (${POLL_CONNECTIONS} connections)`, base, baseLoad),
+    fmt(`DDI poll with an action, first poll of each (${FW_FIRST_GROUP})`, cold, coldLoad),
+    fmt('DDI poll, device with an action', poll, pollLoad),
+    fmt('DDI poll, paced (during the lists)', pacedPoll, busyLoad),
+    fmt('task/getAssignedDeviceList, idle', idle.assigned, idleLoad),
+    fmt('task/getAssignedDeviceList, polling', busyAssigned, busyLoad),
+    fmt('di/getAllDeviceList, idle', idle.devices, idleLoad),
+    fmt('di/getAllDeviceList, polling', busyDevices, busyLoad),
+  ]))
+    ctx.out(line);
+  ctx.out("(The lists run while other requests are served: their CPU µs/req is the whole server's over their run.)");
+  ctx.out('');
+  for (const line of table([
+    ['target', 'measured', 'target', 'result', 'load'],
+    ...rows.map((r) => [r.label, r.figure, r.target, r.pass ? 'PASS' : 'FAIL', r.load]),
+  ]))
+    ctx.out(line);
+  return rows;
+}
