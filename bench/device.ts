@@ -17,7 +17,7 @@ import type { Options } from 'autocannon';
 import { deviceIdOf, FLEET_DEVICES, PER_PROPERTY, POLL_SLEEP, pnoOf, tokenOf } from './fleet';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { measurePaced } from './paced';
-import { load1, measure, percent, type Run, type SuiteContext, summarise, table } from './suite';
+import { load1, measure, percent, type Run, runCells, type SuiteContext, summarise, table } from './suite';
 
 const POLL_CONNECTIONS = 100;
 const PER_CONNECTION = 500;
@@ -288,15 +288,6 @@ export async function deviceSuite(ctx: SuiteContext): Promise<DeviceRow[]> {
     },
   ];
 
-  const fmt = (label: string, r: Run, load: string) => [
-    label,
-    Math.round(r.requestsPerSecond).toLocaleString('en-US'),
-    r.meanMs.toFixed(2),
-    String(r.p99Ms),
-    r.cpuMicrosPerRequest.toFixed(1),
-    `${r.errors}/${r.non2xx}`,
-    load,
-  ];
   ctx.out('');
   ctx.out(
     `Device API — ${FLEET_DEVICES.toLocaleString('en-US')} devices; polls at ${POLL_CONNECTIONS} connections over ` +
@@ -306,15 +297,15 @@ export async function deviceSuite(ctx: SuiteContext): Promise<DeviceRow[]> {
   ctx.out('');
   for (const line of table([
     ['run', 'req/s', 'mean ms', 'p99 ms', 'CPU µs/req', 'errors/non-2xx', 'load'],
-    fmt(`baseline: bare Fastify GET / (${POLL_CONNECTIONS} connections)`, base, avg(loads.baseline)),
-    fmt(`DDI poll, first poll of each device (${POLLED})`, cold, avg(loads.cold)),
-    fmt('DDI poll, last-seen off', off, avg(loads.off)),
-    fmt('DDI poll, last-seen on', on, avg(loads.on)),
-    fmt('DDI poll, last-seen off, paced', pacedOff, avg(loads.pacedOff)),
-    fmt('DDI poll, last-seen on, paced', pacedOn, avg(loads.pacedOn)),
-    fmt('baseline, paced at the rate of the poll without last-seen', pacedBase, avg(loads.pacedBaseline)),
-    fmt(`di/getAllDeviceList page 1, ${LIST_CLIENTS} clients`, l32, listLoad),
-    fmt(`di/getAllDeviceList page 1, ${LIST_CLIENTS} clients, paced`, l32Paced, listLoad),
+    runCells(`baseline: bare Fastify GET / (${POLL_CONNECTIONS} connections)`, base, avg(loads.baseline)),
+    runCells(`DDI poll, first poll of each device (${POLLED})`, cold, avg(loads.cold)),
+    runCells('DDI poll, last-seen off', off, avg(loads.off)),
+    runCells('DDI poll, last-seen on', on, avg(loads.on)),
+    runCells('DDI poll, last-seen off, paced', pacedOff, avg(loads.pacedOff)),
+    runCells('DDI poll, last-seen on, paced', pacedOn, avg(loads.pacedOn)),
+    runCells('baseline, paced at the rate of the poll without last-seen', pacedBase, avg(loads.pacedBaseline)),
+    runCells(`di/getAllDeviceList page 1, ${LIST_CLIENTS} clients`, l32, listLoad),
+    runCells(`di/getAllDeviceList page 1, ${LIST_CLIENTS} clients, paced`, l32Paced, listLoad),
   ]))
     ctx.out(line);
   ctx.out('');

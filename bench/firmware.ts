@@ -16,7 +16,7 @@ import type { Options } from 'autocannon';
 import { FW_DEVICES, FW_FIRST_GROUP, fwDeviceIdOf, fwTokenOf } from './firmware-fleet';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { measurePaced } from './paced';
-import { load1, measure, percent, type Run, type SuiteContext, table } from './suite';
+import { load1, measure, percent, type Run, runCells, type SuiteContext, table } from './suite';
 
 const POLL_CONNECTIONS = 100;
 const PER_CONNECTION = FW_FIRST_GROUP / POLL_CONNECTIONS;
@@ -301,15 +301,6 @@ export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
     }),
   ];
 
-  const fmt = (label: string, r: Run, load: string) => [
-    label,
-    Math.round(r.requestsPerSecond).toLocaleString('en-US'),
-    r.meanMs.toFixed(2),
-    String(r.p99Ms),
-    r.cpuMicrosPerRequest.toFixed(1),
-    `${r.errors}/${r.non2xx}`,
-    load,
-  ];
   ctx.out('');
   ctx.out(
     `Firmware tasks — ${FW_DEVICES.toLocaleString('en-US')} devices in one task; polls at ${POLL_CONNECTIONS} ` +
@@ -319,14 +310,14 @@ export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
   ctx.out('');
   for (const line of table([
     ['run', 'req/s', 'mean ms', 'p99 ms', 'CPU µs/req', 'errors/non-2xx', 'load'],
-    fmt(`baseline: bare Fastify GET / (${POLL_CONNECTIONS} connections)`, base, baseLoad),
-    fmt(`DDI poll with an action, first poll of each (${FW_FIRST_GROUP})`, cold, coldLoad),
-    fmt('DDI poll, device with an action', poll, pollLoad),
-    fmt('DDI poll, paced (during the lists)', pacedPoll, busyLoad),
-    fmt('task/getAssignedDeviceList, idle', idle.assigned, idleLoad),
-    fmt('task/getAssignedDeviceList, polling', busyAssigned, busyLoad),
-    fmt('di/getAllDeviceList, idle', idle.devices, idleLoad),
-    fmt('di/getAllDeviceList, polling', busyDevices, busyLoad),
+    runCells(`baseline: bare Fastify GET / (${POLL_CONNECTIONS} connections)`, base, baseLoad),
+    runCells(`DDI poll with an action, first poll of each (${FW_FIRST_GROUP})`, cold, coldLoad),
+    runCells('DDI poll, device with an action', poll, pollLoad),
+    runCells('DDI poll, paced (during the lists)', pacedPoll, busyLoad),
+    runCells('task/getAssignedDeviceList, idle', idle.assigned, idleLoad),
+    runCells('task/getAssignedDeviceList, polling', busyAssigned, busyLoad),
+    runCells('di/getAllDeviceList, idle', idle.devices, idleLoad),
+    runCells('di/getAllDeviceList, polling', busyDevices, busyLoad),
   ]))
     ctx.out(line);
   ctx.out("(The lists run while other requests are served: their CPU µs/req is the whole server's over their run.)");
