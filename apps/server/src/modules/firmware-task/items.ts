@@ -98,7 +98,10 @@ export function stageSizes(total: number, exec: TaskExecution): number[] {
 export function stageOfPosition(sizes: readonly number[]): (position: number) => number {
   const ends: number[] = [];
   let end = 0;
-  for (const size of sizes) ends.push((end += size));
+  for (const size of sizes) {
+    end += size;
+    ends.push(end);
+  }
   return (position) => {
     const i = ends.findIndex((e) => position < e);
     return i === -1 ? Math.max(0, ends.length - 1) : i;
