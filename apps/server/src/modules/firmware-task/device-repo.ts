@@ -303,24 +303,28 @@ const assignedBase = (db: Db, tenant: Tenant, taskId: string, f: { state?: strin
 export async function pageAssigned(
   db: Db,
   tenant: Tenant,
-  taskId: string,
+  task: { id: string; device_rows: number },
   f: { state?: string; str?: string },
   pageNum: number,
   pageSize: number,
 ) {
-  // Without a search the joins change no count: count the task's rows alone (a task may hold 100 000 devices).
-  const count = () =>
-    f.str
-      ? countOf(assignedBase(db, tenant, taskId, f))
-      : countOf(
-          f.state
-            ? db
-                .selectFrom('fw_task_devices')
-                .where('pno', '=', tenant.pno)
-                .where('task_id', '=', taskId)
-                .where('state', '=', f.state)
-            : db.selectFrom('fw_task_devices').where('pno', '=', tenant.pno).where('task_id', '=', taskId),
-        );
+  const taskId = task.id;
+  // Without a filter the total is the task's row count, kept in the task (migration 0035); without a search the
+  // joins change no count: count the task's rows alone (a task may hold 100 000 devices).
+  const count = async () =>
+    !f.str && !f.state
+      ? Number(task.device_rows)
+      : f.str
+        ? countOf(assignedBase(db, tenant, taskId, f))
+        : countOf(
+            f.state
+              ? db
+                  .selectFrom('fw_task_devices')
+                  .where('pno', '=', tenant.pno)
+                  .where('task_id', '=', taskId)
+                  .where('state', '=', f.state)
+              : db.selectFrom('fw_task_devices').where('pno', '=', tenant.pno).where('task_id', '=', taskId),
+          );
   return readPage(
     count,
     (w) =>

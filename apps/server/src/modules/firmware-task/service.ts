@@ -195,6 +195,7 @@ export async function joinDevices(
       updated_at: now,
     })),
   );
+  await repo.addDeviceRows(db, tenant, row.id, keep.length);
   if (active && keep.length > 0) await claim(keep.map((d) => d.device_id));
   return {
     added: keep.length,
@@ -277,7 +278,7 @@ export async function assigned(
   const row = await loadTask(s.db, tenant, input.id);
   const onlineMs = s.config.devicePollSeconds * 2000 + 2000;
   const now = s.now();
-  const { rows, total } = await pageAssigned(s.db, tenant, row.id, input, input.pageNum, input.pageSize);
+  const { rows, total } = await pageAssigned(s.db, tenant, row, input, input.pageNum, input.pageSize);
   return {
     list: rows.map((r) => ({
       deviceId: r.device_id,
