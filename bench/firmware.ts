@@ -7,7 +7,7 @@
 // - polling: the first group's 10 000 devices, each with an open action, polling DDI (TargetToken) at 100
 //   connections: their answer carries the `deploymentBase` link;
 // - the console: `task/getAssignedDeviceList` and `di/getAllDeviceList` (first page) from one paced client each,
-//   idle and then during a paced polling load (half the throughput the saturated poll reached; paced.ts).
+//   idle and then during a paced polling load (calibrated to use about half of a core of the server's CPU; paced.ts).
 // Targets (issue 10): assigning ≤ 5 s; the poll ≥ 30 % of the baseline's requests/s; the lists' p99 during the
 // load ≤ 2× idle. See bench/README.md.
 import type { ChildProcess } from 'node:child_process';
@@ -20,8 +20,15 @@ import { load1, measure, percent, type Run, runCells, type SuiteContext, table }
 
 const POLL_CONNECTIONS = 100;
 const PER_CONNECTION = FW_FIRST_GROUP / POLL_CONNECTIONS;
-/** The paced polling load offers this share of the throughput the saturated run reached. */
-const PACED_SHARE = 0.5;
+/**
+ * The paced polling load during the lists uses about this share of one core of the server's CPU: its rate is found
+ * by short paced runs (calibratePoll). Half the saturated run's requests/s is not half the CPU: a paced poll costs
+ * the server more than a saturated one (fewer requests per event-loop turn, more system calls each).
+ */
+const PACED_CPU_SHARE = 0.5;
+/** Calibration: at most this many short paced runs, each CALIBRATE_S seconds after a 1 s warm-up. */
+const CALIBRATE_RUNS = 4;
+const CALIBRATE_S = 3;
 /** Each list is called by one client at this rate, idle and during the load. */
 const LIST_RATE = 20;
 const ASSIGN_TARGET_S = 5;
@@ -59,6 +66,44 @@ interface TaskInfo {
   counts: Record<string, number>;
   stageCount: number;
   stages: Array<{ index: number; size: number; state: string }>;
+}
+
+/** The share of one core the server used over a run. */
+const shareOf = (r: Run) => (r.cpuMicrosPerRequest * r.requestsPerSecond) / 1e6;
+
+interface CalibrationStep {
+  rate: number;
+  share: number;
+  run: Run;
+}
+
+/**
+ * Finds the paced poll's rate at which the server uses about PACED_CPU_SHARE of a core: a first guess from the
+ * saturated poll's CPU per request, then short paced runs, each rate scaled by how far the last run's share was
+ * from the target (a paced poll's cost per request differs from a saturated one's, and changes with the rate).
+ */
+async function calibratePoll(
+  saturatedMicros: number,
+  run: (rate: number, seconds: number) => Promise<Run>,
+): Promise<CalibrationStep[]> {
+  const steps: CalibrationStep[] = [];
+  let rate = Math.max(POLL_CONNECTIONS, Math.round((PACED_CPU_SHARE * 1e6) / Math.max(1, saturatedMicros)));
+  for (let i = 0; i < CALIBRATE_RUNS; i++) {
+    const r = await run(rate, CALIBRATE_S);
+    const share = shareOf(r);
+    steps.push({ rate, share, run: r });
+    if (Math.abs(share - PACED_CPU_SHARE) <= 0.05) break;
+    rate = Math.max(POLL_CONNECTIONS, Math.round((rate * PACED_CPU_SHARE) / Math.max(0.01, share)));
+  }
+  return steps;
+}
+
+/** The calibrated rate: the last step's when it was within 5 points of the target, else scaled from it once more. */
+function rateFor(steps: readonly CalibrationStep[]): number {
+  const last = steps.at(-1);
+  if (!last) return POLL_CONNECTIONS;
+  if (Math.abs(last.share - PACED_CPU_SHARE) <= 0.05) return last.rate;
+  return Math.max(POLL_CONNECTIONS, Math.round((last.rate * PACED_CPU_SHARE) / Math.max(0.01, last.share)));
 }
 
 export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
@@ -239,8 +284,20 @@ export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
   ctx.log(`  lists idle, one paced client each at ${LIST_RATE} req/s…`);
   const idleLoad = load1();
   const idle = { assigned: await pacedList(listPaths.assigned), devices: await pacedList(listPaths.devices) };
-  const rate = Math.max(POLL_CONNECTIONS, Math.round(poll.requestsPerSecond * PACED_SHARE));
-  ctx.log(`  lists during the poll paced at ${rate} req/s…`);
+  const halfSaturated = Math.round(poll.requestsPerSecond / 2);
+  const calibration = await calibratePoll(poll.cpuMicrosPerRequest, (rate, seconds) =>
+    measurePaced(keel, { connections: POLL_CONNECTIONS, rate, requestsOf: (c) => lists[c] ?? [] }, 1, seconds),
+  );
+  for (const c of calibration)
+    ctx.log(
+      `  calibrating the paced poll: ${c.rate} req/s → ${c.run.requestsPerSecond.toFixed(0)} req/s answered, ` +
+        `server CPU ${percent(c.share)} of a core (${c.run.cpuMicrosPerRequest.toFixed(1)} µs/req)`,
+    );
+  const rate = rateFor(calibration);
+  ctx.log(
+    `  lists during the poll paced at ${rate} req/s (about ${percent(PACED_CPU_SHARE)} of a core by the ` +
+      `calibration; half the saturated poll's req/s would be ${halfSaturated})…`,
+  );
   const busyLoad = load1();
   const [pacedPoll, busyAssigned, busyDevices] = await Promise.all([
     measurePaced(
@@ -321,6 +378,11 @@ export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
   ]))
     ctx.out(line);
   ctx.out("(The lists run while other requests are served: their CPU µs/req is the whole server's over their run.)");
+  ctx.out(
+    `(The paced poll ran at ${rate} req/s, calibrated to ${percent(PACED_CPU_SHARE)} of a core of server CPU; ` +
+      `over the lists' runs the whole server used ${percent(shareOf(pacedPoll))} of a core. Half the saturated ` +
+      `poll's req/s would have been ${halfSaturated} req/s.)`,
+  );
   ctx.out('');
   for (const line of table([
     ['target', 'measured', 'target', 'result', 'load'],

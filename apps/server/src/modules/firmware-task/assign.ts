@@ -58,7 +58,7 @@ export async function unassign(s: Services, ctx: RequestContext, input: { id: st
     const rows = (await taskDevices(trx, tenant, row.id)).filter((d) => wanted.has(d.device_id));
     const leave = rows.filter((d) => ['pending', 'retrying', 'excluded'].includes(d.state)).map((d) => d.device_id);
     const flying = rows.filter((d) => (IN_FLIGHT as readonly string[]).includes(d.state));
-    await deleteTaskDevices(trx, tenant, row.id, leave);
+    await repo.addDeviceRows(trx, tenant, row.id, -(await deleteTaskDevices(trx, tenant, row.id, leave)));
     await updateTaskDevices(
       trx,
       tenant,

@@ -131,7 +131,7 @@ export function taskDevicesIn(
 }
 
 /**
- * A task's devices in `state`, in join order, each with its device row (null columns when the device is gone or
+ * A task's devices in `state`, in join order (group, then `ord`), each with its group and its device row (null columns when the device is gone or
  * no longer accepted): one read for the release instead of one per slice of ids.
  */
 export const taskCandidates = (db: Db, tenant: Tenant, taskId: string, state: string) =>
@@ -140,8 +140,8 @@ export const taskCandidates = (db: Db, tenant: Tenant, taskId: string, state: st
     .leftJoin('devices as d', (j) =>
       j.onRef('d.device_id', '=', 'td.device_id').on('d.pno', '=', tenant.pno).on('d.admission', '=', 'accepted'),
     )
-    .select(['td.device_id', 'td.ord', 'd.device_id as found'])
-    .select(['d.name', 'd.model_id', 'd.firmware_version', 'd.app_version', 'd.attributes', 'd.last_seen_at'])
+    .select(['td.device_id', 'td.ord', 'td.stage', 'd.device_id as found'])
+    .select(['d.model_id', 'd.firmware_version', 'd.app_version', 'd.attributes', 'd.last_seen_at'])
     .select('d.created_at')
     .where('td.pno', '=', tenant.pno)
     .where('td.task_id', '=', taskId)
@@ -149,6 +149,17 @@ export const taskCandidates = (db: Db, tenant: Tenant, taskId: string, state: st
     .orderBy('td.stage')
     .orderBy('td.ord')
     .execute();
+
+/** The highest group of a task's devices (-1 when none is grouped). */
+export async function maxStage(db: Db, tenant: Tenant, taskId: string): Promise<number> {
+  const r = await db
+    .selectFrom('fw_task_devices')
+    .select((eb) => eb.fn.max('stage').as('m'))
+    .where('pno', '=', tenant.pno)
+    .where('task_id', '=', taskId)
+    .executeTakeFirst();
+  return r?.m === null || r?.m === undefined ? -1 : Number(r.m);
+}
 
 /** Moves the pending devices whose `ord` is in [from, to] to group `stage` (the release's groups, in join order). */
 export const stagePendingRange = (
@@ -292,24 +303,28 @@ const assignedBase = (db: Db, tenant: Tenant, taskId: string, f: { state?: strin
 export async function pageAssigned(
   db: Db,
   tenant: Tenant,
-  taskId: string,
+  task: { id: string; device_rows: number },
   f: { state?: string; str?: string },
   pageNum: number,
   pageSize: number,
 ) {
-  // Without a search the joins change no count: count the task's rows alone (a task may hold 100 000 devices).
-  const count = () =>
-    f.str
-      ? countOf(assignedBase(db, tenant, taskId, f))
-      : countOf(
-          f.state
-            ? db
-                .selectFrom('fw_task_devices')
-                .where('pno', '=', tenant.pno)
-                .where('task_id', '=', taskId)
-                .where('state', '=', f.state)
-            : db.selectFrom('fw_task_devices').where('pno', '=', tenant.pno).where('task_id', '=', taskId),
-        );
+  const taskId = task.id;
+  // Without a filter the total is the task's row count, kept in the task (migration 0035); without a search the
+  // joins change no count: count the task's rows alone (a task may hold 100 000 devices).
+  const count = async () =>
+    !f.str && !f.state
+      ? Number(task.device_rows)
+      : f.str
+        ? countOf(assignedBase(db, tenant, taskId, f))
+        : countOf(
+            f.state
+              ? db
+                  .selectFrom('fw_task_devices')
+                  .where('pno', '=', tenant.pno)
+                  .where('task_id', '=', taskId)
+                  .where('state', '=', f.state)
+              : db.selectFrom('fw_task_devices').where('pno', '=', tenant.pno).where('task_id', '=', taskId),
+          );
   return readPage(
     count,
     (w) =>

@@ -40,90 +40,136 @@ async function write(s: Services, tenant: Tenant, row: repo.TaskRow, patch: Para
   return repo.updateTask(s.db, tenant, row.id, Number(row.version), { ...patch, updated_at: s.now() });
 }
 
+/** A task's counts: all its devices by state, and by group and state. */
+interface TaskCounts {
+  all: Counts;
+  byStage: ReadonlyMap<number, Counts>;
+}
+
+async function taskCounts(s: Services, tenant: Tenant, taskId: string): Promise<TaskCounts> {
+  const { byTask, byStage } = await countsOf(s.db, tenant, [taskId]);
+  return { all: byTask.get(taskId) ?? emptyCounts(), byStage: byStage.get(taskId) ?? new Map() };
+}
+
+/**
+ * One pass over a task. Its counts (one covering scan of its devices: a task may hold 100 000) are read once at
+ * the start and tell which steps have work (devices verifying, retries, pending devices in open groups); they are
+ * read again only when a step changed some device, so that a pass over a large task where nothing moved costs one
+ * count.
+ */
 async function tickTask(s: Services, tenant: Tenant, row: repo.TaskRow) {
   const now = s.now();
-  const before = (await countsOf(s.db, tenant, [row.id])).byTask.get(row.id) ?? emptyCounts();
+  const before = await taskCounts(s, tenant, row.id);
   if (row.state === 'scheduled') {
     if (row.scheduled_at !== null && Number(row.scheduled_at) <= now) {
       const ok = await s.db.transaction().execute(async (trx) => {
         const patch = await startPatch(s, trx, tenant, row, now);
         return repo.updateTask(trx, tenant, row.id, Number(row.version), { ...patch, updated_at: now });
       });
-      if (ok) await settled(s, tenant, row, 'running', before);
+      if (ok) await settled(s, tenant, row, 'running', before.all, await taskCounts(s, tenant, row.id));
     }
     return;
   }
-  await confirmVersions(s, tenant, row, now);
-  await updateInStatesDue(s, tenant, row, now);
-  if (row.state !== 'running') return settled(s, tenant, row, row.state, before);
+  let moved = false;
+  if (before.all.verifying > 0) moved = (await confirmVersions(s, tenant, row, now)) || moved;
+  if (before.all.retrying > 0) moved = (await retriesDue(s, tenant, row, now)) || moved;
+  const recount = async () => (moved ? taskCounts(s, tenant, row.id) : before);
+  if (row.state !== 'running') return settled(s, tenant, row, row.state, before.all, await recount());
   const rules = await repo.rulesOf(s.db, tenant, [row.id]);
   if (rules.length > 0 && now - (lastRules.get(row.id) ?? 0) >= RULES_MS) {
     lastRules.set(row.id, now);
     const fit = await packageFit(s, tenant, row);
-    await s.db.transaction().execute(async (trx) => {
+    const added = await s.db.transaction().execute(async (trx) => {
+      let n = 0;
       for (const rule of rules)
-        await applyRule(trx, tenant, row, fit, { id: rule.id, filter: JSON.parse(rule.filter) }, now);
+        n += await applyRule(trx, tenant, row, fit, { id: rule.id, filter: JSON.parse(rule.filter) }, now);
+      return n;
     });
+    moved = added > 0 || moved;
   }
-  const offered = await s.db.transaction().execute((trx) => offerDue(s, trx, tenant, row, now));
-  if (offered > 0) await actionsChanged(s, tenant);
-  const state = await advance(s, tenant, row, rules.length > 0, now);
-  await settled(s, tenant, row, state, before);
+  // Offers only when an open group has pending devices (retries just put back in line count: `moved`).
+  const current = Number(row.current_stage);
+  const due = moved || [...before.byStage].some(([stage, c]) => stage <= current && c.pending > 0);
+  const offered = due ? await s.db.transaction().execute((trx) => offerDue(s, trx, tenant, row, now)) : 0;
+  if (offered > 0) {
+    moved = true;
+    await actionsChanged(s, tenant);
+  }
+  const counts = await recount();
+  const next = await advance(s, tenant, row, rules.length > 0, counts, now);
+  // Completing cancels the pending devices left: counted again.
+  await settled(s, tenant, row, next, before.all, next === 'completed' ? await taskCounts(s, tenant, row.id) : counts);
 }
 
-/** Devices waiting for their new version: succeeded when they report it, failed (or retried) when time is up. */
+/**
+ * Devices waiting for their new version: succeeded when they report it, failed (or retried) when time is up.
+ * Answers whether any of them moved.
+ */
 async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
   const waiting = await taskDevicesIn(s.db, tenant, row.id, ['verifying']);
-  if (waiting.length === 0) return;
+  if (waiting.length === 0) return false;
   const exec = executionOf(row);
   const devices = new Map(
     (await candidates(s.db, tenant, { ids: waiting.map((d) => d.device_id) })).map((d) => [d.device_id, d]),
   );
+  let moved = false;
   for (const d of waiting) {
     const dev = devices.get(d.device_id);
-    const attempt = d.action_id === null ? undefined : await attemptByAction(s.db, tenant, Number(d.action_id));
-    if (!attempt) continue;
     const confirmed = dev ? isVersion(reportedVersion(dev, row.sw_type), row.sw_version) : false;
     const next = confirmed
       ? { state: 'succeeded' }
       : d.next_at !== null && Number(d.next_at) <= now
         ? failureNext(exec, Number(d.attempts), 'versionNotConfirmed', now)
         : null;
+    // Still waiting: nothing to read or write.
+    if (!next) continue;
+    const attempt = d.action_id === null ? undefined : await attemptByAction(s.db, tenant, Number(d.action_id));
+    if (!attempt) continue;
+    moved = true;
     await applyOutcome(s, tenant, row, d, attempt, next, { now, detail: '', progress: {}, protocol: attempt.protocol });
   }
+  return moved;
 }
 
-/** Retries whose back-off ended go back in line (pending: offered again while the task runs). */
-async function updateInStatesDue(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
-  await s.db
+/** Retries whose back-off ended go back in line (pending: offered again while the task runs); answers whether any. */
+async function retriesDue(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
+  const r = await s.db
     .updateTable('fw_task_devices')
     .set({ state: 'pending', next_at: null, updated_at: now })
     .where('pno', '=', tenant.pno)
     .where('task_id', '=', row.id)
     .where('state', '=', 'retrying')
     .where('next_at', '<=', now)
-    .execute();
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 /** Share (0–100) of `part` in `whole`. */
 const share = (part: number, whole: number) => (whole === 0 ? 0 : (part * 100) / whole);
 
-/** Moves a running task on at its group boundary; answers its state afterwards. */
-async function advance(s: Services, tenant: Tenant, row: repo.TaskRow, hasRules: boolean, now: number) {
+/** Moves a running task on at its group boundary (`counts`: the task's now); answers its state afterwards. */
+async function advance(
+  s: Services,
+  tenant: Tenant,
+  row: repo.TaskRow,
+  hasRules: boolean,
+  counts: TaskCounts,
+  now: number,
+) {
   let fresh = await repo.findTask(s.db, tenant, row.id);
   if (!fresh) return row.state;
   if (fresh.state !== 'running') return fresh.state;
   const exec = executionOf(fresh);
   const current = Number(fresh.current_stage);
   const last = Number(fresh.stage_count) - 1;
-  const { byStage } = await countsOf(s.db, tenant, [fresh.id]);
+  const byStage = counts.byStage;
   // Earlier groups whose last devices finished after the next group opened are done now.
-  const closed = closeFinishedStages(fresh, byStage.get(fresh.id), current, now);
+  const closed = closeFinishedStages(fresh, byStage, current, now);
   if (closed && (await write(s, tenant, fresh, { stage_times: closed }))) {
     fresh = await repo.findTask(s.db, tenant, row.id);
     if (fresh?.state !== 'running') return fresh?.state ?? row.state;
   }
-  const c: Counts = byStage.get(fresh.id)?.get(current) ?? emptyCounts();
+  const c: Counts = byStage.get(current) ?? emptyCounts();
   const total = totalOf(c);
   const finished = finalOf(c);
   const notFinal = total - finished;
@@ -157,7 +203,7 @@ async function advance(s: Services, tenant: Tenant, row: repo.TaskRow, hasRules:
     return 'running';
   }
   // The last group: the task completes when every device is final (a task with rules keeps running for newcomers).
-  const all = (await countsOf(s.db, tenant, [fresh.id])).byTask.get(fresh.id) ?? emptyCounts();
+  const all = counts.all;
   if (totalOf(all) === finalOf(all) && !hasRules) {
     const ok = await s.db.transaction().execute(async (trx) => {
       await releaseClaims(trx, tenant, fresh.id);
@@ -179,8 +225,15 @@ async function advance(s: Services, tenant: Tenant, row: repo.TaskRow, hasRules:
  * of the state, or of the counts since the last sample — devices report between ticks, so the counts the tick began
  * with (`before`) may already differ from what was last announced.
  */
-async function settled(s: Services, tenant: Tenant, row: repo.TaskRow, state: string, before: Counts) {
-  const after = (await countsOf(s.db, tenant, [row.id])).byTask.get(row.id) ?? emptyCounts();
+async function settled(
+  s: Services,
+  tenant: Tenant,
+  row: repo.TaskRow,
+  state: string,
+  before: Counts,
+  counts: TaskCounts,
+) {
+  const after = counts.all;
   const text = JSON.stringify(after);
   const now = s.now();
   const last = await repo.lastSample(s.db, tenant, row.id);

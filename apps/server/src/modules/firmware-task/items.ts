@@ -93,3 +93,17 @@ export function stageSizes(total: number, exec: TaskExecution): number[] {
   if (left > 0 || out.length === 0) out.push(left);
   return out;
 }
+
+/** The group of each position (0-based, in join order) for groups of `sizes`: a function of the position. */
+export function stageOfPosition(sizes: readonly number[]): (position: number) => number {
+  const ends: number[] = [];
+  let end = 0;
+  for (const size of sizes) {
+    end += size;
+    ends.push(end);
+  }
+  return (position) => {
+    const i = ends.findIndex((e) => position < e);
+    return i === -1 ? Math.max(0, ends.length - 1) : i;
+  };
+}

@@ -119,6 +119,9 @@ describeEachDb('firmware task state machine (property)', (env) => {
       const sum = DELIVERY_STATES.reduce((n, st) => (st === 'excluded' ? n : n + info.counts[st]), 0);
       expect(sum).toBe(info.deviceTotal);
       expect(info.deviceTotal + info.counts.excluded).toBe(rows.filter((r) => r.task_id === id).length);
+      // The list's total without a filter is kept in the task (migration 0035), not counted: it must stay true.
+      const page = await ok('task/getAssignedDeviceList', { id, pageNum: 1, pageSize: 1 });
+      expect(page.total).toBe(rows.filter((r) => r.task_id === id).length);
       const staged = info.stages.reduce((n: number, g: { size: number }) => n + g.size, 0);
       if (info.state !== 'draft') expect(staged).toBeLessThanOrEqual(info.deviceTotal);
       const was = finals.get(id);

@@ -175,3 +175,14 @@ export async function insertSample(db: Db, tenant: Tenant, taskId: string, at: n
     .onConflict((oc) => oc.columns(['task_id', 'at']).doNothing())
     .execute();
 }
+
+/** Keeps `device_rows` (migration 0035) with the task's rows in fw_task_devices: `delta` rows inserted (or deleted). */
+export async function addDeviceRows(db: Db, tenant: Tenant, id: string, delta: number) {
+  if (delta === 0) return;
+  await db
+    .updateTable('fw_tasks')
+    .set((eb) => ({ device_rows: eb('device_rows', '+', delta) }))
+    .where('pno', '=', tenant.pno)
+    .where('id', '=', id)
+    .execute();
+}

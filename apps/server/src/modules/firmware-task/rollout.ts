@@ -17,9 +17,10 @@ import {
   updateInStates,
   updateTaskDevices,
 } from './device-repo';
-import { type Counts, emptyCounts, executionOf, finalOf, stageSizes, totalOf } from './items';
+import { type Counts, emptyCounts, executionOf, finalOf, stageOfPosition, stageSizes, totalOf } from './items';
+import { judgeMany } from './judge';
 import type * as repo from './repo';
-import { exclusionOf, type PackageFit, reportedVersion } from './selection';
+import { type PackageFit, reportedVersion } from './selection';
 
 /**
  * What moves a task's devices (README "Rollout"): claiming them at release and forming the staged groups,
@@ -43,16 +44,18 @@ export const stageTimesOf = (row: Pick<repo.TaskRow, 'stage_times'>) => JSON.par
 export async function activate(db: Db, tenant: Tenant, row: repo.TaskRow, fit: PackageFit, now: number) {
   const exec = executionOf(row);
   // Set-based (a task may hold 100 000 devices): one read of the pending devices with their device rows, one of the
-  // claims other tasks hold on them, an update per reason and per group (by join order), one insert of the claims.
+  // claims other tasks hold on them, an update per reason, updates only for the devices whose group changes (a
+  // draft's devices already carry the group they were planned for: joinDevices), one insert of the claims.
   const rows = await taskCandidates(db, tenant, row.id, 'pending');
   const held = await claimsOfPending(db, tenant, row.sw_type, row.id);
+  const judge = judgeMany(fit, exec, now);
   const excluded = new Map<string, string[]>();
   const keep: Array<(typeof rows)[number]> = [];
   for (const r of rows) {
     const reason =
       r.found === null
         ? 'incompatible'
-        : (exclusionOf({ ...(r as CandidateRow), source: 'list' }, fit, exec, now) ??
+        : (judge({ ...(r as unknown as CandidateRow), source: 'list' }) ??
           (held.has(r.device_id) && held.get(r.device_id) !== row.id ? 'inOtherTask' : null));
     if (reason) {
       const list = excluded.get(reason) ?? [];
@@ -61,26 +64,32 @@ export async function activate(db: Db, tenant: Tenant, row: repo.TaskRow, fit: P
     } else keep.push(r);
   }
   for (const [reason, list] of excluded)
-    await updateTaskDevices(db, tenant, row.id, list, { state: 'excluded', exclude_reason: reason, updated_at: now });
-  // `rows` come in join order (`ord`), so each group is a range of ords among the pending devices left; when two
-  // devices share an ord at a group boundary (one left and another joined since), the groups go by ids instead.
-  const sizes = stageSizes(keep.length, exec);
-  const bounds: Array<{ from: number; to: number; ids: string[] }> = [];
-  let at = 0;
-  for (const size of sizes) {
-    const part = keep.slice(at, at + size);
-    bounds.push({
-      from: Number(part[0]?.ord ?? 0),
-      to: Number(part.at(-1)?.ord ?? -1),
-      ids: part.map((r) => r.device_id),
+    await updateTaskDevices(db, tenant, row.id, list, {
+      state: 'excluded',
+      exclude_reason: reason,
+      stage: -1,
+      updated_at: now,
     });
-    at += size;
+  // Each device kept goes to the group of its position among them; only those whose planned group differs are
+  // written, a run of consecutive ones with the same group by a range of `ord` (one statement) when the kept devices'
+  // ords all differ and rise (the pending devices are then exactly the kept ones), else by ids.
+  const sizes = stageSizes(keep.length, exec);
+  const stageOf = stageOfPosition(sizes);
+  const byRange = keep.every((r, i) => i === 0 || Number(r.ord) > Number(keep[i - 1]?.ord));
+  const runs: Array<{ stage: number; from: number; to: number; ids: string[] }> = [];
+  for (const [i, r] of keep.entries()) {
+    const stage = stageOf(i);
+    if (Number(r.stage) === stage) continue;
+    const run = runs.at(-1);
+    const prev = keep[i - 1];
+    if (run && run.stage === stage && prev && run.ids.at(-1) === prev.device_id) {
+      run.to = Number(r.ord);
+      run.ids.push(r.device_id);
+    } else runs.push({ stage, from: Number(r.ord), to: Number(r.ord), ids: [r.device_id] });
   }
-  const byRange = bounds.every((b, i) => i === 0 || b.from > (bounds[i - 1]?.to ?? -1));
-  for (const [index, b] of bounds.entries()) {
-    if (b.ids.length === 0) continue;
-    if (byRange) await stagePendingRange(db, tenant, row.id, b, index, now);
-    else await updateTaskDevices(db, tenant, row.id, b.ids, { stage: index, updated_at: now });
+  for (const run of runs) {
+    if (byRange) await stagePendingRange(db, tenant, row.id, run, run.stage, now);
+    else await updateTaskDevices(db, tenant, row.id, run.ids, { stage: run.stage, updated_at: now });
   }
   await claimPending(db, tenant, row.sw_type, row.id);
   return {

@@ -66,8 +66,9 @@ export async function selectDevices(db: Db, tenant: Tenant, sel: Selection): Pro
   }
   if (sel.sid) {
     const groupIds = await groupCondition(db, tenant, sel.sid, sel.groupIdList);
+    // Tagged in place (a space may bring 100 000 devices; the rows are this call's own).
     for (const d of await candidates(db, tenant, { sid: sel.sid, groupIds }))
-      if (!out.has(d.device_id)) out.set(d.device_id, { ...d, source: 'group' });
+      if (!out.has(d.device_id)) out.set(d.device_id, Object.assign(d, { source: 'group' as const }));
   }
   if (sel.modelIdList.length > 0) {
     for (const d of await candidates(db, tenant, { modelIds: sel.modelIdList }))

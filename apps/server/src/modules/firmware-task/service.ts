@@ -16,18 +16,12 @@ import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { packageOf } from '../firmware/service';
-import { claimsOf, errorCodes, insertTaskDevices, pageAssigned } from './device-repo';
-import { countsOf, emptyCounts, executionOf, taskItemOf } from './items';
+import { claimsOf, errorCodes, insertTaskDevices, maxStage, pageAssigned } from './device-repo';
+import { countsOf, emptyCounts, executionOf, stageOfPosition, stageSizes, taskItemOf } from './items';
+import { judgeMany } from './judge';
 import { actionsOf, assertAllows } from './machine';
 import * as repo from './repo';
-import {
-  type Candidate,
-  exclusionOf,
-  type PackageFit,
-  reportedVersion,
-  type Selection,
-  selectDevices,
-} from './selection';
+import { type Candidate, type PackageFit, reportedVersion, type Selection, selectDevices } from './selection';
 
 /** Firmware tasks: reading them, making and editing drafts (README.md). Transitions: transitions.ts. */
 
@@ -95,7 +89,8 @@ export async function info(s: Services, ctx: RequestContext, id: string) {
   const { byStage } = await countsOf(s.db, tenant, [id]);
   const times = JSON.parse(row.stage_times) as Array<{ open: number | null; done: number | null }>;
   const stages = Array.from({ length: Number(row.stage_count) }, (_, index) => {
-    const counts = byStage.get(id)?.get(index) ?? emptyCounts();
+    // A draft's devices carry only the group they are planned for (joinDevices): no group before release.
+    const counts = (row.state !== 'draft' && byStage.get(id)?.get(index)) || emptyCounts();
     const t = times[index] ?? { open: null, done: null };
     const state: 'waiting' | 'open' | 'done' = t.done ? 'done' : t.open ? 'open' : 'waiting';
     const size = Object.entries(counts).reduce((n, [k, v]) => (k === 'excluded' ? n : n + v), 0);
@@ -173,12 +168,18 @@ export async function joinDevices(
         fresh.map((d) => d.device_id),
       )
     : new Map();
+  const judge = judgeMany(fit, exec, now);
   for (const d of fresh) {
-    const reason = exclusionOf(d, fit, exec, now) ?? (held.has(d.device_id) ? 'inOtherTask' : null);
+    const reason = judge(d) ?? (held.has(d.device_id) ? 'inOtherTask' : null);
     if (reason) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
     else keep.push(d);
   }
-  const stage = active ? Math.max(0, Number(row.stage_count) - 1) : -1;
+  // An active task's newcomers join its last group. A draft's get the group they would be in if it were released
+  // now (never before a device that joined earlier): the release then moves only the devices that the left-out ones
+  // shift (rollout.ts `activate`). The console shows no group before release.
+  const last = Math.max(0, Number(row.stage_count) - 1);
+  const planned = active ? null : stageOfPosition(stageSizes(existing.size + keep.length, exec));
+  const floor = active || existing.size === 0 ? -1 : await maxStage(db, tenant, row.id);
   await insertTaskDevices(
     db,
     keep.map((d, i) => ({
@@ -187,13 +188,14 @@ export async function joinDevices(
       device_id: d.device_id,
       source: d.source,
       rule_id: d.ruleId ?? null,
-      stage,
+      stage: planned ? Math.max(floor, planned(existing.size + i)) : last,
       ord: existing.size + i,
       state: 'pending',
       created_at: now,
       updated_at: now,
     })),
   );
+  await repo.addDeviceRows(db, tenant, row.id, keep.length);
   if (active && keep.length > 0) await claim(keep.map((d) => d.device_id));
   return {
     added: keep.length,
@@ -276,7 +278,7 @@ export async function assigned(
   const row = await loadTask(s.db, tenant, input.id);
   const onlineMs = s.config.devicePollSeconds * 2000 + 2000;
   const now = s.now();
-  const { rows, total } = await pageAssigned(s.db, tenant, row.id, input, input.pageNum, input.pageSize);
+  const { rows, total } = await pageAssigned(s.db, tenant, row, input, input.pageNum, input.pageSize);
   return {
     list: rows.map((r) => ({
       deviceId: r.device_id,
@@ -292,7 +294,7 @@ export async function assigned(
         row.sw_type,
       ),
       source: r.source as 'list',
-      stage: Number(r.stage),
+      stage: row.state === 'draft' ? -1 : Number(r.stage),
       state: r.state as 'pending',
       excludeReason: (r.exclude_reason as ExcludeReason | null) ?? null,
       attempts: Number(r.attempts),

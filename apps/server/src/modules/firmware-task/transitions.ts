@@ -65,10 +65,16 @@ async function transition(
 
 class Retry extends Error {}
 
-/** Starts a task now: running, its first group open, its due devices offered. */
+/**
+ * At most this many devices are offered in the transaction that starts a task; the engine's pass, queued by the
+ * start, offers the rest (5 000 a pass). A task of 100 000 devices starts without waiting for thousands of offers.
+ */
+export const START_OFFERS = 500;
+
+/** Starts a task now: running, its first group open, its first due devices offered (the rest by the engine). */
 export async function startPatch(s: Services, trx: Db, tenant: Tenant, row: repo.TaskRow, now: number) {
   const opened = { ...row, ...openStage(row, 0, now), state: 'running' };
-  await offerDue(s, trx, tenant, opened as repo.TaskRow, now);
+  await offerDue(s, trx, tenant, opened as repo.TaskRow, now, START_OFFERS);
   return { state: 'running', started_at: now, pause_reason: null, ...openStage(row, 0, now) } satisfies Patch;
 }
 

@@ -1094,6 +1094,8 @@ export interface FwTasksTable {
   scheduled_at: number | null;
   started_at: number | null;
   finished_at: number | null;
+  /** Its rows in fw_task_devices, every state (migration 0035). */
+  device_rows: Generated<number>;
 }
 
 /** A device in a task (migration 0024). */
