@@ -1,4 +1,5 @@
 import type { EndpointPath } from '@keel/contract/endpoints/index';
+import { expect } from 'vitest';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { type CallOptions, type Envelope, freshIp, type TestEnv } from './harness';
 
@@ -26,6 +27,14 @@ export interface DeviceFixture {
     who: Who | null,
     opts?: CallOptions,
   ): Promise<Envelope & { http: number }>;
+  /** `call` that must succeed (status 0, else the test fails naming the endpoint); answers `data`. As the owner by default. */
+  ok(
+    path: EndpointPath,
+    // biome-ignore lint/suspicious/noExplicitAny: tests pass inputs the contract checks in the app.
+    input: Record<string, any>,
+    who?: Who | null,
+    opts?: CallOptions,
+  ): Promise<Envelope['data']>;
 }
 
 export async function deviceFixture(env: () => TestEnv): Promise<DeviceFixture> {
@@ -50,6 +59,11 @@ export async function deviceFixture(env: () => TestEnv): Promise<DeviceFixture> 
         lang: opts.lang ?? 'en',
         ip: opts.ip,
       }),
+    ok: async (path, input, who = fx.owner, opts = {}) => {
+      const res = await fx.call(path, input, who, opts);
+      expect(res.status, `${path}: ${res.msg}`).toBe(0);
+      return res.data;
+    },
   };
   const granted = await fx.call(
     'pro/authPropertyBusiness',
