@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { tick } from '@keel/server/modules/firmware-task/engine';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
+import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '@keel/server/test/device-fixture';
 import { describeEachDb } from '@keel/server/test/harness';
 import { multipart } from '@keel/server/test/multipart';
 import { beforeAll, expect, it } from 'vitest';
@@ -17,9 +16,7 @@ describeEachDb('device simulator: updates', (env) => {
   let url: string;
 
   beforeAll(async () => {
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    ({ fx, url } = await servedDeviceFixture(env));
   });
 
   it('installs a task on a fleet: the good devices succeed with the new version, the failing share fails', async () => {

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { tick } from '@keel/server/modules/firmware-task/engine';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
+import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '@keel/server/test/device-fixture';
 import { hasTool, menderArtifact } from '@keel/server/test/firmware-artifacts';
 import { describeEachDb } from '@keel/server/test/harness';
 import { multipart } from '@keel/server/test/multipart';
@@ -19,9 +18,7 @@ describeEachDb('device simulator: updates over Mender', (env) => {
   let url: string;
 
   beforeAll(async () => {
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    ({ fx, url } = await servedDeviceFixture(env));
   });
 
   it.skipIf(!menderTool)(

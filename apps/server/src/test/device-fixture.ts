@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { expect } from 'vitest';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../seed/demo';
@@ -73,6 +74,13 @@ export async function deviceFixture(env: () => TestEnv): Promise<DeviceFixture> 
   );
   if (granted.status !== 0) throw new Error(`authPropertyBusiness: ${granted.msg}`);
   return fx;
+}
+
+/** The device fixture with the app listening on a free local port, and that port's base URL (for real clients). */
+export async function servedDeviceFixture(env: () => TestEnv): Promise<{ fx: DeviceFixture; url: string }> {
+  const fx = await deviceFixture(env);
+  await env().app.listen({ port: 0, host: '127.0.0.1' });
+  return { fx, url: `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}` };
 }
 
 let deviceCounter = 0;

@@ -1,17 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
+import type { DeviceFixture } from '../../test/device-fixture';
 import { hasTool, singleFileArtifact } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import {
-  ensureFixedFiles,
   identityOfScript,
   MENDER_MODULES,
   menderAvailable,
+  menderClientSetUp,
+  menderClientTearDown,
   startMenderDaemon,
   stopMender,
 } from '../../test/mender-client';
@@ -42,18 +41,9 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
   let child: ChildProcess | undefined;
 
   beforeAll(async () => {
-    if (!available) return;
-    ensureFixedFiles();
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
-    dir = mkdtempSync(join(tmpdir(), 'keel-mender-update-'));
+    if (available) ({ fx, base, dir } = await menderClientSetUp(env, 'keel-mender-update-'));
   });
-
-  afterAll(async () => {
-    await stopMender(child);
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => menderClientTearDown(child, dir));
 
   it.skipIf(!available)(
     'downloads, installs with the single-file module, commits and succeeds; a failing install pauses the task',

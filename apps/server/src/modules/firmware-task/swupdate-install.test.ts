@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
+import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '../../test/device-fixture';
 import { cmsSign, cpioNewc, hasTool, selfSigned } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
@@ -156,9 +155,7 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
 
   beforeAll(async () => {
     if (!available) return;
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    ({ fx, url: base } = await servedDeviceFixture(env));
     dir = mkdtempSync(join(tmpdir(), 'keel-swu-install-'));
     writeFileSync(join(dir, 'vendor.pem'), vendor.cert);
     savedPoll = env().app.keel.config.devicePollSeconds;
