@@ -55,6 +55,8 @@ export interface TestEnv {
     input: InputOf<Endpoints[P]> | Record<string, unknown>,
     options?: CallOptions,
   ): Promise<OutputOf<Endpoints[P]>>;
+  /** Signs in through `a/login` from a fresh address (the test fails unless it succeeds); answers the user info. */
+  login(account: string, password: string): Promise<OutputOf<Endpoints['a/login']>>;
   /** Encrypts a password with the server's public key, URL-safe (SPEC §7). */
   encrypt(plain: string): Promise<string>;
   /** The last code the outbox sent to a phone. */
@@ -179,6 +181,9 @@ export function describeEachDb(
             const res = await e.call(path, input, options);
             expect(res.status, `${path}: ${res.msg}`).toBe(0);
             return res.data;
+          },
+          async login(account, password) {
+            return e.ok('a/login', { account, password: await e.encrypt(password) }, { ip: freshIp() });
           },
           async encrypt(plain) {
             const cipher = publicEncrypt(

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
+import { type CallOptions, describeEachDb } from '../../test/harness';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
 
@@ -51,13 +51,9 @@ describeEachDb('firmware task state machine (property)', (env) => {
 
   beforeAll(async () => {
     await seedDemo(env().app.keel);
-    const res = await env().call(
-      'a/login',
-      { account: DEMO_OWNER_PHONE, password: await env().encrypt(DEMO_PASSWORD) },
-      { ip: freshIp() },
-    );
-    token = res.data.token;
-    demo = res.data.propertyList[0].pno;
+    const me = await env().login(DEMO_OWNER_PHONE, DEMO_PASSWORD);
+    token = me.token;
+    demo = me.propertyList[0].pno;
     const sid = (await ok('space/addSpace', { name: 'PBT', business: 'firmware', category: 'file', quota: 1_000_000 }))
       .sid;
     const boundary = 'pbtboundary';
