@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { tick } from '@keel/server/modules/firmware-task/engine';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
+import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '@keel/server/test/device-fixture';
 import { describeEachDb } from '@keel/server/test/harness';
 import { multipart } from '@keel/server/test/multipart';
 import { beforeAll, expect, it } from 'vitest';
@@ -15,24 +14,18 @@ import { ImageStore } from './images';
 describeEachDb('device simulator: updates', (env) => {
   let fx: DeviceFixture;
   let url: string;
-  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
-    const res = await fx.call(path, input, fx.owner);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
 
   beforeAll(async () => {
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    ({ fx, url } = await servedDeviceFixture(env));
   });
 
   it('installs a task on a fleet: the good devices succeed with the new version, the failing share fails', async () => {
-    const sid = (await ok('space/addSpace', { name: 'Sim', business: 'firmware', category: 'file', quota: 10_000_000 }))
-      .sid;
-    const type = (await ok('dm/addDeviceType', { name: 'Sim gw' })).typeId;
-    const platform = (await ok('dm/addDevicePlatform', { name: 'Sim Linux', osType: 'linux' })).platformId;
-    const modelId = (await ok('dm/addDeviceModel', { name: 'S-1', typeId: type, platformId: platform })).modelId;
+    const sid = (
+      await fx.ok('space/addSpace', { name: 'Sim', business: 'firmware', category: 'file', quota: 10_000_000 })
+    ).sid;
+    const type = (await fx.ok('dm/addDeviceType', { name: 'Sim gw' })).typeId;
+    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Sim Linux', osType: 'linux' })).platformId;
+    const modelId = (await fx.ok('dm/addDeviceModel', { name: 'S-1', typeId: type, platformId: platform })).modelId;
     const boundary = '----keelsim';
     const image = 'simulated image 3.0.0 '.repeat(200);
     const up = await env().app.inject({
@@ -43,7 +36,7 @@ describeEachDb('device simulator: updates', (env) => {
     });
     const fid = (up.json() as { data: { fid: string } }).data.fid;
     const swId = (
-      await ok('sw/addSw', {
+      await fx.ok('sw/addSw', {
         sid,
         swType: 'firmware',
         name: 'Sim',
@@ -52,7 +45,7 @@ describeEachDb('device simulator: updates', (env) => {
         fidList: [fid],
       })
     ).id;
-    await ok('sw/setSwPublished', { id: swId, published: 1 });
+    await fx.ok('sw/setSwPublished', { id: swId, published: 1 });
 
     const make = async (n: number) => {
       const list = [];
@@ -76,13 +69,13 @@ describeEachDb('device simulator: updates', (env) => {
     };
     const good = await make(6);
     const bad = await make(2);
-    const task = await ok('task/addTask', {
+    const task = await fx.ok('task/addTask', {
       swId,
       name: 'Fleet update',
       deviceIdList: [...good, ...bad].map((d) => d.deviceId),
       execution: { successThreshold: 50, errorThreshold: 100 },
     });
-    await ok('task/releaseTask', { id: task.id });
+    await fx.ok('task/releaseTask', { id: task.id });
 
     const fleet = (devices: typeof good, failRate: number) => {
       const stop = new AbortController();
@@ -104,7 +97,7 @@ describeEachDb('device simulator: updates', (env) => {
     expect(a).toMatchObject({ updates: 6, updateFailures: 0, errors: 0 });
     expect(b).toMatchObject({ updates: 2, updateFailures: 2, errors: 0 });
     await tick(env().app.keel);
-    const info = await ok('task/getTaskInfo', { id: task.id });
+    const info = await fx.ok('task/getTaskInfo', { id: task.id });
     expect(info.state).toBe('completed');
     expect(info.counts).toMatchObject({ succeeded: 6, failed: 2 });
     const device = (await fx.call('di/getAnyDeviceInfo', { deviceId: good[0]?.deviceId }, fx.owner)).data;
@@ -113,11 +106,11 @@ describeEachDb('device simulator: updates', (env) => {
 
   it('applies the delta Keel offers onto the image it keeps; without a source image it fails', async () => {
     const sid = (
-      await ok('space/addSpace', { name: 'Sim delta', business: 'firmware', category: 'file', quota: 10_000_000 })
+      await fx.ok('space/addSpace', { name: 'Sim delta', business: 'firmware', category: 'file', quota: 10_000_000 })
     ).sid;
-    const type = (await ok('dm/addDeviceType', { name: 'Sim delta gw' })).typeId;
-    const platform = (await ok('dm/addDevicePlatform', { name: 'Sim delta Linux', osType: 'linux' })).platformId;
-    const modelId = (await ok('dm/addDeviceModel', { name: 'SD-1', typeId: type, platformId: platform })).modelId;
+    const type = (await fx.ok('dm/addDeviceType', { name: 'Sim delta gw' })).typeId;
+    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Sim delta Linux', osType: 'linux' })).platformId;
+    const modelId = (await fx.ok('dm/addDeviceModel', { name: 'SD-1', typeId: type, platformId: platform })).modelId;
     // Low-entropy images (Keel refuses deltas of compressed data), v2 a small change of v1.
     const v1 = Buffer.from(Array.from({ length: 80_000 }, (_, i) => ((i >> 4) * 7 + (i % 13 === 0 ? 5 : 0)) & 0x3f));
     const v2 = Buffer.concat([v1.subarray(0, 40_000), Buffer.from('what changed in 2.0.0'), v1.subarray(40_000)]);
@@ -131,7 +124,7 @@ describeEachDb('device simulator: updates', (env) => {
       });
       const fid = (up.json() as { data: { fid: string } }).data.fid;
       const id = (
-        await ok('sw/addSw', {
+        await fx.ok('sw/addSw', {
           sid,
           swType: 'firmware',
           name: 'Sim delta',
@@ -140,24 +133,24 @@ describeEachDb('device simulator: updates', (env) => {
           fidList: [fid],
         })
       ).id as string;
-      await ok('sw/setSwPublished', { id, published: 1 });
+      await fx.ok('sw/setSwPublished', { id, published: 1 });
       return id;
     };
     const from = await pkg('1.0.0', v1);
     const to = await pkg('2.0.0', v2);
-    await ok('dp/addSwDiffPack', { sourceId: from, targetId: to });
+    await fx.ok('dp/addSwDiffPack', { sourceId: from, targetId: to });
     // The delta job runs in a worker thread: run due jobs until it is ready.
     await expect
       .poll(
         async () => {
           await env().app.keel.jobs.runDue();
-          return (await ok('dp/getSwDiffPackList', { swId: to })).list[0]?.state;
+          return (await fx.ok('dp/getSwDiffPackList', { swId: to })).list[0]?.state;
         },
         { timeout: 60_000, interval: 500 },
       )
       .toBe('ready');
-    const [delta] = (await ok('dp/getSwDiffPackList', { swId: to })).list;
-    const manifestKey = (await ok('sw/getSwKeys', {})).manifestPublicKey as string;
+    const [delta] = (await fx.ok('dp/getSwDiffPackList', { swId: to })).list;
+    const manifestKey = (await fx.ok('sw/getSwKeys', {})).manifestPublicKey as string;
 
     const devices: Array<{ deviceId: string; credential: string; attributes: Record<string, string> }> = [];
     for (const name of ['keeps', 'lost']) {
@@ -180,13 +173,13 @@ describeEachDb('device simulator: updates', (env) => {
         devices.map((d) => d.deviceId),
       )
       .execute();
-    const task = await ok('task/addTask', {
+    const task = await fx.ok('task/addTask', {
       swId: to,
       name: 'Delta update',
       deviceIdList: devices.map((d) => d.deviceId),
       execution: { successThreshold: 50, errorThreshold: 100 },
     });
-    await ok('task/releaseTask', { id: task.id });
+    await fx.ok('task/releaseTask', { id: task.id });
 
     const fleet = (device: (typeof devices)[number], images: ImageStore) => {
       const stop = new AbortController();
@@ -211,7 +204,7 @@ describeEachDb('device simulator: updates', (env) => {
     expect(keeps).toMatchObject({ updates: 1, updateFailures: 0, errors: 0 });
     expect(lost).toMatchObject({ updates: 1, updateFailures: 1, errors: 0 });
     await tick(env().app.keel);
-    const info = await ok('task/getTaskInfo', { id: task.id });
+    const info = await fx.ok('task/getTaskInfo', { id: task.id });
     expect(info).toMatchObject({ state: 'completed', counts: { succeeded: 1, failed: 1 } });
     const attempts = await env()
       .app.keel.db.selectFrom('fw_task_attempts')

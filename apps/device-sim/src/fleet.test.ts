@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { POLLS_PER_INTERVAL } from '@keel/server/modules/device/ddi-service';
 import { runtimeOf } from '@keel/server/modules/device/runtime';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
+import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '@keel/server/test/device-fixture';
 import { describeEachDb } from '@keel/server/test/harness';
 import { beforeAll, expect, it } from 'vitest';
 import { defaultAttributes, runFleet } from './fleet';
@@ -16,9 +15,7 @@ describeEachDb('device simulator (runFleet)', (env) => {
   };
 
   beforeAll(async () => {
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    ({ fx, url } = await servedDeviceFixture(env));
   });
 
   it('runs devices with issued credentials over DDI: they report their attributes and show online', async () => {

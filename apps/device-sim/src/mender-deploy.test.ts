@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { tick } from '@keel/server/modules/firmware-task/engine';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
+import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '@keel/server/test/device-fixture';
 import { hasTool, menderArtifact } from '@keel/server/test/firmware-artifacts';
 import { describeEachDb } from '@keel/server/test/harness';
 import { multipart } from '@keel/server/test/multipart';
@@ -17,27 +16,20 @@ const menderTool = hasTool('mender-artifact', '--version');
 describeEachDb('device simulator: updates over Mender', (env) => {
   let fx: DeviceFixture;
   let url: string;
-  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
-    const res = await fx.call(path, input, fx.owner);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
 
   beforeAll(async () => {
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    ({ fx, url } = await servedDeviceFixture(env));
   });
 
   it.skipIf(!menderTool)(
     'installs, fails, or comes back on the old release after its reboot',
     async () => {
       const sid = (
-        await ok('space/addSpace', { name: 'Sim Mender', business: 'firmware', category: 'file', quota: 10_000_000 })
+        await fx.ok('space/addSpace', { name: 'Sim Mender', business: 'firmware', category: 'file', quota: 10_000_000 })
       ).sid;
-      const type = (await ok('dm/addDeviceType', { name: 'Sim Mender gw' })).typeId;
-      const platform = (await ok('dm/addDevicePlatform', { name: 'Sim Mender Linux', osType: 'linux' })).platformId;
-      const modelId = (await ok('dm/addDeviceModel', { name: 'SM-1', typeId: type, platformId: platform })).modelId;
+      const type = (await fx.ok('dm/addDeviceType', { name: 'Sim Mender gw' })).typeId;
+      const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Sim Mender Linux', osType: 'linux' })).platformId;
+      const modelId = (await fx.ok('dm/addDeviceModel', { name: 'SM-1', typeId: type, platformId: platform })).modelId;
       const artifact = menderArtifact(Buffer.from('simulated mender image 3.0.0 '.repeat(100)), 'release-3.0.0');
       const { body, contentType } = multipart('release-3.0.0.mender', artifact);
       const up = await env().app.inject({
@@ -48,7 +40,7 @@ describeEachDb('device simulator: updates over Mender', (env) => {
       });
       const fid = (up.json() as { data: { fid: string } }).data.fid;
       const swId = (
-        await ok('sw/addSw', {
+        await fx.ok('sw/addSw', {
           sid,
           swType: 'firmware',
           name: 'Sim Mender',
@@ -57,9 +49,9 @@ describeEachDb('device simulator: updates over Mender', (env) => {
           fidList: [fid],
         })
       ).id;
-      await ok('sw/setSwPublished', { id: swId, published: 1 });
+      await fx.ok('sw/setSwPublished', { id: swId, published: 1 });
 
-      const { key } = await ok('di/resetEnrolmentKey', {});
+      const { key } = await fx.ok('di/resetEnrolmentKey', {});
       const prefix = freshDeviceId('simmu');
       const ids = { good: `${prefix}-good`, bad: `${prefix}-bad`, reboot: `${prefix}-reboot` };
       const stop = new AbortController();
@@ -97,7 +89,7 @@ describeEachDb('device simulator: updates over Mender', (env) => {
         await expect
           .poll(async () => (await Promise.all(all.map(info))).map((d) => d?.admission), { timeout: 30_000 })
           .toEqual(['pending', 'pending', 'pending']);
-        await ok('di/admitDevice', { deviceIdList: all, accept: 1 });
+        await fx.ok('di/admitDevice', { deviceIdList: all, accept: 1 });
         await expect
           .poll(async () => (await Promise.all(all.map(info))).map((d) => d?.attributes?.artifact_name), {
             timeout: 30_000,
@@ -109,13 +101,13 @@ describeEachDb('device simulator: updates over Mender', (env) => {
           .where('pno', '=', fx.demo)
           .where('device_id', 'in', all)
           .execute();
-        const task = await ok('task/addTask', {
+        const task = await fx.ok('task/addTask', {
           swId,
           name: 'Sim Mender update',
           deviceIdList: all,
           execution: { successThreshold: 30, errorThreshold: 100, confirmMinutes: 5 },
         });
-        await ok('task/releaseTask', { id: task.id });
+        await fx.ok('task/releaseTask', { id: task.id });
         await tick(env().app.keel);
 
         await expect
@@ -133,7 +125,7 @@ describeEachDb('device simulator: updates over Mender', (env) => {
         // The reboot "failed": past the confirmation window the server fails it.
         env().advance(6 * 60_000);
         await tick(env().app.keel);
-        const done = await ok('task/getTaskInfo', { id: task.id });
+        const done = await fx.ok('task/getTaskInfo', { id: task.id });
         expect(done).toMatchObject({ state: 'completed', counts: { succeeded: 1, failed: 2 } });
         expect(done.errorCodes).toEqual(
           expect.arrayContaining([

@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
+import { expect } from 'vitest';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { type CallOptions, type Envelope, freshIp, type TestEnv } from './harness';
 
@@ -26,6 +28,14 @@ export interface DeviceFixture {
     who: Who | null,
     opts?: CallOptions,
   ): Promise<Envelope & { http: number }>;
+  /** `call` that must succeed (status 0, else the test fails naming the endpoint); answers `data`. As the owner by default. */
+  ok(
+    path: EndpointPath,
+    // biome-ignore lint/suspicious/noExplicitAny: tests pass inputs the contract checks in the app.
+    input: Record<string, any>,
+    who?: Who | null,
+    opts?: CallOptions,
+  ): Promise<Envelope['data']>;
 }
 
 export async function deviceFixture(env: () => TestEnv): Promise<DeviceFixture> {
@@ -50,6 +60,11 @@ export async function deviceFixture(env: () => TestEnv): Promise<DeviceFixture> 
         lang: opts.lang ?? 'en',
         ip: opts.ip,
       }),
+    ok: async (path, input, who = fx.owner, opts = {}) => {
+      const res = await fx.call(path, input, who, opts);
+      expect(res.status, `${path}: ${res.msg}`).toBe(0);
+      return res.data;
+    },
   };
   const granted = await fx.call(
     'pro/authPropertyBusiness',
@@ -59,6 +74,13 @@ export async function deviceFixture(env: () => TestEnv): Promise<DeviceFixture> 
   );
   if (granted.status !== 0) throw new Error(`authPropertyBusiness: ${granted.msg}`);
   return fx;
+}
+
+/** The device fixture with the app listening on a free local port, and that port's base URL (for real clients). */
+export async function servedDeviceFixture(env: () => TestEnv): Promise<{ fx: DeviceFixture; url: string }> {
+  const fx = await deviceFixture(env);
+  await env().app.listen({ port: 0, host: '127.0.0.1' });
+  return { fx, url: `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}` };
 }
 
 let deviceCounter = 0;

@@ -6,7 +6,7 @@ import type { Endpoint, InputOf, OutputOf } from '@keel/contract/endpoint';
 import { type EndpointPath, type Endpoints, endpoints } from '@keel/contract/endpoints/index';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../platform/config';
 import { outputMismatch } from '../platform/http/output-check';
@@ -49,6 +49,14 @@ export interface TestEnv {
     input: InputOf<Endpoints[P]> | Record<string, unknown>,
     options?: CallOptions,
   ): Promise<CallResult<P>>;
+  /** `call` that must succeed: fails the test (naming the endpoint and its message) unless status is 0; answers `data`. */
+  ok<P extends EndpointPath>(
+    path: P,
+    input: InputOf<Endpoints[P]> | Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<OutputOf<Endpoints[P]>>;
+  /** Signs in through `a/login` from a fresh address (the test fails unless it succeeds); answers the user info. */
+  login(account: string, password: string): Promise<OutputOf<Endpoints['a/login']>>;
   /** Encrypts a password with the server's public key, URL-safe (SPEC §7). */
   encrypt(plain: string): Promise<string>;
   /** The last code the outbox sent to a phone. */
@@ -168,6 +176,14 @@ export function describeEachDb(
             const mismatch = body.status === 0 ? outputMismatch(def.output, body.data) : undefined;
             if (mismatch) throw new Error(`${path} answered outside its output schema: ${mismatch}`);
             return { http: response.statusCode, ...body };
+          },
+          async ok(path, input, options) {
+            const res = await e.call(path, input, options);
+            expect(res.status, `${path}: ${res.msg}`).toBe(0);
+            return res.data;
+          },
+          async login(account, password) {
+            return e.ok('a/login', { account, password: await e.encrypt(password) }, { ip: freshIp() });
           },
           async encrypt(plain) {
             const cipher = publicEncrypt(

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type DeviceFixture, servedDeviceFixture } from './device-fixture';
+import type { TestEnv } from './harness';
 
 /**
  * Running Debian's `mender-client` (3.4) daemon against a test server (modules/device/mender-client*.test.ts). The
@@ -128,4 +131,20 @@ export async function stopMender(child: ChildProcess | undefined): Promise<void>
   const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(timer);
+}
+
+/** A mender-client suite's set-up (its beforeAll): the fixed files, the served device fixture and a work folder. */
+export async function menderClientSetUp(
+  env: () => TestEnv,
+  dirPrefix: string,
+): Promise<{ fx: DeviceFixture; base: string; dir: string }> {
+  ensureFixedFiles();
+  const { fx, url } = await servedDeviceFixture(env);
+  return { fx, base: url, dir: mkdtempSync(join(tmpdir(), dirPrefix)) };
+}
+
+/** Its tear-down (afterAll): the daemon stopped, the work folder removed. */
+export async function menderClientTearDown(child: ChildProcess | undefined, dir: string | undefined): Promise<void> {
+  await stopMender(child);
+  if (dir) rmSync(dir, { recursive: true, force: true });
 }

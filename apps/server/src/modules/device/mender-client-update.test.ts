@@ -1,17 +1,16 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
+import type { DeviceFixture } from '../../test/device-fixture';
 import { hasTool, singleFileArtifact } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import {
-  ensureFixedFiles,
   identityOfScript,
   MENDER_MODULES,
   menderAvailable,
+  menderClientSetUp,
+  menderClientTearDown,
   startMenderDaemon,
   stopMender,
 } from '../../test/mender-client';
@@ -40,25 +39,11 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
   let dir: string;
   let base: string;
   let child: ChildProcess | undefined;
-  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
-    const res = await fx.call(path, input, fx.owner);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
 
   beforeAll(async () => {
-    if (!available) return;
-    ensureFixedFiles();
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
-    dir = mkdtempSync(join(tmpdir(), 'keel-mender-update-'));
+    if (available) ({ fx, base, dir } = await menderClientSetUp(env, 'keel-mender-update-'));
   });
-
-  afterAll(async () => {
-    await stopMender(child);
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => menderClientTearDown(child, dir));
 
   it.skipIf(!available)(
     'downloads, installs with the single-file module, commits and succeeds; a failing install pauses the task',
@@ -67,14 +52,19 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
       const identity = identityOf(JSON.stringify(await identityOfScript(wanted)));
       if (!identity) throw new Error('the identity script printed no identity');
       const deviceId = identity.deviceId;
-      const key = await ok('di/resetEnrolmentKey', {});
+      const key = await fx.ok('di/resetEnrolmentKey', {});
 
       const sid = (
-        await ok('space/addSpace', { name: 'Mender real', business: 'firmware', category: 'file', quota: 10_000_000 })
+        await fx.ok('space/addSpace', {
+          name: 'Mender real',
+          business: 'firmware',
+          category: 'file',
+          quota: 10_000_000,
+        })
       ).sid;
-      const type = (await ok('dm/addDeviceType', { name: 'Mender board' })).typeId;
-      const platform = (await ok('dm/addDevicePlatform', { name: 'Mender Debian', osType: 'linux' })).platformId;
-      const modelId = (await ok('dm/addDeviceModel', { name: 'MB-1', typeId: type, platformId: platform })).modelId;
+      const type = (await fx.ok('dm/addDeviceType', { name: 'Mender board' })).typeId;
+      const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Mender Debian', osType: 'linux' })).platformId;
+      const modelId = (await fx.ok('dm/addDeviceModel', { name: 'MB-1', typeId: type, platformId: platform })).modelId;
       const target = join(dir, 'installed');
       const content = Buffer.from(`keel firmware 2.0.0 ${wanted}\n`.repeat(50));
       /** A published firmware package of one single-file artifact. */
@@ -96,7 +86,7 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
         expect(up.statusCode, up.body).toBe(200);
         const fid = (up.json() as { data: { fid: string } }).data.fid;
         const id = (
-          await ok('sw/addSw', {
+          await fx.ok('sw/addSw', {
             sid,
             swType: 'firmware',
             name: `Board ${version}`,
@@ -105,7 +95,7 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
             fidList: [fid],
           })
         ).id as string;
-        await ok('sw/setSwPublished', { id, published: 1 });
+        await fx.ok('sw/setSwPublished', { id, published: 1 });
         return id;
       };
       const good = await pkg('2.0.0', target);
@@ -123,7 +113,7 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
       };
       const taskInfo = async (id: string) => {
         await tick(env().app.keel);
-        return ok('task/getTaskInfo', { id });
+        return fx.ok('task/getTaskInfo', { id });
       };
       const attempts = () =>
         env()
@@ -145,7 +135,7 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
         child = daemon.child;
         output = daemon.output;
         await expect.poll(async () => (await info())?.admission, { timeout: 60_000, interval: 500 }).toBe('pending');
-        await ok('di/admitDevice', { deviceIdList: [deviceId], accept: 1 });
+        await fx.ok('di/admitDevice', { deviceIdList: [deviceId], accept: 1 });
         await expect
           .poll(async () => (await info())?.attributes?.device_type, { timeout: 60_000, interval: 500 })
           .toBe(DEVICE_TYPE);
@@ -157,8 +147,8 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
           .execute();
 
         // The update: offered, downloaded, installed by the single-file module, committed, confirmed.
-        const task = await ok('task/addTask', { swId: good, name: 'Real Mender update', deviceIdList: [deviceId] });
-        await ok('task/releaseTask', { id: task.id });
+        const task = await fx.ok('task/addTask', { swId: good, name: 'Real Mender update', deviceIdList: [deviceId] });
+        await fx.ok('task/releaseTask', { id: task.id });
         await tick(env().app.keel);
         await expect
           .poll(() => (existsSync(join(target, 'app.bin')) ? readFileSync(join(target, 'app.bin')) : null), {
@@ -187,13 +177,13 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
           .where('pno', '=', fx.demo)
           .where('device_id', '=', spare)
           .execute();
-        const failing = await ok('task/addTask', {
+        const failing = await fx.ok('task/addTask', {
           swId: broken,
           name: 'Broken Mender update',
           deviceIdList: [deviceId, spare],
           execution: { stages: { by: 'count', sizes: [1, 1] }, successThreshold: 50, errorThreshold: 50 },
         });
-        await ok('task/releaseTask', { id: failing.id });
+        await fx.ok('task/releaseTask', { id: failing.id });
         await tick(env().app.keel);
         await expect
           .poll(async () => (await attempts()).find((a) => a.state !== 'succeeded')?.state, {

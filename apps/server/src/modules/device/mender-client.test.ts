@@ -1,16 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
+import type { DeviceFixture } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 import {
   menderAvailable as available,
-  ensureFixedFiles,
   IDENTITY,
   identityOfScript,
+  menderClientSetUp,
+  menderClientTearDown,
   startMenderDaemon,
   stopMender as stop,
 } from '../../test/mender-client';
@@ -31,18 +28,9 @@ describeEachDb('real client: mender-client (Mender device API)', (env) => {
   let child: ChildProcess | undefined;
 
   beforeAll(async () => {
-    if (!available) return;
-    ensureFixedFiles();
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
-    dir = mkdtempSync(join(tmpdir(), 'keel-mender-'));
+    if (available) ({ fx, base, dir } = await menderClientSetUp(env, 'keel-mender-'));
   });
-
-  afterAll(async () => {
-    await stop(child);
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => menderClientTearDown(child, dir));
 
   it.skipIf(!available)(
     'authenticates, waits pending, is accepted in the console, then reports its inventory',

@@ -1,10 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
+import { type DeviceFixture, servedDeviceFixture } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 import { runtimeOf } from './runtime';
 
@@ -32,9 +31,7 @@ describeEachDb('real client: swupdate (suricatta, hawkBit DDI)', (env) => {
 
   beforeAll(async () => {
     if (!available) return;
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    ({ fx, url: base } = await servedDeviceFixture(env));
     dir = mkdtempSync(join(tmpdir(), 'keel-swupdate-'));
     // The Debian build verifies signed images, so it will not start without a certificate, even to poll.
     execFileSync('openssl', [

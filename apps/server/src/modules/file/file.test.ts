@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMALL_UPLOAD_MAX } from '@keel/contract/endpoints/file';
-import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
@@ -34,11 +33,6 @@ describeEachDb('files', (env) => {
     ...(pno ? { pno } : {}),
     lang,
   });
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) => {
-    const res = await env().call(path, input, options);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const db = () => env().app.keel.db.withoutPlugins();
   const spaceRow = (s: string) =>
     db()
@@ -73,7 +67,13 @@ describeEachDb('files', (env) => {
     return { http: res.statusCode, ...(res.json() as { status: number; msg: string; data: Record<string, unknown> }) };
   };
   const addSpace = async (input: Record<string, unknown>) =>
-    (await ok('space/addSpace', { business: 'terminal', category: 'file', quota: 1_000_000, ...input }, as(owner))).sid;
+    (
+      await env().ok(
+        'space/addSpace',
+        { business: 'terminal', category: 'file', quota: 1_000_000, ...input },
+        as(owner),
+      )
+    ).sid;
 
   beforeAll(async () => {
     await seedDemo(env().app.keel);
@@ -87,7 +87,7 @@ describeEachDb('files', (env) => {
     sid.race = await addSpace({ name: 'Files race', quota: 1000 });
     sid.personal = await addSpace({ name: 'Member files', ownerType: 'user', uid: member.uid });
     sid.partner = (
-      await ok(
+      await env().ok(
         'space/addSpace',
         {
           pno: partner,
@@ -100,7 +100,7 @@ describeEachDb('files', (env) => {
         as(operator, null),
       )
     ).sid;
-    sid.group = (await ok('sg/addOrUpdateGroup', { sid: sid.main, name: 'Firmware' }, as(owner))).groupId;
+    sid.group = (await env().ok('sg/addOrUpdateGroup', { sid: sid.main, name: 'Firmware' }, as(owner))).groupId;
     await env().app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
   });
@@ -112,11 +112,15 @@ describeEachDb('files', (env) => {
     expect(res.data).toMatchObject({ sid: sid.main, groupId: sid.group, name: 'release notes.txt', size: 5000 });
     expect(res.data.sha256).toBe(sha(content));
     expect(await usage(sid.main)).toEqual({ used: 5000, reserved: 0 });
-    const list = await ok('fis/fi/getMyFileList', { sid: sid.main }, as(owner));
+    const list = await env().ok('fis/fi/getMyFileList', { sid: sid.main }, as(owner));
     expect(list.list.map((f) => f.name)).toContain('release notes.txt');
-    const inGroup = await ok('fis/fi/getMyFileList', { sid: sid.main, groupId: sid.group, str: 'NOTES' }, as(owner));
+    const inGroup = await env().ok(
+      'fis/fi/getMyFileList',
+      { sid: sid.main, groupId: sid.group, str: 'NOTES' },
+      as(owner),
+    );
     expect(inGroup.total).toBe(1);
-    const root = await ok('fis/fi/getMyFileList', { sid: sid.main, groupId: sid.main }, as(owner));
+    const root = await env().ok('fis/fi/getMyFileList', { sid: sid.main, groupId: sid.main }, as(owner));
     expect(root.total).toBe(0);
     // The group tree counts files: a group holding one cannot be deleted.
     const del = await env().call('sg/delGroup', { sid: sid.main, groupId: sid.group }, as(owner, demo, 'en'));
@@ -132,7 +136,7 @@ describeEachDb('files', (env) => {
     // The member may not write into the property's space, but into their own.
     expect((await upload(member, { sid: sid.main }, 'a.bin', bytes(10, 2))).status).toBe(Status.forbidden);
     expect((await upload(member, { sid: sid.personal }, 'mine.bin', bytes(10, 3))).status).toBe(0);
-    const mine = await ok('fis/fi/getMyFileList', {}, as(member));
+    const mine = await env().ok('fis/fi/getMyFileList', {}, as(member));
     expect(mine.list.map((f) => f.name)).toEqual(['mine.bin']);
   });
 
@@ -185,7 +189,7 @@ describeEachDb('files', (env) => {
   });
 
   it('takes a tus upload through the mounted endpoint and lists it', async () => {
-    const url = await ok('gateway/file/getUploadUrl', {}, as(owner));
+    const url = await env().ok('gateway/file/getUploadUrl', {}, as(owner));
     expect(url).toMatchObject({ base: '', path: '/api/uploads/files' });
     const content = bytes(300_000, 5);
     const tus = tusClient(base, owner.token);
@@ -203,7 +207,7 @@ describeEachDb('files', (env) => {
     expect(done.status).toBe(204);
     const fid = done.headers.get('keel-file-id') as string;
     expect(fid).toBeTruthy();
-    const list = await ok('fis/fi/getMyFileList', { sid: sid.main, str: 'firmware' }, as(owner));
+    const list = await env().ok('fis/fi/getMyFileList', { sid: sid.main, str: 'firmware' }, as(owner));
     expect(list.list).toEqual([expect.objectContaining({ fid, name: 'firmware.img', size: content.length })]);
     expect(await usage(sid.main)).toEqual({ used: 5000 + content.length, reserved: 0 });
     // Without a property, or into another property's space: refused.
@@ -212,8 +216,8 @@ describeEachDb('files', (env) => {
   });
 
   it('downloads a file through a short-lived link, with Range and ETag', async () => {
-    const [file] = (await ok('fis/fi/getMyFileList', { sid: sid.main, str: 'release' }, as(owner))).list;
-    const link = await ok('fis/fi/getDownloadUrl', { fid: file?.fid }, as(owner));
+    const [file] = (await env().ok('fis/fi/getMyFileList', { sid: sid.main, str: 'release' }, as(owner))).list;
+    const link = await env().ok('fis/fi/getDownloadUrl', { fid: file?.fid }, as(owner));
     const whole = await fetch(new URL(link.url, base));
     expect(whole.status).toBe(200);
     expect(sha(Buffer.from(await whole.arrayBuffer()))).toBe(file?.sha256);
@@ -240,7 +244,7 @@ describeEachDb('files', (env) => {
       expect((await env().call(path, input, as(owner))).status, path).toBe(Status.notFound);
     }
     expect((await env().call('fis/fi/getMyFileList', { sid: sid.partner }, as(owner))).status).toBe(Status.notFound);
-    const all = await ok('fis/fi/getMyFileList', { str: 'partner' }, as(owner));
+    const all = await env().ok('fis/fi/getMyFileList', { str: 'partner' }, as(owner));
     expect(all.total).toBe(0);
     expect(await usage(sid.partner)).toEqual({ used: 100, reserved: 0 });
   });
@@ -248,12 +252,12 @@ describeEachDb('files', (env) => {
   it('renames and moves a file, and deletes files giving their quota back', async () => {
     const res = await upload(owner, { sid: sid.main }, 'old.txt', bytes(700, 11));
     const fid = res.data.fid as string;
-    const renamed = await ok('fis/fi/renameFile', { fid, name: 'new.txt', groupId: sid.group }, as(owner));
+    const renamed = await env().ok('fis/fi/renameFile', { fid, name: 'new.txt', groupId: sid.group }, as(owner));
     expect(renamed).toMatchObject({ name: 'new.txt', groupId: sid.group });
     expect((await env().call('fis/fi/renameFile', { fid, name: '../x' }, as(owner))).status).toBe(Status.invalidInput);
     expect((await env().call('fis/fi/renameFile', { fid, name: 'y' }, as(member))).status).toBe(Status.forbidden);
     const before = await usage(sid.main);
-    expect(await ok('fis/fi/deleteFile', { fidList: [fid] }, as(owner))).toEqual({ deleted: 1 });
+    expect(await env().ok('fis/fi/deleteFile', { fidList: [fid] }, as(owner))).toEqual({ deleted: 1 });
     expect(await usage(sid.main)).toEqual({ used: before.used - 700, reserved: 0 });
     expect((await env().call('fis/fi/deleteFile', { fidList: [fid] }, as(owner))).status).toBe(Status.notFound);
     // The blob is unreferenced: the sweep removes it after the grace period.
@@ -267,35 +271,35 @@ describeEachDb('files', (env) => {
   it('keeps common files: save from a file, list, update, download, delete', async () => {
     const res = await upload(owner, { sid: sid.main }, 'tool-setup.exe', bytes(900, 12));
     const fid = res.data.fid as string;
-    const { id } = await ok(
+    const { id } = await env().ok(
       'commonFile/saveCommonFileInfo',
       { fid, name: 'Setup tool', version: '1.2.0', remark: 'for the PC store' },
       as(owner),
     );
-    const page = await ok('commonFile/getCommonFileInfo', { str: 'setup' }, as(owner));
+    const page = await env().ok('commonFile/getCommonFileInfo', { str: 'setup' }, as(owner));
     expect(page.list).toEqual([
       expect.objectContaining({ id, name: 'Setup tool', version: '1.2.0', fileName: 'tool-setup.exe', size: 900 }),
     ]);
-    expect((await ok('commonFile/getCommonFileInfo', { id }, as(owner))).total).toBe(1);
+    expect((await env().ok('commonFile/getCommonFileInfo', { id }, as(owner))).total).toBe(1);
     // The member holds no repository permission.
     expect((await env().call('commonFile/getCommonFileInfo', {}, as(member))).status).toBe(Status.forbidden);
     // The file goes; the common file keeps its bytes.
-    await ok('fis/fi/deleteFile', { fidList: [fid] }, as(owner));
+    await env().ok('fis/fi/deleteFile', { fidList: [fid] }, as(owner));
     env().advance(2 * 3_600_000);
     await sweepStorage(env().app.keel);
-    const link = await ok('commonFile/getDownloadUrl', { id }, as(owner));
+    const link = await env().ok('commonFile/getDownloadUrl', { id }, as(owner));
     const got = await fetch(new URL(link.url, base));
     expect(sha(Buffer.from(await got.arrayBuffer()))).toBe(sha(bytes(900, 12)));
     // New content from another file: the old bytes are no longer held.
     const next = await upload(owner, { sid: sid.main }, 'tool-setup-2.exe', bytes(950, 13));
-    const updated = await ok(
+    const updated = await env().ok(
       'commonFile/updateCommonFileInfo',
       { id, fid: next.data.fid, name: 'Setup tool', version: '1.3.0' },
       as(owner),
     );
     expect(updated).toMatchObject({ version: '1.3.0', fileName: 'tool-setup-2.exe', size: 950, remark: '' });
     expect((await env().app.keel.blobs.info(sha(bytes(900, 12))))?.refs).toBe(0);
-    expect(await ok('commonFile/deleteCommonFileInfo', { idList: [id] }, as(owner))).toEqual({ deleted: 1 });
+    expect(await env().ok('commonFile/deleteCommonFileInfo', { idList: [id] }, as(owner))).toEqual({ deleted: 1 });
     expect((await env().call('commonFile/getCommonFileInfo', { id }, as(owner))).status).toBe(Status.notFound);
   });
 
@@ -303,7 +307,7 @@ describeEachDb('files', (env) => {
     const keel = env().app.keel;
     const content = bytes(600, 21);
     const res = await upload(owner, { sid: sid.main }, 'gone.bin', content);
-    await ok('fis/fi/deleteFile', { fidList: [res.data.fid] }, as(owner));
+    await env().ok('fis/fi/deleteFile', { fidList: [res.data.fid] }, as(owner));
     env().advance(2 * 3_600_000);
     await keel.jobs.enqueue(STORAGE_SWEEP_JOB, null, { dedupeKey: 'file-test-sweep' });
     // The listening server's workers take it, or this call does.

@@ -24,11 +24,6 @@ describeEachDb('firmware delivery over DDI', (env) => {
       headers: { authorization, 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
-  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
-    const res = await fx.call(path, input, fx.owner);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const upload = async (endpoint: string, name: string, content: Buffer) => {
     const { body, contentType } = multipart(name, content);
     const res = await env().app.inject({
@@ -67,13 +62,14 @@ describeEachDb('firmware delivery over DDI', (env) => {
 
   beforeAll(async () => {
     fx = await deviceFixture(env);
-    sid = (await ok('space/addSpace', { name: 'DDI', business: 'firmware', category: 'file', quota: 50_000_000 })).sid;
-    const type = (await ok('dm/addDeviceType', { name: 'DDI gw' })).typeId;
-    const platform = (await ok('dm/addDevicePlatform', { name: 'DDI Linux', osType: 'linux' })).platformId;
-    modelId = (await ok('dm/addDeviceModel', { name: 'D-1', typeId: type, platformId: platform })).modelId;
+    sid = (await fx.ok('space/addSpace', { name: 'DDI', business: 'firmware', category: 'file', quota: 50_000_000 }))
+      .sid;
+    const type = (await fx.ok('dm/addDeviceType', { name: 'DDI gw' })).typeId;
+    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'DDI Linux', osType: 'linux' })).platformId;
+    modelId = (await fx.ok('dm/addDeviceModel', { name: 'D-1', typeId: type, platformId: platform })).modelId;
     const { fid } = await upload('/api/fis/fi/uploadFile', 'image-2.0.0.bin', image);
     pkg = (
-      await ok('sw/addSw', {
+      await fx.ok('sw/addSw', {
         sid,
         swType: 'firmware',
         name: 'Image',
@@ -82,20 +78,20 @@ describeEachDb('firmware delivery over DDI', (env) => {
         fidList: [fid],
       })
     ).id;
-    await ok('sw/setSwPublished', { id: pkg, published: 1 });
+    await fx.ok('sw/setSwPublished', { id: pkg, published: 1 });
   });
 
   it('offers a task on the poll, answers the deployment, serves its artifact and records the feedback', async () => {
     const a = await register();
     const b = await register();
     expect((await get(url(fx.demo, a.deviceId), a.auth)).json()._links?.deploymentBase).toBeUndefined();
-    const task = await ok('task/addTask', {
+    const task = await fx.ok('task/addTask', {
       swId: pkg,
       name: 'DDI rollout',
       deviceIdList: [a.deviceId, b.deviceId],
       execution: { mode: 'forced' },
     });
-    await ok('task/releaseTask', { id: task.id });
+    await fx.ok('task/releaseTask', { id: task.id });
 
     const polled = (await get(url(fx.demo, a.deviceId), a.auth)).json();
     expect(ddiControllerBase.strict().safeParse(polled).success).toBe(true);
@@ -178,8 +174,8 @@ describeEachDb('firmware delivery over DDI', (env) => {
     const a = await register();
     const b = await register();
     const file = await upload('/api/f/uploadFile', 'try.swu', Buffer.from('swu bytes'));
-    await ok('d/addDevice', { deviceIdList: [a.deviceId, b.deviceId] });
-    const task = await ok('t/addTask', { name: 'Try DDI', fileId: file.id, deviceIdList: [a.deviceId] });
+    await fx.ok('d/addDevice', { deviceIdList: [a.deviceId, b.deviceId] });
+    const task = await fx.ok('t/addTask', { name: 'Try DDI', fileId: file.id, deviceIdList: [a.deviceId] });
     const href: string = (await get(url(fx.demo, a.deviceId), a.auth)).json()._links.deploymentBase.href;
     // An integer from the action counter the formal attempts use (SWUpdate reads action ids as integers).
     const tempId = href.split('/').at(-1) as string;
@@ -196,7 +192,7 @@ describeEachDb('firmware delivery over DDI', (env) => {
     expect((await fb(a, closed('success'))).statusCode).toBe(200);
     expect((await fb(a, closed('success'))).statusCode).toBe(200);
     expect((await get(url(fx.demo, a.deviceId), a.auth)).json()._links?.deploymentBase).toBeUndefined();
-    const list = await ok('t/getTaskList', { pageNum: 1, pageSize: 50 });
+    const list = await fx.ok('t/getTaskList', { pageNum: 1, pageSize: 50 });
     expect(list.list.find((t: { id: string }) => t.id === task.id)?.state).toBe('finished');
   });
   const attemptOf = async (actionId: string) =>
@@ -210,13 +206,13 @@ describeEachDb('firmware delivery over DDI', (env) => {
     ((await get(url(fx.demo, who.deviceId), who.auth)).json()._links ?? {}) as Record<string, { href: string }>;
   const lastSegment = (href: string | undefined) => href?.split('/').at(-1) as string;
   const offer = async (devices: { deviceId: string }[], name: string) => {
-    const task = await ok('task/addTask', {
+    const task = await fx.ok('task/addTask', {
       swId: pkg,
       name,
       deviceIdList: devices.map((d) => d.deviceId),
       execution: { mode: 'forced' },
     });
-    await ok('task/releaseTask', { id: task.id });
+    await fx.ok('task/releaseTask', { id: task.id });
     return task as { id: string };
   };
 
@@ -233,7 +229,7 @@ describeEachDb('firmware delivery over DDI', (env) => {
     // No cancel resource while the action is live.
     expect((await get(url(fx.demo, a.deviceId, `/cancelAction/${actionId}`), a.auth)).statusCode).toBe(404);
 
-    await ok('task/notAssignToDevice', { id: task.id, deviceIdList: [a.deviceId] });
+    await fx.ok('task/notAssignToDevice', { id: task.id, deviceIdList: [a.deviceId] });
     const links = await linksOf(a);
     expect(links.deploymentBase).toBeUndefined();
     expect(links.cancelAction?.href).toMatch(new RegExp(`/${a.deviceId}/cancelAction/${actionId}$`));
@@ -276,7 +272,7 @@ describeEachDb('firmware delivery over DDI', (env) => {
       .where('pno', '=', fx.demo)
       .where('action_id', '=', Number(bAction))
       .execute();
-    await ok('task/notAssignToDevice', { id: task.id, deviceIdList: [b.deviceId] });
+    await fx.ok('task/notAssignToDevice', { id: task.id, deviceIdList: [b.deviceId] });
     expect(await attemptOf(bAction)).toMatchObject({ state: 'cancelled', cancel_state: null });
     const left = await linksOf(b);
     expect(left.cancelAction ?? left.deploymentBase).toBeUndefined();
@@ -291,7 +287,7 @@ describeEachDb('firmware delivery over DDI', (env) => {
     expect((await fbDeploy({ status: { execution: 'proceeding', result: { finished: 'none' } } })).statusCode).toBe(
       200,
     );
-    await ok('task/invalidateTask', { id: task.id });
+    await fx.ok('task/invalidateTask', { id: task.id });
     expect(lastSegment((await linksOf(a)).cancelAction?.href)).toBe(actionId);
     const rejected = await post(url(fx.demo, a.deviceId, `/cancelAction/${actionId}/feedback`), a.auth, {
       status: { execution: 'rejected', details: ['already writing'] },
@@ -307,11 +303,11 @@ describeEachDb('firmware delivery over DDI', (env) => {
   it('a temporary task cancelled after the device fetched it is linked as cancelAction', async () => {
     const a = await register();
     const file = await upload('/api/f/uploadFile', 'cancel.swu', Buffer.from('swu to cancel'));
-    await ok('d/addDevice', { deviceIdList: [a.deviceId] });
-    const task = await ok('t/addTask', { name: 'Cancel temp', fileId: file.id, deviceIdList: [a.deviceId] });
+    await fx.ok('d/addDevice', { deviceIdList: [a.deviceId] });
+    const task = await fx.ok('t/addTask', { name: 'Cancel temp', fileId: file.id, deviceIdList: [a.deviceId] });
     const id = lastSegment((await linksOf(a)).deploymentBase?.href);
     expect((await get(url(fx.demo, a.deviceId, `/deploymentBase/${id}`), a.auth)).statusCode).toBe(200);
-    await ok('t/cancelTask', { taskId: task.id });
+    await fx.ok('t/cancelTask', { taskId: task.id });
     expect(lastSegment((await linksOf(a)).cancelAction?.href)).toBe(id);
     expect((await get(url(fx.demo, a.deviceId, `/cancelAction/${id}`), a.auth)).json()).toEqual({
       id,

@@ -18,11 +18,6 @@ describeEachDb('firmware delivery over Mender', (env) => {
   let artifact: Buffer = Buffer.alloc(0);
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = key.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
-    const res = await fx.call(path, input, fx.owner);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const authAs = (deviceId: string) => {
     const body = JSON.stringify({
       id_data: JSON.stringify({ serial: deviceId }),
@@ -43,7 +38,7 @@ describeEachDb('firmware delivery over Mender', (env) => {
   const accepted = async () => {
     const deviceId = freshDeviceId('mdl');
     expect((await authAs(deviceId)).statusCode).toBe(401);
-    await ok('di/admitDevice', { deviceIdList: [deviceId], accept: 1 });
+    await fx.ok('di/admitDevice', { deviceIdList: [deviceId], accept: 1 });
     const res = await authAs(deviceId);
     expect(res.statusCode).toBe(200);
     await env()
@@ -91,11 +86,11 @@ describeEachDb('firmware delivery over Mender', (env) => {
   beforeAll(async () => {
     fx = await deviceFixture(env);
     enrolmentKey = (await fx.call('di/resetEnrolmentKey', {}, fx.owner)).data.key;
-    sid = (await ok('space/addSpace', { name: 'Mender', business: 'firmware', category: 'file', quota: 50_000_000 }))
+    sid = (await fx.ok('space/addSpace', { name: 'Mender', business: 'firmware', category: 'file', quota: 50_000_000 }))
       .sid;
-    const type = (await ok('dm/addDeviceType', { name: 'Mender gw' })).typeId;
-    const platform = (await ok('dm/addDevicePlatform', { name: 'Mender Linux', osType: 'linux' })).platformId;
-    modelId = (await ok('dm/addDeviceModel', { name: 'M-1', typeId: type, platformId: platform })).modelId;
+    const type = (await fx.ok('dm/addDeviceType', { name: 'Mender gw' })).typeId;
+    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Mender Linux', osType: 'linux' })).platformId;
+    modelId = (await fx.ok('dm/addDeviceModel', { name: 'M-1', typeId: type, platformId: platform })).modelId;
     if (!menderTool) return;
     artifact = menderArtifact(Buffer.from('mender payload '.repeat(300)), 'release-2.0.0');
     const { body, contentType } = multipart('release-2.0.0.mender', artifact);
@@ -107,7 +102,7 @@ describeEachDb('firmware delivery over Mender', (env) => {
     });
     const fid = (up.json() as { data: { fid: string } }).data.fid;
     pkg = (
-      await ok('sw/addSw', {
+      await fx.ok('sw/addSw', {
         sid,
         swType: 'firmware',
         name: 'Mender image',
@@ -116,7 +111,7 @@ describeEachDb('firmware delivery over Mender', (env) => {
         fidList: [fid],
       })
     ).id;
-    await ok('sw/setSwPublished', { id: pkg, published: 1 });
+    await fx.ok('sw/setSwPublished', { id: pkg, published: 1 });
   });
 
   it.skipIf(!menderTool)(
@@ -125,12 +120,12 @@ describeEachDb('firmware delivery over Mender', (env) => {
       const a = await accepted();
       const b = await accepted();
       expect((await next(a.auth)).statusCode).toBe(204);
-      const task = await ok('task/addTask', {
+      const task = await fx.ok('task/addTask', {
         swId: pkg,
         name: 'Mender rollout',
         deviceIdList: [a.deviceId, b.deviceId],
       });
-      await ok('task/releaseTask', { id: task.id });
+      await fx.ok('task/releaseTask', { id: task.id });
 
       for (const how of ['v2', 'post', 'get'] as const) expect((await next(a.auth, how)).statusCode).toBe(200);
       expect((await next(a.auth, 'v2', 'other-board')).statusCode).toBe(204);

@@ -2,7 +2,7 @@ import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
+import { type CallOptions, describeEachDb, freshPhone } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { addMember } from '../property/repo';
 import { currentAction, report } from './delivery';
@@ -17,11 +17,8 @@ describeEachDb('firmware tasks and rollouts', (env) => {
   let pkg = '';
   let pkgApp = '';
   const as = (pno = demo, lang: 'zh-cn' | 'en' = 'en'): CallOptions => ({ token, pno, lang });
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions = as()) => {
-    const res = await env().call(path, input, o);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
+  const ok = <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions = as()) =>
+    env().ok(path, input, o);
   const upload = async (name: string, content: Buffer) => {
     const { body, contentType } = multipart(name, content);
     const res = await env().app.inject({
@@ -73,13 +70,9 @@ describeEachDb('firmware tasks and rollouts', (env) => {
 
   beforeAll(async () => {
     await seedDemo(env().app.keel);
-    const res = await env().call(
-      'a/login',
-      { account: DEMO_OWNER_PHONE, password: await env().encrypt(DEMO_PASSWORD) },
-      { ip: freshIp() },
-    );
-    token = res.data.token;
-    [demo] = res.data.propertyList.map((p: { pno: string }) => p.pno) as [string];
+    const me = await env().login(DEMO_OWNER_PHONE, DEMO_PASSWORD);
+    token = me.token;
+    [demo] = me.propertyList.map((p: { pno: string }) => p.pno) as [string];
     sid = (await ok('space/addSpace', { name: 'Tasks', business: 'firmware', category: 'file', quota: 50_000_000 }))
       .sid;
     const type = (await ok('dm/addDeviceType', { name: 'Task gw' })).typeId;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
+import { type CallOptions, describeEachDb } from '../../test/harness';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
 
@@ -47,21 +47,13 @@ describeEachDb('firmware task state machine (property)', (env) => {
   const ids = Array.from({ length: POOL }, (_, i) => `pbt-${i}`);
   const as = (): CallOptions => ({ token, pno: demo, lang: 'en' });
   const call = (path: EndpointPath, input: Record<string, unknown>) => env().call(path, input, as());
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>) => {
-    const res = await env().call(path, input, as());
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
+  const ok = <P extends EndpointPath>(path: P, input: Record<string, unknown>) => env().ok(path, input, as());
 
   beforeAll(async () => {
     await seedDemo(env().app.keel);
-    const res = await env().call(
-      'a/login',
-      { account: DEMO_OWNER_PHONE, password: await env().encrypt(DEMO_PASSWORD) },
-      { ip: freshIp() },
-    );
-    token = res.data.token;
-    demo = res.data.propertyList[0].pno;
+    const me = await env().login(DEMO_OWNER_PHONE, DEMO_PASSWORD);
+    token = me.token;
+    demo = me.propertyList[0].pno;
     const sid = (await ok('space/addSpace', { name: 'PBT', business: 'firmware', category: 'file', quota: 1_000_000 }))
       .sid;
     const boundary = 'pbtboundary';

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
+import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '../../test/device-fixture';
 import { cmsSign, cpioNewc, hasTool, selfSigned } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
@@ -35,11 +34,6 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
   const vendor = available ? selfSigned('keel-vendor') : { key: '', cert: '' };
   const children: ChildProcess[] = [];
 
-  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>) => {
-    const res = await fx.call(path, input, fx.owner);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const upload = async (name: string, content: Buffer) => {
     const { body, contentType } = multipart(name, content);
     const res = await env().app.inject({
@@ -74,7 +68,7 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
   };
   const publish = async (version: string, swu: Buffer) => {
     const fid = await upload(`keel-${version}.swu`, swu);
-    const pkg = await ok('sw/addSw', {
+    const pkg = await fx.ok('sw/addSw', {
       sid,
       swType: 'firmware',
       name: 'SWU image',
@@ -82,7 +76,7 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       modelIdList: [modelId],
       fidList: [fid],
     });
-    await ok('sw/setSwPublished', { id: pkg.id, published: 1 });
+    await fx.ok('sw/setSwPublished', { id: pkg.id, published: 1 });
     return pkg.id as string;
   };
   const register = async () => {
@@ -161,18 +155,17 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
 
   beforeAll(async () => {
     if (!available) return;
-    fx = await deviceFixture(env);
-    await env().app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(env().app.server.address() as AddressInfo).port}`;
+    ({ fx, url: base } = await servedDeviceFixture(env));
     dir = mkdtempSync(join(tmpdir(), 'keel-swu-install-'));
     writeFileSync(join(dir, 'vendor.pem'), vendor.cert);
     savedPoll = env().app.keel.config.devicePollSeconds;
     env().app.keel.config.devicePollSeconds = 2;
-    sid = (await ok('space/addSpace', { name: 'SWU', business: 'firmware', category: 'file', quota: 50_000_000 })).sid;
-    const type = (await ok('dm/addDeviceType', { name: 'SWU gw' })).typeId;
-    const platform = (await ok('dm/addDevicePlatform', { name: 'SWU Linux', osType: 'linux' })).platformId;
-    modelId = (await ok('dm/addDeviceModel', { name: 'S-1', typeId: type, platformId: platform })).modelId;
-    await ok('sw/saveSwKeys', { swuCertificate: vendor.cert });
+    sid = (await fx.ok('space/addSpace', { name: 'SWU', business: 'firmware', category: 'file', quota: 50_000_000 }))
+      .sid;
+    const type = (await fx.ok('dm/addDeviceType', { name: 'SWU gw' })).typeId;
+    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'SWU Linux', osType: 'linux' })).platformId;
+    modelId = (await fx.ok('dm/addDeviceModel', { name: 'S-1', typeId: type, platformId: platform })).modelId;
+    await fx.ok('sw/saveSwKeys', { swuCertificate: vendor.cert });
   });
 
   afterAll(async () => {
@@ -188,13 +181,13 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       const payload = Buffer.from(`keel firmware 2.0.0 for ${device.deviceId}\n`.repeat(40));
       const target = join(dir, `${device.deviceId}.bin`);
       const pkg = await publish('2.0.0', image('2.0.0', payload, target));
-      const task = await ok('task/addTask', {
+      const task = await fx.ok('task/addTask', {
         swId: pkg,
         name: 'SWUpdate rollout',
         deviceIdList: [device.deviceId],
         execution: { mode: 'forced' },
       });
-      await ok('task/releaseTask', { id: task.id });
+      await fx.ok('task/releaseTask', { id: task.id });
       await tick(env().app.keel);
       const offered = await deviceRow(task.id, device.deviceId);
       expect(offered.state).toBe('offered');
@@ -241,13 +234,13 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       const payload = Buffer.from('keel firmware 2.1.0 for rev9\n'.repeat(40));
       const target = join(dir, 'rev9.bin');
       const pkg = await publish('2.1.0', image('2.1.0', payload, target, 'rev9'));
-      const task = await ok('task/addTask', {
+      const task = await fx.ok('task/addTask', {
         swId: pkg,
         name: 'SWUpdate broken',
         deviceIdList: pair.map((d) => d.deviceId),
         execution: { mode: 'forced', errorThreshold: 50, stages: { by: 'count', sizes: [1] } },
       });
-      await ok('task/releaseTask', { id: task.id });
+      await fx.ok('task/releaseTask', { id: task.id });
       await tick(env().app.keel);
       const first = await env()
         .app.keel.db.selectFrom('fw_task_devices')
@@ -269,7 +262,7 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       expect(existsSync(target)).toBe(false);
       await stop(child.child);
       await tick(env().app.keel);
-      const info = await ok('task/getTaskInfo', { id: task.id });
+      const info = await fx.ok('task/getTaskInfo', { id: task.id });
       expect(info).toMatchObject({ state: 'paused', pauseReason: 'errorThreshold' });
       const other = pair.find((d) => d !== device);
       expect((await deviceRow(task.id, other?.deviceId ?? '')).state).toBe('pending');
@@ -284,13 +277,13 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       const payload = Buffer.from('keel firmware 2.2.0\n'.repeat(40));
       const target = join(dir, `${device.deviceId}.bin`);
       const pkg = await publish('2.2.0', image('2.2.0', payload, target));
-      const task = await ok('task/addTask', {
+      const task = await fx.ok('task/addTask', {
         swId: pkg,
         name: 'SWUpdate cancelled',
         deviceIdList: [device.deviceId],
         execution: { mode: 'forced' },
       });
-      await ok('task/releaseTask', { id: task.id });
+      await fx.ok('task/releaseTask', { id: task.id });
       await tick(env().app.keel);
       const actionId = Number((await deviceRow(task.id, device.deviceId)).action_id);
       const child = run(device, '1.0.0');
@@ -300,7 +293,7 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
         (b) => b.equals(payload),
         child,
       );
-      await ok('task/invalidateTask', { id: task.id });
+      await fx.ok('task/invalidateTask', { id: task.id });
       expect((await attempt(actionId)).cancel_state).toBe('requested');
       const answered = await until(
         () => attempt(actionId),
@@ -328,8 +321,12 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
         payload: body,
       });
       const file = (res.json() as { data: { id: string } }).data;
-      await ok('d/addDevice', { deviceIdList: [device.deviceId] });
-      const task = await ok('t/addTask', { name: 'Try on swupdate', fileId: file.id, deviceIdList: [device.deviceId] });
+      await fx.ok('d/addDevice', { deviceIdList: [device.deviceId] });
+      const task = await fx.ok('t/addTask', {
+        name: 'Try on swupdate',
+        fileId: file.id,
+        deviceIdList: [device.deviceId],
+      });
       const result = () =>
         env()
           .app.keel.db.selectFrom('fw_temp_results')

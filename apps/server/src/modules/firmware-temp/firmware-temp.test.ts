@@ -12,11 +12,6 @@ describeEachDb('temporary firmware service', (env) => {
   let fx: DeviceFixture;
   let sid = '';
   const tenant = () => propertyTenant(fx.demo);
-  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>, who = fx.owner) => {
-    const res = await fx.call(path, input, who);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const upload = async (name: string, content: string, who = fx.owner, space = sid) => {
     const { body, contentType } = multipart(name, content);
     const res = await env().app.inject({
@@ -40,7 +35,7 @@ describeEachDb('temporary firmware service', (env) => {
 
   beforeAll(async () => {
     fx = await deviceFixture(env);
-    sid = (await ok('space/addSpace', { name: 'Builds', business: 'firmware', category: 'file', quota: 10_000_000 }))
+    sid = (await fx.ok('space/addSpace', { name: 'Builds', business: 'firmware', category: 'file', quota: 10_000_000 }))
       .sid;
   });
 
@@ -49,15 +44,15 @@ describeEachDb('temporary firmware service', (env) => {
     expect(up.status, up.msg).toBe(0);
     expect(up.data).toMatchObject({ size: 9, taskCount: 0 });
     // The stored file is in the space, through the file module.
-    const files = await ok('fis/fi/getMyFileList', { sid });
+    const files = await fx.ok('fis/fi/getMyFileList', { sid });
     expect(files.list.map((f: { fid: string }) => f.fid)).toContain(up.data.fid);
     // Taken from a stored file by fid.
-    const taken = await ok('f/uploadFile', { fid: up.data.fid });
+    const taken = await fx.ok('f/uploadFile', { fid: up.data.fid });
     expect(taken).toMatchObject({ fid: up.data.fid, sha256: up.data.sha256 });
     // Neither or both of sid and fid: refused.
     expect((await fx.call('f/uploadFile', {}, fx.owner)).status).toBe(Status.invalidInput);
     // The space file deleted: the temporary file still holds the content.
-    await ok('fis/fi/deleteFile', { fidList: [up.data.fid] });
+    await fx.ok('fis/fi/deleteFile', { fidList: [up.data.fid] });
     const refs = await env()
       .app.keel.db.withoutPlugins()
       .selectFrom('blob_refs')
@@ -65,43 +60,43 @@ describeEachDb('temporary firmware service', (env) => {
       .where('sha256', '=', up.data.sha256)
       .execute();
     expect(refs.map((r) => r.owner).sort()).toEqual([`fwTempFile:${up.data.id}`, `fwTempFile:${taken.id}`].sort());
-    const list = await ok('f/getFileInfoList', { str: 'build-1' });
+    const list = await fx.ok('f/getFileInfoList', { str: 'build-1' });
     expect(list.total).toBe(2);
-    expect(await ok('f/delFileInfo', { id: taken.id })).toEqual({ deleted: 1 });
-    expect((await ok('f/getFileInfoList', { str: up.data.sha256 })).list).toHaveLength(1);
+    expect(await fx.ok('f/delFileInfo', { id: taken.id })).toEqual({ deleted: 1 });
+    expect((await fx.ok('f/getFileInfoList', { str: up.data.sha256 })).list).toHaveLength(1);
   });
 
   it('keeps each member a list of test devices of the property, capped', async () => {
     const a = await register();
     const b = await register();
-    expect(await ok('d/addDevice', { deviceIdList: [a, b], remark: 'bench' })).toEqual({ added: 2, total: 2 });
-    expect(await ok('d/addDevice', { deviceIdList: [a] })).toEqual({ added: 0, total: 2 });
-    const list = await ok('d/getDeviceList', {});
+    expect(await fx.ok('d/addDevice', { deviceIdList: [a, b], remark: 'bench' })).toEqual({ added: 2, total: 2 });
+    expect(await fx.ok('d/addDevice', { deviceIdList: [a] })).toEqual({ added: 0, total: 2 });
+    const list = await fx.ok('d/getDeviceList', {});
     expect(list.list.map((d: { deviceId: string }) => d.deviceId).sort()).toEqual([a, b].sort());
     expect(list.list[0]).toMatchObject({ remark: 'bench', online: 0 });
     // Another property's device, or an unknown one: not found.
     const foreign = await register(fx.operator);
     expect((await fx.call('d/addDevice', { deviceIdList: [foreign] }, fx.owner)).status).toBe(Status.notFound);
     expect((await fx.call('d/delDevice', { deviceId: foreign }, fx.owner)).status).toBe(Status.notFound);
-    expect(await ok('d/delDevice', { deviceId: b })).toEqual({ deleted: 1 });
-    expect((await ok('d/getDeviceList', {})).total).toBe(1);
+    expect(await fx.ok('d/delDevice', { deviceId: b })).toEqual({ deleted: 1 });
+    expect((await fx.ok('d/getDeviceList', {})).total).toBe(1);
     // The cap.
     const many: string[] = [];
     for (let i = 0; i < TEMP_DEVICES_MAX; i++) many.push(await register());
     const full = await fx.call('d/addDevice', { deviceIdList: many }, fx.owner);
     expect(full.status).toBe(Status.conflict);
     expect(full.msg).toMatch(new RegExp(`${TEMP_DEVICES_MAX}`));
-    expect((await ok('d/getDeviceList', {})).total).toBe(1);
-    await ok('d/delDevice', { deviceId: a });
+    expect((await fx.ok('d/getDeviceList', {})).total).toBe(1);
+    await fx.ok('d/delDevice', { deviceId: a });
   });
 
   it('runs a task: each device gets the action, reports, and the task finishes', async () => {
     const file = (await upload('build-2.bin', 'build two')).data;
     const [a, b, c] = [await register(), await register(), await register()];
-    await ok('d/addDevice', { deviceIdList: [a, b, c] });
+    await fx.ok('d/addDevice', { deviceIdList: [a, b, c] });
     // Nothing waits for them yet.
     expect(await tempActionFor(env().app.keel, tenant(), a)).toBeNull();
-    const task = await ok('t/addTask', { name: 'Try 2', fileId: file.id, deviceIdList: [a, b] });
+    const task = await fx.ok('t/addTask', { name: 'Try 2', fileId: file.id, deviceIdList: [a, b] });
     expect(task).toMatchObject({ state: 'running', total: 2, counts: { pending: 2 }, fileName: 'build-2.bin' });
 
     const action = await tempActionFor(env().app.keel, tenant(), a);
@@ -134,53 +129,53 @@ describeEachDb('temporary firmware service', (env) => {
     // The running task's file cannot be deleted.
     expect((await fx.call('f/delFileInfo', { id: file.id }, fx.owner)).status).toBe(Status.conflict);
 
-    const assigned = await ok('t/assignTask', { taskId: task.id, deviceIdList: [c] });
+    const assigned = await fx.ok('t/assignTask', { taskId: task.id, deviceIdList: [c] });
     expect(assigned.total).toBe(3);
     expect(await recordTempResult(s, tenant(), b, task.id, { state: 'failed', message: 'bad signature' })).toBe(true);
     expect(await recordTempResult(s, tenant(), c, task.id, { state: 'succeeded' })).toBe(true);
 
-    const results = await ok('t/getTaskResultList', { taskId: task.id });
+    const results = await fx.ok('t/getTaskResultList', { taskId: task.id });
     expect(results.list.map((r: { deviceId: string; state: string }) => [r.deviceId, r.state])).toEqual([
       [a, 'succeeded'],
       [b, 'failed'],
       [c, 'succeeded'],
     ]);
     expect(results.list[1].message).toBe('bad signature');
-    const done = (await ok('t/getMyTaskList', { str: 'Try 2' })).list[0];
+    const done = (await fx.ok('t/getMyTaskList', { str: 'Try 2' })).list[0];
     expect(done).toMatchObject({ id: task.id, state: 'finished', counts: { succeeded: 2, failed: 1 } });
     expect((await fx.call('t/cancelTask', { taskId: task.id }, fx.owner)).status).toBe(Status.conflict);
     // Once it is over, the file may go; the task keeps its name and digest.
-    expect(await ok('f/delFileInfo', { id: file.id })).toEqual({ deleted: 1 });
-    expect((await ok('t/getTaskList', { state: 'finished' })).list[0]).toMatchObject({
+    expect(await fx.ok('f/delFileInfo', { id: file.id })).toEqual({ deleted: 1 });
+    expect((await fx.ok('t/getTaskList', { state: 'finished' })).list[0]).toMatchObject({
       fileId: null,
       fileName: 'build-2.bin',
       fileSha256: file.sha256,
     });
-    expect(await ok('t/delTask', { taskId: task.id })).toEqual({ deleted: 1 });
+    expect(await fx.ok('t/delTask', { taskId: task.id })).toEqual({ deleted: 1 });
   });
 
   it('cancels a running task (only its creator), then deletes it', async () => {
     const file = (await upload('build-3.bin', 'build three')).data;
     const d = await register();
-    await ok('d/addDevice', { deviceIdList: [d] });
-    const task = await ok('t/addTask', { name: 'Try 3', fileId: file.id, deviceIdList: [d] });
+    await fx.ok('d/addDevice', { deviceIdList: [d] });
+    const task = await fx.ok('t/addTask', { name: 'Try 3', fileId: file.id, deviceIdList: [d] });
     expect((await fx.call('t/delTask', { taskId: task.id }, fx.owner)).status).toBe(Status.conflict);
-    const cancelled = await ok('t/cancelTask', { taskId: task.id });
+    const cancelled = await fx.ok('t/cancelTask', { taskId: task.id });
     expect(cancelled).toMatchObject({ state: 'cancelled', counts: { cancelled: 1 } });
     expect(await tempActionFor(env().app.keel, tenant(), d)).toBeNull();
     expect(await recordTempResult(env().app.keel, tenant(), d, task.id, { state: 'succeeded' })).toBe(false);
     // The device is free for another task now.
-    const next = await ok('t/addTask', { name: 'Try 3b', fileId: file.id, deviceIdList: [d] });
+    const next = await fx.ok('t/addTask', { name: 'Try 3b', fileId: file.id, deviceIdList: [d] });
     expect(next.state).toBe('running');
-    expect(await ok('t/delTask', { taskId: task.id })).toEqual({ deleted: 1 });
+    expect(await fx.ok('t/delTask', { taskId: task.id })).toEqual({ deleted: 1 });
     expect((await fx.call('t/getTaskResultList', { taskId: task.id }, fx.owner)).status).toBe(Status.notFound);
   });
 
   it('keeps properties apart and answers in both languages', async () => {
     const file = (await upload('build-4.bin', 'build four')).data;
     const d = await register();
-    await ok('d/addDevice', { deviceIdList: [d] });
-    const task = await ok('t/addTask', { name: 'Try 4', fileId: file.id, deviceIdList: [d] });
+    await fx.ok('d/addDevice', { deviceIdList: [d] });
+    const task = await fx.ok('t/addTask', { name: 'Try 4', fileId: file.id, deviceIdList: [d] });
     // The partner property's owner sees none of it.
     for (const [path, input] of [
       ['t/getTaskResultList', { taskId: task.id }],
@@ -202,6 +197,6 @@ describeEachDb('temporary firmware service', (env) => {
     });
     expect(zh.status).toBe(Status.conflict);
     expect(zh.msg).toContain('临时任务');
-    await ok('t/cancelTask', { taskId: task.id });
+    await fx.ok('t/cancelTask', { taskId: task.id });
   });
 });

@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { hasTool, menderArtifact, selfSigned, swuImage } from '../../test/firmware-artifacts';
-import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
+import { type CallOptions, describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { bestDelta } from './service';
 
@@ -35,11 +35,8 @@ describeEachDb('firmware packages and deltas', (env) => {
   let modelId = '';
   let otherModel = '';
   const as = (pno = demo, lang: 'zh-cn' | 'en' = 'en'): CallOptions => ({ token, pno, lang });
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions = as()) => {
-    const res = await env().call(path, input, o);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
+  const ok = <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions = as()) =>
+    env().ok(path, input, o);
   const upload = async (name: string, content: Buffer, space = sid, pno = demo) => {
     const { body, contentType } = multipart(name, content);
     const res = await env().app.inject({
@@ -57,25 +54,17 @@ describeEachDb('firmware packages and deltas', (env) => {
 
   beforeAll(async () => {
     await seedDemo(env().app.keel);
-    const res = await env().call(
-      'a/login',
-      { account: DEMO_OWNER_PHONE, password: await env().encrypt(DEMO_PASSWORD) },
-      { ip: freshIp() },
-    );
-    token = res.data.token;
-    [demo, partner] = res.data.propertyList.map((p: { pno: string }) => p.pno) as [string, string];
+    const me = await env().login(DEMO_OWNER_PHONE, DEMO_PASSWORD);
+    token = me.token;
+    [demo, partner] = me.propertyList.map((p: { pno: string }) => p.pno) as [string, string];
     sid = (await ok('space/addSpace', { name: 'Firmware', business: 'firmware', category: 'file', quota: 50_000_000 }))
       .sid;
     const type = (await ok('dm/addDeviceType', { name: 'FW gateway' })).typeId;
     const platform = (await ok('dm/addDevicePlatform', { name: 'FW Linux', osType: 'linux' })).platformId;
     modelId = (await ok('dm/addDeviceModel', { name: 'FW-1', typeId: type, platformId: platform })).modelId;
     otherModel = (await ok('dm/addDeviceModel', { name: 'FW-2', typeId: type, platformId: platform })).modelId;
-    const op = await env().call(
-      'a/login',
-      { account: '13800000000', password: await env().encrypt('Operator123') },
-      { ip: freshIp() },
-    );
-    const opAs = { token: op.data.token, lang: 'en' as const };
+    const op = await env().login('13800000000', 'Operator123');
+    const opAs = { token: op.token, lang: 'en' as const };
     partnerSid = (
       await ok(
         'space/addSpace',

@@ -15,11 +15,8 @@ describeEachDb('firmware manifests signed through the signing service', (env) =>
   let demo = '';
   let partner = '';
   let sid = '';
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions = owner) => {
-    const res = await env().call(path, input, o);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
+  const ok = <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions = owner) =>
+    env().ok(path, input, o);
   const db = () => env().app.keel.db;
   const serviceKey = (pno: string) =>
     db().selectFrom('signing_service_keys').selectAll().where('pno', '=', pno).executeTakeFirst();

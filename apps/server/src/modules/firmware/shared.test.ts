@@ -19,11 +19,6 @@ describeEachDb('firmware shared with a customer property', (env) => {
   let sid = '';
   let shared = '';
   let cid = '';
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions) => {
-    const res = await env().call(path, input, o);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const login = async (account: string, password: string) =>
     (await env().call('a/login', { account, password: await env().encrypt(password) }, { ip: freshIp() })).data;
 
@@ -35,7 +30,11 @@ describeEachDb('firmware shared with a customer property', (env) => {
     // The operator owns the customer property 合作物业.
     operator = { token: (await login('13800000000', 'Operator123')).token, pno: partner, lang: 'en' };
     sid = (
-      await ok('space/addSpace', { name: 'Shared fw', business: 'firmware', category: 'file', quota: 5_000_000 }, owner)
+      await env().ok(
+        'space/addSpace',
+        { name: 'Shared fw', business: 'firmware', category: 'file', quota: 5_000_000 },
+        owner,
+      )
     ).sid;
     const { body, contentType } = multipart('gw-3.bin', Buffer.alloc(8192, 3));
     const res = await env().app.inject({
@@ -46,14 +45,14 @@ describeEachDb('firmware shared with a customer property', (env) => {
     });
     const fid = (res.json() as { data: { fid: string } }).data.fid;
     shared = (
-      await ok('sw/addSw', { sid, swType: 'firmware', name: 'Gateway', version: '3.0.0', fidList: [fid] }, owner)
+      await env().ok('sw/addSw', { sid, swType: 'firmware', name: 'Gateway', version: '3.0.0', fidList: [fid] }, owner)
     ).id;
-    await ok('sw/addSw', { sid, swType: 'firmware', name: 'Gateway', version: '3.1.0', fidList: [fid] }, owner);
-    await ok('sw/setSwPublished', { id: shared, published: 1 }, owner);
+    await env().ok('sw/addSw', { sid, swType: 'firmware', name: 'Gateway', version: '3.1.0', fidList: [fid] }, owner);
+    await env().ok('sw/setSwPublished', { id: shared, published: 1 }, owner);
   });
 
   it('links a customer record to a customer property only, refusing anything else with nothing saved', async () => {
-    const before = (await ok('cu/getCustomerList', { pageNum: 1, pageSize: 100 }, owner)).total;
+    const before = (await env().ok('cu/getCustomerList', { pageNum: 1, pageSize: 100 }, owner)).total;
     const own = await env().call('cu/addOrUpdateCustomer', { name: 'Self', propertyPno: demo }, owner);
     expect(own.status).toBe(Status.notFound);
     expect(own.msg).toBe(`There is no customer property numbered ${demo}`);
@@ -69,18 +68,18 @@ describeEachDb('firmware shared with a customer property', (env) => {
     expect(none.msg).toBe('没有编号为 99999999 的客户物业');
     const bad = await env().call('cu/addOrUpdateCustomer', { name: 'Bad', propertyPno: 'abc' }, owner);
     expect(bad.status).toBe(Status.invalidInput);
-    expect((await ok('cu/getCustomerList', { pageNum: 1, pageSize: 100 }, owner)).total).toBe(before);
+    expect((await env().ok('cu/getCustomerList', { pageNum: 1, pageSize: 100 }, owner)).total).toBe(before);
 
-    cid = (await ok('cu/addOrUpdateCustomer', { name: 'Partner', propertyPno: partner }, owner)).cid;
-    const [item] = (await ok('cu/getCustomerList', { pageNum: 1, pageSize: 10, cid }, owner)).list;
+    cid = (await env().ok('cu/addOrUpdateCustomer', { name: 'Partner', propertyPno: partner }, owner)).cid;
+    const [item] = (await env().ok('cu/getCustomerList', { pageNum: 1, pageSize: 10, cid }, owner)).list;
     expect(item?.propertyPno).toBe(partner);
   });
 
   it('lists and reads a shared version in the customer property, with the manifest the owner signed', async () => {
-    expect((await ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, operator)).total).toBe(0);
-    await ok('sw/pushSwToCustomer', { id: shared, cidList: [cid] }, owner);
+    expect((await env().ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, operator)).total).toBe(0);
+    await env().ok('sw/pushSwToCustomer', { id: shared, cidList: [cid] }, owner);
 
-    const list = await ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, operator);
+    const list = await env().ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, operator);
     expect(list.total).toBe(1);
     expect(list.list[0]).toMatchObject({
       id: shared,
@@ -93,16 +92,16 @@ describeEachDb('firmware shared with a customer property', (env) => {
       customerCount: 0,
     });
     // Filters apply; a space filter names the caller's own spaces only.
-    expect((await ok('sw/getSwList', { pageNum: 1, pageSize: 10, str: '3.0' }, operator)).total).toBe(1);
-    expect((await ok('sw/getSwList', { pageNum: 1, pageSize: 10, swType: 'os' }, operator)).total).toBe(0);
+    expect((await env().ok('sw/getSwList', { pageNum: 1, pageSize: 10, str: '3.0' }, operator)).total).toBe(1);
+    expect((await env().ok('sw/getSwList', { pageNum: 1, pageSize: 10, swType: 'os' }, operator)).total).toBe(0);
     // The owner's own list is unchanged: its items are its own.
-    const mine = await ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, owner);
+    const mine = await env().ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, owner);
     expect(mine.list.every((p) => p.sharedBy === '')).toBe(true);
 
-    const info = await ok('sw/getSwInfo', { id: shared }, operator);
+    const info = await env().ok('sw/getSwInfo', { id: shared }, operator);
     expect(info).toMatchObject({ version: '3.0.0', sharedBy: demo, customers: [] });
     expect(info.files.map((f) => f.name)).toEqual(['gw-3.bin']);
-    const keys = await ok('sw/getSwKeys', {}, owner);
+    const keys = await env().ok('sw/getSwKeys', {}, owner);
     expect(
       verify(
         null,
@@ -112,13 +111,15 @@ describeEachDb('firmware shared with a customer property', (env) => {
       ),
     ).toBe(true);
     // The unpublished version is not shared.
-    const drafts = (await ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, owner)).list.filter((p) => !p.published);
+    const drafts = (await env().ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, owner)).list.filter(
+      (p) => !p.published,
+    );
     const draft = await env().call('sw/getSwInfo', { id: drafts[0]?.id as string }, operator);
     expect(draft.status).toBe(Status.notFound);
   });
 
   it('refuses every write on a shared version, translated, and changes nothing', async () => {
-    const before = await ok('sw/getSwInfo', { id: shared }, owner);
+    const before = await env().ok('sw/getSwInfo', { id: shared }, owner);
     const writes: Array<[EndpointPath, Record<string, unknown>]> = [
       ['sw/editSw', { id: shared, name: 'Renamed', modelIdList: [] }],
       ['sw/setSwPublished', { id: shared, published: 0 }],
@@ -134,13 +135,13 @@ describeEachDb('firmware shared with a customer property', (env) => {
       expect(zh.status, path).toBe(Status.forbidden);
       expect(zh.msg, path).toContain(`该版本由物业 ${demo} 推送给你方，仅可查看`);
     }
-    const after = await ok('sw/getSwInfo', { id: shared }, owner);
+    const after = await env().ok('sw/getSwInfo', { id: shared }, owner);
     expect(after).toEqual(before);
   });
 
   it('stops showing it once the owner stops sharing: then it is not found', async () => {
-    await ok('sw/pushSwToCustomer', { id: shared, cidList: [] }, owner);
-    expect((await ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, operator)).total).toBe(0);
+    await env().ok('sw/pushSwToCustomer', { id: shared, cidList: [] }, owner);
+    expect((await env().ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, operator)).total).toBe(0);
     expect((await env().call('sw/getSwInfo', { id: shared }, operator)).status).toBe(Status.notFound);
     const write = await env().call('sw/delSw', { id: shared }, operator);
     expect(write.status).toBe(Status.notFound);

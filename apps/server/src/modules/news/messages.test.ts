@@ -1,4 +1,3 @@
-import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
@@ -25,18 +24,14 @@ describeEachDb('messages say what changed', (env) => {
   let west: string;
   let psid: string;
 
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) => {
-    const res = await env().call(path, input, options);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const asOwner = (): CallOptions => ({ token: owner.token, pno: demo });
   /** Mia's messages newest first, read in `lang`; marks them read so each test sees only its own. */
   const inbox = async (lang: 'zh-cn' | 'en'): Promise<Item[]> => {
-    const list = (await ok('news/getMyNewsList', { readStatus: 0, pageSize: 50 }, { token: mia.token, lang })).list;
+    const list = (await env().ok('news/getMyNewsList', { readStatus: 0, pageSize: 50 }, { token: mia.token, lang }))
+      .list;
     return list;
   };
-  const clear = () => ok('news/changeAllNewsToRead', {}, { token: mia.token });
+  const clear = () => env().ok('news/changeAllNewsToRead', {}, { token: mia.token });
 
   beforeAll(async () => {
     const keel = env().app.keel;
@@ -59,16 +54,17 @@ describeEachDb('messages say what changed', (env) => {
       )
     ).data;
     await addMember(keel.db, demo, mia.uid, 'member', keel.now());
-    east = (await ok('o/addOrUpdateOrg', { pid: `root-${demo}`, name: 'East wing' }, asOwner())).oid;
-    west = (await ok('o/addOrUpdateOrg', { pid: `root-${demo}`, name: 'West wing' }, asOwner())).oid;
-    psid = (await ok('ps/addOrUpdatePerSet', { name: 'Gatekeepers', permissionIdList: ['account.title'] }, asOwner()))
-      .psid;
+    east = (await env().ok('o/addOrUpdateOrg', { pid: `root-${demo}`, name: 'East wing' }, asOwner())).oid;
+    west = (await env().ok('o/addOrUpdateOrg', { pid: `root-${demo}`, name: 'West wing' }, asOwner())).oid;
+    psid = (
+      await env().ok('ps/addOrUpdatePerSet', { name: 'Gatekeepers', permissionIdList: ['account.title'] }, asOwner())
+    ).psid;
   });
 
   it('adding one administrator limited to a unit sends one message naming the set and the unit', async () => {
     // The console adds an administrator in two calls (AddAdminForPerSetDlg): the sets, then each set's scope.
-    await ok('ps/assignPerSet', { uidList: [mia.uid], psidList: [psid], mode: 'add' }, asOwner());
-    await ok('ps/assignMgeOrg', { uid: mia.uid, psid, oidList: [east] }, asOwner());
+    await env().ok('ps/assignPerSet', { uidList: [mia.uid], psidList: [psid], mode: 'add' }, asOwner());
+    await env().ok('ps/assignMgeOrg', { uid: mia.uid, psid, oidList: [east] }, asOwner());
     const english = await inbox('en');
     expect(english).toHaveLength(1);
     expect(english[0]).toMatchObject({
@@ -83,14 +79,14 @@ describeEachDb('messages say what changed', (env) => {
 
   it('a scope change later says which scope', async () => {
     env().advance(120_000);
-    await ok('ps/assignMgeOrg', { uid: mia.uid, psid, oidList: [east, west] }, asOwner());
+    await env().ok('ps/assignMgeOrg', { uid: mia.uid, psid, oidList: [east, west] }, asOwner());
     const [message, ...rest] = await inbox('en');
     expect(rest).toEqual([]);
     expect(message.content).toBe(
       'Your permission sets now: "Gatekeepers" (limited to the units East wing, West wing).',
     );
     env().advance(120_000);
-    await ok('ps/assignMgeOrg', { uid: mia.uid, psid, oidList: [] }, asOwner());
+    await env().ok('ps/assignMgeOrg', { uid: mia.uid, psid, oidList: [] }, asOwner());
     const lifted = await inbox('en');
     // Unread messages stay: the newer one says the limit is lifted.
     expect(lifted[0].content).toBe('Your permission sets now: "Gatekeepers" (everywhere).');
@@ -99,9 +95,9 @@ describeEachDb('messages say what changed', (env) => {
   });
 
   it('being given a title is messaged, once per title, not again for one already held', async () => {
-    const tid = (await ok('t/addOrUpdateTitle', { name: 'Night warden', remark: '' }, asOwner())).tid;
-    await ok('t/addTitleUser', { tid, uidList: [mia.uid, owner.uid] }, asOwner());
-    await ok('t/addTitleUser', { tid, uidList: [mia.uid] }, asOwner());
+    const tid = (await env().ok('t/addOrUpdateTitle', { name: 'Night warden', remark: '' }, asOwner())).tid;
+    await env().ok('t/addTitleUser', { tid, uidList: [mia.uid, owner.uid] }, asOwner());
+    await env().ok('t/addTitleUser', { tid, uidList: [mia.uid] }, asOwner());
     const messages = await inbox('en');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ newsType: 'role', content: 'You were given the title "Night warden".' });
@@ -111,8 +107,8 @@ describeEachDb('messages say what changed', (env) => {
   });
 
   it('being moved to a unit is messaged; a move to where one already is is not', async () => {
-    await ok('o/moveOrgUser', { uidList: [mia.uid], oid: west }, asOwner());
-    await ok('o/moveOrgUser', { uidList: [mia.uid], oid: west }, asOwner());
+    await env().ok('o/moveOrgUser', { uidList: [mia.uid], oid: west }, asOwner());
+    await env().ok('o/moveOrgUser', { uidList: [mia.uid], oid: west }, asOwner());
     const messages = await inbox('en');
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ newsType: 'role', content: 'You were moved to West wing.' });

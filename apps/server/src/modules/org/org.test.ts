@@ -24,9 +24,16 @@ describeEachDb('organisations', (env) => {
     expect(res.status, res.msg).toBe(0);
     return res.data;
   };
+  const as = (who: Who | null, opts: CallOptions = {}): CallOptions => ({
+    token: who?.token,
+    pno: opts.pno ?? who?.pno,
+    lang: opts.lang ?? 'en',
+  });
   // biome-ignore lint/suspicious/noExplicitAny: endpoint inputs are checked by the contract in the app.
   const call = (path: any, input: Record<string, unknown>, who: Who | null, opts: CallOptions = {}) =>
-    env().call(path, input, { token: who?.token, pno: opts.pno ?? who?.pno, lang: opts.lang ?? 'en' });
+    env().call(path, input, as(who, opts));
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  const ok = (path: any, input: Record<string, unknown>, who: Who) => env().ok(path, input, as(who));
   const root = (pno: string) => `root-${pno}`;
   // Tests look at whole tables: the tenant guard (platform/tenancy) is for the product's queries.
   const db = () => env().app.keel.db.withoutPlugins();
@@ -716,11 +723,6 @@ describeEachDb('organisations', (env) => {
 
   describe('removing a member takes everything the membership carried', () => {
     it('drops administrator rights, titles, user sets and customers of that property only', async () => {
-      const ok = async (path: string, input: Record<string, unknown>, who: Who) => {
-        const res = await call(path, input, who);
-        expect(res.status, `${path}: ${res.msg}`).toBe(0);
-        return res.data;
-      };
       const node = await addNode(owner, root(demo), '移除测试部');
       const phone = freshPhone();
       const { uid } = await ok(

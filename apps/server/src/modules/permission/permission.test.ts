@@ -41,13 +41,8 @@ describeEachDb('administrators and permission sets', (env) => {
   });
   const call = <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) =>
     env().call(path, input, options);
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) => {
-    const res = await call(path, input, options);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const menu = async (who: Who, pno = demo): Promise<string[]> =>
-    (await ok('pro/getMenuIdList', {}, as(who, pno))).menuIdList;
+    (await env().ok('pro/getMenuIdList', {}, as(who, pno))).menuIdList;
   // Tests look at whole tables: the tenant guard (platform/tenancy) is for the product's queries.
   const db = () => env().app.keel.db.withoutPlugins();
   const snapshot = async () => ({
@@ -106,18 +101,18 @@ describeEachDb('administrators and permission sets', (env) => {
       .execute();
     // A set in the partner property (owned by the operator) for the cross-tenant tests.
     partnerSet = (
-      await ok(
+      await env().ok(
         'ps/addOrUpdatePerSet',
         { name: 'Partner set', permissionIdList: ['firmware.task'] },
         as(operator, partner),
       )
     ).psid;
-    await ok('ps/assignPerSet', { uidList: [other.uid], psidList: [partnerSet] }, as(operator, partner));
+    await env().ok('ps/assignPerSet', { uidList: [other.uid], psidList: [partnerSet] }, as(operator, partner));
   });
 
   describe('ps/getPerTreeList', () => {
     it("serves the owner the whole catalogue the businesses allow, named in the request's language", async () => {
-      const tree = await ok('ps/getPerTreeList', {}, as(owner, demo, 'en'));
+      const tree = await env().ok('ps/getPerTreeList', {}, as(owner, demo, 'en'));
       const firmware = tree.find((n: { id: string }) => n.id === 'firmware');
       expect(firmware).toMatchObject({ name: 'Firmware updates', kind: 'menu' });
       expect(firmware?.children.map((c: { id: string }) => c.id)).toContain('firmware.task');
@@ -128,7 +123,7 @@ describeEachDb('administrators and permission sets', (env) => {
       ]);
       expect(tree.some((n: { id: string }) => n.id === 'back')).toBe(false);
       // The partner property has two businesses: no signing menu there.
-      const partnerTree = await ok('ps/getPerTreeList', {}, as(operator, partner));
+      const partnerTree = await env().ok('ps/getPerTreeList', {}, as(operator, partner));
       expect(partnerTree.map((n: { id: string }) => n.id)).not.toContain('signing');
     });
 
@@ -142,10 +137,10 @@ describeEachDb('administrators and permission sets', (env) => {
   describe('ps/addOrUpdatePerSet', () => {
     it('creates and edits sets, names unique in the property (folded), ids in catalogue order', async () => {
       sets.admin = (
-        await ok('ps/addOrUpdatePerSet', { name: 'Admin team', permissionIdList: ADMIN_SET }, as(owner))
+        await env().ok('ps/addOrUpdatePerSet', { name: 'Admin team', permissionIdList: ADMIN_SET }, as(owner))
       ).psid;
       sets.ops = (
-        await ok(
+        await env().ok(
           'ps/addOrUpdatePerSet',
           { name: 'Firmware ops', remark: 'r', permissionIdList: ['firmware.software', 'firmware.task'] },
           as(owner),
@@ -162,7 +157,7 @@ describeEachDb('administrators and permission sets', (env) => {
         (await call('ps/addOrUpdatePerSet', { name: 'Firmware ops', permissionIdList: [] }, as(operator, partner)))
           .status,
       ).toBe(0);
-      await ok(
+      await env().ok(
         'ps/addOrUpdatePerSet',
         { psid: sets.ops, name: 'Firmware operations', permissionIdList: ['firmware.task', 'firmware.software'] },
         as(owner),
@@ -226,7 +221,7 @@ describeEachDb('administrators and permission sets', (env) => {
   describe('ps/assignPerSet', () => {
     it('makes a member an administrator holding exactly the union of their sets, at once', async () => {
       expect(await menu(adminA)).not.toContain('firmware.task');
-      const res = await ok('ps/assignPerSet', { uidList: [adminA.uid], psidList: [sets.admin] }, as(owner));
+      const res = await env().ok('ps/assignPerSet', { uidList: [adminA.uid], psidList: [sets.admin] }, as(owner));
       expect(res).toEqual({ changed: 1 });
       const ids = await menu(adminA);
       expect(ids).toEqual(
@@ -241,12 +236,12 @@ describeEachDb('administrators and permission sets', (env) => {
       );
       expect(ids).not.toContain('firmware.software');
       expect(ids).not.toContain('account.title');
-      const mine = await ok('pro/getMyPropertyList', {}, { token: adminA.token });
+      const mine = await env().ok('pro/getMyPropertyList', {}, { token: adminA.token });
       expect(mine.find((p: { pno: string }) => p.pno === demo)?.role).toBe('admin');
-      const news = await ok('news/getMyNewsList', { newsType: 'role' }, { token: adminA.token });
+      const news = await env().ok('news/getMyNewsList', { newsType: 'role' }, { token: adminA.token });
       expect(news.list[0].title).toContain('演示物业');
       // Repeating changes nothing.
-      expect(await ok('ps/assignPerSet', { uidList: [adminA.uid], psidList: [sets.admin] }, as(owner))).toEqual({
+      expect(await env().ok('ps/assignPerSet', { uidList: [adminA.uid], psidList: [sets.admin] }, as(owner))).toEqual({
         changed: 0,
       });
     });
@@ -262,16 +257,16 @@ describeEachDb('administrators and permission sets', (env) => {
         msg: 'You cannot grant permissions you do not hold: firmware.software',
       });
       sets.task = (
-        await ok('ps/addOrUpdatePerSet', { name: 'Tasks only', permissionIdList: ['firmware.task'] }, as(adminA))
+        await env().ok('ps/addOrUpdatePerSet', { name: 'Tasks only', permissionIdList: ['firmware.task'] }, as(adminA))
       ).psid;
-      const tree = await ok('ps/getPerTreeList', {}, as(adminA));
+      const tree = await env().ok('ps/getPerTreeList', {}, as(adminA));
       const firmware = tree.find((n: { id: string }) => n.id === 'firmware');
       expect(firmware?.children.map((c: { id: string }) => c.id)).toEqual(['firmware.task']);
       const set = await call('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.ops] }, as(adminA, demo, 'en'));
       expect(set.status).toBe(Status.forbidden);
       expect(set.msg).toContain('Firmware operations');
       expect(
-        await ok('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.task], mode: 'add' }, as(adminA)),
+        await env().ok('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.task], mode: 'add' }, as(adminA)),
       ).toEqual({ changed: 1 });
       expect(await menu(plain)).toContain('firmware.task');
       // Editing or deleting a set beyond the caller is refused too.
@@ -306,25 +301,25 @@ describeEachDb('administrators and permission sets', (env) => {
     });
 
     it('takes sets away with mode remove; a member left without sets is an ordinary member again', async () => {
-      await ok('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.task], mode: 'remove' }, as(owner));
+      await env().ok('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.task], mode: 'remove' }, as(owner));
       expect(await menu(plain)).not.toContain('firmware.task');
-      const mine = await ok('pro/getMyPropertyList', {}, { token: plain.token });
+      const mine = await env().ok('pro/getMyPropertyList', {}, { token: plain.token });
       expect(mine.find((p: { pno: string }) => p.pno === demo)?.role).toBe('member');
-      await ok('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.task] }, as(adminA));
+      await env().ok('ps/assignPerSet', { uidList: [plain.uid], psidList: [sets.task] }, as(adminA));
     });
   });
 
   describe('lists', () => {
     it("ps/getMyPerSetList: sets with whether the caller may grant them, and one member's scopes", async () => {
-      const all = await ok('ps/getMyPerSetList', {}, as(owner));
+      const all = await env().ok('ps/getMyPerSetList', {}, as(owner));
       expect(all.total).toBe(3);
       expect(all.list.every((s: { grantable: number }) => s.grantable === 1)).toBe(true);
-      const seen = await ok('ps/getMyPerSetList', { pageSize: 50 }, as(adminA));
+      const seen = await env().ok('ps/getMyPerSetList', { pageSize: 50 }, as(adminA));
       const grantable = Object.fromEntries(
         seen.list.map((s: { name: string; grantable: number }) => [s.name, s.grantable]),
       );
       expect(grantable).toEqual({ 'Admin team': 1, 'Firmware operations': 0, 'Tasks only': 1 });
-      const assigned = await ok('ps/getMyPerSetList', { assignedUid: adminA.uid, filterPno: demo }, as(owner));
+      const assigned = await env().ok('ps/getMyPerSetList', { assignedUid: adminA.uid, filterPno: demo }, as(owner));
       expect(assigned.list).toEqual([
         expect.objectContaining({ psid: sets.admin, adminCount: 1, assignment: { oidList: null, sidList: null } }),
       ]);
@@ -336,7 +331,7 @@ describeEachDb('administrators and permission sets', (env) => {
     });
 
     it('ps/getMyAdminList: the owner first, then administrators with their sets', async () => {
-      const page = await ok('ps/getMyAdminList', {}, as(owner));
+      const page = await env().ok('ps/getMyAdminList', {}, as(owner));
       expect(page.list.map((a: { uid: string; role: string }) => [a.uid, a.role])).toEqual([
         [owner.uid, 'owner'],
         [adminA.uid, 'admin'],
@@ -345,19 +340,19 @@ describeEachDb('administrators and permission sets', (env) => {
       expect(page.list[1].permissionSetList).toEqual([
         { psid: sets.admin, name: 'Admin team', oidList: null, sidList: null },
       ]);
-      expect((await ok('ps/getMyAdminList', { str: 'Plain' }, as(owner))).total).toBe(1);
+      expect((await env().ok('ps/getMyAdminList', { str: 'Plain' }, as(owner))).total).toBe(1);
       expect((await call('ps/getMyAdminList', {}, as(member))).status).toBe(Status.forbidden);
       expect((await call('ps/getMyAdminList', {}, as(member, partner))).status).toBe(Status.notFound);
     });
 
     it('operators list sets and administrators across properties; administrators may not', async () => {
-      const sets = await ok('ps/getAllPerSetList', { pageSize: 100 }, as(operator, null));
+      const sets = await env().ok('ps/getAllPerSetList', { pageSize: 100 }, as(operator, null));
       expect(new Set(sets.list.map((s: { propertyName: string }) => s.propertyName))).toEqual(
         new Set(['演示物业', '合作物业']),
       );
-      const partnerOnly = await ok('ps/getAllPerSetList', { filterPno: partner }, as(operator, null));
+      const partnerOnly = await env().ok('ps/getAllPerSetList', { filterPno: partner }, as(operator, null));
       expect(partnerOnly.list.every((s: { pno: string }) => s.pno === partner)).toBe(true);
-      const admins = await ok('ps/getAllAdminList', { filterPno: partner }, as(operator, null));
+      const admins = await env().ok('ps/getAllAdminList', { filterPno: partner }, as(operator, null));
       expect(admins.list.map((a: { uid: string; role: string }) => [a.uid, a.role])).toEqual([
         [operator.uid, 'owner'],
         [other.uid, 'admin'],
@@ -373,23 +368,23 @@ describeEachDb('administrators and permission sets', (env) => {
 
   describe('scopes', () => {
     it('ps/assignMgeOrg limits an assignment to subtrees; the limited administrator hands on no more', async () => {
-      await ok('ps/assignMgeOrg', { uid: adminA.uid, psid: sets.admin, oidList: [orgs.a] }, as(owner));
+      await env().ok('ps/assignMgeOrg', { uid: adminA.uid, psid: sets.admin, oidList: [orgs.a] }, as(owner));
       const ctx = await loadPropertyContext(db(), adminA.uid, demo);
       expect(ctx?.scopeOf('firmware.task')).toEqual({ orgs: [orgs.a], spaces: null });
       expect(ctx?.scopeOf('general.home')).toEqual({ orgs: null, spaces: null });
       expect(ctx?.scopeOf('firmware.software')).toEqual({ orgs: [], spaces: [] });
       // A new assignment by the limited administrator inherits their reach.
-      await ok('ps/assignPerSet', { uidList: [member.uid], psidList: [sets.task] }, as(adminA));
-      const assigned = await ok('ps/getMyPerSetList', { assignedUid: member.uid }, as(owner));
+      await env().ok('ps/assignPerSet', { uidList: [member.uid], psidList: [sets.task] }, as(adminA));
+      const assigned = await env().ok('ps/getMyPerSetList', { assignedUid: member.uid }, as(owner));
       expect(assigned.list[0].assignment).toEqual({ oidList: [orgs.a], sidList: null });
       // Within the caller's subtree is fine; outside it, or lifting the limit, is not.
-      await ok('ps/assignMgeOrg', { uid: member.uid, psid: sets.task, oidList: [orgs.a1] }, as(adminA));
+      await env().ok('ps/assignMgeOrg', { uid: member.uid, psid: sets.task, oidList: [orgs.a1] }, as(adminA));
       for (const oidList of [[orgs.b], [], [orgs.a, orgs.b]]) {
         const res = await call('ps/assignMgeOrg', { uid: member.uid, psid: sets.task, oidList }, as(adminA));
         expect(res.status, JSON.stringify(oidList)).toBe(Status.forbidden);
       }
       // The owner lifts it with an empty list or the root.
-      await ok('ps/assignMgeOrg', { uid: member.uid, psid: sets.task, oidList: [`root-${demo}`] }, as(owner));
+      await env().ok('ps/assignMgeOrg', { uid: member.uid, psid: sets.task, oidList: [`root-${demo}`] }, as(owner));
       expect((await loadPropertyContext(db(), member.uid, demo))?.scopeOf('firmware.task').orgs).toBeNull();
     });
 
@@ -415,10 +410,11 @@ describeEachDb('administrators and permission sets', (env) => {
 
     it('ps/assignMgeSpace stores the space scope; an empty list lifts it', async () => {
       const space = async (name: string) =>
-        (await ok('space/addSpace', { name, business: 'terminal', category: 'file', quota: 1000 }, as(owner))).sid;
+        (await env().ok('space/addSpace', { name, business: 'terminal', category: 'file', quota: 1000 }, as(owner)))
+          .sid;
       const [s1, s2] = [await space('Scope space 1'), await space('Scope space 2')].sort();
-      await ok('ps/assignMgeSpace', { uid: plain.uid, psid: sets.task, sidList: [s1, s2] }, as(owner));
-      const page = await ok('ps/getMyAdminList', { str: 'Plain' }, as(owner));
+      await env().ok('ps/assignMgeSpace', { uid: plain.uid, psid: sets.task, sidList: [s1, s2] }, as(owner));
+      const page = await env().ok('ps/getMyAdminList', { str: 'Plain' }, as(owner));
       expect(page.list[0].permissionSetList[0]?.sidList?.slice().sort()).toEqual([s1, s2]);
       expect(
         (await loadPropertyContext(db(), plain.uid, demo))?.scopeOf('firmware.task').spaces?.slice().sort(),
@@ -430,7 +426,7 @@ describeEachDb('administrators and permission sets', (env) => {
       ).toBe(Status.notFound);
       expect(await snapshot()).toEqual(unchanged);
       // adminA is not limited to spaces, so any space is within reach.
-      await ok('ps/assignMgeSpace', { uid: plain.uid, psid: sets.task, sidList: [] }, as(adminA));
+      await env().ok('ps/assignMgeSpace', { uid: plain.uid, psid: sets.task, sidList: [] }, as(adminA));
       expect((await loadPropertyContext(db(), plain.uid, demo))?.scopeOf('firmware.task').spaces).toBeNull();
       const before = await snapshot();
       expect(
@@ -451,16 +447,16 @@ describeEachDb('administrators and permission sets', (env) => {
 
   describe('businesses and sets', () => {
     it('a switched-off business takes its ids from administrators and gives them back; edits keep them', async () => {
-      await ok('pro/setBusinessDisable', { business: 'firmware', disabled: 1 }, as(owner));
+      await env().ok('pro/setBusinessDisable', { business: 'firmware', disabled: 1 }, as(owner));
       expect(await menu(adminA)).not.toContain('firmware.task');
       expect(await menu(owner)).not.toContain('firmware');
       // The owner edits the set meanwhile: the dormant firmware id stays in it.
-      await ok(
+      await env().ok(
         'ps/addOrUpdatePerSet',
         { psid: sets.admin, name: 'Admin team', permissionIdList: ADMIN_SET.slice(0, 4) },
         as(owner),
       );
-      await ok('pro/setBusinessDisable', { business: 'firmware', disabled: 0 }, as(owner));
+      await env().ok('pro/setBusinessDisable', { business: 'firmware', disabled: 0 }, as(owner));
       expect(await menu(adminA)).toContain('firmware.task');
     });
   });
@@ -482,12 +478,12 @@ describeEachDb('administrators and permission sets', (env) => {
         expect((await call('ps/delPerSet', input, options)).status, JSON.stringify(input)).toBe(status);
       }
       expect(await snapshot()).toEqual(before);
-      expect(await ok('ps/delPerSet', { psid: sets.task, force: 1 }, as(owner))).toEqual({ unassigned: 2 });
+      expect(await env().ok('ps/delPerSet', { psid: sets.task, force: 1 }, as(owner))).toEqual({ unassigned: 2 });
       expect(await menu(plain)).not.toContain('firmware.task');
-      const admins = await ok('ps/getMyAdminList', {}, as(owner));
+      const admins = await env().ok('ps/getMyAdminList', {}, as(owner));
       expect(admins.list.map((a: { uid: string }) => a.uid)).toEqual([owner.uid, adminA.uid]);
-      expect(await ok('ps/delPerSet', { psid: sets.ops }, as(owner))).toEqual({ unassigned: 0 });
-      expect((await ok('ps/getMyPerSetList', {}, as(owner))).total).toBe(1);
+      expect(await env().ok('ps/delPerSet', { psid: sets.ops }, as(owner))).toEqual({ unassigned: 0 });
+      expect((await env().ok('ps/getMyPerSetList', {}, as(owner))).total).toBe(1);
     });
   });
 
@@ -496,7 +492,7 @@ describeEachDb('administrators and permission sets', (env) => {
       const keel = env().app.keel;
       const first = await seedPermissionSets(keel, demo, owner.uid, { opsUids: [plain.uid], accountUids: [owner.uid] });
       expect(await seedPermissionSets(keel, demo, owner.uid, { opsUids: [plain.uid] })).toEqual(first);
-      expect((await ok('ps/getMyPerSetList', {}, as(owner))).total).toBe(3);
+      expect((await env().ok('ps/getMyPerSetList', {}, as(owner))).total).toBe(3);
       expect(await menu(plain)).toEqual(expect.arrayContaining(['firmware.task', 'terminals.list', 'files.fileList']));
       expect(await menu(plain)).not.toContain('account.title');
     });

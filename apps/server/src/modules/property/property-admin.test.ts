@@ -27,13 +27,8 @@ describeEachDb('property administration', (env) => {
   });
   const call = <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) =>
     env().call(path, input, options);
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) => {
-    const res = await call(path, input, options);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const menu = async (who: Who, pno: string): Promise<string[]> =>
-    (await ok('pro/getMenuIdList', {}, as(who, pno))).menuIdList;
+    (await env().ok('pro/getMenuIdList', {}, as(who, pno))).menuIdList;
   // Tests look at whole tables: the tenant guard (platform/tenancy) is for the product's queries.
   const db = () => env().app.keel.db.withoutPlugins();
   const snapshot = async () => ({
@@ -62,19 +57,19 @@ describeEachDb('property administration', (env) => {
   describe('pro/addProperty', () => {
     it('lets an operator create a property for an existing account, who is told and holds its businesses', async () => {
       env().advance(1000);
-      const res = await ok(
+      const res = await env().ok(
         'pro/addProperty',
         { name: '新物业', ownerPhoneNum: newOwner.phone, businessList: ['firmware', 'signing', 'firmware'] },
         as(operator),
       );
       created = res.pno;
       expect(created).toMatch(/^\d{8}$/);
-      const mine = await ok('pro/getMyPropertyList', {}, as(newOwner));
+      const mine = await env().ok('pro/getMyPropertyList', {}, as(newOwner));
       expect(mine).toEqual([{ pno: created, name: '新物业', isCustomer: 0, role: 'owner' }]);
       const ids = await menu(newOwner, created);
       expect(ids).toEqual(expect.arrayContaining(['firmware.task', 'signing.module', 'account.property.edit']));
       expect(ids.some((id) => id.startsWith('appService'))).toBe(false);
-      const news = await ok('news/getMyNewsList', { newsType: 'role' }, as(newOwner));
+      const news = await env().ok('news/getMyNewsList', { newsType: 'role' }, as(newOwner));
       expect(news.list[0].title).toBe('您已成为“新物业”的所有者');
     });
 
@@ -103,7 +98,7 @@ describeEachDb('property administration', (env) => {
 
   describe('pro/getAllPropertyList', () => {
     it('lists every property newest first for operators, with owner, members and businesses, filtered', async () => {
-      const page = await ok('pro/getAllPropertyList', {}, as(operator));
+      const page = await env().ok('pro/getAllPropertyList', {}, as(operator));
       expect(page).toMatchObject({ total: 3, pageNum: 1, pageSize: 10 });
       expect(page.list.map((p: { name: string }) => p.name)).toEqual(['新物业', '合作物业', '演示物业']);
       expect(page.list[0]).toMatchObject({
@@ -119,7 +114,7 @@ describeEachDb('property administration', (env) => {
         ],
       });
       const names = async (input: Record<string, unknown>) =>
-        (await ok('pro/getAllPropertyList', input, as(operator))).list.map((p: { name: string }) => p.name);
+        (await env().ok('pro/getAllPropertyList', input, as(operator))).list.map((p: { name: string }) => p.name);
       expect(await names({ isCustomer: 1 })).toEqual(['合作物业']);
       expect(await names({ str: '演示' })).toEqual(['演示物业']);
       expect(await names({ str: created })).toEqual(['新物业']);
@@ -135,7 +130,7 @@ describeEachDb('property administration', (env) => {
 
   describe('pro/authPropertyBusiness', () => {
     it('replaces the authorised businesses; menus follow at once', async () => {
-      const res = await ok(
+      const res = await env().ok(
         'pro/authPropertyBusiness',
         { pno: created, businessList: ['firmware', 'appstore', 'ukey'] },
         as(operator),
@@ -145,7 +140,7 @@ describeEachDb('property administration', (env) => {
       expect(ids).toContain('appService.store');
       expect(ids).not.toContain('signing.module');
       expect(
-        await ok(
+        await env().ok(
           'pro/authPropertyBusiness',
           { pno: created, businessList: ['firmware', 'appstore', 'ukey'] },
           as(operator),
@@ -173,9 +168,9 @@ describeEachDb('property administration', (env) => {
 
   describe('pro/setBusinessDisable and the business lists', () => {
     it('switches an authorised business off and on; its menus go and come back', async () => {
-      await ok('pro/setBusinessDisable', { business: 'ukey', disabled: 1 }, as(newOwner, created));
+      await env().ok('pro/setBusinessDisable', { business: 'ukey', disabled: 1 }, as(newOwner, created));
       expect(await menu(newOwner, created)).not.toContain('ukey.manage');
-      const status = await ok('pro/getBusinessStatusList', {}, as(newOwner, created));
+      const status = await env().ok('pro/getBusinessStatusList', {}, as(newOwner, created));
       expect(status).toHaveLength(8);
       expect(status.find((b: { business: string }) => b.business === 'ukey')).toMatchObject({
         authorised: 1,
@@ -187,13 +182,13 @@ describeEachDb('property administration', (env) => {
         disabled: 0,
         authoriseTime: null,
       });
-      const mine = await ok('bn/getMyPropertyBusinessList', {}, as(newOwner, created));
+      const mine = await env().ok('bn/getMyPropertyBusinessList', {}, as(newOwner, created));
       expect(mine.map((b: { business: string; disabled: number }) => [b.business, b.disabled])).toEqual([
         ['appstore', 0],
         ['firmware', 0],
         ['ukey', 1],
       ]);
-      await ok('pro/setBusinessDisable', { business: 'ukey', disabled: 0 }, as(newOwner, created));
+      await env().ok('pro/setBusinessDisable', { business: 'ukey', disabled: 0 }, as(newOwner, created));
       expect(await menu(newOwner, created)).toContain('ukey.manage');
     });
 
@@ -227,7 +222,7 @@ describeEachDb('property administration', (env) => {
     });
 
     it('pro/getBusinessStatusList: operators name the property; members may not; other properties are not found', async () => {
-      const status = await ok('pro/getBusinessStatusList', { pno: created }, as(operator));
+      const status = await env().ok('pro/getBusinessStatusList', { pno: created }, as(operator));
       expect(status.filter((b: { authorised: number }) => b.authorised === 1)).toHaveLength(3);
       expect((await call('pro/getBusinessStatusList', {}, as(operator))).status).toBe(Status.invalidInput);
       expect((await call('pro/getBusinessStatusList', { pno: '99999999' }, as(operator))).status).toBe(Status.notFound);
@@ -239,7 +234,7 @@ describeEachDb('property administration', (env) => {
     });
 
     it('bn/getMyPropertyBusinessList: any member, of the selected property only', async () => {
-      const list = await ok('bn/getMyPropertyBusinessList', {}, as(member, demo));
+      const list = await env().ok('bn/getMyPropertyBusinessList', {}, as(member, demo));
       expect(list).toHaveLength(8);
       expect((await call('bn/getMyPropertyBusinessList', {}, as(member))).status).toBe(Status.forbidden);
       expect((await call('bn/getMyPropertyBusinessList', {}, as(member, created))).status).toBe(Status.notFound);
@@ -248,10 +243,10 @@ describeEachDb('property administration', (env) => {
 
   describe('pro/updateProperty', () => {
     it("lets the owner rename; the customer flag is the platform's", async () => {
-      await ok('pro/updateProperty', { name: '新物业二期' }, as(newOwner, created));
+      await env().ok('pro/updateProperty', { name: '新物业二期' }, as(newOwner, created));
       const flag = await call('pro/updateProperty', { isCustomer: 1 }, as(newOwner, created, 'en'));
       expect(flag).toMatchObject({ status: Status.forbidden, msg: 'Only a platform operator can set isCustomer' });
-      await ok('pro/updateProperty', { pno: created, isCustomer: 1 }, as(operator));
+      await env().ok('pro/updateProperty', { pno: created, isCustomer: 1 }, as(operator));
       const row = await db().selectFrom('properties').selectAll().where('pno', '=', created).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ name: '新物业二期', is_customer: 1 });
     });
@@ -279,17 +274,17 @@ describeEachDb('property administration', (env) => {
     it('transfers the property: only the owner (or an operator), to a member; the old owner becomes a member', async () => {
       await addMember(db(), created, helper.uid, 'member', env().now());
       // An administrator with the edit permission renames but does not transfer.
-      const set = await ok(
+      const set = await env().ok(
         'ps/addOrUpdatePerSet',
         { name: 'Editors', permissionIdList: ['account.property', 'account.property.edit'] },
         as(newOwner, created),
       );
-      await ok('ps/assignPerSet', { uidList: [helper.uid], psidList: [set.psid] }, as(newOwner, created));
-      await ok('pro/updateProperty', { name: '新物业三期' }, as(helper, created));
+      await env().ok('ps/assignPerSet', { uidList: [helper.uid], psidList: [set.psid] }, as(newOwner, created));
+      await env().ok('pro/updateProperty', { name: '新物业三期' }, as(helper, created));
       const refused = await call('pro/updateProperty', { ownerUid: helper.uid }, as(helper, created));
       expect(refused.status).toBe(Status.forbidden);
 
-      await ok('pro/updateProperty', { ownerUid: helper.uid }, as(newOwner, created));
+      await env().ok('pro/updateProperty', { ownerUid: helper.uid }, as(newOwner, created));
       const roles = await db()
         .selectFrom('property_members')
         .select(['uid', 'role'])
@@ -305,11 +300,11 @@ describeEachDb('property administration', (env) => {
       ).toEqual([]);
       expect(await menu(helper, created)).toContain('account.admin.assign');
       expect(await menu(newOwner, created)).not.toContain('account.property');
-      const news = await ok('news/getMyNewsList', { newsType: 'role' }, as(helper));
+      const news = await env().ok('news/getMyNewsList', { newsType: 'role' }, as(helper));
       expect(news.list.map((n: { title: string }) => n.title)).toContain('您已成为“新物业三期”的所有者');
       // An operator may hand it to any account, who joins as the owner.
-      await ok('pro/updateProperty', { pno: created, ownerUid: newOwner.uid }, as(operator));
-      expect((await ok('pro/getMyPropertyList', {}, as(newOwner)))[0].role).toBe('owner');
+      await env().ok('pro/updateProperty', { pno: created, ownerUid: newOwner.uid }, as(operator));
+      expect((await env().ok('pro/getMyPropertyList', {}, as(newOwner)))[0].role).toBe('owner');
     });
   });
 });

@@ -34,11 +34,6 @@ describeEachDb('spaces', (env) => {
   });
   const call = <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) =>
     env().call(path, input, options);
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) => {
-    const res = await call(path, input, options);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const status = async (path: EndpointPath, input: Record<string, unknown>, options: CallOptions) =>
     (await call(path, input, options)).status;
   // Tests look at whole tables: the tenant guard (platform/tenancy) is for the product's queries.
@@ -57,7 +52,7 @@ describeEachDb('spaces', (env) => {
   const newsOf = (uid: string) =>
     db().selectFrom('news').select(['news_key', 'params']).where('uid', '=', uid).orderBy('created_at').execute();
   const addSpace = async (input: Record<string, unknown>, who: Who = owner) =>
-    (await ok('space/addSpace', { business: 'terminal', category: 'file', quota: GB, ...input }, as(who))).sid;
+    (await env().ok('space/addSpace', { business: 'terminal', category: 'file', quota: GB, ...input }, as(who))).sid;
 
   beforeAll(async () => {
     const keel = env().app.keel;
@@ -81,30 +76,31 @@ describeEachDb('spaces', (env) => {
     sid.personal = await addSpace({ name: 'Member space', ownerType: 'user', uid: member.uid, quota: 5000 });
     // The partner property's space, made from the back office (partner has no terminal business).
     sid.partner = (
-      await ok(
+      await env().ok(
         'space/addSpace',
         { pno: partner, name: 'Partner space', business: 'firmware', category: 'file', quota: GB },
         as(operator, null),
       )
     ).sid;
     const sets = {
-      all: (await ok('ps/addOrUpdatePerSet', { name: 'Space admins', permissionIdList: ADMIN_IDS }, as(owner))).psid,
+      all: (await env().ok('ps/addOrUpdatePerSet', { name: 'Space admins', permissionIdList: ADMIN_IDS }, as(owner)))
+        .psid,
       read: (
-        await ok(
+        await env().ok(
           'ps/addOrUpdatePerSet',
           { name: 'Space readers', permissionIdList: ['files.spaceBackDetail'] },
           as(owner),
         )
       ).psid,
     };
-    await ok('ps/assignPerSet', { uidList: [scoped.uid], psidList: [sets.all] }, as(owner));
-    await ok('ps/assignMgeSpace', { uid: scoped.uid, psid: sets.all, sidList: [sid.devices] }, as(owner));
-    await ok('ps/assignPerSet', { uidList: [reader.uid], psidList: [sets.read] }, as(owner));
+    await env().ok('ps/assignPerSet', { uidList: [scoped.uid], psidList: [sets.all] }, as(owner));
+    await env().ok('ps/assignMgeSpace', { uid: scoped.uid, psid: sets.all, sidList: [sid.devices] }, as(owner));
+    await env().ok('ps/assignPerSet', { uidList: [reader.uid], psidList: [sets.read] }, as(owner));
   });
 
   describe('creating and listing', () => {
     it('lists the property’s spaces newest first, with owner, use and quota, filtered and paged', async () => {
-      const all = await ok('space/getAllSpaceList', {}, as(owner));
+      const all = await env().ok('space/getAllSpaceList', {}, as(owner));
       expect(all.pageSize).toBe(1000);
       expect(all.list.map((s) => s.sid)).toEqual([sid.personal, sid.devices, sid.shared]);
       expect(all.list[2]).toMatchObject({
@@ -121,7 +117,7 @@ describeEachDb('spaces', (env) => {
       });
       expect(all.list[0]).toMatchObject({ ownerType: 'user', uid: member.uid, ownerName: expect.any(String) });
       const filtered = async (input: Record<string, unknown>) =>
-        (await ok('space/getAllSpaceList', input, as(owner))).list.map((s) => s.sid);
+        (await env().ok('space/getAllSpaceList', input, as(owner))).list.map((s) => s.sid);
       expect(await filtered({ business: 'firmware' })).toEqual([sid.devices]);
       expect(await filtered({ category: 'file' })).toEqual([sid.personal, sid.shared]);
       expect(await filtered({ uid: member.uid })).toEqual([sid.personal]);
@@ -189,26 +185,28 @@ describeEachDb('spaces', (env) => {
     });
 
     it('shows a member their own spaces only; an ordinary member may not list or create the others', async () => {
-      const mine = await ok('space/getMySpaceList', {}, as(member));
+      const mine = await env().ok('space/getMySpaceList', {}, as(member));
       expect(mine.list.map((s) => s.sid)).toEqual([sid.personal]);
-      expect((await ok('space/getMySpaceList', { category: 'terminal' }, as(member))).list).toEqual([]);
-      expect((await ok('space/getMySpaceList', {}, as(owner))).list.map((s) => s.sid)).toEqual([sid.shared]);
+      expect((await env().ok('space/getMySpaceList', { category: 'terminal' }, as(member))).list).toEqual([]);
+      expect((await env().ok('space/getMySpaceList', {}, as(owner))).list.map((s) => s.sid)).toEqual([sid.shared]);
       expect(await status('space/getAllSpaceList', {}, as(member))).toBe(Status.forbidden);
       expect(
         await status('space/addSpace', { name: 'Y', business: 'terminal', category: 'file', quota: 1 }, as(member)),
       ).toBe(Status.forbidden);
       // The member's menu holds their own space pages, not the management page.
-      const menu = (await ok('pro/getMenuIdList', {}, as(member))).menuIdList;
+      const menu = (await env().ok('pro/getMenuIdList', {}, as(member))).menuIdList;
       expect(menu).toEqual(
         expect.arrayContaining(['files', 'files.fileSpace', 'files.spaceDetail', 'files.terminalSpace']),
       );
       expect(menu).not.toContain('files.spaceBackDetail');
       // Not in a property without the terminal business.
-      expect((await ok('pro/getMenuIdList', {}, as(operator, partner))).menuIdList).not.toContain('files.fileSpace');
+      expect((await env().ok('pro/getMenuIdList', {}, as(operator, partner))).menuIdList).not.toContain(
+        'files.fileSpace',
+      );
     });
 
     it('answers details: one’s own space to its owner, any space to its administrators', async () => {
-      const mine = await ok('space/getMySpaceInfo', { sid: sid.personal }, as(member));
+      const mine = await env().ok('space/getMySpaceInfo', { sid: sid.personal }, as(member));
       expect(mine).toMatchObject({
         sid: sid.personal,
         quotaBytes: 5000,
@@ -219,11 +217,11 @@ describeEachDb('spaces', (env) => {
       });
       expect(await status('space/getMySpaceInfo', { sid: sid.shared }, as(member))).toBe(Status.notFound);
       expect(await status('space/getMySpaceInfo', { sid: sid.partner }, as(member))).toBe(Status.notFound);
-      const any = await ok('space/getAnySpaceInfo', { sid: sid.personal }, as(owner));
+      const any = await env().ok('space/getAnySpaceInfo', { sid: sid.personal }, as(owner));
       expect(any).toMatchObject({ canEditQuota: 1, canEditGroups: 1, ownerType: 'user' });
       expect(await status('space/getAnySpaceInfo', { sid: sid.partner }, as(owner))).toBe(Status.notFound);
       expect(await status('space/getAnySpaceInfo', { sid: sid.personal }, as(member))).toBe(Status.forbidden);
-      expect(await ok('space/getAnySpaceInfo', { sid: sid.shared }, as(reader))).toMatchObject({
+      expect(await env().ok('space/getAnySpaceInfo', { sid: sid.shared }, as(reader))).toMatchObject({
         canEditQuota: 0,
         canEditGroups: 0,
       });
@@ -232,8 +230,10 @@ describeEachDb('spaces', (env) => {
 
   describe('administrators scoped to spaces', () => {
     it('see and change only their spaces, and create none', async () => {
-      expect((await ok('space/getAllSpaceList', {}, as(scoped))).list.map((s) => s.sid)).toEqual([sid.devices]);
-      expect(await ok('space/getAnySpaceInfo', { sid: sid.devices }, as(scoped))).toMatchObject({ canEditQuota: 1 });
+      expect((await env().ok('space/getAllSpaceList', {}, as(scoped))).list.map((s) => s.sid)).toEqual([sid.devices]);
+      expect(await env().ok('space/getAnySpaceInfo', { sid: sid.devices }, as(scoped))).toMatchObject({
+        canEditQuota: 1,
+      });
       const before = await snapshot();
       expect(await status('space/getAnySpaceInfo', { sid: sid.shared }, as(scoped))).toBe(Status.forbidden);
       expect(await status('space/updateSpaceQuota', { sid: sid.shared, quota: 1, reason: 'no' }, as(scoped))).toBe(
@@ -246,7 +246,7 @@ describeEachDb('spaces', (env) => {
         await status('space/addSpace', { name: 'Z', business: 'terminal', category: 'file', quota: 1 }, as(scoped)),
       ).toBe(Status.forbidden);
       expect(await snapshot()).toEqual(before);
-      const stats = await ok('space/getSpaceStatistics', {}, as(scoped));
+      const stats = await env().ok('space/getSpaceStatistics', {}, as(scoped));
       expect(stats).toMatchObject({ spaceNum: 1, quotaBytes: 2 * GB });
       // A reader may look but not change.
       expect(await status('space/updateSpaceQuota', { sid: sid.shared, quota: 1, reason: 'no' }, as(reader))).toBe(
@@ -256,7 +256,7 @@ describeEachDb('spaces', (env) => {
     });
 
     it('cannot be limited to spaces that are not the property’s', async () => {
-      const sets = await ok('ps/getMyPerSetList', { assignedUid: scoped.uid }, as(owner));
+      const sets = await env().ok('ps/getMyPerSetList', { assignedUid: scoped.uid }, as(owner));
       const psid = sets.list[0]?.psid;
       expect(await status('ps/assignMgeSpace', { uid: scoped.uid, psid, sidList: [sid.partner] }, as(owner))).toBe(
         Status.notFound,
@@ -267,15 +267,19 @@ describeEachDb('spaces', (env) => {
   describe('quotas', () => {
     it('records each change with who, when, the old and new quota and the reason', async () => {
       env().advance(1000);
-      const changed = await ok(
+      const changed = await env().ok(
         'space/updateSpaceQuota',
         { sid: sid.devices, quota: 3 * GB, reason: 'more devices' },
         as(scoped),
       );
       expect(changed).toEqual({ oldQuota: 2 * GB, newQuota: 3 * GB });
       env().advance(1000);
-      await ok('space/updateSpaceQuota', { sid: sid.devices, quota: 4 * GB, reason: 'season' }, as(operator, null));
-      const records = await ok('space/getSpaceQuotaRecordList', { sid: sid.devices }, as(owner));
+      await env().ok(
+        'space/updateSpaceQuota',
+        { sid: sid.devices, quota: 4 * GB, reason: 'season' },
+        as(operator, null),
+      );
+      const records = await env().ok('space/getSpaceQuotaRecordList', { sid: sid.devices }, as(owner));
       expect(records.total).toBe(3);
       expect(records.list.map((r) => [r.kind, r.oldQuota, r.newQuota, r.reason])).toEqual([
         ['change', 3 * GB, 4 * GB, 'season'],
@@ -284,10 +288,14 @@ describeEachDb('spaces', (env) => {
       ]);
       expect(records.list[1]).toMatchObject({ uid: scoped.uid, userName: 'Scoped admin' });
       expect(records.list[0]?.createTime).toBeGreaterThan(records.list[1]?.createTime ?? 0);
-      const page2 = await ok('space/getSpaceQuotaRecordList', { sid: sid.devices, pageNum: 2, pageSize: 2 }, as(owner));
+      const page2 = await env().ok(
+        'space/getSpaceQuotaRecordList',
+        { sid: sid.devices, pageNum: 2, pageSize: 2 },
+        as(owner),
+      );
       expect(page2.list.map((r) => r.kind)).toEqual(['create']);
       // Its owner reads their own space's history; others' is not theirs to read.
-      expect((await ok('space/getSpaceQuotaRecordList', { sid: sid.personal }, as(member))).total).toBe(1);
+      expect((await env().ok('space/getSpaceQuotaRecordList', { sid: sid.personal }, as(member))).total).toBe(1);
       expect(await status('space/getSpaceQuotaRecordList', { sid: sid.devices }, as(member))).toBe(Status.forbidden);
       expect(await status('space/getSpaceQuotaRecordList', { sid: sid.partner }, as(owner))).toBe(Status.notFound);
       expect(await status('space/updateSpaceQuota', { sid: sid.personal, quota: 1, reason: 'x' }, as(member))).toBe(
@@ -310,10 +318,10 @@ describeEachDb('spaces', (env) => {
         as(owner, demo, 'en'),
       );
       expect(refused).toMatchObject({ status: Status.conflict, msg: expect.stringContaining('4.00 KB') });
-      await ok('space/updateSpaceQuota', { sid: sid.personal, quota: 4000, reason: 'shrink' }, as(owner));
+      await env().ok('space/updateSpaceQuota', { sid: sid.personal, quota: 4000, reason: 'shrink' }, as(owner));
       await held.release();
       await releaseSpaceUsage(s, tenant, sid.personal, 3000);
-      const info = await ok('space/getMySpaceInfo', { sid: sid.personal }, as(member));
+      const info = await env().ok('space/getMySpaceInfo', { sid: sid.personal }, as(member));
       expect(info).toMatchObject({ quotaBytes: 4000, usedBytes: 0, reservedBytes: 0 });
     });
 
@@ -331,7 +339,7 @@ describeEachDb('spaces', (env) => {
       }
       // Half are kept, half given back, at once; each twice (idempotent).
       await Promise.all(won.flatMap((r, i) => (i % 2 === 0 ? [r.commit(), r.commit()] : [r.release(), r.release()])));
-      const info = await ok('space/getAnySpaceInfo', { sid: target }, as(owner));
+      const info = await env().ok('space/getAnySpaceInfo', { sid: target }, as(owner));
       expect(info).toMatchObject({ usedBytes: 500, reservedBytes: 0 });
       // Over quota in one go, and in a space of another property, is refused.
       await expect(reserveSpaceQuota(s, tenant, target, 501)).rejects.toMatchObject({ key: 'spaceQuotaExceeded' });
@@ -355,33 +363,35 @@ describeEachDb('spaces', (env) => {
       const later = await reserveSpaceQuota(s, tenant, target, 200, { ttlMs: 1000 });
       env().advance(2000);
       await later.commit();
-      const info = await ok('space/getAnySpaceInfo', { sid: target }, as(owner));
+      const info = await env().ok('space/getAnySpaceInfo', { sid: target }, as(owner));
       expect(info).toMatchObject({ usedBytes: 200, reservedBytes: 0 });
     });
 
     it('shows use against quota in the statistics', async () => {
-      const all = await ok('space/getSpaceStatistics', {}, as(owner));
-      const spaces = (await ok('space/getAllSpaceList', {}, as(owner))).list;
+      const all = await env().ok('space/getSpaceStatistics', {}, as(owner));
+      const spaces = (await env().ok('space/getAllSpaceList', {}, as(owner))).list;
       expect(all.spaceNum).toBe(spaces.length);
       expect(all.quotaBytes).toBe(spaces.reduce((n, s) => n + s.quotaBytes, 0));
       expect(all.usedBytes).toBe(spaces.reduce((n, s) => n + s.usedBytes, 0));
       expect(all.byBusiness.find((b) => b.business === 'firmware')).toMatchObject({ spaceNum: 1, quotaBytes: 4 * GB });
       expect(all.byCategory.map((c) => c.category)).toEqual(['file', 'terminal']);
-      const back = await ok('space/getSpaceStatistics', {}, as(operator, null));
+      const back = await env().ok('space/getSpaceStatistics', {}, as(operator, null));
       expect(back.spaceNum).toBe(all.spaceNum + 1);
-      expect((await ok('space/getSpaceStatistics', { filterPno: partner }, as(operator, null))).spaceNum).toBe(1);
+      expect((await env().ok('space/getSpaceStatistics', { filterPno: partner }, as(operator, null))).spaceNum).toBe(1);
       expect(await status('space/getSpaceStatistics', { filterPno: partner }, as(owner))).toBe(Status.notFound);
     });
   });
 
   describe('the back office', () => {
     it('lists every property’s spaces, or one property’s, to operators only', async () => {
-      const all = await ok('space/getAllSpaceList', {}, as(operator, null));
+      const all = await env().ok('space/getAllSpaceList', {}, as(operator, null));
       expect(all.list.map((s) => s.sid)).toContain(sid.partner);
       expect(all.list.map((s) => s.sid)).toContain(sid.shared);
-      const one = await ok('space/getAllSpaceList', { filterPno: partner }, as(operator, null));
+      const one = await env().ok('space/getAllSpaceList', { filterPno: partner }, as(operator, null));
       expect(one.list.map((s) => [s.sid, s.propertyName])).toEqual([[sid.partner, '合作物业']]);
-      expect(await ok('space/getAnySpaceInfo', { sid: sid.shared }, as(operator, null))).toMatchObject({ pno: demo });
+      expect(await env().ok('space/getAnySpaceInfo', { sid: sid.shared }, as(operator, null))).toMatchObject({
+        pno: demo,
+      });
       expect(await status('space/getAllSpaceList', {}, as(owner, null))).toBe(Status.forbidden);
     });
   });
@@ -389,11 +399,11 @@ describeEachDb('spaces', (env) => {
   describe('group trees', () => {
     it('adds, renames, moves and deletes groups under the space, checking names, cycles and depth', async () => {
       const save = (input: Record<string, unknown>, who: Who = owner) =>
-        ok('sg/addOrUpdateGroup', { sid: sid.shared, ...input }, as(who));
+        env().ok('sg/addOrUpdateGroup', { sid: sid.shared, ...input }, as(who));
       const a = (await save({ name: 'Area A' })).groupId;
       const b = (await save({ name: 'Area B', pid: sid.shared })).groupId;
       const a1 = (await save({ name: 'Room 1', pid: a })).groupId;
-      const tree = await ok('sg/getGroupTree', { sid: sid.shared }, as(owner));
+      const tree = await env().ok('sg/getGroupTree', { sid: sid.shared }, as(owner));
       expect(tree).toHaveLength(1);
       expect(tree[0]).toMatchObject({ groupId: sid.shared, pid: null, isRoot: 1, name: 'Shared files' });
       expect(tree[0]?.deviceNum).toBeUndefined();
@@ -431,7 +441,7 @@ describeEachDb('spaces', (env) => {
       );
 
       await save({ groupId: a1, pid: b, name: 'Room One', sort: 9 });
-      const moved = await ok('sg/getGroupTree', { sid: sid.shared }, as(owner));
+      const moved = await env().ok('sg/getGroupTree', { sid: sid.shared }, as(owner));
       const areaB = moved[0]?.children.find((g) => g.groupId === b);
       expect(areaB?.children.map((g) => [g.name, g.sort])).toEqual([
         ['L2', 0],
@@ -442,17 +452,18 @@ describeEachDb('spaces', (env) => {
       expect(del).toMatchObject({ status: Status.conflict, msg: expect.stringContaining('2 sub-groups') });
       expect(await status('sg/delGroup', { sid: sid.shared, groupId: sid.shared }, as(owner))).toBe(Status.conflict);
       expect(await status('sg/delGroup', { sid: sid.shared, groupId: 'nope' }, as(owner))).toBe(Status.notFound);
-      await ok('sg/delGroup', { sid: sid.shared, groupId: a1 }, as(owner));
+      await env().ok('sg/delGroup', { sid: sid.shared, groupId: a1 }, as(owner));
       expect(
-        (await ok('sg/getGroupTree', { sid: sid.shared }, as(owner)))[0]?.children.find((g) => g.groupId === b)
+        (await env().ok('sg/getGroupTree', { sid: sid.shared }, as(owner)))[0]?.children.find((g) => g.groupId === b)
           ?.children,
       ).toHaveLength(1);
     });
 
     it('counts devices per group through the devices module’s counter', async () => {
       const s = env().app.keel;
-      const g = (await ok('sg/addOrUpdateGroup', { sid: sid.devices, name: 'Racks' }, as(owner))).groupId;
-      const child = (await ok('sg/addOrUpdateGroup', { sid: sid.devices, name: 'Rack 1', pid: g }, as(owner))).groupId;
+      const g = (await env().ok('sg/addOrUpdateGroup', { sid: sid.devices, name: 'Racks' }, as(owner))).groupId;
+      const child = (await env().ok('sg/addOrUpdateGroup', { sid: sid.devices, name: 'Rack 1', pid: g }, as(owner)))
+        .groupId;
       registerGroupItemCounter('device', async (_s, tenant, space) =>
         tenant.pno === demo && space === sid.devices
           ? new Map([
@@ -463,11 +474,11 @@ describeEachDb('spaces', (env) => {
           : new Map(),
       );
       try {
-        const tree = await ok('sg/getGroupTree', { sid: sid.devices, includeDeviceNum: 1 }, as(owner));
+        const tree = await env().ok('sg/getGroupTree', { sid: sid.devices, includeDeviceNum: 1 }, as(owner));
         expect(tree[0]?.deviceNum).toBe(9);
         expect(tree[0]?.children[0]).toMatchObject({ groupId: g, deviceNum: 7 });
         expect(tree[0]?.children[0]?.children[0]).toMatchObject({ groupId: child, deviceNum: 4 });
-        expect(await ok('space/getAnySpaceInfo', { sid: sid.devices }, as(owner))).toMatchObject({
+        expect(await env().ok('space/getAnySpaceInfo', { sid: sid.devices }, as(owner))).toMatchObject({
           deviceNum: 9,
           groupNum: 2,
         });
@@ -481,22 +492,22 @@ describeEachDb('spaces', (env) => {
     });
 
     it('lets a space’s owner edit its tree, and nobody else but its administrators', async () => {
-      const mine = await ok('sg/addOrUpdateGroup', { sid: sid.personal, name: 'Photos' }, as(member));
-      expect((await ok('sg/getGroupTree', { sid: sid.personal }, as(member)))[0]?.children[0]?.groupId).toBe(
+      const mine = await env().ok('sg/addOrUpdateGroup', { sid: sid.personal, name: 'Photos' }, as(member));
+      expect((await env().ok('sg/getGroupTree', { sid: sid.personal }, as(member)))[0]?.children[0]?.groupId).toBe(
         mine.groupId,
       );
       expect(await status('sg/addOrUpdateGroup', { sid: sid.shared, name: 'Mine' }, as(member))).toBe(Status.forbidden);
       expect(await status('sg/getGroupTree', { sid: sid.shared }, as(member))).toBe(Status.forbidden);
       expect(await status('sg/getGroupTree', { sid: sid.partner }, as(member))).toBe(Status.notFound);
       // Operators from the back office edit any space's tree.
-      await ok('sg/addOrUpdateGroup', { sid: sid.partner, name: 'Back office group' }, as(operator, null));
+      await env().ok('sg/addOrUpdateGroup', { sid: sid.partner, name: 'Back office group' }, as(operator, null));
     });
   });
 
   describe('applications', () => {
     it('a member applies for a space; an administrator approves it and the member is told', async () => {
       const input = { business: 'terminal', category: 'terminal', name: 'My devices', quota: GB, reason: 'home lab' };
-      const { id } = await ok('bn/applySpaceBusiness', input, as(member));
+      const { id } = await env().ok('bn/applySpaceBusiness', input, as(member));
       expect(await status('bn/applySpaceBusiness', { ...input, name: 'Again' }, as(member))).toBe(Status.conflict);
       expect(
         await status('bn/applySpaceBusiness', { ...input, category: 'file', ownerType: 'property' }, as(member)),
@@ -507,11 +518,11 @@ describeEachDb('spaces', (env) => {
       const ownerNews = await newsOf(owner.uid);
       // The application is reviewed through the workflow engine: the owner (built-in flow) has it to do.
       expect(ownerNews.at(-1)?.news_key).toBe('flowToDo');
-      const mine = await ok('space/getMySpaceApplyList', {}, as(member));
+      const mine = await env().ok('space/getMySpaceApplyList', {}, as(member));
       expect(mine.list).toEqual([
         expect.objectContaining({ id, status: 'pending', name: 'My devices', quotaBytes: GB, uid: member.uid }),
       ]);
-      const pending = await ok('space/getSpaceApplyList', { status: 'pending' }, as(owner));
+      const pending = await env().ok('space/getSpaceApplyList', { status: 'pending' }, as(owner));
       expect(pending.list.map((a) => a.id)).toContain(id);
       expect(await status('space/getSpaceApplyList', {}, as(member))).toBe(Status.forbidden);
       expect(await status('space/reviewSpaceApply', { id, pass: 1 }, as(member))).toBe(Status.forbidden);
@@ -525,15 +536,15 @@ describeEachDb('spaces', (env) => {
       ]);
       const results = [first.status, second.status].sort();
       expect(results).toEqual([0, Status.conflict]);
-      const decided = (await ok('space/getMySpaceApplyList', {}, as(member))).list[0];
+      const decided = (await env().ok('space/getMySpaceApplyList', {}, as(member))).list[0];
       expect(await db().selectFrom('spaces').select('sid').where('name', '=', 'My devices').execute()).toHaveLength(
         decided?.status === 'approved' ? 1 : 0,
       );
       if (decided?.status === 'approved') {
         expect(decided).toMatchObject({ quotaBytes: 2 * GB, note: 'enjoy', sid: expect.any(String) });
-        const space = await ok('space/getMySpaceInfo', { sid: decided.sid }, as(member));
+        const space = await env().ok('space/getMySpaceInfo', { sid: decided.sid }, as(member));
         expect(space).toMatchObject({ ownerType: 'user', uid: member.uid, category: 'terminal', quotaBytes: 2 * GB });
-        const records = await ok('space/getSpaceQuotaRecordList', { sid: decided.sid }, as(member));
+        const records = await env().ok('space/getSpaceQuotaRecordList', { sid: decided.sid }, as(member));
         expect(records.list).toEqual([expect.objectContaining({ kind: 'apply', newQuota: 2 * GB, uid: owner.uid })]);
         expect((await newsOf(member.uid)).at(-1)).toMatchObject({ news_key: 'spaceApplyApprovedWithNote' });
       } else {
@@ -544,15 +555,18 @@ describeEachDb('spaces', (env) => {
 
     it('a rejection makes nothing and tells the applicant in their language', async () => {
       const input = { business: 'firmware', category: 'file', name: 'Packages', quota: GB, reason: 'builds' };
-      const { id } = await ok('bn/applySpaceBusiness', input, as(member));
+      const { id } = await env().ok('bn/applySpaceBusiness', input, as(member));
       const before = (await snapshot()).spaces;
       env().advance(1000);
-      expect(await ok('space/reviewSpaceApply', { id, pass: 0 }, as(owner))).toEqual({ sid: null, state: 'rejected' });
+      expect(await env().ok('space/reviewSpaceApply', { id, pass: 0 }, as(owner))).toEqual({
+        sid: null,
+        state: 'rejected',
+      });
       expect((await snapshot()).spaces).toEqual(before);
-      const news = await ok('news/getMyNewsList', {}, as(member, null, 'en'));
+      const news = await env().ok('news/getMyNewsList', {}, as(member, null, 'en'));
       expect(news.list[0]).toMatchObject({ title: 'Space application declined' });
       // Applying again for the same kind is possible once the first was decided.
-      await ok('bn/applySpaceBusiness', input, as(member));
+      await env().ok('bn/applySpaceBusiness', input, as(member));
       expect(await status('space/reviewSpaceApply', { id: 'nope', pass: 1 }, as(owner))).toBe(Status.notFound);
       expect(await status('bn/applySpaceBusiness', { ...input, business: 'terminal', category: 'x' }, as(member))).toBe(
         Status.invalidInput,

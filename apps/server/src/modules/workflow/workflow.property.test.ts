@@ -3,7 +3,7 @@ import type { ApplyDetail, FlowHistoryEntry } from '@keel/contract/endpoints/wor
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
+import { type CallOptions, describeEachDb, freshPhone } from '../../test/harness';
 import { addMember } from '../property/repo';
 import { submitApplication } from './service';
 
@@ -84,13 +84,9 @@ describeEachDb('workflow: generated action sequences', (env) => {
 
   beforeAll(async () => {
     await seedDemo(env().app.keel);
-    const res = await env().call(
-      'a/login',
-      { account: DEMO_OWNER_PHONE, password: await env().encrypt(DEMO_PASSWORD) },
-      { ip: freshIp() },
-    );
-    owner = { token: res.data.token, uid: res.data.uid };
-    demo = (res.data.propertyList[0] as { pno: string }).pno;
+    const me = await env().login(DEMO_OWNER_PHONE, DEMO_PASSWORD);
+    owner = { token: me.token, uid: me.uid };
+    demo = (me.propertyList[0] as { pno: string }).pno;
     for (let i = 0; i < POOL; i++) {
       const user = await env().register(freshPhone(), `Generated ${i}`);
       env().advance(1);

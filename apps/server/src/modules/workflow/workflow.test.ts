@@ -35,11 +35,6 @@ describeEachDb('workflow', (env) => {
   });
   const call = <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) =>
     env().call(path, input, options);
-  const ok = async <P extends EndpointPath>(path: P, input: Record<string, unknown>, options: CallOptions) => {
-    const res = await call(path, input, options);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const status = async (path: EndpointPath, input: Record<string, unknown>, options: CallOptions) =>
     (await call(path, input, options)).status;
   const db = () => env().app.keel.db.withoutPlugins();
@@ -63,18 +58,21 @@ describeEachDb('workflow', (env) => {
     return { token: user.token, uid: user.uid, name };
   };
   const todo = async (who: Who, extra: Record<string, unknown> = {}) =>
-    (await ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, ...extra }, as(who))).list.map((i) => i.applyId);
-  const detail = (applyId: string, who: Who = owner) => ok('flowAudit/getApplyDetail', { applyId }, as(who));
+    (await env().ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, ...extra }, as(who))).list.map(
+      (i) => i.applyId,
+    );
+  const detail = (applyId: string, who: Who = owner) => env().ok('flowAudit/getApplyDetail', { applyId }, as(who));
   /** The flow of a type, emptied, then given these steps. */
   const setFlow = async (applyType: string, steps: Array<Record<string, unknown>>) => {
-    await ok('flowSettingDefault/deleteFlowSettingDefault', { applyType }, as(owner));
-    for (const step of steps) await ok('flowSettingDefault/saveFlowSettingDefault', { applyType, ...step }, as(owner));
+    await env().ok('flowSettingDefault/deleteFlowSettingDefault', { applyType }, as(owner));
+    for (const step of steps)
+      await env().ok('flowSettingDefault/saveFlowSettingDefault', { applyType, ...step }, as(owner));
   };
   /** A new user asks to join the demo property: the application of type memberJoin. */
   const joinRequest = async (name = 'Joiner') => {
     const user = await env().register(freshPhone(), name);
     env().advance(1);
-    const req = await ok('o/applyJoinProperty', { pno: demo, remark: 'hello' }, { token: user.token });
+    const req = await env().ok('o/applyJoinProperty', { pno: demo, remark: 'hello' }, { token: user.token });
     const row = await db()
       .selectFrom('flow_applications')
       .select('apply_id')
@@ -117,10 +115,10 @@ describeEachDb('workflow', (env) => {
     const op = await login('13800000000', 'Operator123');
     operator = { token: op.token, uid: op.uid, name: op.name };
     for (const k of ['A', 'B', 'C', 'D', 'E', 'F', 'M', 'N']) a[k] = await memberOfDemo(`Auditor ${k}`);
-    tid = (await ok('t/addOrUpdateTitle', { name: 'Flow reviewers' }, as(owner))).tid;
-    await ok('t/addTitleUser', { tid, uidList: [a.C?.uid, a.D?.uid] }, as(owner));
-    unit = (await ok('o/addOrUpdateOrg', { pid: `root-${demo}`, name: 'Flow unit' }, as(owner))).oid;
-    await ok('o/moveOrgUser', { uidList: [a.E?.uid], oid: unit }, as(owner));
+    tid = (await env().ok('t/addOrUpdateTitle', { name: 'Flow reviewers' }, as(owner))).tid;
+    await env().ok('t/addTitleUser', { tid, uidList: [a.C?.uid, a.D?.uid] }, as(owner));
+    unit = (await env().ok('o/addOrUpdateOrg', { pid: `root-${demo}`, name: 'Flow unit' }, as(owner))).oid;
+    await env().ok('o/moveOrgUser', { uidList: [a.E?.uid], oid: unit }, as(owner));
   });
 
   describe('a three-step flow', () => {
@@ -135,7 +133,7 @@ describeEachDb('workflow', (env) => {
         { name: 'Reviewers', rule: 'all', tidList: [tid] },
         { name: 'Unit', rule: 'any', oidList: [unit] },
       ]);
-      const flow = await ok('flowSettingDefault/getFlowSettingDefault', { applyType: 'memberJoin' }, as(owner));
+      const flow = await env().ok('flowSettingDefault/getFlowSettingDefault', { applyType: 'memberJoin' }, as(owner));
       expect(flow.builtIn).toBe(0);
       expect(flow.steps.map((s) => [s.sort, s.name, s.rule])).toEqual([
         [1, 'Team lead', 'any'],
@@ -156,7 +154,7 @@ describeEachDb('workflow', (env) => {
       expect(await status('flowAudit/flowAudit', { applyId }, as(C))).toBe(Status.forbidden);
 
       // Step 1 (any): A passes, B stands down.
-      const first = await ok('flowAudit/flowAudit', { applyId, comment: 'known' }, as(A));
+      const first = await env().ok('flowAudit/flowAudit', { applyId, comment: 'known' }, as(A));
       expect(first).toMatchObject({ state: 'pending', stepIndex: 2 });
       expect(await todo(B)).not.toContain(applyId);
       expect(await status('flowAudit/flowAudit', { applyId }, as(B))).toBe(Status.forbidden);
@@ -165,16 +163,16 @@ describeEachDb('workflow', (env) => {
       expect(await todo(D)).toContain(applyId);
 
       // Step 2 (all): C passes, the step waits for D; C may not pass twice.
-      await ok('flowAudit/flowAudit', { applyId }, as(C));
+      await env().ok('flowAudit/flowAudit', { applyId }, as(C));
       expect((await detail(applyId)).stepIndex).toBe(2);
       const twice = await call('flowAudit/flowAudit', { applyId }, as(C, demo, 'en'));
       expect(twice).toMatchObject({ status: Status.conflict });
       expect(twice.msg).toContain('already acted');
-      await ok('flowAudit/flowAudit', { applyId }, as(D));
+      await env().ok('flowAudit/flowAudit', { applyId }, as(D));
       expect(await todo(E)).toContain(applyId);
 
       // Step 3: the unit's member passes; the join runs in the same transaction.
-      const last = await ok('flowAudit/flowAudit', { applyId, comment: 'welcome' }, as(E));
+      const last = await env().ok('flowAudit/flowAudit', { applyId, comment: 'welcome' }, as(E));
       expect(last).toMatchObject({ state: 'passed', stepIndex: 3 });
       const request = await db()
         .selectFrom('org_requests')
@@ -224,7 +222,7 @@ describeEachDb('workflow', (env) => {
       const after = await call('flowAudit/noPassFlowAudit', { applyId, reason: 'late' }, as(E, demo, 'en'));
       expect(after.status).toBe(Status.conflict);
       expect(after.msg).toBe('This application has already ended; nothing more can be done to it');
-      const done = await ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 1 }, as(C));
+      const done = await env().ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 1 }, as(C));
       expect(done.list[0]).toMatchObject({ applyId, myAction: 'pass', state: 'passed' });
       expect(await todo(C)).not.toContain(applyId);
     });
@@ -232,7 +230,7 @@ describeEachDb('workflow', (env) => {
     it('skips a step whose auditors include the applicant when it says so, and falls back when a step names nobody', async () => {
       const A = a.A as Who;
       const M = a.M as Who;
-      const empty = (await ok('t/addOrUpdateTitle', { name: 'Nobody holds this' }, as(owner))).tid;
+      const empty = (await env().ok('t/addOrUpdateTitle', { name: 'Nobody holds this' }, as(owner))).tid;
       await setFlow('spaceBusiness', [
         { name: 'Self', rule: 'any', skipApplicant: 1, uidList: [M.uid, A.uid] },
         { name: 'Empty', rule: 'all', tidList: [empty] },
@@ -244,7 +242,7 @@ describeEachDb('workflow', (env) => {
       // The built-in auditors (the owner) took the empty step.
       expect(d.currentAuditors.map((p) => p.uid)).toEqual([owner.uid]);
       expect(d.steps.map((s) => s.state)).toEqual(['skipped', 'current']);
-      await ok('flowAudit/flowAudit', { applyId }, as(owner));
+      await env().ok('flowAudit/flowAudit', { applyId }, as(owner));
       expect((await detail(applyId)).state).toBe('passed');
     });
   });
@@ -263,26 +261,26 @@ describeEachDb('workflow', (env) => {
       expect(await status('flowAudit/flowAuditTransmit', { applyId, uid: operator.uid, note: 'x' }, as(A))).toBe(
         Status.notFound,
       );
-      await ok('flowAudit/flowAuditTransmit', { applyId, uid: B.uid, note: 'please take it' }, as(A));
+      await env().ok('flowAudit/flowAuditTransmit', { applyId, uid: B.uid, note: 'please take it' }, as(A));
       expect(await todo(A)).not.toContain(applyId);
       expect(await todo(B)).toContain(applyId);
       expect(await status('flowAudit/flowAudit', { applyId }, as(A))).toBe(Status.forbidden);
       expect((await newsOf(B.uid)).at(-1)).toMatchObject({ news_key: 'flowTransmitted' });
-      const done = await ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 1 }, as(A));
+      const done = await env().ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 1 }, as(A));
       expect(done.list.find((i) => i.applyId === applyId)?.myAction).toBe('transmit');
 
       // Assigning needs its permission; the owner holds every one.
       expect(await status('flowAudit/flowAuditAssign', { applyId, uidList: [C.uid] }, as(B))).toBe(Status.forbidden);
-      await ok('flowAudit/flowAuditAssign', { applyId, uidList: [C.uid, D.uid], note: 'both of you' }, as(owner));
+      await env().ok('flowAudit/flowAuditAssign', { applyId, uidList: [C.uid, D.uid], note: 'both of you' }, as(owner));
       expect(await todo(B)).not.toContain(applyId);
       const d = await detail(applyId);
       expect(d.currentAuditors.map((p) => p.uid).sort()).toEqual([C.uid, D.uid].sort());
       expect(d.history.map((h) => h.action)).toEqual(['submit', 'transmit', 'assign']);
       expect(d.history[2]?.comment).toBe('both of you');
       // The step's rule (all) applies to whom it was assigned.
-      await ok('flowAudit/flowAudit', { applyId }, as(C));
+      await env().ok('flowAudit/flowAudit', { applyId }, as(C));
       expect((await detail(applyId)).state).toBe('pending');
-      await ok('flowAudit/flowAudit', { applyId, comment: 'ok' }, as(D));
+      await env().ok('flowAudit/flowAudit', { applyId, comment: 'ok' }, as(D));
       const row = await db()
         .selectFrom('space_applications')
         .select(['status', 'sid', 'reviewer_uid'])
@@ -294,7 +292,7 @@ describeEachDb('workflow', (env) => {
 
     it('keeps transmit and assign to those who may audit the type once its auditor list is set', async () => {
       const [A, B, F, M] = [a.A, a.B, a.F, a.M] as Who[];
-      const rel = await ok(
+      const rel = await env().ok(
         'applyTypeAuthRel/saveApplyTypeAuthRel',
         { applyType: 'spaceBusiness', uidList: [B.uid] },
         as(owner),
@@ -305,12 +303,12 @@ describeEachDb('workflow', (env) => {
       const refused = await call('flowAudit/flowAuditTransmit', { applyId, uid: F.uid, note: 'x' }, as(A, demo, 'en'));
       expect(refused.status).toBe(Status.conflict);
       expect(refused.msg).toBe('"Auditor F" may not audit this kind of application');
-      await ok('flowAudit/flowAuditTransmit', { applyId, uid: B.uid, note: 'x' }, as(A));
-      const list = await ok('applyTypeAuthRel/getApplyTypeAuthRelList', {}, as(owner));
+      await env().ok('flowAudit/flowAuditTransmit', { applyId, uid: B.uid, note: 'x' }, as(A));
+      const list = await env().ok('applyTypeAuthRel/getApplyTypeAuthRelList', {}, as(owner));
       expect(list.map((r) => r.applyType)).toContain('memberJoin');
       expect(list.find((r) => r.applyType === 'spaceBusiness')?.pendingNum).toBeGreaterThan(0);
-      await ok('applyTypeAuthRel/saveApplyTypeAuthRel', { applyType: 'spaceBusiness' }, as(owner));
-      await ok('flowAudit/noPassFlowAudit', { applyId, reason: 'not now' }, as(B));
+      await env().ok('applyTypeAuthRel/saveApplyTypeAuthRel', { applyType: 'spaceBusiness' }, as(owner));
+      await env().ok('flowAudit/noPassFlowAudit', { applyId, reason: 'not now' }, as(B));
     });
   });
 
@@ -323,7 +321,7 @@ describeEachDb('workflow', (env) => {
       ]);
       const { applyId, id } = await spaceApplication(M);
       expect(await status('flowAudit/noPassFlowAudit', { applyId, reason: '  ' }, as(A))).toBe(Status.invalidInput);
-      const res = await ok('flowAudit/noPassFlowAudit', { applyId, reason: 'quota too large' }, as(A));
+      const res = await env().ok('flowAudit/noPassFlowAudit', { applyId, reason: 'quota too large' }, as(A));
       expect(res).toMatchObject({ state: 'rejected', stepIndex: 1 });
       const row = await db()
         .selectFrom('space_applications')
@@ -332,7 +330,7 @@ describeEachDb('workflow', (env) => {
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'rejected', note: 'quota too large', sid: null });
       expect(await todo(owner)).not.toContain(applyId);
-      const news = await ok('news/getMyNewsList', {}, as(M, demo, 'en'));
+      const news = await env().ok('news/getMyNewsList', {}, as(M, demo, 'en'));
       expect(news.list[0]).toMatchObject({ content: expect.stringContaining('Reason: quota too large') });
       const d = await detail(applyId, M);
       expect(d).toMatchObject({ state: 'rejected', reason: 'quota too large' });
@@ -347,7 +345,7 @@ describeEachDb('workflow', (env) => {
       expect(await status('flowAudit/withdrawApply', { applyId }, as(A))).toBe(Status.forbidden);
       // Another member does not even see it.
       expect(await status('flowAudit/getApplyDetail', { applyId }, as(N))).toBe(Status.notFound);
-      const mine = await ok('flowAudit/getMyApplyList', { state: 'pending' }, as(M));
+      const mine = await env().ok('flowAudit/getMyApplyList', { state: 'pending' }, as(M));
       expect(mine.list.find((i) => i.applyId === applyId)).toMatchObject({
         stepIndex: 1,
         stepNum: 1,
@@ -355,7 +353,7 @@ describeEachDb('workflow', (env) => {
         currentAuditors: [{ uid: A.uid, name: 'Auditor A' }],
       });
       env().advance(1);
-      await ok('flowAudit/withdrawApply', { applyId, note: 'changed my mind' }, as(M));
+      await env().ok('flowAudit/withdrawApply', { applyId, note: 'changed my mind' }, as(M));
       expect(await todo(A)).not.toContain(applyId);
       expect((await newsOf(A.uid)).at(-1)).toMatchObject({ news_key: 'flowWithdrawn' });
       const row = await db()
@@ -376,30 +374,30 @@ describeEachDb('workflow', (env) => {
         { name: 'Two', rule: 'any', uidList: [B.uid] },
       ]);
       const inFlight = await spaceApplication(M);
-      const steps = await ok('flowSettingDefault/getFlowStepList', { applyType: 'spaceBusiness' }, as(owner));
+      const steps = await env().ok('flowSettingDefault/getFlowStepList', { applyType: 'spaceBusiness' }, as(owner));
       // Edit everything: rename and move the second step first, change its auditors, remove the other, add one.
       const [one, two] = steps;
-      await ok(
+      await env().ok(
         'flowSettingDefault/updateFlowSettingDefault',
         { stepId: two?.stepId, name: 'Second first', rule: 'all', skipApplicant: 0, sort: 1 },
         as(owner),
       );
-      await ok(
+      await env().ok(
         'flowSettingDefaultAuditorRel/updateFlowSettingDefaultAuditor',
         { stepId: two?.stepId, uidList: [owner.uid] },
         as(owner),
       );
-      await ok(
+      await env().ok(
         'flowSettingDefault/deleteFlowSettingDefault',
         { applyType: 'spaceBusiness', stepId: one?.stepId },
         as(owner),
       );
-      const added = await ok(
+      const added = await env().ok(
         'flowSettingDefault/saveFlowSettingDefault',
         { applyType: 'spaceBusiness', name: 'New', uidList: [a.F?.uid] },
         as(owner),
       );
-      const now = await ok('flowSettingDefault/getFlowStepList', { applyType: 'spaceBusiness' }, as(owner));
+      const now = await env().ok('flowSettingDefault/getFlowStepList', { applyType: 'spaceBusiness' }, as(owner));
       expect(now.map((s) => [s.sort, s.name, s.stepId])).toEqual([
         [1, 'Second first', two?.stepId],
         [2, 'New', added.stepId],
@@ -408,16 +406,16 @@ describeEachDb('workflow', (env) => {
       const before = await detail(inFlight.applyId);
       expect(before.steps.map((s) => s.name)).toEqual(['One', 'Two']);
       expect(before.currentAuditors.map((p) => p.uid)).toEqual([A.uid]);
-      await ok('flowAudit/flowAudit', { applyId: inFlight.applyId }, as(A));
+      await env().ok('flowAudit/flowAudit', { applyId: inFlight.applyId }, as(A));
       expect((await detail(inFlight.applyId)).currentAuditors.map((p) => p.uid)).toEqual([B.uid]);
-      await ok('flowAudit/flowAudit', { applyId: inFlight.applyId }, as(B));
+      await env().ok('flowAudit/flowAudit', { applyId: inFlight.applyId }, as(B));
       expect((await detail(inFlight.applyId)).state).toBe('passed');
       // A new one takes the new flow.
       const fresh = await spaceApplication(M);
       const d = await detail(fresh.applyId);
       expect(d.steps.map((s) => s.name)).toEqual(['Second first', 'New']);
       expect(d.currentAuditors.map((p) => p.uid)).toEqual([owner.uid]);
-      await ok('flowAudit/noPassFlowAudit', { applyId: fresh.applyId, reason: 'tidy up' }, as(owner));
+      await env().ok('flowAudit/noPassFlowAudit', { applyId: fresh.applyId, reason: 'tidy up' }, as(owner));
     });
 
     it('validates steps: auditors needed, at most ten, another property’s objects not found', async () => {
@@ -426,27 +424,28 @@ describeEachDb('workflow', (env) => {
       expect(
         await status('flowSettingDefault/saveFlowSettingDefault', { ...input, uidList: [operator.uid] }, as(owner)),
       ).toBe(Status.notFound);
-      const foreignTitle = (await ok('t/addOrUpdateTitle', { name: 'Partner reviewers' }, as(operator, partner))).tid;
+      const foreignTitle = (await env().ok('t/addOrUpdateTitle', { name: 'Partner reviewers' }, as(operator, partner)))
+        .tid;
       expect(
         await status('flowSettingDefault/saveFlowSettingDefault', { ...input, tidList: [foreignTitle] }, as(owner)),
       ).toBe(Status.notFound);
       for (let i = 0; i < 10; i++) {
-        await ok('flowSettingDefault/saveFlowSettingDefault', { ...input, oidList: [`root-${demo}`] }, as(owner));
+        await env().ok('flowSettingDefault/saveFlowSettingDefault', { ...input, oidList: [`root-${demo}`] }, as(owner));
       }
       expect(
         await status('flowSettingDefault/saveFlowSettingDefault', { ...input, uidList: [owner.uid] }, as(owner)),
       ).toBe(Status.conflict);
-      const flow = await ok('flowSettingDefault/getFlowSettingDefault', { applyType: 'terminal' }, as(owner));
+      const flow = await env().ok('flowSettingDefault/getFlowSettingDefault', { applyType: 'terminal' }, as(owner));
       expect(flow.steps).toHaveLength(10);
       expect(flow.steps[0]?.auditors[0]).toMatchObject({ authType: 4, name: '演示物业' });
-      await ok('flowSettingDefault/deleteFlowSettingDefault', { applyType: 'terminal' }, as(owner));
-      const builtIn = await ok('flowSettingDefault/getFlowSettingDefault', { applyType: 'terminal' }, as(owner));
+      await env().ok('flowSettingDefault/deleteFlowSettingDefault', { applyType: 'terminal' }, as(owner));
+      const builtIn = await env().ok('flowSettingDefault/getFlowSettingDefault', { applyType: 'terminal' }, as(owner));
       expect(builtIn).toMatchObject({ builtIn: 1, flowId: null, steps: [], permission: 'terminals.list.edit' });
       // Settings need their permission.
       expect(await status('flowSettingDefault/getFlowStepList', { applyType: 'terminal' }, as(a.A as Who))).toBe(
         Status.forbidden,
       );
-      const person = await ok('flowSettingDefault/getAuditorDetail', { authType: 2, value: tid }, as(owner));
+      const person = await env().ok('flowSettingDefault/getAuditorDetail', { authType: 2, value: tid }, as(owner));
       expect(person.users.map((u) => u.uid).sort()).toEqual([a.C?.uid, a.D?.uid].sort());
       expect(await status('flowSettingDefault/getAuditorDetail', { authType: 2, value: foreignTitle }, as(owner))).toBe(
         Status.notFound,
@@ -489,7 +488,7 @@ describeEachDb('workflow', (env) => {
       expect(d.currentAuditors.map((p) => p.uid)).toEqual([C.uid]);
       // A stale version is refused rather than acted on again.
       expect(await status('flowAudit/flowAudit', { applyId, version: d.version - 1 }, as(C))).toBe(Status.conflict);
-      await ok('flowAudit/flowAudit', { applyId, version: d.version }, as(C));
+      await env().ok('flowAudit/flowAudit', { applyId, version: d.version }, as(C));
     });
   });
 
@@ -502,36 +501,40 @@ describeEachDb('workflow', (env) => {
       const mine: string[] = [];
       for (let i = 0; i < 5; i++) mine.unshift((await spaceApplication(i % 2 ? M : N)).applyId);
       const join = await joinRequest('Listed joiner');
-      const all = await ok('flowAudit/getAuditOrNoAuditList', { startTime: start }, as(F));
+      const all = await env().ok('flowAudit/getAuditOrNoAuditList', { startTime: start }, as(F));
       expect(all.total).toBe(6);
       expect(all.list.map((i) => i.applyId)).toEqual([join.applyId, ...mine]);
-      expect((await ok('flowAudit/getAuditOrNoAuditList', {}, as(F))).total).toBeGreaterThanOrEqual(6);
-      const spaces = await ok(
+      expect((await env().ok('flowAudit/getAuditOrNoAuditList', {}, as(F))).total).toBeGreaterThanOrEqual(6);
+      const spaces = await env().ok(
         'flowAudit/getAuditOrNoAuditList',
         { applyType: 'spaceBusiness', startTime: start },
         as(F),
       );
       expect(spaces.list.map((i) => i.applyId)).toEqual(mine);
-      const byM = await ok('flowAudit/getAuditOrNoAuditList', { applicantUid: M.uid, startTime: start }, as(F));
+      const byM = await env().ok('flowAudit/getAuditOrNoAuditList', { applicantUid: M.uid, startTime: start }, as(F));
       expect(byM.total).toBe(2);
-      const byName = await ok('flowAudit/getAuditOrNoAuditList', { str: 'listed', startTime: start }, as(F));
+      const byName = await env().ok('flowAudit/getAuditOrNoAuditList', { str: 'listed', startTime: start }, as(F));
       expect(byName.list.map((i) => i.applyId)).toEqual([join.applyId]);
       const paged = [];
       for (let p = 1; p <= 3; p++) {
-        const page = await ok('flowAudit/getAuditOrNoAuditList', { startTime: start, pageNum: p, pageSize: 2 }, as(F));
+        const page = await env().ok(
+          'flowAudit/getAuditOrNoAuditList',
+          { startTime: start, pageNum: p, pageSize: 2 },
+          as(F),
+        );
         paged.push(...page.list.map((i) => i.applyId));
       }
       expect(paged).toEqual(all.list.map((i) => i.applyId));
-      const every = await ok('flowAudit/getApplyList', { state: 'pending', startTime: start }, as(owner));
+      const every = await env().ok('flowAudit/getApplyList', { state: 'pending', startTime: start }, as(owner));
       expect(every.total).toBe(6);
       expect(await status('flowAudit/getApplyList', {}, as(F))).toBe(Status.forbidden);
       // The organisation's own call acts like the engine's: the owner does not wait on F's step.
       const old = { idList: [join.requestId], pass: 0, remark: 'no' };
       expect(await status('o/auditInviteOrgUser', old, as(owner))).toBe(Status.forbidden);
-      await ok('flowAudit/noPassFlowAudit', { applyId: join.applyId, reason: 'no' }, as(F));
+      await env().ok('flowAudit/noPassFlowAudit', { applyId: join.applyId, reason: 'no' }, as(F));
       expect(await todo(F)).not.toContain(join.applyId);
       expect((await newsOf(join.user.uid)).at(-1)).toMatchObject({ news_key: 'joinDeclinedWithNote' });
-      for (const applyId of mine) await ok('flowAudit/noPassFlowAudit', { applyId, reason: 'done' }, as(F));
+      for (const applyId of mine) await env().ok('flowAudit/noPassFlowAudit', { applyId, reason: 'done' }, as(F));
       const counts = await db().selectFrom('flow_todo_counts').select(['uid', 'n']).where('pno', '=', demo).execute();
       // The kept counts equal the rows they count.
       for (const c of counts) {
@@ -557,7 +560,7 @@ describeEachDb('workflow', (env) => {
       const join = await joinRequest('Personal joiner');
       const me = { token: join.user.token }; // no pno: not a member of the demo property
       expect(await status('flowAudit/getMyApplyList', {}, { ...me, pno: demo })).toBe(Status.notFound);
-      const mine = async (input: Record<string, unknown> = {}) => ok('flowAudit/getMyApplyListByUser', input, me);
+      const mine = async (input: Record<string, unknown> = {}) => env().ok('flowAudit/getMyApplyListByUser', input, me);
       const first = await mine();
       expect(first.total).toBe(1);
       expect(first.list[0]).toMatchObject({
@@ -570,20 +573,20 @@ describeEachDb('workflow', (env) => {
         currentAuditors: [{ uid: F.uid, name: F.name }],
       });
       expect(first.list[0]?.propertyName).toBeTruthy();
-      await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(F));
+      await env().ok('flowAudit/flowAudit', { applyId: join.applyId }, as(F));
       expect((await mine()).list[0]).toMatchObject({ stepIndex: 2, stepName: 'Then A' });
-      await ok('flowAudit/noPassFlowAudit', { applyId: join.applyId, reason: 'not now' }, as(a.A as Who));
+      await env().ok('flowAudit/noPassFlowAudit', { applyId: join.applyId, reason: 'not now' }, as(a.A as Who));
       const rejected = await mine({ state: 'rejected' });
       expect(rejected.list.map((i) => [i.applyId, i.state, i.reason])).toEqual([[join.applyId, 'rejected', 'not now']]);
       expect((await mine({ state: 'pending' })).total).toBe(0);
-      const full = await ok('flowAudit/getMyApplyDetailByUser', { applyId: join.applyId }, me);
+      const full = await env().ok('flowAudit/getMyApplyDetailByUser', { applyId: join.applyId }, me);
       expect(full.steps.map((st) => st.state)).toEqual(['passed', 'rejected']);
       expect(full.history.at(-1)).toMatchObject({ action: 'reject', comment: 'not now' });
       expect(full.can).toEqual({ pass: 0, reject: 0, transmit: 0, assign: 0, withdraw: 0 });
 
       // A second request, withdrawn by its applicant in the personal scope; nobody else reaches it there.
       env().advance(1);
-      const again = await ok('o/applyJoinProperty', { pno: demo, remark: 'again' }, me);
+      const again = await env().ok('o/applyJoinProperty', { pno: demo, remark: 'again' }, me);
       const next = (await mine({ state: 'pending' })).list[0];
       expect(next?.subjectId).toBe(again.id);
       const applyId = next?.applyId as string;
@@ -591,7 +594,7 @@ describeEachDb('workflow', (env) => {
       expect(await status('flowAudit/withdrawApplyByUser', { applyId }, { token: F.token })).toBe(Status.notFound);
       const stale = { applyId, version: (next?.version ?? 0) + 1 };
       expect(await status('flowAudit/withdrawApplyByUser', stale, me)).toBe(Status.conflict);
-      const gone = await ok('flowAudit/withdrawApplyByUser', { applyId, note: 'changed my mind' }, me);
+      const gone = await env().ok('flowAudit/withdrawApplyByUser', { applyId, note: 'changed my mind' }, me);
       expect(gone.state).toBe('withdrawn');
       const request = await db()
         .selectFrom('org_requests')
@@ -616,13 +619,13 @@ describeEachDb('workflow', (env) => {
       ];
       const version = async (applyId: string) => (await detail(applyId)).version;
       const seen3 = await version(j3.applyId);
-      await ok('flowAudit/noPassFlowAudit', { applyId: j3.applyId, reason: 'first' }, as(F));
+      await env().ok('flowAudit/noPassFlowAudit', { applyId: j3.applyId, reason: 'first' }, as(F));
       const items = [
         { applyId: j1.applyId, version: await version(j1.applyId) },
         { applyId: j2.applyId, version: (await version(j2.applyId)) + 7 },
         { applyId: j3.applyId, version: seen3 },
       ];
-      const res = await ok('flowAudit/flowAuditBatch', { items, comment: 'ok' }, as(F, demo, 'en'));
+      const res = await env().ok('flowAudit/flowAuditBatch', { items, comment: 'ok' }, as(F, demo, 'en'));
       expect(res.list.map((i) => [i.applyId, i.status, i.state])).toEqual([
         [j1.applyId, 0, 'passed'],
         [j2.applyId, Status.conflict, null],
@@ -635,8 +638,8 @@ describeEachDb('workflow', (env) => {
       // Two batches at once on the same version: one acts, the other is told it is stale.
       const both = [{ applyId: j2.applyId, version: await version(j2.applyId) }];
       const [x, y] = await Promise.all([
-        ok('flowAudit/flowAuditBatch', { items: both }, as(F)),
-        ok('flowAudit/noPassFlowAuditBatch', { items: both, reason: 'race' }, as(F)),
+        env().ok('flowAudit/flowAuditBatch', { items: both }, as(F)),
+        env().ok('flowAudit/noPassFlowAuditBatch', { items: both, reason: 'race' }, as(F)),
       ]);
       expect([x.doneNum, y.doneNum].sort()).toEqual([0, 1]);
       expect([...x.list, ...y.list].map((i) => i.status).sort()).toEqual([0, Status.conflict].sort());
@@ -646,9 +649,9 @@ describeEachDb('workflow', (env) => {
       // A rejection needs its reason; someone else's turn is that item's refusal.
       const four = [{ applyId: j4.applyId, version: await version(j4.applyId) }];
       expect(await status('flowAudit/noPassFlowAuditBatch', { items: four }, as(F))).toBe(Status.invalidInput);
-      const notMine = await ok('flowAudit/noPassFlowAuditBatch', { items: four, reason: 'x' }, as(a.A as Who));
+      const notMine = await env().ok('flowAudit/noPassFlowAuditBatch', { items: four, reason: 'x' }, as(a.A as Who));
       expect(notMine.list[0]?.status).toBe(Status.forbidden);
-      const rejected = await ok('flowAudit/noPassFlowAuditBatch', { items: four, reason: 'no' }, as(F));
+      const rejected = await env().ok('flowAudit/noPassFlowAuditBatch', { items: four, reason: 'no' }, as(F));
       expect(rejected.list[0]).toMatchObject({ status: 0, state: 'rejected' });
       expect((await detail(j4.applyId)).reason).toBe('no');
     });
@@ -664,11 +667,11 @@ describeEachDb('workflow', (env) => {
       ]);
       const one = await joinRequest('Leaver one');
       const two = await joinRequest('Leaver two');
-      await ok('flowAudit/flowAudit', { applyId: two.applyId }, as(stays));
+      await env().ok('flowAudit/flowAudit', { applyId: two.applyId }, as(stays));
       expect(await todo(leaves)).toEqual(expect.arrayContaining([one.applyId, two.applyId]));
       const before = (await detail(two.applyId)).version;
 
-      await ok('o/delOrgUser', { oid: `root-${demo}`, uid: leaves.uid }, as(owner));
+      await env().ok('o/delOrgUser', { oid: `root-${demo}`, uid: leaves.uid }, as(owner));
       const waiting = await db().selectFrom('flow_pending').select('apply_id').where('uid', '=', leaves.uid).execute();
       expect(waiting).toEqual([]);
       const counts = await db().selectFrom('flow_todo_counts').select('n').where('uid', '=', leaves.uid).execute();
@@ -687,9 +690,9 @@ describeEachDb('workflow', (env) => {
       expect(second.history.at(-1)?.targets.map((p) => p.uid)).toContain(owner.uid);
       const told = (await newsOf(owner.uid)).filter((n) => n.news_key === 'flowToDo' && n.link?.includes(two.applyId));
       expect(told).toHaveLength(1);
-      const last = await ok('flowAudit/flowAudit', { applyId: two.applyId }, as(owner));
+      const last = await env().ok('flowAudit/flowAudit', { applyId: two.applyId }, as(owner));
       expect(last.state).toBe('passed');
-      await ok('flowAudit/noPassFlowAudit', { applyId: one.applyId, reason: 'tidy' }, as(stays));
+      await env().ok('flowAudit/noPassFlowAudit', { applyId: one.applyId, reason: 'tidy' }, as(stays));
     });
   });
 
@@ -705,23 +708,23 @@ describeEachDb('workflow', (env) => {
       // The owner may manage members but does not wait on step 1: refused, nothing changes.
       expect(await status('o/auditInviteOrgUser', decide, as(owner))).toBe(Status.forbidden);
       expect((await detail(join.applyId)).history.map((h) => h.action)).toEqual(['submit']);
-      await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(A));
+      await env().ok('flowAudit/flowAudit', { applyId: join.applyId }, as(A));
       // Step 2 needs everyone: the owner's approval through the organisation's call is their pass, B still waits.
-      expect(await ok('o/auditInviteOrgUser', decide, as(owner))).toEqual({ changed: 1, waiting: 1 });
+      expect(await env().ok('o/auditInviteOrgUser', decide, as(owner))).toEqual({ changed: 1, waiting: 1 });
       const mid = await detail(join.applyId);
       expect([mid.state, mid.stepIndex, mid.currentAuditors.map((p) => p.uid)]).toEqual(['pending', 2, [B.uid]]);
       expect(mid.history.at(-1)).toMatchObject({ action: 'pass', actorUid: owner.uid, comment: 'seen' });
       expect(await status('o/auditInviteOrgUser', decide, as(owner))).toBe(Status.conflict); // already acted
-      expect((await ok('flowAudit/flowAudit', { applyId: join.applyId }, as(B))).state).toBe('passed');
+      expect((await env().ok('flowAudit/flowAudit', { applyId: join.applyId }, as(B))).state).toBe('passed');
 
       // A property without its own flow: the built-in step is the area's administrators — the owner decides it.
       await setFlow('memberJoin', []);
       const plain = await joinRequest('Built-in joiner');
-      const answer = await ok('o/auditInviteOrgUser', { idList: [plain.requestId], pass: 1 }, as(owner));
+      const answer = await env().ok('o/auditInviteOrgUser', { idList: [plain.requestId], pass: 1 }, as(owner));
       expect(answer).toEqual({ changed: 1, waiting: 0 });
       expect((await detail(plain.applyId)).state).toBe('passed');
       // The owner waits on the built-in step: acting through the area's call is their own pass (history, done list).
-      const done = await ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 1 }, as(owner));
+      const done = await env().ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 1 }, as(owner));
       expect(done.list.map((i) => i.applyId)).toContain(plain.applyId);
 
       // A space application on a two-step flow: the space administrator waiting on step 1 passes only that step.
@@ -730,11 +733,11 @@ describeEachDb('workflow', (env) => {
         { name: 'C', rule: 'any', uidList: [C.uid] },
       ]);
       const space = await spaceApplication(A);
-      const first = await ok('space/reviewSpaceApply', { id: space.id, pass: 1 }, as(owner));
+      const first = await env().ok('space/reviewSpaceApply', { id: space.id, pass: 1 }, as(owner));
       expect(first).toEqual({ sid: null, state: 'pending' });
       // The owner no longer waits (step 2 is C's): the area call is refused like any action out of turn.
       expect(await status('space/reviewSpaceApply', { id: space.id, pass: 1 }, as(owner))).toBe(Status.forbidden);
-      const last = await ok('flowAudit/flowAudit', { applyId: space.applyId }, as(C));
+      const last = await env().ok('flowAudit/flowAudit', { applyId: space.applyId }, as(C));
       expect(last.state).toBe('passed');
       await setFlow('spaceBusiness', []);
     });
@@ -744,7 +747,7 @@ describeEachDb('workflow', (env) => {
     it('answers not found and changes nothing', async () => {
       // Someone asks to join the partner property: an application of the partner's.
       const stranger = await env().register(freshPhone(), 'Stranger');
-      const req = await ok('o/applyJoinProperty', { pno: partner }, { token: stranger.token });
+      const req = await env().ok('o/applyJoinProperty', { pno: partner }, { token: stranger.token });
       const row = await db()
         .selectFrom('flow_applications')
         .select(['apply_id', 'version'])
@@ -767,12 +770,12 @@ describeEachDb('workflow', (env) => {
         .executeTakeFirstOrThrow();
       expect(same).toEqual(row);
       // The partner's owner (the operator) has it to do there, not in the demo property.
-      const theirs = await ok('flowAudit/getAuditOrNoAuditList', {}, as(operator, partner));
+      const theirs = await env().ok('flowAudit/getAuditOrNoAuditList', {}, as(operator, partner));
       expect(theirs.list.map((i) => i.applyId)).toContain(row.apply_id);
-      expect((await ok('flowAudit/getApplyList', {}, as(owner))).list.map((i) => i.applyId)).not.toContain(
+      expect((await env().ok('flowAudit/getApplyList', {}, as(owner))).list.map((i) => i.applyId)).not.toContain(
         row.apply_id,
       );
-      await ok('flowAudit/noPassFlowAudit', { applyId: row.apply_id, reason: 'no' }, as(operator, partner));
+      await env().ok('flowAudit/noPassFlowAudit', { applyId: row.apply_id, reason: 'no' }, as(operator, partner));
     });
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { modules } from '../../modules/registry';
 import { DEMO_OWNER_PHONE, seedDemo } from '../../seed/demo';
-import { describeEachDb, freshPhone } from '../../test/harness';
+import { type CallOptions, describeEachDb, freshPhone } from '../../test/harness';
 import { defineModule, mountModules } from './mount';
 import { checkDeclaredScope, type ScopeResolver } from './scope';
 
@@ -68,14 +68,11 @@ describeEachDb('scope declared on the endpoint', (env) => {
   let partnerNode: string;
   let spaces: FastifyInstance;
 
-  const call = (path: string, input: Record<string, unknown>, who: Who) =>
-    // biome-ignore lint/suspicious/noExplicitAny: inputs are checked by the contract in the app.
-    env().call(path as any, input, { token: who.token, pno: demo, lang: 'en' });
-  const ok = async (path: string, input: Record<string, unknown>, who: Who) => {
-    const res = await call(path, input, who);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
+  const as = (who: Who): CallOptions => ({ token: who.token, pno: demo, lang: 'en' });
+  // biome-ignore lint/suspicious/noExplicitAny: inputs are checked by the contract in the app.
+  const call = (path: string, input: Record<string, unknown>, who: Who) => env().call(path as any, input, as(who));
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  const ok = (path: string, input: Record<string, unknown>, who: Who) => env().ok(path as any, input, as(who));
   const tokenOf = (uid: string) => env().app.keel.sessions.issue(uid);
   const uidOf = async (phone: string) =>
     (await env().app.keel.db.selectFrom('users').select('uid').where('phone', '=', phone).executeTakeFirstOrThrow())
