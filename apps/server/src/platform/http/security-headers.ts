@@ -85,7 +85,9 @@ export function blockLines(block: HeaderBlock, headers: unknown): string {
   const see = (name: unknown) => {
     if (typeof name !== 'string') return;
     const lower = block.names.has(name) ? name : name.toLowerCase();
-    if (block.names.has(lower)) (own ??= new Set()).add(lower);
+    if (!block.names.has(lower)) return;
+    own ??= new Set();
+    own.add(lower);
   };
   if (Array.isArray(headers)) {
     // `[[name, value], …]` or `[name, value, name, value, …]`.
