@@ -115,26 +115,32 @@ export function blockLines(block: HeaderBlock, headers: unknown): string {
  * twelve headers on every request, 4.6 % of a DDI poll's CPU, and sent Fastify's own headers down Node's slower
  * merging path): the response class (`createServer`'s `ServerResponse` option) adds the lines, validated once at
  * start, where Node assembles the head (`_storeHeader`, which `writeHead` calls once per response; Node 18–24).
+ * A bare Fastify route answering a poll-sized JSON, A/B interleaved: 6–20 % less server CPU per request.
  * `inject()` bypasses the HTTP server, so tests of these headers listen on a port (security-headers.test.ts).
  */
 export function securityHeadersServer(documentOptions: Readonly<HelmetOptions>) {
   const documentBlock = headerBlock(computeSecurityHeaders(documentOptions));
   const apiBlock = headerBlock(API_SECURITY_HEADERS);
-  class SecuredResponse extends ServerResponse {
-    _storeHeader(firstLine: string, headers: unknown): void {
-      const block = isApiPath(this.req.url ?? '') ? apiBlock : documentBlock;
-      (ServerResponse.prototype as unknown as StoreHeader)._storeHeader.call(
-        this,
-        firstLine + blockLines(block, headers),
-        headers,
-      );
-    }
+  const storeHeader = (ServerResponse.prototype as unknown as StoreHeader)._storeHeader;
+  // A constructor function as Node's own is (a class extending it made every response cost more to construct).
+  function SecuredResponse(this: ServerResponse, request: IncomingMessage, options: unknown) {
+    (ServerResponse as unknown as (this: ServerResponse, r: IncomingMessage, o: unknown) => void).call(
+      this,
+      request,
+      options,
+    );
   }
+  Object.setPrototypeOf(SecuredResponse.prototype, ServerResponse.prototype);
+  Object.setPrototypeOf(SecuredResponse, ServerResponse);
+  (SecuredResponse.prototype as StoreHeader)._storeHeader = function (firstLine, headers) {
+    const block = isApiPath(this.req.url ?? '') ? apiBlock : documentBlock;
+    storeHeader.call(this, firstLine + blockLines(block, headers), headers);
+  };
   if (typeof (ServerResponse.prototype as unknown as Partial<StoreHeader>)._storeHeader !== 'function') {
     throw new Error('security headers: this Node has no ServerResponse._storeHeader');
   }
   return (handler: RequestListener, options: ServerTimeouts): Server => {
-    const server = createServer({ ServerResponse: SecuredResponse as typeof ServerResponse }, handler);
+    const server = createServer({ ServerResponse: SecuredResponse as unknown as typeof ServerResponse }, handler);
     applyTimeouts(server, options);
     return server;
   };
