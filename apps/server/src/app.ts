@@ -12,7 +12,7 @@ import { deviceApi } from './modules/device/ddi-routes';
 import { menderApi } from './modules/device/mender-routes';
 import { mountFiles } from './modules/file/http';
 import { modules } from './modules/registry';
-import { mountSigning } from './modules/signing/http';
+import { mountSigning, passPipelineAuthorization } from './modules/signing/http';
 import { createDeviceCredentials } from './platform/auth/device-credential-cache';
 import { loadPasswordKey } from './platform/auth/rsa-key';
 import { createSessions } from './platform/auth/sessions';
@@ -168,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  passPipelineAuthorization(app);
   mountModules(app, services, modules);
   // The device API (hawkBit DDI): its own context, statuses and JSON (modules/device/ddi-routes.ts).
   await app.register(deviceApi, { services });
