@@ -46,7 +46,17 @@ export const openActions = (db: Db, tenant: Tenant, deviceId: string) =>
     .selectFrom('fw_task_devices as td')
     .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'td.task_id').on('t.pno', '=', tenant.pno))
     .select(['td.task_id', 'td.device_id', 'td.state', 'td.action_id', 'td.attempts'])
-    .select(['t.sw_id', 't.sw_type', 't.sw_version', 't.mode', 't.execution', 't.state as task_state', 't.name'])
+    .select([
+      't.sw_id',
+      't.sw_pno',
+      't.pno',
+      't.sw_type',
+      't.sw_version',
+      't.mode',
+      't.execution',
+      't.state as task_state',
+    ])
+    .select('t.name')
     .where('td.pno', '=', tenant.pno)
     .where('td.device_id', '=', deviceId)
     .where('td.state', 'in', ['offered', 'downloading', 'downloaded', 'installing', 'verifying'])
@@ -206,7 +216,7 @@ export const attemptWithTask = (db: Db, tenant: Tenant, actionId: number) =>
     .selectFrom('fw_task_attempts as a')
     .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id').on('t.pno', '=', tenant.pno))
     .select(['a.task_id', 'a.device_id', 'a.state', 'a.action_id', 'a.attempt as attempts', 'a.cancel_state'])
-    .select(['t.sw_id', 't.sw_type', 't.sw_version', 't.mode', 't.execution', 't.name'])
+    .select(['t.sw_id', 't.sw_pno', 't.pno', 't.sw_type', 't.sw_version', 't.mode', 't.execution', 't.name'])
     .where('a.pno', '=', tenant.pno)
     .where('a.action_id', '=', actionId)
     .executeTakeFirst();
