@@ -201,15 +201,6 @@ export const installedActionsOf = async (db: Db, tenant: Tenant, deviceId: strin
       .execute()
   ).map((r) => Number(r.action_id));
 
-/** Per device of a property, its last installed action's id. */
-export const lastInstalledByDevice = async (db: Db, tenant: Tenant) =>
-  (
-    await installedBase(db, tenant)
-      .select(['a.device_id', (eb) => eb.fn.max('a.action_id').as('action_id')])
-      .groupBy('a.device_id')
-      .execute()
-  ).map((r) => ({ deviceId: r.device_id, actionId: Number(r.action_id) }));
-
 /** One attempt with its task's package and mode (an installed action's deployment). */
 export const attemptWithTask = (db: Db, tenant: Tenant, actionId: number) =>
   db
