@@ -46,7 +46,17 @@ export const openActions = (db: Db, tenant: Tenant, deviceId: string) =>
     .selectFrom('fw_task_devices as td')
     .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'td.task_id').on('t.pno', '=', tenant.pno))
     .select(['td.task_id', 'td.device_id', 'td.state', 'td.action_id', 'td.attempts'])
-    .select(['t.sw_id', 't.sw_type', 't.sw_version', 't.mode', 't.execution', 't.state as task_state', 't.name'])
+    .select([
+      't.sw_id',
+      't.sw_pno',
+      't.pno',
+      't.sw_type',
+      't.sw_version',
+      't.mode',
+      't.execution',
+      't.state as task_state',
+    ])
+    .select('t.name')
     .where('td.pno', '=', tenant.pno)
     .where('td.device_id', '=', deviceId)
     .where('td.state', 'in', ['offered', 'downloading', 'downloaded', 'installing', 'verifying'])
@@ -191,22 +201,13 @@ export const installedActionsOf = async (db: Db, tenant: Tenant, deviceId: strin
       .execute()
   ).map((r) => Number(r.action_id));
 
-/** Per device of a property, its last installed action's id. */
-export const lastInstalledByDevice = async (db: Db, tenant: Tenant) =>
-  (
-    await installedBase(db, tenant)
-      .select(['a.device_id', (eb) => eb.fn.max('a.action_id').as('action_id')])
-      .groupBy('a.device_id')
-      .execute()
-  ).map((r) => ({ deviceId: r.device_id, actionId: Number(r.action_id) }));
-
 /** One attempt with its task's package and mode (an installed action's deployment). */
 export const attemptWithTask = (db: Db, tenant: Tenant, actionId: number) =>
   db
     .selectFrom('fw_task_attempts as a')
     .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id').on('t.pno', '=', tenant.pno))
     .select(['a.task_id', 'a.device_id', 'a.state', 'a.action_id', 'a.attempt as attempts', 'a.cancel_state'])
-    .select(['t.sw_id', 't.sw_type', 't.sw_version', 't.mode', 't.execution', 't.name'])
+    .select(['t.sw_id', 't.sw_pno', 't.pno', 't.sw_type', 't.sw_version', 't.mode', 't.execution', 't.name'])
     .where('a.pno', '=', tenant.pno)
     .where('a.action_id', '=', actionId)
     .executeTakeFirst();

@@ -8,6 +8,7 @@ import { actionsChanged, cancelsChanged } from './events';
 import { taskActionCache, taskFlags } from './flags';
 import { installedChanged } from './installed';
 import { executionOf } from './items';
+import { packageOwner } from './package-owner';
 import { inWindow } from './rollout';
 import { isVersion, reportedVersion } from './selection';
 
@@ -38,8 +39,9 @@ export interface DeviceAction {
   state: string;
   attempt: number;
   mode: 'soft' | 'forced' | 'downloadOnly';
-  /** The package (its signed manifest: firmware `packageOf`). */
+  /** The package (its signed manifest: firmware `packageOf`) and the property owning it (`package-owner.ts`). */
   swId: string;
+  swPno: string;
   swType: string;
   swName: string;
   version: string;
@@ -98,6 +100,8 @@ interface ActionRow {
   attempts: number | string;
   mode: string;
   sw_id: string;
+  sw_pno: string | null;
+  pno: string;
   sw_type: string;
   sw_version: string;
   execution: string;
@@ -106,12 +110,14 @@ interface ActionRow {
 async function actionOf(s: Services, tenant: Tenant, open: ActionRow, withDelta: boolean): Promise<DeviceAction> {
   const exec = executionOf(open);
   // A final task outlives its package: an installed action whose package went has no files left to offer.
-  const files = await filesOfPackage(s, tenant, open.sw_id).catch(() => []);
+  // A package shared with the device's (customer) property is its owner's: its files and deltas are read there.
+  const owner = packageOwner(open);
+  const files = await filesOfPackage(s, owner, open.sw_id).catch(() => []);
   let delta: DeviceAction['delta'] = null;
   if (withDelta) {
     const attempt = await attemptByAction(s.db, tenant, open.action_id);
     if (attempt?.delta_id && attempt.from_version) {
-      const d = await bestDelta(s, tenant, open.sw_id, attempt.from_version);
+      const d = await bestDelta(s, owner, open.sw_id, attempt.from_version);
       if (d) delta = { id: d.id, size: d.size, sha256: d.sha256, fromVersion: attempt.from_version };
     }
   }
@@ -123,6 +129,7 @@ async function actionOf(s: Services, tenant: Tenant, open: ActionRow, withDelta:
     attempt: Number(open.attempts),
     mode: open.mode as DeviceAction['mode'],
     swId: open.sw_id,
+    swPno: owner.pno,
     swType: open.sw_type,
     swName: open.name,
     version: open.sw_version,
@@ -247,7 +254,7 @@ type Attempt = NonNullable<Awaited<ReturnType<typeof attemptByAction>>>;
 export async function applyOutcome(
   s: Services,
   tenant: Tenant,
-  task: { id: string; sw_id: string },
+  task: { id: string; sw_id: string; pno: string; sw_pno?: string | null },
   row: { device_id: string; state: string },
   attempt: Attempt,
   next: { state: string; errorCode?: string; nextAt?: number | null } | null,
@@ -281,13 +288,18 @@ export async function applyOutcome(
   if (ended) {
     if (next.state === 'succeeded') await installedChanged(s, tenant.pno, [row.device_id]);
     if (next.state === 'succeeded' || next.state === 'failed' || next.state === 'retrying')
-      await recordUpgrade(s, tenant, {
-        deviceId: row.device_id,
-        packageId: task.sw_id,
-        fromVersion: attempt.from_version,
-        delta: attempt.delta_id ? 1 : 0,
-        state: next.state === 'succeeded' ? 'succeeded' : 'failed',
-      }).catch(() => undefined);
+      await recordUpgrade(
+        s,
+        tenant,
+        {
+          deviceId: row.device_id,
+          packageId: task.sw_id,
+          fromVersion: attempt.from_version,
+          delta: attempt.delta_id ? 1 : 0,
+          state: next.state === 'succeeded' ? 'succeeded' : 'failed',
+        },
+        packageOwner(task),
+      ).catch(() => undefined);
   }
 }
 

@@ -6,6 +6,7 @@ import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/dev
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { tick } from './engine';
+import { createInstalled } from './installed';
 
 /** hawkBit DDI deployments of formal and temporary tasks: poll link, deploymentBase, feedback, artifacts. */
 describeEachDb('firmware delivery over DDI', (env) => {
@@ -357,6 +358,16 @@ describeEachDb('firmware delivery over DDI', (env) => {
     expect((await get(url(fx.demo, a.deviceId, '/installedBase/999999999'), a.auth)).statusCode).toBe(404);
     expect((await get(url(fx.demo, a.deviceId, '/installedBase/x1'), a.auth)).statusCode).toBe(404);
     expect((await linksOf(b)).installedBase).toBeUndefined();
+
+    // Derived from the database: a fresh instance on the same database (nothing cached) answers the same, and a
+    // cache bounded at one device drops the least recently polled one and reads it again.
+    const fresh = createInstalled({ ...env().app.keel }, 1);
+    expect(fresh.size()).toBe(0);
+    expect(await fresh.of(fx.demo, a.deviceId)).toBe(Number(actionId));
+    expect(await fresh.of(fx.demo, b.deviceId)).toBeNull();
+    expect(fresh.size()).toBe(1);
+    expect(await fresh.of(fx.demo, a.deviceId)).toBe(Number(actionId));
+    expect(fresh.size()).toBe(1);
   });
 
   it('keeps an artifact’s sha1 and md5 with the blob’s metadata', async () => {

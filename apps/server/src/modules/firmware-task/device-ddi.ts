@@ -188,7 +188,7 @@ async function deploymentOf(s: Services, call: DdiExtensionCall, d: Delivery): P
     };
   const a = d.action;
   // Keel's signed manifest, which the device simulator verifies before installing (hawkBit clients ignore it).
-  const pkg = await packageOf(s, propertyTenant(call.pno), a.swId).catch(() => null);
+  const pkg = await packageOf(s, propertyTenant(a.swPno), a.swId).catch(() => null);
   const signed = pkg?.manifest
     ? [
         { key: 'keel.manifest', value: pkg.manifest },

@@ -90,7 +90,8 @@ async function next(s: Services, call: MenderDeploymentCall): Promise<DdiExtensi
         file.deviceTypes.length > 0 ? file.deviceTypes : call.deviceType ? [call.deviceType] : [],
     },
   };
-  const pkg = d.kind === 'task' ? await packageOf(s, propertyTenant(call.pno), d.action.swId).catch(() => null) : null;
+  const pkg =
+    d.kind === 'task' ? await packageOf(s, propertyTenant(d.action.swPno), d.action.swId).catch(() => null) : null;
   answer.keel = {
     size: file.size,
     sha256: file.sha256,

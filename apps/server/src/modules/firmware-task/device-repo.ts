@@ -438,3 +438,18 @@ export const claimedDevices = (db: Db, tenant: Tenant, taskId: string) =>
     .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .execute();
+
+/** The devices among `ids` that authenticate over Mender's API (a `mender_identities` row): they get no deltas. */
+export async function menderDevices(db: Db, tenant: Tenant, ids: readonly string[]) {
+  const out = new Set<string>();
+  for (const part of slices(ids)) {
+    const rows = await db
+      .selectFrom('mender_identities')
+      .select('device_id')
+      .where('pno', '=', tenant.pno)
+      .where('device_id', 'in', [...part])
+      .execute();
+    for (const r of rows) out.add(r.device_id);
+  }
+  return out;
+}

@@ -1,26 +1,24 @@
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
-import { installedActionsOf, lastInstalledByDevice } from './attempt-repo';
+import { installedActionsOf } from './attempt-repo';
 
 /**
- * Each device's last installed action (DDI `installedBase`, README "Device side"), kept in memory per property so
- * that the poll asks the database nothing: a property's map is read once (one query), then kept true by change
- * events on the bus (an action that succeeded names its device, which is looked up once more on its next poll),
- * and read again after `RELOAD_MS`. Only devices that installed something through Keel have an entry.
+ * Each device's last installed action (DDI `installedBase`, README "Device side"), derived from the database — the
+ * device's last attempt that succeeded in a task that installs — so a restart or another instance answers the same.
+ * A bounded cache keeps recent answers (none too: most polls are of devices that installed nothing new): at most
+ * `MAX_ENTRIES` devices, least recently polled dropped first, each read again after `TTL_MS`; an attempt that
+ * succeeds drops its device's entry on every instance (bus). A device not cached costs one indexed query.
  */
 
-const RELOAD_MS = 10 * 60_000;
+export const MAX_ENTRIES = 100_000;
+const TTL_MS = 10 * 60_000;
 const TOPIC = 'device-installed:firmware-task';
-
-interface Entry {
-  byDevice: Map<string, number>;
-  unknown: Set<string>;
-  at: number;
-}
 
 interface Installed {
   of(pno: string, deviceId: string): Promise<number | null>;
   changed(pno: string, deviceIds: readonly string[]): Promise<void>;
+  /** How many devices are cached (tests). */
+  size(): number;
 }
 
 const instances = new WeakMap<Services, Installed>();
@@ -28,59 +26,60 @@ const instances = new WeakMap<Services, Installed>();
 export function installed(s: Services): Installed {
   let known = instances.get(s);
   if (!known) {
-    known = create(s);
+    known = createInstalled(s);
     instances.set(s, known);
   }
   return known;
 }
 
-function create(s: Services): Installed {
-  const entries = new Map<string, Entry>();
-  const changes = new Map<string, number>();
-  const apply = (pno: string, ids: readonly string[]) => {
-    changes.set(pno, (changes.get(pno) ?? 0) + 1);
-    const entry = entries.get(pno);
-    if (entry) for (const id of ids) entry.unknown.add(id);
+const keyOf = (pno: string, deviceId: string) => `${pno}\u0000${deviceId}`;
+
+export function createInstalled(s: Services, max = MAX_ENTRIES): Installed {
+  const cache = new Map<string, { actionId: number | null; at: number }>();
+  // Bumped by every change: a read that overlapped one does not store its (maybe older) answer.
+  let changes = 0;
+  const drop = (pno: string, ids: readonly string[]) => {
+    changes += 1;
+    for (const id of ids) cache.delete(keyOf(pno, id));
   };
   s.bus.subscribe(TOPIC, (event) => {
     const e = event as { pno?: unknown; ids?: unknown };
     if (typeof e.pno !== 'string' || !Array.isArray(e.ids)) return;
-    apply(
+    drop(
       e.pno,
       e.ids.filter((id): id is string => typeof id === 'string'),
     );
   });
-  const entryOf = async (pno: string): Promise<Entry> => {
-    const have = entries.get(pno);
-    if (have && performance.now() - have.at < RELOAD_MS) return have;
-    const started = changes.get(pno) ?? 0;
-    const rows = await lastInstalledByDevice(s.db, propertyTenant(pno));
-    const entry: Entry = {
-      byDevice: new Map(rows.map((r) => [r.deviceId, r.actionId])),
-      unknown: new Set(),
-      at: performance.now(),
-    };
-    if ((changes.get(pno) ?? 0) === started) entries.set(pno, entry);
-    return entry;
-  };
   return {
     async of(pno, deviceId) {
-      const entry = await entryOf(pno);
-      if (!entry.unknown.has(deviceId)) return entry.byDevice.get(deviceId) ?? null;
-      const started = changes.get(pno) ?? 0;
-      const [last] = await installedActionsOf(s.db, propertyTenant(pno), deviceId, 1);
-      if ((changes.get(pno) ?? 0) === started) {
-        entry.unknown.delete(deviceId);
-        if (last === undefined) entry.byDevice.delete(deviceId);
-        else entry.byDevice.set(deviceId, last);
+      const key = keyOf(pno, deviceId);
+      const hit = cache.get(key);
+      if (hit && performance.now() - hit.at < TTL_MS) {
+        // Most recently used last: the first key is the one to drop.
+        cache.delete(key);
+        cache.set(key, hit);
+        return hit.actionId;
       }
-      return last ?? null;
+      const started = changes;
+      const [last] = await installedActionsOf(s.db, propertyTenant(pno), deviceId, 1);
+      const actionId = last ?? null;
+      if (changes === started) {
+        cache.delete(key);
+        while (cache.size >= max) {
+          const oldest = cache.keys().next().value;
+          if (oldest === undefined) break;
+          cache.delete(oldest);
+        }
+        cache.set(key, { actionId, at: performance.now() });
+      }
+      return actionId;
     },
     async changed(pno, deviceIds) {
       if (deviceIds.length === 0) return;
-      apply(pno, deviceIds);
+      drop(pno, deviceIds);
       await s.bus.publish(TOPIC, { pno, ids: [...deviceIds] });
     },
+    size: () => cache.size,
   };
 }
 

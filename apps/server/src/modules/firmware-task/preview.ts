@@ -2,9 +2,10 @@ import { EXCLUDE_REASONS, type ExcludeReason, type TaskPreview } from '@keel/con
 import type { RequestContext } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
 import { tenantOf } from '../../platform/tenancy/tenant';
-import { bestDelta, packageOf } from '../firmware/service';
-import { candidates, claimsOf, taskDevices } from './device-repo';
+import { bestDelta, filesOfPackage, packageOf } from '../firmware/service';
+import { candidates, claimsOf, menderDevices, taskDevices } from './device-repo';
 import { executionOf, stageSizes } from './items';
+import { packageOwner } from './package-owner';
 import * as repo from './repo';
 import { exclusionOf, reportedVersion, ruleDevices } from './selection';
 import { loadTask, packageFit } from './service';
@@ -39,15 +40,31 @@ export async function preview(s: Services, ctx: RequestContext, id: string): Pro
     if (reason) excluded.set(reason, [...(excluded.get(reason) ?? []), d.device_id]);
     else keep.push(d);
   }
-  const pkg = await packageOf(s, tenant, row.sw_id).catch(() => null);
+  const owner = packageOwner(row);
+  const pkg = await packageOf(s, owner, row.sw_id).catch(() => null);
   const full = pkg ? Number(pkg.size) : 0;
+  // As delivery offers them: a delta replaces a single raw image over DDI (device-ddi.ts); Mender devices always
+  // download the whole `.mender` artifact (README "Mender and deltas").
+  const files = pkg ? await filesOfPackage(s, owner, pkg.id) : [];
+  const deltaFits = files.length === 1 && files[0]?.kind === 'raw';
+  const mender = deltaFits
+    ? await menderDevices(
+        s.db,
+        tenant,
+        keep.map((d) => d.device_id),
+      )
+    : new Set<string>();
   const deltaOf = new Map<string, number | null>();
   let deltaBytes = 0;
   let deltaDevices = 0;
   for (const d of keep) {
     const from = reportedVersion(d, row.sw_type);
+    if (!deltaFits || mender.has(d.device_id)) {
+      deltaBytes += full;
+      continue;
+    }
     if (!deltaOf.has(from))
-      deltaOf.set(from, from && pkg ? ((await bestDelta(s, tenant, pkg.id, from))?.size ?? null) : null);
+      deltaOf.set(from, from && pkg ? ((await bestDelta(s, owner, pkg.id, from))?.size ?? null) : null);
     const size = deltaOf.get(from) ?? null;
     if (size !== null) deltaDevices += 1;
     deltaBytes += size ?? full;

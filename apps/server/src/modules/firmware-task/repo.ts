@@ -86,14 +86,26 @@ export async function deleteTask(db: Db, tenant: Tenant, id: string) {
 }
 
 /** Tasks that are not final using a package (the firmware module refuses to delete or withdraw it). */
-export async function countUsingPackage(db: Db, tenant: Tenant, swId: string, finalStates: readonly string[]) {
-  return countOf(
-    db
-      .selectFrom('fw_tasks')
-      .where('pno', '=', tenant.pno)
-      .where('sw_id', '=', swId)
-      .where('state', 'not in', [...finalStates]),
-  );
+/**
+ * Tasks not in `finalStates` installing one property's package: its own and those of the customer properties it
+ * shared it with (`sw_pno`, migration 0036), or only those of `inProperties` when given.
+ */
+export async function countUsingPackage(
+  db: Db,
+  owner: Tenant,
+  swId: string,
+  finalStates: readonly string[],
+  inProperties?: readonly string[],
+) {
+  let q = db
+    .selectFrom('fw_tasks')
+    // Keyed by the owner's package: the tasks of the customer properties it was shared with count too.
+    .where(acrossProperties('customer-share'))
+    .where('sw_id', '=', swId)
+    .where((eb) => eb.or([eb('sw_pno', '=', owner.pno), eb.and([eb('sw_pno', 'is', null), eb('pno', '=', owner.pno)])]))
+    .where('state', 'not in', [...finalStates]);
+  if (inProperties) q = q.where('pno', 'in', inProperties.length > 0 ? [...inProperties] : ['']);
+  return countOf(q);
 }
 
 /** The rollout engine's work: tasks in these states, every property (it acts per row, with the row's property). */

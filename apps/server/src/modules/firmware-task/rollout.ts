@@ -19,6 +19,7 @@ import {
 } from './device-repo';
 import { type Counts, emptyCounts, executionOf, finalOf, stageOfPosition, stageSizes, totalOf } from './items';
 import { judgeMany } from './judge';
+import { packageOwner } from './package-owner';
 import type * as repo from './repo';
 import { type PackageFit, reportedVersion } from './selection';
 
@@ -178,7 +179,8 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
   if (due.length === 0) return 0;
   // The firmware module's reads run in this transaction too (SQLite has one connection).
   const sx: Services = { ...s, db };
-  const pkg = await packageOf(sx, tenant, row.sw_id).catch(() => null);
+  const owner = packageOwner(row);
+  const pkg = await packageOf(sx, owner, row.sw_id).catch(() => null);
   const fullSize = pkg ? Number(pkg.size) : 0;
   const devices = new Map(
     (await candidates(db, tenant, { ids: due.map((d) => d.device_id) })).map((d) => [d.device_id, d]),
@@ -190,7 +192,7 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
   for (const [k, d] of due.entries()) {
     const dev = devices.get(d.device_id);
     const from = dev ? reportedVersion(dev, row.sw_type) : '';
-    if (!deltas.has(from)) deltas.set(from, from && pkg ? await bestDelta(sx, tenant, pkg.id, from) : null);
+    if (!deltas.has(from)) deltas.set(from, from && pkg ? await bestDelta(sx, owner, pkg.id, from) : null);
     const delta = deltas.get(from) ?? null;
     const actionId = firstId + k;
     attempts.push({

@@ -14,7 +14,7 @@ import * as transitions from './transitions';
 
 /** Firmware update tasks and their rollouts (`task/` of the firmware service), issue 10. Model: README.md. */
 export const firmwareTaskModule = defineModule(firmwareTaskEndpoints, (s) => {
-  registerPackageTaskCounter((s2, tenant, swId) => service.tasksUsing(s2, tenant, swId));
+  registerPackageTaskCounter((s2, owner, swId, inProperties) => service.tasksUsing(s2, owner, swId, inProperties));
   s.jobs.register(TICK_JOB, () => runTickJob(s));
   // The device side over hawkBit DDI (device-ddi.ts), for formal and temporary tasks' actions.
   registerPollLinks('firmware', ddi.deploymentLinks);

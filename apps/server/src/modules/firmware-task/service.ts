@@ -15,11 +15,12 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
-import { packageOf } from '../firmware/service';
+import { packageOf, usablePackage } from '../firmware/service';
 import { claimsOf, errorCodes, insertTaskDevices, maxStage, pageAssigned } from './device-repo';
 import { countsOf, emptyCounts, executionOf, stageOfPosition, stageSizes, taskItemOf } from './items';
 import { judgeMany } from './judge';
 import { actionsOf, assertAllows } from './machine';
+import { packageOwner } from './package-owner';
 import * as repo from './repo';
 import { type Candidate, type PackageFit, reportedVersion, type Selection, selectDevices } from './selection';
 
@@ -37,10 +38,10 @@ export const fitOf = (row: Pick<repo.TaskRow, 'sw_type' | 'sw_version'>, models:
   models,
 });
 
-/** The package's fit (the models it names), read from the package while it exists. */
-export async function packageFit(s: Services, tenant: Tenant, row: repo.TaskRow): Promise<PackageFit> {
+/** The package's fit (the models it names), read from the package (in its owner's property) while it exists. */
+export async function packageFit(s: Services, _tenant: Tenant, row: repo.TaskRow): Promise<PackageFit> {
   try {
-    const pkg = await packageOf(s, tenant, row.sw_id);
+    const pkg = await packageOf(s, packageOwner(row), row.sw_id);
     return fitOf(row, JSON.parse(pkg.models) as string[]);
   } catch {
     return fitOf(row, []);
@@ -127,11 +128,11 @@ export function checkExecution(exec: TaskExecution, now: number) {
   }
 }
 
-/** A published package of the property for a task. */
-async function publishedPackage(s: Services, tenant: Tenant, swId: string) {
-  const pkg = await packageOf(s, tenant, swId);
+/** A published package for a task: the property's own or one shared with it (its owner's: `sw_pno`). */
+async function publishedPackage(s: Services, ctx: RequestContext, swId: string) {
+  const { owner, row: pkg } = await usablePackage(s, ctx, swId);
   if (!Number(pkg.published)) throw new AppError('swNotPublished');
-  return pkg;
+  return { ...pkg, owner };
 }
 
 export interface JoinResult {
@@ -212,7 +213,7 @@ export async function add(
   const tenant = tenantOf(ctx);
   const now = s.now();
   checkExecution(input.execution, now);
-  const pkg = await publishedPackage(s, tenant, input.swId);
+  const pkg = await publishedPackage(s, ctx, input.swId);
   const found = await selectDevices(s.db, tenant, input);
   if (found.length > TASK_SELECT_MAX) throw new AppError('taskAssignLimit', { max: TASK_SELECT_MAX });
   const id = newId();
@@ -223,6 +224,7 @@ export async function add(
       name: input.name,
       remark: input.remark,
       sw_id: pkg.id,
+      sw_pno: pkg.owner.pno,
       sw_type: pkg.sw_type,
       sw_name: pkg.name,
       sw_version: pkg.version,
@@ -249,13 +251,15 @@ export async function edit(
   const row = await loadTask(s.db, tenant, input.id);
   assertAllows(row.state as TaskState, 'edit', ctx.locale);
   checkExecution(input.execution, now);
-  const pkg = row.sw_id === input.swId ? null : await publishedPackage(s, tenant, input.swId);
+  const pkg = row.sw_id === input.swId ? null : await publishedPackage(s, ctx, input.swId);
   const changed = await repo.updateTask(s.db, tenant, row.id, Number(row.version), {
     name: input.name,
     remark: input.remark,
     mode: input.execution.mode,
     execution: JSON.stringify(input.execution),
-    ...(pkg ? { sw_id: pkg.id, sw_type: pkg.sw_type, sw_name: pkg.name, sw_version: pkg.version } : {}),
+    ...(pkg
+      ? { sw_id: pkg.id, sw_pno: pkg.owner.pno, sw_type: pkg.sw_type, sw_name: pkg.name, sw_version: pkg.version }
+      : {}),
     updated_at: now,
   });
   if (!changed) return edit(s, ctx, input);
@@ -307,6 +311,6 @@ export async function assigned(
   };
 }
 
-/** Tasks that are not final using a package (the firmware module's counter). */
-export const tasksUsing = (s: Services, tenant: Tenant, swId: string) =>
-  repo.countUsingPackage(s.db, tenant, swId, TASK_FINAL_STATES);
+/** Tasks that are not final using a package, in its property and its customers' (the firmware module's counter). */
+export const tasksUsing = (s: Services, owner: Tenant, swId: string, inProperties?: readonly string[]) =>
+  repo.countUsingPackage(s.db, owner, swId, TASK_FINAL_STATES, inProperties);

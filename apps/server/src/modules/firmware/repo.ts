@@ -353,6 +353,20 @@ export async function replaceCustomers(
     .execute();
 }
 
+/** The customer properties the property's customer records stand for (`customers.property_pno`), each once. */
+export async function customerProperties(db: Db, tenant: Tenant, cids: readonly string[]) {
+  if (cids.length === 0) return [];
+  const rows = await db
+    .selectFrom('customers')
+    .select('property_pno')
+    .distinct()
+    .where('pno', '=', tenant.pno)
+    .where('cid', 'in', [...cids])
+    .where('property_pno', 'is not', null)
+    .execute();
+  return rows.map((r) => r.property_pno as string);
+}
+
 export async function existingCustomers(db: Db, tenant: Tenant, cids: readonly string[]) {
   if (cids.length === 0) return [];
   const rows = await db

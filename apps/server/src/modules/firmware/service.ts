@@ -41,21 +41,46 @@ import { refuseSharedWrite, sharedItems, sharedPackage } from './shared';
  */
 
 /**
- * Update tasks that reference a package (tasks come with their own part of issue 10): the count, which refuses
- * deleting or withdrawing it. One hook, registered by the task code; 0 until then.
+ * Update tasks that reference a package (tasks come with their own part of issue 10): the count — in the owning
+ * property and in the customer properties it is shared with, or only in `inProperties` when given —, which refuses
+ * deleting, withdrawing or unsharing it. One hook, registered by the task code; 0 until then.
  */
-export type PackageTaskCounter = (s: Services, tenant: Tenant, packageId: string) => Promise<number>;
+export type PackageTaskCounter = (
+  s: Services,
+  owner: Tenant,
+  packageId: string,
+  inProperties?: readonly string[],
+) => Promise<number>;
 let taskCounter: PackageTaskCounter = async () => 0;
 export function registerPackageTaskCounter(counter: PackageTaskCounter): void {
   taskCounter = counter;
 }
-export const tasksUsingPackage = (s: Services, tenant: Tenant, packageId: string) => taskCounter(s, tenant, packageId);
+export const tasksUsingPackage = (s: Services, owner: Tenant, packageId: string, inProperties?: readonly string[]) =>
+  taskCounter(s, owner, packageId, inProperties);
 
 /** A package of the property, or "not found". */
 export async function packageOf(s: Services, tenant: Tenant, id: string): Promise<repo.PackageRow> {
   const [row] = await repo.findPackages(s.db, tenant, [id]);
   if (!row) throw notFound('id');
   return row;
+}
+
+/**
+ * A package the caller's property may install through a task (README "Customers"): its own, or one another property
+ * shared with it (a customer property), with the property owning it (whose files, deltas and manifest are
+ * delivered); any other is "not found".
+ */
+export async function usablePackage(
+  s: Services,
+  ctx: RequestContext,
+  id: string,
+): Promise<{ owner: Tenant; row: repo.PackageRow }> {
+  const tenant = tenantOf(ctx);
+  const [row] = await repo.findPackages(s.db, tenant, [id]);
+  if (row) return { owner: tenant, row };
+  const shared = await sharedPackage(s, ctx, id);
+  if (shared) return { owner: shared.owner, row: shared.row };
+  throw notFound('id');
 }
 
 /**
@@ -373,6 +398,18 @@ export async function pushToCustomers(s: Services, ctx: RequestContext, id: stri
   if (unique.length > 0 && !Number(row.published)) throw new AppError('swNotPublished');
   const found = await repo.existingCustomers(s.db, tenant, unique);
   if (found.length !== unique.length) throw notFound('cidList');
+  // A customer property whose task installs the package keeps it while that task is not final.
+  const before = (await repo.packageCustomers(s.db, tenant, id)).map((c) => c.cid);
+  const kept = new Set(await repo.customerProperties(s.db, tenant, unique));
+  const dropped = (
+    await repo.customerProperties(
+      s.db,
+      tenant,
+      before.filter((cid) => !unique.includes(cid)),
+    )
+  ).filter((pno) => !kept.has(pno));
+  const tasks = dropped.length > 0 ? await tasksUsingPackage(s, tenant, id, dropped) : 0;
+  if (tasks > 0) throw new AppError('swInTask', { count: tasks });
   await s.db
     .transaction()
     .execute((trx) => repo.replaceCustomers(trx, tenant, id, unique, requireUser(ctx).uid, s.now()));
@@ -514,8 +551,10 @@ export async function recordUpgrade(
   s: Services,
   tenant: Tenant,
   v: { deviceId: string; packageId: string; fromVersion: string; delta: 0 | 1; state: string },
+  /** The property owning the package when another shared it with `tenant`. */
+  owner: Tenant = tenant,
 ) {
-  const row = await packageOf(s, tenant, v.packageId);
+  const row = await packageOf(s, owner, v.packageId);
   const id = newId();
   await repo.insertRecord(
     s.db,

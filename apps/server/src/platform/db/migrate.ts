@@ -29,6 +29,7 @@ import * as m0028 from './migrations/0028_ddi_ids_digests';
 import * as m0031 from './migrations/0031_firmware_task_order';
 import * as m0033 from './migrations/0033_service_keys_customer_links';
 import * as m0035 from './migrations/0035_firmware_task_rows';
+import * as m0036 from './migrations/0036_fw_task_shared_package';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0031_firmware_task_order': m0031,
   '0033_service_keys_customer_links': m0033,
   '0035_firmware_task_rows': m0035,
+  '0036_fw_task_shared_package': m0036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

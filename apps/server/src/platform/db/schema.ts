@@ -1075,6 +1075,8 @@ export interface FwTasksTable {
   name: string;
   remark: Generated<string>;
   sw_id: string;
+  /** The property owning the package (migration 0036): the task's own, or one that shared it with the task's. */
+  sw_pno: string | null;
   sw_type: string;
   sw_name: string;
   sw_version: string;
