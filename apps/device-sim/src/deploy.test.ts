@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { tick } from '@keel/server/modules/firmware-task/engine';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '@keel/server/test/device-fixture';
+import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen } from '@keel/server/test/device-fixture';
 import { describeEachDb } from '@keel/server/test/harness';
 import { multipart } from '@keel/server/test/multipart';
 import { beforeAll, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describeEachDb('device simulator: updates', (env) => {
       }
       await env()
         .app.keel.db.updateTable('devices')
-        .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+        .set({ firmware_version: '1.0.0' })
         .where('pno', '=', fx.demo)
         .where(
           'device_id',
@@ -72,6 +72,12 @@ describeEachDb('device simulator: updates', (env) => {
           list.map((d) => d.deviceId),
         )
         .execute();
+      await markSeen(
+        env().app.keel.db,
+        fx.demo,
+        list.map((d) => d.deviceId),
+        env().now(),
+      );
       return list;
     };
     const good = await make(6);
@@ -172,7 +178,7 @@ describeEachDb('device simulator: updates', (env) => {
     }
     await env()
       .app.keel.db.updateTable('devices')
-      .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+      .set({ firmware_version: '1.0.0' })
       .where('pno', '=', fx.demo)
       .where(
         'device_id',
@@ -180,6 +186,12 @@ describeEachDb('device simulator: updates', (env) => {
         devices.map((d) => d.deviceId),
       )
       .execute();
+    await markSeen(
+      env().app.keel.db,
+      fx.demo,
+      devices.map((d) => d.deviceId),
+      env().now(),
+    );
     const task = await ok('task/addTask', {
       swId: to,
       name: 'Delta update',
