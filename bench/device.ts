@@ -113,6 +113,8 @@ export async function deviceSuite(ctx: SuiteContext): Promise<DeviceRow[]> {
   };
 
   await checkPoll('before the load');
+  // The fleet was seen once before (servers/devices.ts): the recording must move device 0's last-seen time on.
+  const seenBefore = (await page(lastPage)).list.find((d) => d.deviceId === deviceIdOf(0))?.lastSeenTime ?? 0;
   await checkList();
 
   const runs = {
@@ -192,7 +194,8 @@ export async function deviceSuite(ctx: SuiteContext): Promise<DeviceRow[]> {
   // The recording really happened: a polled device of the demo property has a last-seen time once flushed.
   await new Promise((resolve) => setTimeout(resolve, 2_500));
   const seen = (await page(lastPage)).list.find((d) => d.deviceId === deviceIdOf(0));
-  if (!seen?.lastSeenTime) throw new Error('device 0 was polled with recording on but has no last-seen time');
+  if (!seen?.lastSeenTime || seen.lastSeenTime <= seenBefore)
+    throw new Error('device 0 was polled with recording on but its last-seen time did not move');
 
   ctx.log(`  di/getAllDeviceList: first and last page, 1 client; first page at ${LIST_CLIENTS} clients…`);
   const [first, last] = await sequential([listUrl(1), listUrl(lastPage)], headers, ctx.duration);

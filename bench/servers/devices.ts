@@ -45,7 +45,9 @@ async function insertFleet(app: Parameters<NonNullable<Parameters<typeof serveKe
     for (let p = 1; p < properties; p += 1)
       insertProperty.run(benchPno(p), `压测物业 ${p}`, demo.owner_uid, base, base);
     // Device i: property i / 10 000 (0 = the demo property), created one ms apart, reported attributes (so that a
-    // poll is the plain "nothing to do"), never seen yet.
+    // poll is the plain "nothing to do"), each seen once before (a presence row per device, so that the runs with
+    // last-seen recording update rows among a million, as in a fleet that has been running, not insert into an
+    // empty table).
     sqlite
       .prepare(
         `with recursive c(i) as (select 0 union all select i + 1 from c where i + 1 < ?)
@@ -58,6 +60,13 @@ async function insertFleet(app: Parameters<NonNullable<Parameters<typeof serveKe
          from c`,
       )
       .run(FLEET_DEVICES, PER_PROPERTY, demo.pno, PER_PROPERTY, base, base, base);
+    sqlite
+      .prepare(
+        `insert into device_presence (device_id, first_seen_at, last_seen_at, last_address)
+         select device_id, created_at, created_at, '127.0.0.1' from devices where device_id like 'bench-dev-%'
+         order by device_id`,
+      )
+      .run();
     for (let i = 0; i < FLEET_DEVICES; i += 1) {
       const tokenHash = createHash('sha256').update(tokenOf(i)).digest('hex');
       insertCredential.run(deviceIdOf(i), pnoOf(i, demo.pno), `设备 ${i}`, tokenHash, base + i);

@@ -1,5 +1,5 @@
 import { tick } from '@keel/server/modules/firmware-task/engine';
-import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '@keel/server/test/device-fixture';
+import { type DeviceFixture, freshDeviceId, markSeen, servedDeviceFixture } from '@keel/server/test/device-fixture';
 import { describeEachDb } from '@keel/server/test/harness';
 import { multipart } from '@keel/server/test/multipart';
 import { beforeAll, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ describeEachDb('device simulator: updates', (env) => {
       }
       await env()
         .app.keel.db.updateTable('devices')
-        .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+        .set({ firmware_version: '1.0.0' })
         .where('pno', '=', fx.demo)
         .where(
           'device_id',
@@ -65,6 +65,12 @@ describeEachDb('device simulator: updates', (env) => {
           list.map((d) => d.deviceId),
         )
         .execute();
+      await markSeen(
+        env().app.keel.db,
+        fx.demo,
+        list.map((d) => d.deviceId),
+        env().now(),
+      );
       return list;
     };
     const good = await make(6);
@@ -165,7 +171,7 @@ describeEachDb('device simulator: updates', (env) => {
     }
     await env()
       .app.keel.db.updateTable('devices')
-      .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+      .set({ firmware_version: '1.0.0' })
       .where('pno', '=', fx.demo)
       .where(
         'device_id',
@@ -173,6 +179,12 @@ describeEachDb('device simulator: updates', (env) => {
         devices.map((d) => d.deviceId),
       )
       .execute();
+    await markSeen(
+      env().app.keel.db,
+      fx.demo,
+      devices.map((d) => d.deviceId),
+      env().now(),
+    );
     const task = await fx.ok('task/addTask', {
       swId: to,
       name: 'Delta update',

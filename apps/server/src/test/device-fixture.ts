@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { expect } from 'vitest';
+import { recordSightings } from '../modules/device/presence';
+import type { Db } from '../platform/db/connect';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { type CallOptions, type Envelope, freshIp, type TestEnv } from './harness';
 
@@ -89,3 +91,10 @@ export const freshDeviceId = (prefix = 'dev') => {
   deviceCounter += 1;
   return `${prefix}-${process.pid}-${deviceCounter}`;
 };
+
+/** Marks devices seen at `at` (as a sightings flush would: modules/device presence.ts). */
+export const markSeen = (db: Db, pno: string, deviceIds: readonly string[], at: number) =>
+  recordSightings(
+    db,
+    deviceIds.map((deviceId) => ({ pno, deviceId, at, address: '127.0.0.1' })),
+  );

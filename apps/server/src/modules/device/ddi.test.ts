@@ -175,8 +175,8 @@ describeEachDb('device API (hawkBit DDI)', (env) => {
     for (let i = 0; i < 5; i += 1) await poll(fx.demo, deviceId, auth);
     expect(await auditCount()).toBe(audits);
     const row = () =>
-      db().selectFrom('devices').select(['last_seen_at', 'updated_at']).where('device_id', '=', deviceId).execute();
-    expect((await row())[0]?.last_seen_at).toBeNull();
+      db().selectFrom('device_presence').select(['last_seen_at']).where('device_id', '=', deviceId).execute();
+    expect((await row())[0]?.last_seen_at).toBeUndefined();
     await runtimeOf(env().app.keel).flush();
     expect((await row())[0]?.last_seen_at).toBe(env().now());
   });
@@ -185,8 +185,13 @@ describeEachDb('device API (hawkBit DDI)', (env) => {
     const { deviceId, auth } = await register();
     const rt = runtimeOf(env().app.keel);
     const lastSeen = async () =>
-      (await db().selectFrom('devices').select('last_seen_at').where('device_id', '=', deviceId).executeTakeFirst())
-        ?.last_seen_at;
+      (
+        await db()
+          .selectFrom('device_presence')
+          .select('last_seen_at')
+          .where('device_id', '=', deviceId)
+          .executeTakeFirst()
+      )?.last_seen_at;
     expect((await poll(fx.demo, deviceId, auth)).statusCode).toBe(200);
     await rt.flush();
     const first = env().now();

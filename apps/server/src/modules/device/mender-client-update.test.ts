@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DeviceFixture } from '../../test/device-fixture';
+import { type DeviceFixture, markSeen } from '../../test/device-fixture';
 import { hasTool, singleFileArtifact } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import {
@@ -173,10 +173,11 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
         expect(reg.status, reg.msg).toBe(0);
         await env()
           .app.keel.db.updateTable('devices')
-          .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+          .set({ firmware_version: '1.0.0' })
           .where('pno', '=', fx.demo)
           .where('device_id', '=', spare)
           .execute();
+        await markSeen(env().app.keel.db, fx.demo, [spare], env().now());
         const failing = await fx.ok('task/addTask', {
           swId: broken,
           name: 'Broken Mender update',

@@ -1,4 +1,11 @@
-import { type Insertable, type SelectQueryBuilder, type SqlBool, sql, type Updateable } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { Database, DevicesTable } from '../../platform/db/schema';
@@ -49,10 +56,16 @@ function filtered(q: DeviceQuery, f: DeviceFilter): DeviceQuery {
   if (f.admission !== undefined) q = q.where('d.admission', '=', f.admission);
   if (f.online) {
     const { cutoff } = f.online;
-    q =
-      f.online.value === 1
-        ? q.where('d.last_seen_at', '>=', cutoff)
-        : q.where((eb) => eb.or([eb('d.last_seen_at', 'is', null), eb('d.last_seen_at', '<', cutoff)]));
+    // Seen since the cutoff: a presence row (migration 0034) that recent; a device never seen has none.
+    const seen = (eb: ExpressionBuilder<Database & { d: DevicesTable }, 'd'>) =>
+      eb.exists(
+        eb
+          .selectFrom('device_presence as s')
+          .select('s.device_id')
+          .whereRef('s.device_id', '=', 'd.device_id')
+          .where('s.last_seen_at', '>=', cutoff),
+      );
+    q = f.online.value === 1 ? q.where(seen) : q.where((eb) => eb.not(seen(eb)));
   }
   if (f.str) {
     q = q.where(containsAnyCi(['d.device_id', 'd.name', 'd.label'], f.str));
@@ -69,6 +82,7 @@ function detailed(db: Db) {
     .leftJoin('device_platforms as dp', 'dp.platform_id', 'm.platform_id')
     .leftJoin('device_types as dt', 'dt.type_id', 'm.type_id')
     .leftJoin('users as u', 'u.uid', 'd.uid')
+    .leftJoin('device_presence as s', 's.device_id', 'd.device_id')
     .select([
       'd.device_id',
       'd.pno',
@@ -95,9 +109,9 @@ function detailed(db: Db) {
       'd.app_version',
       'd.attributes',
       'd.attributes_at',
-      'd.first_seen_at',
-      'd.last_seen_at',
-      'd.last_address',
+      's.first_seen_at',
+      's.last_seen_at',
+      's.last_address',
       'd.created_at',
       'd.updated_at',
     ])
@@ -407,36 +421,6 @@ export const saveAttributes = (
     .where('device_id', '=', deviceId)
     .execute();
 
-export interface Sighting {
-  pno: string;
-  deviceId: string;
-  at: number;
-  address: string;
-}
-
-/**
- * Records when devices were last seen (and first seen), many at once: one statement per 200 devices, never moving
- * a time backwards. Raw SQL (a VALUES list joined in UPDATE … FROM, on SQLite 3.33+ and PostgreSQL); each row is
- * matched by its property and id.
- */
-export async function recordSightings(db: Db, sightings: readonly Sighting[]): Promise<void> {
-  for (let i = 0; i < sightings.length; i += 200) {
-    const chunk = sightings.slice(i, i + 200);
-    const values = sql.join(
-      chunk.map((s) => sql`(${s.pno}, ${s.deviceId}, cast(${s.at} as bigint), ${s.address})`),
-      sql`, `,
-    );
-    await sql`
-      with v(pno, device_id, at, address) as (values ${values})
-      update devices set
-        last_seen_at = case when devices.last_seen_at is null or devices.last_seen_at < v.at then v.at else devices.last_seen_at end,
-        first_seen_at = coalesce(devices.first_seen_at, v.at),
-        last_address = v.address
-      from v
-      where devices.device_id = v.device_id and coalesce(devices.pno, '') = v.pno`.execute(db);
-  }
-}
-
 /** The property's devices in space `sid`, per group (devices in no group under the sid, the tree's root). */
 export async function countBySpaceGroup(db: Db, pno: string, sid: string): Promise<Map<string, number>> {
   const rows = await db
@@ -459,15 +443,16 @@ export async function countByFirmwareVersion(
   f: { model?: string; sidIn?: readonly string[]; cutoff: number },
 ) {
   let q = db
-    .selectFrom('devices')
+    .selectFrom('devices as d')
+    .leftJoin('device_presence as s', 's.device_id', 'd.device_id')
     .select([
-      'firmware_version',
+      'd.firmware_version',
       (eb) => eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(case when last_seen_at >= ${f.cutoff} then 1 else 0 end)`.as('online'),
+      sql<number>`sum(case when s.last_seen_at >= ${f.cutoff} then 1 else 0 end)`.as('online'),
     ])
-    .where('pno', '=', pno);
-  if (f.model !== undefined) q = q.where('model_id', '=', f.model);
-  if (f.sidIn !== undefined) q = q.where('sid', 'in', f.sidIn);
-  const rows = await q.groupBy('firmware_version').orderBy('n', 'desc').orderBy('firmware_version').execute();
+    .where('d.pno', '=', pno);
+  if (f.model !== undefined) q = q.where('d.model_id', '=', f.model);
+  if (f.sidIn !== undefined) q = q.where('d.sid', 'in', f.sidIn);
+  const rows = await q.groupBy('d.firmware_version').orderBy('n', 'desc').orderBy('d.firmware_version').execute();
   return rows.map((r) => ({ version: r.firmware_version, count: Number(r.n), online: Number(r.online ?? 0) }));
 }

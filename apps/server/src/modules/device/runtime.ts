@@ -1,7 +1,8 @@
 import { sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { keyMatches } from './enrolment-repo';
-import { deviceState, recordSightings, type Sighting } from './repo';
+import { bySightingKey, recordSightings, type Sighting } from './presence';
+import { deviceState } from './repo';
 
 /**
  * What the device API keeps in memory, one set per app (DESIGN §7: the poll is the hottest path): what it needs of
@@ -121,7 +122,9 @@ function createRuntime(s: Services): DeviceRuntime {
 
   const writeBatch = async () => {
     if (pending.size === 0) return;
-    const batch = [...pending.values()];
+    // In key order, so that consecutive sightings, within a statement and from one to the next, share pages of
+    // `device_presence` (presence.ts).
+    const batch = [...pending.values()].sort(bySightingKey);
     pending = new Map();
     try {
       // A slice at a time, letting requests run in between: on SQLite each statement blocks the event loop (a

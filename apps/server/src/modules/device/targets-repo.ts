@@ -17,6 +17,7 @@ export const deviceSummaries = (db: Db, tenant: Tenant, ids: readonly string[]) 
     : db
         .selectFrom('devices as d')
         .leftJoin('device_models as m', 'm.model_id', 'd.model_id')
+        .leftJoin('device_presence as s', 's.device_id', 'd.device_id')
         .select([
           'd.device_id',
           'd.name',
@@ -24,7 +25,7 @@ export const deviceSummaries = (db: Db, tenant: Tenant, ids: readonly string[]) 
           'd.group_id',
           'm.name as model_name',
           'd.firmware_version',
-          'd.last_seen_at',
+          's.last_seen_at',
         ])
         .where(ofProperty('d.pno', tenant.pno))
         .where('d.device_id', 'in', [...ids])

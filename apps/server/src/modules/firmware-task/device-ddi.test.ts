@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ddiControllerBase } from '@keel/contract/device-api/ddi';
 import { ddiCancelAction, ddiDeploymentBase } from '@keel/contract/device-api/ddi-deployment';
 import { beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { tick } from './engine';
@@ -41,10 +41,11 @@ describeEachDb('firmware delivery over DDI', (env) => {
     expect(res.status, res.msg).toBe(0);
     await env()
       .app.keel.db.updateTable('devices')
-      .set({ firmware_version: version, last_seen_at: env().now() })
+      .set({ firmware_version: version })
       .where('pno', '=', fx.demo)
       .where('device_id', '=', deviceId)
       .execute();
+    await markSeen(env().app.keel.db, fx.demo, [deviceId], env().now());
     return { deviceId, auth: `TargetToken ${res.data.credential}` };
   };
   const taskState = async (taskId: string, deviceId: string) =>

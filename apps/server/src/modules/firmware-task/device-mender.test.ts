@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { menderDeployment } from '@keel/contract/device-api/mender';
 import { beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen } from '../../test/device-fixture';
 import { hasTool, menderArtifact } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
@@ -43,10 +43,11 @@ describeEachDb('firmware delivery over Mender', (env) => {
     expect(res.statusCode).toBe(200);
     await env()
       .app.keel.db.updateTable('devices')
-      .set({ model_id: modelId, firmware_version: '1.0.0', last_seen_at: env().now() })
+      .set({ model_id: modelId, firmware_version: '1.0.0' })
       .where('pno', '=', fx.demo)
       .where('device_id', '=', deviceId)
       .execute();
+    await markSeen(env().app.keel.db, fx.demo, [deviceId], env().now());
     return { deviceId, auth: `Bearer ${res.body}` };
   };
   const next = (auth: string, how: 'v2' | 'post' | 'get' = 'v2', deviceType = 'keel-model') =>

@@ -5,6 +5,7 @@ import { countOf, readPage } from '../../platform/db/paging';
 import type { FwTaskDevicesTable } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { lastSeenOf } from '../device/presence';
 
 /** A task's devices, the claims that keep a device in one active task per type, and the property's devices. */
 
@@ -49,7 +50,7 @@ export async function candidates(db: Db, tenant: Tenant, f: DeviceQuery): Promis
         'firmware_version',
         'app_version',
         'attributes',
-        'last_seen_at',
+        lastSeenOf('devices.device_id').as('last_seen_at'),
         'created_at',
       ])
       .where('pno', '=', tenant.pno)
@@ -141,7 +142,8 @@ export const taskCandidates = (db: Db, tenant: Tenant, taskId: string, state: st
       j.onRef('d.device_id', '=', 'td.device_id').on('d.pno', '=', tenant.pno).on('d.admission', '=', 'accepted'),
     )
     .select(['td.device_id', 'td.ord', 'td.stage', 'd.device_id as found'])
-    .select(['d.model_id', 'd.firmware_version', 'd.app_version', 'd.attributes', 'd.last_seen_at'])
+    .select(['d.model_id', 'd.firmware_version', 'd.app_version', 'd.attributes'])
+    .select(lastSeenOf('d.device_id').as('last_seen_at'))
     .select('d.created_at')
     .where('td.pno', '=', tenant.pno)
     .where('td.task_id', '=', taskId)
@@ -331,7 +333,7 @@ export async function pageAssigned(
       assignedBase(db, tenant, taskId, f)
         .selectAll('td')
         .select(['d.name as device_name', 'm.name as model_name', 'd.firmware_version', 'd.app_version'])
-        .select(['d.attributes', 'd.last_seen_at'])
+        .select(['d.attributes', lastSeenOf('d.device_id').as('last_seen_at')])
         .orderBy('td.stage', w.dir)
         .orderBy('td.ord', w.dir)
         .orderBy('td.device_id', w.dir)

@@ -2,7 +2,8 @@ import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { type CallOptions, describeEachDb, freshPhone } from '../../test/harness';
+import { markSeen } from '../../test/device-fixture';
+import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { addMember } from '../property/repo';
 import { currentAction, report } from './delivery';
@@ -39,10 +40,11 @@ describeEachDb('firmware tasks and rollouts', (env) => {
     const s = env().app.keel;
     await s.db
       .updateTable('devices')
-      .set({ firmware_version: version, last_seen_at: env().now() })
+      .set({ firmware_version: version })
       .where('pno', '=', demo)
       .where('device_id', 'in', ids)
       .execute();
+    await markSeen(s.db, demo, ids, env().now());
     return ids;
   };
   const setVersion = (ids: string[], version: string) =>

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { type CallOptions, describeEachDb } from '../../test/harness';
+import { markSeen } from '../../test/device-fixture';
+import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
 
@@ -71,10 +72,11 @@ describeEachDb('firmware task state machine (property)', (env) => {
     for (const deviceId of ids) await ok('di/registerDevice', { deviceId, sid });
     await env()
       .app.keel.db.updateTable('devices')
-      .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+      .set({ firmware_version: '1.0.0' })
       .where('pno', '=', demo)
       .where('device_id', 'in', ids)
       .execute();
+    await markSeen(env().app.keel.db, demo, ids, env().now());
   });
 
   const check = async (taskIds: string[], finals: Map<string, string>) => {

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 
@@ -26,13 +26,15 @@ describeEachDb('firmware task preview: deltas and Mender devices', (env) => {
     expect(res.status, `${path}: ${res.msg}`).toBe(0);
     return res.data;
   };
-  const atVersion = (deviceId: string) =>
-    env()
+  const atVersion = async (deviceId: string) => {
+    await env()
       .app.keel.db.updateTable('devices')
-      .set({ model_id: modelId, firmware_version: '1.0.0', last_seen_at: env().now() })
+      .set({ model_id: modelId, firmware_version: '1.0.0' })
       .where('pno', '=', fx.demo)
       .where('device_id', '=', deviceId)
       .execute();
+    await markSeen(env().app.keel.db, fx.demo, [deviceId], env().now());
+  };
   const ddiDevice = async () => {
     const deviceId = freshDeviceId('pv');
     expect((await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner)).status).toBe(0);

@@ -1,7 +1,7 @@
 import { ddiDeploymentBase } from '@keel/contract/device-api/ddi-deployment';
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId, type Who } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen, type Who } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { tick } from './engine';
@@ -34,10 +34,11 @@ describeEachDb('firmware tasks with a package shared with a customer property', 
     expect(res.status, res.msg).toBe(0);
     await env()
       .app.keel.db.updateTable('devices')
-      .set({ firmware_version: version, last_seen_at: env().now() })
+      .set({ firmware_version: version })
       .where('pno', '=', fx.partner)
       .where('device_id', '=', deviceId)
       .execute();
+    await markSeen(env().app.keel.db, fx.partner, [deviceId], env().now());
     return { deviceId, auth: `TargetToken ${res.data.credential}` };
   };
 

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '../../test/device-fixture';
+import { type DeviceFixture, freshDeviceId, markSeen, servedDeviceFixture } from '../../test/device-fixture';
 import { cmsSign, cpioNewc, hasTool, selfSigned } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
@@ -85,10 +85,11 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
     expect(res.status, res.msg).toBe(0);
     await env()
       .app.keel.db.updateTable('devices')
-      .set({ firmware_version: '1.0.0', last_seen_at: env().now() })
+      .set({ firmware_version: '1.0.0' })
       .where('pno', '=', fx.demo)
       .where('device_id', '=', deviceId)
       .execute();
+    await markSeen(env().app.keel.db, fx.demo, [deviceId], env().now());
     return { deviceId, credential: res.data.credential as string };
   };
   const deviceRow = (taskId: string, deviceId: string) =>

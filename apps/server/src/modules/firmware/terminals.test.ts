@@ -1,7 +1,7 @@
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
 import { propertyTenant } from '../../platform/tenancy/tenant';
-import { type DeviceFixture, deviceFixture, freshDeviceId, type Who } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen, type Who } from '../../test/device-fixture';
 import { describeEachDb, freshPhone } from '../../test/harness';
 import { addMember } from '../property/repo';
 import { recordUpgrade } from './service';
@@ -49,7 +49,7 @@ describeEachDb('firmware terminals and overview', (env) => {
     await register('9.1.0', modelId);
     await register('9.2.0', modelId);
     await register('9.3.0');
-    await db().updateTable('devices').set({ last_seen_at: env().app.keel.now() }).where('device_id', '=', a).execute();
+    await markSeen(db(), fx.demo, [a], env().app.keel.now());
 
     const all = await fx.call('up/getDeviceVersionStats', {}, fx.owner);
     expect(all.data.total).toBe(before.data.total + 4);

@@ -28,6 +28,7 @@ import * as m0027 from './migrations/0027_ddi_cancel';
 import * as m0028 from './migrations/0028_ddi_ids_digests';
 import * as m0031 from './migrations/0031_firmware_task_order';
 import * as m0033 from './migrations/0033_service_keys_customer_links';
+import * as m0034 from './migrations/0034_device_presence';
 import * as m0035 from './migrations/0035_firmware_task_rows';
 import * as m0036 from './migrations/0036_fw_task_shared_package';
 
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0028_ddi_ids_digests': m0028,
   '0031_firmware_task_order': m0031,
   '0033_service_keys_customer_links': m0033,
+  '0034_device_presence': m0034,
   '0035_firmware_task_rows': m0035,
   '0036_fw_task_shared_package': m0036,
 };

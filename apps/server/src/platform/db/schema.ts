@@ -460,12 +460,17 @@ export interface DevicesTable {
   /** JSON object of reported attributes. */
   attributes: Generated<string>;
   attributes_at: number | null;
-  first_seen_at: number | null;
-  last_seen_at: number | null;
-  last_address: string | null;
   created_by: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** When a device was first and last seen, and from where (migration 0034): a row once it was seen. */
+export interface DevicePresenceTable {
+  device_id: string;
+  first_seen_at: number;
+  last_seen_at: number;
+  last_address: string | null;
 }
 
 /** A property's enrolment key (DDI GatewayToken), stored as its SHA-256. */
@@ -776,6 +781,7 @@ export interface Database {
   device_platforms: DevicePlatformsTable;
   device_models: DeviceModelsTable;
   devices: DevicesTable;
+  device_presence: DevicePresenceTable;
   device_enrolment_keys: DeviceEnrolmentKeysTable;
   mender_identities: MenderIdentitiesTable;
   spaces: SpacesTable;
