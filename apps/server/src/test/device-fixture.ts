@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { expect } from 'vitest';
-import { recordSightings } from '../modules/device/presence';
+import { recordSightings } from '../modules/device/presence-repo';
 import type { Db } from '../platform/db/connect';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { type CallOptions, type Envelope, freshIp, type TestEnv } from './harness';
@@ -92,7 +92,7 @@ export const freshDeviceId = (prefix = 'dev') => {
   return `${prefix}-${process.pid}-${deviceCounter}`;
 };
 
-/** Marks devices seen at `at` (as a sightings flush would: modules/device presence.ts). */
+/** Marks devices seen at `at` (as a sightings flush would: modules/device presence-repo.ts). */
 export const markSeen = (db: Db, pno: string, deviceIds: readonly string[], at: number) =>
   recordSightings(
     db,

@@ -1,7 +1,7 @@
 import { sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { keyMatches } from './enrolment-repo';
-import { bySightingKey, recordSightings, type Sighting } from './presence';
+import { bySightingKey, recordSightings, type Sighting } from './presence-repo';
 import { deviceState } from './repo';
 
 /**
@@ -123,7 +123,7 @@ function createRuntime(s: Services): DeviceRuntime {
   const writeBatch = async () => {
     if (pending.size === 0) return;
     // In key order, so that consecutive sightings, within a statement and from one to the next, share pages of
-    // `device_presence` (presence.ts).
+    // `device_presence` (presence-repo.ts).
     const batch = [...pending.values()].sort(bySightingKey);
     pending = new Map();
     try {

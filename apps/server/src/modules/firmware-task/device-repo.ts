@@ -5,7 +5,10 @@ import { countOf, readPage } from '../../platform/db/paging';
 import type { FwTaskDevicesTable } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { lastSeenOf } from '../device/presence';
+
+/** A device's last-seen time (epoch ms) or null: the device module's `device_presence` row (migration 0034). */
+const lastSeenOf = (deviceIdColumn: string) =>
+  sql<number | null>`(select s.last_seen_at from device_presence s where s.device_id = ${sql.ref(deviceIdColumn)})`;
 
 /** A task's devices, the claims that keep a device in one active task per type, and the property's devices. */
 

@@ -3,7 +3,7 @@ import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { markSeen } from '../../test/device-fixture';
-import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
+import { type CallOptions, describeEachDb, freshPhone } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { addMember } from '../property/repo';
 import { currentAction, report } from './delivery';

@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { markSeen } from '../../test/device-fixture';
-import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
+import { type CallOptions, describeEachDb } from '../../test/harness';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
 

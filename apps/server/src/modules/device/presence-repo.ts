@@ -5,12 +5,8 @@ import type { Db } from '../../platform/db/connect';
  * SQL of when devices were seen (`device_presence`, migration 0034: a narrow row per device that was ever seen,
  * first and last time and the address, apart from the wide `devices` row so that the device API's sightings flush
  * writes many rows per page). Written only by the device runtime's flush (runtime.ts); read joined to `devices` by
- * the lists, details and counts (repo.ts, targets-repo.ts) and by other modules through `lastSeenOf`.
+ * the lists, details and counts (repo.ts, targets-repo.ts) and by firmware-task's device-repo.ts.
  */
-
-/** A device's last-seen time (epoch ms), or null when it was never seen: a scalar subquery on its id column. */
-export const lastSeenOf = (deviceIdColumn: string) =>
-  sql<number | null>`(select s.last_seen_at from device_presence s where s.device_id = ${sql.ref(deviceIdColumn)})`;
 
 export interface Sighting {
   pno: string;
