@@ -74,11 +74,14 @@ export async function candidates(db: Db, tenant: Tenant, f: DeviceQuery): Promis
 }
 
 /** The ids of the property's devices among `ids`, whatever their admission (the others are "not found"). */
-export async function knownDevices(db: Db, tenant: Tenant, ids: readonly string[]) {
+export const knownDevices = (db: Db, tenant: Tenant, ids: readonly string[]) => idsIn(db, 'devices', tenant, ids);
+
+/** The ids among `ids` that have a row of the property in `table`. */
+async function idsIn(db: Db, table: 'devices' | 'mender_identities', tenant: Tenant, ids: readonly string[]) {
   const out = new Set<string>();
   for (const part of slices(ids)) {
     const rows = await db
-      .selectFrom('devices')
+      .selectFrom(table)
       .select('device_id')
       .where('pno', '=', tenant.pno)
       .where('device_id', 'in', [...part])
@@ -445,16 +448,5 @@ export const claimedDevices = (db: Db, tenant: Tenant, taskId: string) =>
     .execute();
 
 /** The devices among `ids` that authenticate over Mender's API (a `mender_identities` row): they get no deltas. */
-export async function menderDevices(db: Db, tenant: Tenant, ids: readonly string[]) {
-  const out = new Set<string>();
-  for (const part of slices(ids)) {
-    const rows = await db
-      .selectFrom('mender_identities')
-      .select('device_id')
-      .where('pno', '=', tenant.pno)
-      .where('device_id', 'in', [...part])
-      .execute();
-    for (const r of rows) out.add(r.device_id);
-  }
-  return out;
-}
+export const menderDevices = (db: Db, tenant: Tenant, ids: readonly string[]) =>
+  idsIn(db, 'mender_identities', tenant, ids);
