@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db, precompile } from './connect';
 import { migrateToLatest } from './migrate';
@@ -94,5 +98,33 @@ describe('precompile on SQLite', () => {
       );
       expect(await inTrx({ uid: 'u1' })).toEqual([{ name: 'Uno' }]);
     });
+  });
+});
+
+/** A file database's WAL is checkpointed by a worker thread, never by a commit on the event loop. */
+describe('SQLite checkpoints off the event loop', () => {
+  it('leaves checkpoints to the worker, which copies the WAL into the database file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keel-checkpoint-'));
+    const file = join(dir, 'keel.db');
+    const { db } = connect({ kind: 'sqlite', file });
+    try {
+      const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+      expect(rows[0]?.wal_autocheckpoint).toBe(0);
+      await sql`create table filler (id integer primary key, body text not null)`.execute(db);
+      const before = statSync(file).size;
+      const body = 'x'.repeat(1000);
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 4000; i += 1) await sql`insert into filler (body) values (${body})`.execute(trx);
+      });
+      // About 4 MB went to the WAL; only the worker moves it into the database file.
+      await expect
+        .poll(() => statSync(file).size - before, { timeout: 15_000, interval: 100 })
+        .toBeGreaterThan(3_000_000);
+      const { rows: count } = await sql<{ n: number }>`select count(*) as n from filler`.execute(db);
+      expect(Number(count[0]?.n)).toBe(4000);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { tenantGuardPlugins } from '../tenancy/tenant-guard';
 import type { Database } from './schema';
+import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,7 +30,13 @@ export function connect(database: Config['database']): { db: Db; dialect: Dialec
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const statements = withStatementCache(sqlite);
+    // A file database checkpoints in a worker thread, never on the event loop (sqlite-checkpointer.ts).
+    let checkpointer: Checkpointer | undefined;
+    if (database.file !== ':memory:') {
+      sqlite.pragma('wal_autocheckpoint = 0');
+      checkpointer = startCheckpointer(database.file, (message) => console.error(`SQLite checkpoint: ${message}`));
+    }
+    const statements = withStatementCache(sqlite, () => checkpointer?.stop());
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: statements }),
       plugins: tenantGuardPlugins(),
@@ -58,7 +65,7 @@ const STATEMENT_CACHE_MAX = 500;
  * switches a statement's mode (`raw`, `pluck`, `expand`, `safeIntegers`), so reusing one is safe, and SQLite
  * re-plans a statement by itself after a schema change.
  */
-export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+export function withStatementCache(sqlite: SQLite.Database, beforeClose?: () => void): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string): SqliteStatement {
@@ -75,6 +82,7 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
     close() {
+      beforeClose?.();
       statements.clear();
       sqlite.close();
     },
