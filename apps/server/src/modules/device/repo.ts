@@ -154,7 +154,7 @@ async function page(
   pageSize: number,
 ) {
   const { rows: ids, total } = await readPage(
-    () => countOf(base()),
+    () => countOf(base(), db),
     async (w) =>
       (
         await base()
@@ -213,7 +213,8 @@ function compileWholeProperty(db: Db) {
       db,
       (param: (name: 'pno') => string) =>
         db.selectFrom('devices as d').select(sql<number>`count(*)`.as('n')).where('d.pno', '=', param('pno')),
-      { reuseMs: 1000 },
+      // In the side thread on SQLite: 10–16 ms for a property of 100 000 devices.
+      { reuseMs: 1000, aside: true },
     ),
     asc: rowsIn('asc'),
     desc: rowsIn('desc'),

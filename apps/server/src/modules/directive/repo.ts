@@ -160,7 +160,7 @@ export const pageTargets = (
   pageSize: number,
 ) =>
   readPage(
-    () => countOf(targetBase(db, tenant, cmdId, state)),
+    () => countOf(targetBase(db, tenant, cmdId, state), db),
     (w) =>
       targetBase(db, tenant, cmdId, state)
         .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 't.device_id').on('d.pno', '=', tenant.pno))

@@ -98,7 +98,7 @@ const deliverBase = (db: Db, tenant: Tenant, f: DeliverFilter) => {
 
 export async function pageAttempts(db: Db, tenant: Tenant, f: DeliverFilter, pageNum: number, pageSize: number) {
   return readPage(
-    () => countOf(deliverBase(db, tenant, f)),
+    () => countOf(deliverBase(db, tenant, f), db),
     (w) =>
       deliverBase(db, tenant, f)
         .selectAll('a')

@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { insertRows } from '../../platform/db/bulk-insert';
-import type { Db } from '../../platform/db/connect';
+import { type Db, readAside } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { FwTaskDevicesTable } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
@@ -268,31 +268,35 @@ export async function deleteTaskDevices(db: Db, tenant: Tenant, taskId: string, 
   return n;
 }
 
-/** Devices per task, stage and state. */
+/** Devices per task, stage and state (beside the requests: a task may hold 100 000 devices). */
 export const stateCounts = (db: Db, tenant: Tenant, taskIds: readonly string[]) =>
-  db
-    .selectFrom('fw_task_devices')
-    .select(['task_id', 'stage', 'state'])
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pno', '=', tenant.pno)
-    .where('task_id', 'in', taskIds.length > 0 ? [...taskIds] : [''])
-    .groupBy(['task_id', 'stage', 'state'])
-    .execute();
+  readAside(
+    db,
+    db
+      .selectFrom('fw_task_devices')
+      .select(['task_id', 'stage', 'state'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('pno', '=', tenant.pno)
+      .where('task_id', 'in', taskIds.length > 0 ? [...taskIds] : [''])
+      .groupBy(['task_id', 'stage', 'state']),
+  );
 
-/** Devices per error code of a task (failed and retrying ones). */
+/** Devices per error code of a task (failed and retrying ones), beside the requests. */
 export const errorCodes = (db: Db, tenant: Tenant, taskId: string) =>
-  db
-    .selectFrom('fw_task_devices')
-    .select('error_code')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pno', '=', tenant.pno)
-    .where('task_id', '=', taskId)
-    .where('error_code', '!=', '')
-    .where('state', 'in', ['failed', 'retrying'])
-    .groupBy('error_code')
-    .orderBy('n', 'desc')
-    .limit(20)
-    .execute();
+  readAside(
+    db,
+    db
+      .selectFrom('fw_task_devices')
+      .select('error_code')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('pno', '=', tenant.pno)
+      .where('task_id', '=', taskId)
+      .where('error_code', '!=', '')
+      .where('state', 'in', ['failed', 'retrying'])
+      .groupBy('error_code')
+      .orderBy('n', 'desc')
+      .limit(20),
+  );
 
 const assignedBase = (db: Db, tenant: Tenant, taskId: string, f: { state?: string; str?: string }) => {
   let q = db
@@ -323,7 +327,7 @@ export async function pageAssigned(
     !f.str && !f.state
       ? Number(task.device_rows)
       : f.str
-        ? countOf(assignedBase(db, tenant, taskId, f))
+        ? countOf(assignedBase(db, tenant, taskId, f), db)
         : countOf(
             f.state
               ? db
@@ -332,6 +336,7 @@ export async function pageAssigned(
                   .where('task_id', '=', taskId)
                   .where('state', '=', f.state)
               : db.selectFrom('fw_task_devices').where('pno', '=', tenant.pno).where('task_id', '=', taskId),
+            db,
           );
   return readPage(
     count,

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Db, precompile } from './connect';
+import { connect, type Db, precompile, readAside } from './connect';
 import { migrateToLatest } from './migrate';
+import { countOf } from './paging';
 
 /** The per-request read path: precompiled queries, direct SQLite reads, and answers reused only while nothing changed. */
 describe('precompile on SQLite', () => {
@@ -101,8 +102,8 @@ describe('precompile on SQLite', () => {
   });
 });
 
-/** A file database's WAL is checkpointed by a worker thread, never by a commit on the event loop. */
-describe('SQLite checkpoints off the event loop', () => {
+/** A file database's side thread: WAL checkpoints and long reads, never on the event loop. */
+describe('SQLite side thread', () => {
   it('leaves checkpoints to the worker, which copies the WAL into the database file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'keel-checkpoint-'));
     const file = join(dir, 'keel.db');
@@ -122,6 +123,36 @@ describe('SQLite checkpoints off the event loop', () => {
         .toBeGreaterThan(3_000_000);
       const { rows: count } = await sql<{ n: number }>`select count(*) as n from filler`.execute(db);
       expect(Number(count[0]?.n)).toBe(4000);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs reads aside on the committed state, and inside a transaction on the connection itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keel-aside-'));
+    const { db } = connect({ kind: 'sqlite', file: join(dir, 'keel.db') });
+    try {
+      await sql`create table items (id integer primary key, kind text not null)`.execute(db);
+      await sql`insert into items (kind) values ('a'), ('a'), ('b')`.execute(db);
+      const byKind = (on: Db) =>
+        on
+          .selectFrom('items' as never)
+          .select([sql<string>`kind`.as('kind'), sql<number>`count(*)`.as('n')])
+          .groupBy(sql`kind`)
+          .orderBy(sql`kind`);
+      expect(await readAside(db, byKind(db))).toEqual([
+        { kind: 'a', n: 2 },
+        { kind: 'b', n: 1 },
+      ]);
+      expect(await countOf(db.selectFrom('items' as never), db)).toBe(3);
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into items (kind) values ('c')`.execute(trx);
+        // Not committed: the side thread cannot see it, the transaction's own read does.
+        expect(await readAside(trx, byKind(trx))).toHaveLength(3);
+      });
+      expect(await countOf(db.selectFrom('items' as never), db)).toBe(4);
+      await expect(readAside(db, db.selectFrom('missing' as never).selectAll())).rejects.toThrow(/no such table/);
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });

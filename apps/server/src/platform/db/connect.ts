@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { tenantGuardPlugins } from '../tenancy/tenant-guard';
 import type { Database } from './schema';
-import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer';
+import { type SideThread, startSideThread } from './sqlite-side-thread';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -30,18 +30,19 @@ export function connect(database: Config['database']): { db: Db; dialect: Dialec
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // A file database checkpoints in a worker thread, never on the event loop (sqlite-checkpointer.ts).
-    let checkpointer: Checkpointer | undefined;
+    // A file database checkpoints, and runs the reads that scan many rows, in a thread of its own
+    // (sqlite-side-thread.ts), never on the event loop.
+    let side: SideThread | undefined;
     if (database.file !== ':memory:') {
       sqlite.pragma('wal_autocheckpoint = 0');
-      checkpointer = startCheckpointer(database.file, (message) => console.error(`SQLite checkpoint: ${message}`));
+      side = startSideThread(database.file, (message) => console.error(`SQLite checkpoint: ${message}`));
     }
-    const statements = withStatementCache(sqlite, () => checkpointer?.stop());
+    const statements = withStatementCache(sqlite, () => side?.stop());
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: statements }),
       plugins: tenantGuardPlugins(),
     });
-    registerDirect(db, sqlite, statements);
+    registerDirect(db, sqlite, statements, side);
     return { db, dialect: 'sqlite' };
   }
   const pool = new pg.Pool({
@@ -94,14 +95,34 @@ interface DirectSqlite {
   statements: SqliteDatabase;
   /** Rows inserted, updated or deleted through this connection since it opened (SQLite's `total_changes()`). */
   changes(): number;
+  /** The file database's side thread (none in memory). */
+  side: SideThread | undefined;
 }
 
 /** The SQLite connection behind each Kysely instance `connect` opened, for `precompile`'s direct reads. */
 const sqliteOf = new WeakMap<Db, DirectSqlite>();
 
-function registerDirect(db: Db, sqlite: SQLite.Database, statements: SqliteDatabase): void {
+function registerDirect(db: Db, sqlite: SQLite.Database, statements: SqliteDatabase, side?: SideThread): void {
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
-  sqliteOf.set(db, { sqlite, statements, changes: () => totalChanges.get() as number });
+  sqliteOf.set(db, { sqlite, statements, changes: () => totalChanges.get() as number, side });
+}
+
+/** Where a read may run beside the requests: the SQLite side thread, when no transaction is open on `db`. */
+const asideOf = (direct: DirectSqlite | undefined) =>
+  direct?.side && !direct.sqlite.inTransaction ? direct.side : undefined;
+
+/**
+ * Runs a read that scans many rows (a count or an aggregate over a property's devices or a task's devices) where it
+ * does not hold up the requests: on a SQLite file database, in the side thread (sqlite-side-thread.ts), which
+ * reads the last committed state; inside a transaction, on a transaction's Kysely, in memory and on PostgreSQL
+ * (where no query blocks the event loop), as any query. Only for reads with small answers: the rows are copied
+ * between threads.
+ */
+export async function readAside<R>(db: Db, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  const side = asideOf(sqliteOf.get(db));
+  if (!side) return [...(await db.executeQuery<R>(compiled)).rows];
+  return (await side.read(compiled.sql, compiled.parameters)) as R[];
 }
 
 /** Most answers a cached `precompile` read keeps; the oldest go first. */
@@ -116,6 +137,11 @@ export interface PrecompileOptions {
    * and never on PostgreSQL, where other instances write.
    */
   reuseMs?: number;
+  /**
+   * SQLite file databases only: run the read in the side thread (`readAside`), for a read that scans many rows.
+   * The answer is then always a promise.
+   */
+  aside?: boolean;
 }
 
 /**
@@ -155,21 +181,28 @@ export function precompile<R, K extends string>(
     if (!direct || direct.sqlite.inTransaction) {
       return db.executeQuery<R>({ ...compiled, parameters }).then((r) => r.rows);
     }
-    if (reuseMs <= 0) return direct.statements.prepare(compiled.sql).all(parameters) as R[];
+    const side = options.aside ? asideOf(direct) : undefined;
+    const read = () =>
+      side
+        ? (side.read(compiled.sql, parameters) as Promise<R[]>)
+        : (direct.statements.prepare(compiled.sql).all(parameters) as R[]);
+    if (reuseMs <= 0) return read();
     const key = parameters.map(String).join('\u0000');
     const changes = direct.changes();
     const at = performance.now();
     const known = answers.get(key);
     if (known && known.changes === changes && at - known.at < reuseMs) return known.rows;
-    const rows: readonly R[] = Object.freeze(
-      (direct.statements.prepare(compiled.sql).all(parameters) as R[]).map((row) => Object.freeze(row)),
-    );
-    if (known) answers.delete(key);
-    else if (answers.size >= ANSWER_CACHE_MAX) {
-      const oldest = answers.keys().next();
-      if (!oldest.done) answers.delete(oldest.value);
-    }
-    answers.set(key, { rows, changes, at });
-    return rows;
+    const keep = (fresh: R[]): readonly R[] => {
+      const rows: readonly R[] = Object.freeze(fresh.map((row) => Object.freeze(row)));
+      answers.delete(key);
+      if (answers.size >= ANSWER_CACHE_MAX) {
+        const oldest = answers.keys().next();
+        if (!oldest.done) answers.delete(oldest.value);
+      }
+      answers.set(key, { rows, changes, at });
+      return rows;
+    };
+    const fresh = read();
+    return fresh instanceof Promise ? fresh.then(keep) : keep(fresh);
   };
 }

@@ -1,4 +1,5 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Db, readAside } from './connect';
 
 /**
  * The rows a page needs, read from whichever end of the ordering is nearer (DESIGN §6: no deep OFFSET scans).
@@ -44,8 +45,15 @@ export async function readPage<R>(
   return { rows: out, total };
 }
 
-/** `count(*)` of a query's rows. */
-export async function countOf<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>): Promise<number> {
-  const row = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number((row as unknown as { n: number | string | bigint }).n);
+/**
+ * `count(*)` of a query's rows. With `aside`, the database the query was built on, the count runs beside the
+ * requests (`readAside`: on SQLite in the side thread): for lists whose count may scan a hundred thousand rows.
+ */
+export async function countOf<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  aside?: Db,
+): Promise<number> {
+  const counting = q.select(sql<number>`count(*)`.as('n'));
+  const row = aside ? (await readAside(aside, counting))[0] : await counting.executeTakeFirstOrThrow();
+  return Number((row as unknown as { n: number | string | bigint } | undefined)?.n ?? 0);
 }
