@@ -5,11 +5,11 @@ import { describeEachDb } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 
 /**
- * The preview's download volume counts a delta only where delivery serves one (README "Mender and deltas"): a DDI
- * device on the delta's source version, for a package of one raw image; a Mender device downloads the whole
- * package however near its version.
+ * The preview's download volume counts, and an offer records, a delta only where delivery serves one (README "Mender
+ * and deltas", delta-takers.ts): a DDI device on the delta's source version, for a package of one raw image; a
+ * Mender device downloads the whole package however near its version.
  */
-describeEachDb('firmware task preview: deltas and Mender devices', (env) => {
+describeEachDb('firmware task preview and offer: deltas and Mender devices', (env) => {
   let fx: DeviceFixture;
   let sid = '';
   let modelId = '';
@@ -119,5 +119,25 @@ describeEachDb('firmware task preview: deltas and Mender devices', (env) => {
       deltaBytes: 2 * size + v2.length,
     });
     await ok('task/delTask', { id: task.id });
+  });
+
+  it('offers the delta to DDI devices and records the whole package for a Mender device', async () => {
+    const [delta] = (await ok('dp/getSwDiffPackList', { swId: target })).list;
+    const size = Number(delta?.size);
+    const ddi = await ddiDevice();
+    const mender = await menderDevice();
+    const task = await ok('task/addTask', {
+      swId: target,
+      name: 'Offer',
+      deviceIdList: [ddi, mender],
+      execution: { mode: 'forced' },
+    });
+    await ok('task/releaseTask', { id: task.id });
+    const { list } = await ok('task/getTaskDeliverList', { id: task.id, pageNum: 1, pageSize: 10 });
+    const byDevice = new Map(
+      (list as Array<{ deviceId: string; delta: number; bytes: number }>).map((r) => [r.deviceId, r]),
+    );
+    expect(byDevice.get(ddi)).toMatchObject({ delta: 1, bytes: size });
+    expect(byDevice.get(mender)).toMatchObject({ delta: 0, bytes: v2.length });
   });
 });

@@ -2,8 +2,9 @@ import { EXCLUDE_REASONS, type ExcludeReason, type TaskPreview } from '@keel/con
 import type { RequestContext } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
 import { tenantOf } from '../../platform/tenancy/tenant';
-import { bestDelta, filesOfPackage, packageOf } from '../firmware/service';
-import { candidates, claimsOf, menderDevices, taskDevices } from './device-repo';
+import { bestDelta, packageOf } from '../firmware/service';
+import { deltaTakers } from './delta-takers';
+import { candidates, claimsOf, taskDevices } from './device-repo';
 import { executionOf, stageSizes } from './items';
 import { packageOwner } from './package-owner';
 import * as repo from './repo';
@@ -43,23 +44,23 @@ export async function preview(s: Services, ctx: RequestContext, id: string): Pro
   const owner = packageOwner(row);
   const pkg = await packageOf(s, owner, row.sw_id).catch(() => null);
   const full = pkg ? Number(pkg.size) : 0;
-  // As delivery offers them: a delta replaces a single raw image over DDI (device-ddi.ts); Mender devices always
-  // download the whole `.mender` artifact (README "Mender and deltas").
-  const files = pkg ? await filesOfPackage(s, owner, pkg.id) : [];
-  const deltaFits = files.length === 1 && files[0]?.kind === 'raw';
-  const mender = deltaFits
-    ? await menderDevices(
+  // As delivery offers them (delta-takers.ts).
+  const takesDelta = pkg
+    ? await deltaTakers(
+        s,
         s.db,
         tenant,
+        owner,
+        pkg.id,
         keep.map((d) => d.device_id),
       )
-    : new Set<string>();
+    : () => false;
   const deltaOf = new Map<string, number | null>();
   let deltaBytes = 0;
   let deltaDevices = 0;
   for (const d of keep) {
     const from = reportedVersion(d, row.sw_type);
-    if (!deltaFits || mender.has(d.device_id)) {
+    if (!takesDelta(d.device_id)) {
       deltaBytes += full;
       continue;
     }

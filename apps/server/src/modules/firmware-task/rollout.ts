@@ -4,6 +4,7 @@ import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { bestDelta, packageOf } from '../firmware/service';
 import { cancelAttempts, insertAttempts, nextActionIds } from './attempt-repo';
+import { deltaTakers } from './delta-takers';
 import {
   type CandidateRow,
   candidates,
@@ -185,6 +186,18 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
   const devices = new Map(
     (await candidates(db, tenant, { ids: due.map((d) => d.device_id) })).map((d) => [d.device_id, d]),
   );
+  // Only devices that can take a delta get one recorded (delta-takers.ts): a Mender device, or a package that is not
+  // one raw image, downloads the full package, and its attempt says so.
+  const takesDelta = pkg
+    ? await deltaTakers(
+        s,
+        db,
+        tenant,
+        owner,
+        pkg.id,
+        due.map((d) => d.device_id),
+      )
+    : () => false;
   const deltas = new Map<string, Awaited<ReturnType<typeof bestDelta>>>();
   // One block of action ids, the attempts in slices, the devices marked in slices (not three statements a device).
   const firstId = await nextActionIds(db, due.length);
@@ -192,8 +205,11 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
   for (const [k, d] of due.entries()) {
     const dev = devices.get(d.device_id);
     const from = dev ? reportedVersion(dev, row.sw_type) : '';
-    if (!deltas.has(from)) deltas.set(from, from && pkg ? await bestDelta(sx, owner, pkg.id, from) : null);
-    const delta = deltas.get(from) ?? null;
+    let delta: Awaited<ReturnType<typeof bestDelta>> = null;
+    if (takesDelta(d.device_id)) {
+      if (!deltas.has(from)) deltas.set(from, from && pkg ? await bestDelta(sx, owner, pkg.id, from) : null);
+      delta = deltas.get(from) ?? null;
+    }
     const actionId = firstId + k;
     attempts.push({
       id: `${row.id}.${actionId}`,
