@@ -9,7 +9,6 @@ import { tick } from './engine';
 
 describeEachDb('firmware tasks and rollouts', (env) => {
   let fx: DeviceFixture;
-  let demo = '';
   let sid = '';
   let modelId = '';
   let otherModel = '';
@@ -29,21 +28,20 @@ describeEachDb('firmware tasks and rollouts', (env) => {
   const deviceRound = async (ids: string[], failing: Set<string>, code = 'E_FLASH') => {
     const s = env().app.keel;
     for (const id of ids) {
-      const action = await currentAction(s, demo, id);
+      const action = await currentAction(s, fx.demo, id);
       if (!action) continue;
-      await report(s, demo, id, action.actionId, { kind: 'downloading', protocol: 'sim' });
+      await report(s, fx.demo, id, action.actionId, { kind: 'downloading', protocol: 'sim' });
       if (failing.has(id)) {
-        await report(s, demo, id, action.actionId, { kind: 'failure', errorCode: code, protocol: 'sim' });
+        await report(s, fx.demo, id, action.actionId, { kind: 'failure', errorCode: code, protocol: 'sim' });
       } else {
         await fx.setVersion([id], action.version);
-        await report(s, demo, id, action.actionId, { kind: 'success', protocol: 'sim' });
+        await report(s, fx.demo, id, action.actionId, { kind: 'success', protocol: 'sim' });
       }
     }
   };
 
   beforeAll(async () => {
     fx = await deviceFixture(env);
-    demo = fx.demo;
     sid = await fx.firmwareSpace('Tasks');
     modelId = await fx.deviceModel('T-1');
     otherModel = await fx.deviceModel('T-2');
@@ -216,18 +214,22 @@ describeEachDb('firmware tasks and rollouts', (env) => {
     });
     await ok('task/releaseTask', { id: task.id });
     const s = env().app.keel;
-    const first = await currentAction(s, demo, id as string);
-    await report(s, demo, id as string, first?.actionId ?? 0, { kind: 'failure', errorCode: 'E_NET', protocol: 'sim' });
+    const first = await currentAction(s, fx.demo, id as string);
+    await report(s, fx.demo, id as string, first?.actionId ?? 0, {
+      kind: 'failure',
+      errorCode: 'E_NET',
+      protocol: 'sim',
+    });
     let info = await ok('task/getTaskInfo', { id: task.id });
     expect(info.counts.retrying).toBe(1);
     await tick(s);
-    expect(await currentAction(s, demo, id as string)).toBeNull();
+    expect(await currentAction(s, fx.demo, id as string)).toBeNull();
     env().advance(61_000);
     await tick(s);
-    const second = await currentAction(s, demo, id as string);
+    const second = await currentAction(s, fx.demo, id as string);
     expect(second?.actionId).not.toBe(first?.actionId);
     // Installed, but the device still reports the old version: it waits, then fails when the window ends.
-    await report(s, demo, id as string, second?.actionId ?? 0, { kind: 'success', protocol: 'sim' });
+    await report(s, fx.demo, id as string, second?.actionId ?? 0, { kind: 'success', protocol: 'sim' });
     info = await ok('task/getTaskInfo', { id: task.id });
     expect(info.counts.verifying).toBe(1);
     env().advance(5 * 60_000 + 1000);
@@ -263,9 +265,9 @@ describeEachDb('firmware tasks and rollouts', (env) => {
 
   it('goes through the property’s flow for "firmware task release" when it has one', async () => {
     const registered = await env().register(freshPhone(), 'Release auditor');
-    const auditor: Who = { token: registered.token, uid: registered.uid, pno: demo };
+    const auditor: Who = { token: registered.token, uid: registered.uid, pno: fx.demo };
     env().advance(1);
-    await addMember(env().app.keel.db, demo, auditor.uid, 'member', env().now());
+    await addMember(env().app.keel.db, fx.demo, auditor.uid, 'member', env().now());
     const flow = (steps: Array<Record<string, unknown>>) => async () => {
       await ok('flowSettingDefault/deleteFlowSettingDefault', { applyType: 'firmwareTask' });
       for (const step of steps)
@@ -277,7 +279,7 @@ describeEachDb('firmware tasks and rollouts', (env) => {
       const task = await ok('task/addTask', { swId: pkg, name, deviceIdList: [id] });
       expect((await ok('task/releaseTask', { id: task.id })).state).toBe('pendingApproval');
       // Waiting for approval offers nothing and cannot be released twice.
-      expect(await currentAction(env().app.keel, demo, id as string)).toBeNull();
+      expect(await currentAction(env().app.keel, fx.demo, id as string)).toBeNull();
       expect((await call('task/releaseTask', { id: task.id })).status).toBe(Status.conflict);
       const apps = await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0 }, auditor);
       const app = apps.list.find((a: { applyType: string }) => a.applyType === 'firmwareTask');
