@@ -1,7 +1,6 @@
 import { tick } from '@keel/server/modules/firmware-task/engine';
-import { type DeviceFixture, freshDeviceId, markSeen, servedDeviceFixture } from '@keel/server/test/device-fixture';
+import { type DeviceFixture, servedDeviceFixture } from '@keel/server/test/device-fixture';
 import { describeEachDb } from '@keel/server/test/harness';
-import { multipart } from '@keel/server/test/multipart';
 import { beforeAll, expect, it } from 'vitest';
 import { runFleet } from './fleet';
 import { ImageStore } from './images';
@@ -20,68 +19,32 @@ describeEachDb('device simulator: updates', (env) => {
   });
 
   it('installs a task on a fleet: the good devices succeed with the new version, the failing share fails', async () => {
-    const sid = (
-      await fx.ok('space/addSpace', { name: 'Sim', business: 'firmware', category: 'file', quota: 10_000_000 })
-    ).sid;
-    const type = (await fx.ok('dm/addDeviceType', { name: 'Sim gw' })).typeId;
-    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Sim Linux', osType: 'linux' })).platformId;
-    const modelId = (await fx.ok('dm/addDeviceModel', { name: 'S-1', typeId: type, platformId: platform })).modelId;
-    const boundary = '----keelsim';
+    const sid = await fx.firmwareSpace('Sim', { quota: 10_000_000 });
+    const modelId = await fx.deviceModel('S-1');
     const image = 'simulated image 3.0.0 '.repeat(200);
-    const up = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token: fx.owner.token, pno: fx.demo, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="image-3.0.0.bin"\r\nContent-Type: application/octet-stream\r\n\r\n${image}\r\n--${boundary}--\r\n`,
+    const swId = await fx.firmwarePackage({
+      sid,
+      name: 'Sim',
+      version: '3.0.0',
+      modelIdList: [modelId],
+      file: { name: 'image-3.0.0.bin', content: image },
     });
-    const fid = (up.json() as { data: { fid: string } }).data.fid;
-    const swId = (
-      await fx.ok('sw/addSw', {
-        sid,
-        swType: 'firmware',
-        name: 'Sim',
-        version: '3.0.0',
-        modelIdList: [modelId],
-        fidList: [fid],
-      })
-    ).id;
-    await fx.ok('sw/setSwPublished', { id: swId, published: 1 });
 
     const make = async (n: number) => {
       const list = [];
       for (let i = 0; i < n; i += 1) {
-        const deviceId = freshDeviceId('simup');
-        const res = await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner);
-        expect(res.status, res.msg).toBe(0);
-        list.push({ deviceId, credential: res.data.credential as string, attributes: { firmwareVersion: '1.0.0' } });
+        const { deviceId, credential } = await fx.deviceAt('1.0.0', { model: modelId, sid, prefix: 'simup' });
+        list.push({ deviceId, credential, attributes: { firmwareVersion: '1.0.0' } });
       }
-      await env()
-        .app.keel.db.updateTable('devices')
-        .set({ firmware_version: '1.0.0' })
-        .where('pno', '=', fx.demo)
-        .where(
-          'device_id',
-          'in',
-          list.map((d) => d.deviceId),
-        )
-        .execute();
-      await markSeen(
-        env().app.keel.db,
-        fx.demo,
-        list.map((d) => d.deviceId),
-        env().now(),
-      );
       return list;
     };
     const good = await make(6);
     const bad = await make(2);
-    const task = await fx.ok('task/addTask', {
+    const task = await fx.releasedTask(
       swId,
-      name: 'Fleet update',
-      deviceIdList: [...good, ...bad].map((d) => d.deviceId),
-      execution: { successThreshold: 50, errorThreshold: 100 },
-    });
-    await fx.ok('task/releaseTask', { id: task.id });
+      [...good, ...bad].map((d) => d.deviceId),
+      { name: 'Fleet update', execution: { successThreshold: 50, errorThreshold: 100 } },
+    );
 
     const fleet = (devices: typeof good, failRate: number) => {
       const stop = new AbortController();
@@ -111,37 +74,19 @@ describeEachDb('device simulator: updates', (env) => {
   });
 
   it('applies the delta Keel offers onto the image it keeps; without a source image it fails', async () => {
-    const sid = (
-      await fx.ok('space/addSpace', { name: 'Sim delta', business: 'firmware', category: 'file', quota: 10_000_000 })
-    ).sid;
-    const type = (await fx.ok('dm/addDeviceType', { name: 'Sim delta gw' })).typeId;
-    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Sim delta Linux', osType: 'linux' })).platformId;
-    const modelId = (await fx.ok('dm/addDeviceModel', { name: 'SD-1', typeId: type, platformId: platform })).modelId;
+    const sid = await fx.firmwareSpace('Sim delta', { quota: 10_000_000 });
+    const modelId = await fx.deviceModel('SD-1');
     // Low-entropy images (Keel refuses deltas of compressed data), v2 a small change of v1.
     const v1 = Buffer.from(Array.from({ length: 80_000 }, (_, i) => ((i >> 4) * 7 + (i % 13 === 0 ? 5 : 0)) & 0x3f));
     const v2 = Buffer.concat([v1.subarray(0, 40_000), Buffer.from('what changed in 2.0.0'), v1.subarray(40_000)]);
-    const pkg = async (version: string, bytes: Buffer) => {
-      const { body, contentType } = multipart(`sim-${version}.bin`, bytes);
-      const up = await env().app.inject({
-        method: 'POST',
-        url: `/api/fis/fi/uploadFile?sid=${sid}`,
-        headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
-        payload: body,
+    const pkg = (version: string, bytes: Buffer) =>
+      fx.firmwarePackage({
+        sid,
+        name: 'Sim delta',
+        version,
+        modelIdList: [modelId],
+        file: { name: `sim-${version}.bin`, content: bytes },
       });
-      const fid = (up.json() as { data: { fid: string } }).data.fid;
-      const id = (
-        await fx.ok('sw/addSw', {
-          sid,
-          swType: 'firmware',
-          name: 'Sim delta',
-          version,
-          modelIdList: [modelId],
-          fidList: [fid],
-        })
-      ).id as string;
-      await fx.ok('sw/setSwPublished', { id, published: 1 });
-      return id;
-    };
     const from = await pkg('1.0.0', v1);
     const to = await pkg('2.0.0', v2);
     await fx.ok('dp/addSwDiffPack', { sourceId: from, targetId: to });
@@ -160,38 +105,14 @@ describeEachDb('device simulator: updates', (env) => {
 
     const devices: Array<{ deviceId: string; credential: string; attributes: Record<string, string> }> = [];
     for (const name of ['keeps', 'lost']) {
-      const deviceId = freshDeviceId(`simd${name}`);
-      const res = await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner);
-      expect(res.status, res.msg).toBe(0);
-      devices.push({
-        deviceId,
-        credential: res.data.credential as string,
-        attributes: { firmwareVersion: '1.0.0', modelId },
-      });
+      const { deviceId, credential } = await fx.deviceAt('1.0.0', { model: modelId, sid, prefix: `simd${name}` });
+      devices.push({ deviceId, credential, attributes: { firmwareVersion: '1.0.0', modelId } });
     }
-    await env()
-      .app.keel.db.updateTable('devices')
-      .set({ firmware_version: '1.0.0' })
-      .where('pno', '=', fx.demo)
-      .where(
-        'device_id',
-        'in',
-        devices.map((d) => d.deviceId),
-      )
-      .execute();
-    await markSeen(
-      env().app.keel.db,
-      fx.demo,
+    const task = await fx.releasedTask(
+      to,
       devices.map((d) => d.deviceId),
-      env().now(),
+      { name: 'Delta update', execution: { successThreshold: 50, errorThreshold: 100 } },
     );
-    const task = await fx.ok('task/addTask', {
-      swId: to,
-      name: 'Delta update',
-      deviceIdList: devices.map((d) => d.deviceId),
-      execution: { successThreshold: 50, errorThreshold: 100 },
-    });
-    await fx.ok('task/releaseTask', { id: task.id });
 
     const fleet = (device: (typeof devices)[number], images: ImageStore) => {
       const stop = new AbortController();

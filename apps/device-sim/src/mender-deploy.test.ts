@@ -2,7 +2,6 @@ import { tick } from '@keel/server/modules/firmware-task/engine';
 import { type DeviceFixture, freshDeviceId, servedDeviceFixture } from '@keel/server/test/device-fixture';
 import { hasTool, menderArtifact } from '@keel/server/test/firmware-artifacts';
 import { describeEachDb } from '@keel/server/test/harness';
-import { multipart } from '@keel/server/test/multipart';
 import { beforeAll, expect, it } from 'vitest';
 import { type FleetOptions, runFleet } from './fleet';
 
@@ -24,32 +23,16 @@ describeEachDb('device simulator: updates over Mender', (env) => {
   it.skipIf(!menderTool)(
     'installs, fails, or comes back on the old release after its reboot',
     async () => {
-      const sid = (
-        await fx.ok('space/addSpace', { name: 'Sim Mender', business: 'firmware', category: 'file', quota: 10_000_000 })
-      ).sid;
-      const type = (await fx.ok('dm/addDeviceType', { name: 'Sim Mender gw' })).typeId;
-      const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Sim Mender Linux', osType: 'linux' })).platformId;
-      const modelId = (await fx.ok('dm/addDeviceModel', { name: 'SM-1', typeId: type, platformId: platform })).modelId;
+      const sid = await fx.firmwareSpace('Sim Mender', { quota: 10_000_000 });
+      const modelId = await fx.deviceModel('SM-1');
       const artifact = menderArtifact(Buffer.from('simulated mender image 3.0.0 '.repeat(100)), 'release-3.0.0');
-      const { body, contentType } = multipart('release-3.0.0.mender', artifact);
-      const up = await env().app.inject({
-        method: 'POST',
-        url: `/api/fis/fi/uploadFile?sid=${sid}`,
-        headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
-        payload: body,
+      const swId = await fx.firmwarePackage({
+        sid,
+        name: 'Sim Mender',
+        version: '3.0.0',
+        modelIdList: [modelId],
+        file: { name: 'release-3.0.0.mender', content: artifact },
       });
-      const fid = (up.json() as { data: { fid: string } }).data.fid;
-      const swId = (
-        await fx.ok('sw/addSw', {
-          sid,
-          swType: 'firmware',
-          name: 'Sim Mender',
-          version: '3.0.0',
-          modelIdList: [modelId],
-          fidList: [fid],
-        })
-      ).id;
-      await fx.ok('sw/setSwPublished', { id: swId, published: 1 });
 
       const { key } = await fx.ok('di/resetEnrolmentKey', {});
       const prefix = freshDeviceId('simmu');
@@ -101,13 +84,10 @@ describeEachDb('device simulator: updates over Mender', (env) => {
           .where('pno', '=', fx.demo)
           .where('device_id', 'in', all)
           .execute();
-        const task = await fx.ok('task/addTask', {
-          swId,
+        const task = await fx.releasedTask(swId, all, {
           name: 'Sim Mender update',
-          deviceIdList: all,
           execution: { successThreshold: 30, errorThreshold: 100, confirmMinutes: 5 },
         });
-        await fx.ok('task/releaseTask', { id: task.id });
         await tick(env().app.keel);
 
         await expect

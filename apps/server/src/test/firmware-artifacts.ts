@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,13 @@ import { join } from 'node:path';
 /**
  * Builders of vendor artifacts for tests and the bench: a cpio "newc" archive (SWUpdate's `.swu`), a detached CMS
  * signature and a self-signed certificate through Debian's `openssl`, and Mender artifacts through Debian's
- * `mender-artifact`. `hasTool` tells whether a tool is installed (tests skip, visibly, without it).
+ * `mender-artifact`. `hasTool` tells whether a tool is installed (tests skip, visibly, without it);
+ * `manifestVerifies` checks a package's signed manifest.
  */
+
+/** Whether a package's signed manifest (`sw/getSwInfo`'s `manifest`) verifies with the public key (PEM). */
+export const manifestVerifies = (m: { manifest: string; signature: string }, publicKey: string) =>
+  verify(null, Buffer.from(m.manifest), publicKey, Buffer.from(m.signature, 'base64'));
 
 export const hasTool = (tool: string, arg = '--version') => spawnSync(tool, [arg], { stdio: 'ignore' }).status !== null;
 
@@ -88,20 +94,30 @@ export function cmsSign(content: Buffer, signer: { key: string; cert: string }):
   }
 }
 
-/** An SWUpdate image: sw-description naming one rawfile payload with its SHA-256, signed when a signer is given. */
+/**
+ * An SWUpdate image: sw-description naming one payload file with its SHA-256 (installed at `path`, by the handler
+ * `type` when given, for boards of hardware revision `hardware`), signed when a signer is given.
+ */
 export function swuImage(
   payload: Buffer,
-  o: { version: string; sha256: string; signer?: { key: string; cert: string } },
+  o: {
+    version: string;
+    sha256: string;
+    signer?: { key: string; cert: string };
+    hardware?: string;
+    path?: string;
+    type?: string;
+  },
 ): Buffer {
   const description = Buffer.from(`software =
 {
   version = "${o.version}";
-  hardware-compatibility: [ "1.0" ];
+  hardware-compatibility: [ "${o.hardware ?? '1.0'}" ];
   files: (
     {
       filename = "payload.bin";
-      path = "/tmp/keel-payload.bin";
-      sha256 = "${o.sha256}";
+      path = "${o.path ?? '/tmp/keel-payload.bin'}";
+${o.type ? `      type = "${o.type}";\n` : ''}      sha256 = "${o.sha256}";
     }
   );
 }

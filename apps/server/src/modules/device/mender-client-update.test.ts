@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, markSeen } from '../../test/device-fixture';
+import type { DeviceFixture } from '../../test/device-fixture';
 import { hasTool, singleFileArtifact } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import {
@@ -14,7 +14,6 @@ import {
   startMenderDaemon,
   stopMender,
 } from '../../test/mender-client';
-import { multipart } from '../../test/multipart';
 import { tick } from '../firmware-task/engine';
 import { identityOf } from './mender-service';
 import { runtimeOf } from './runtime';
@@ -54,17 +53,8 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
       const deviceId = identity.deviceId;
       const key = await fx.ok('di/resetEnrolmentKey', {});
 
-      const sid = (
-        await fx.ok('space/addSpace', {
-          name: 'Mender real',
-          business: 'firmware',
-          category: 'file',
-          quota: 10_000_000,
-        })
-      ).sid;
-      const type = (await fx.ok('dm/addDeviceType', { name: 'Mender board' })).typeId;
-      const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Mender Debian', osType: 'linux' })).platformId;
-      const modelId = (await fx.ok('dm/addDeviceModel', { name: 'MB-1', typeId: type, platformId: platform })).modelId;
+      const sid = await fx.firmwareSpace('Mender real', { quota: 10_000_000 });
+      const modelId = await fx.deviceModel('MB-1');
       const target = join(dir, 'installed');
       const content = Buffer.from(`keel firmware 2.0.0 ${wanted}\n`.repeat(50));
       /** A published firmware package of one single-file artifact. */
@@ -76,27 +66,13 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
           fileName: 'app.bin',
           content,
         });
-        const { body, contentType } = multipart(`release-${version}.mender`, artifact);
-        const up = await env().app.inject({
-          method: 'POST',
-          url: `/api/fis/fi/uploadFile?sid=${sid}`,
-          headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
-          payload: body,
+        return fx.firmwarePackage({
+          sid,
+          name: `Board ${version}`,
+          version,
+          modelIdList: [modelId],
+          file: { name: `release-${version}.mender`, content: artifact },
         });
-        expect(up.statusCode, up.body).toBe(200);
-        const fid = (up.json() as { data: { fid: string } }).data.fid;
-        const id = (
-          await fx.ok('sw/addSw', {
-            sid,
-            swType: 'firmware',
-            name: `Board ${version}`,
-            version,
-            modelIdList: [modelId],
-            fidList: [fid],
-          })
-        ).id as string;
-        await fx.ok('sw/setSwPublished', { id, published: 1 });
-        return id;
       };
       const good = await pkg('2.0.0', target);
       // The single-file module cannot make its destination under a regular file: the install fails.
@@ -147,8 +123,7 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
           .execute();
 
         // The update: offered, downloaded, installed by the single-file module, committed, confirmed.
-        const task = await fx.ok('task/addTask', { swId: good, name: 'Real Mender update', deviceIdList: [deviceId] });
-        await fx.ok('task/releaseTask', { id: task.id });
+        const task = await fx.releasedTask(good, [deviceId], { name: 'Real Mender update' });
         await tick(env().app.keel);
         await expect
           .poll(() => (existsSync(join(target, 'app.bin')) ? readFileSync(join(target, 'app.bin')) : null), {
@@ -169,22 +144,11 @@ describeEachDb('real client: mender-client installs a firmware task', (env) => {
         // A failing install: the client rolls back, reports failure and its log; the error threshold pauses the task.
         // Two groups of one: the real device first, then a registered device that never calls.
         const spare = `${wanted}-spare`;
-        const reg = await fx.call('di/registerDevice', { deviceId: spare, model: modelId, sid }, fx.owner);
-        expect(reg.status, reg.msg).toBe(0);
-        await env()
-          .app.keel.db.updateTable('devices')
-          .set({ firmware_version: '1.0.0' })
-          .where('pno', '=', fx.demo)
-          .where('device_id', '=', spare)
-          .execute();
-        await markSeen(env().app.keel.db, fx.demo, [spare], env().now());
-        const failing = await fx.ok('task/addTask', {
-          swId: broken,
+        await fx.deviceAt('1.0.0', { id: spare, model: modelId, sid });
+        const failing = await fx.releasedTask(broken, [deviceId, spare], {
           name: 'Broken Mender update',
-          deviceIdList: [deviceId, spare],
           execution: { stages: { by: 'count', sizes: [1, 1] }, successThreshold: 50, errorThreshold: 50 },
         });
-        await fx.ok('task/releaseTask', { id: failing.id });
         await tick(env().app.keel);
         await expect
           .poll(async () => (await attempts()).find((a) => a.state !== 'succeeded')?.state, {

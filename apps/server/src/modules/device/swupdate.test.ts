@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DeviceFixture, servedDeviceFixture } from '../../test/device-fixture';
+import { hasTool, selfSigned } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
 import { runtimeOf } from './runtime';
 
@@ -13,15 +14,7 @@ import { runtimeOf } from './runtime';
  * them. On a machine without swupdate (`apt-get install swupdate`) or openssl the test reports itself skipped.
  */
 const SWUPDATE = '/usr/bin/swupdate';
-const present = (bin: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-const available = existsSync(SWUPDATE) && present('openssl');
+const available = existsSync(SWUPDATE) && hasTool('openssl', 'version');
 
 describeEachDb('real client: swupdate (suricatta, hawkBit DDI)', (env) => {
   let fx: DeviceFixture;
@@ -34,21 +27,7 @@ describeEachDb('real client: swupdate (suricatta, hawkBit DDI)', (env) => {
     ({ fx, url: base } = await servedDeviceFixture(env));
     dir = mkdtempSync(join(tmpdir(), 'keel-swupdate-'));
     // The Debian build verifies signed images, so it will not start without a certificate, even to poll.
-    execFileSync('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-      '-subj',
-      '/CN=keel-test',
-      '-days',
-      '1',
-    ]);
+    writeFileSync(join(dir, 'cert.pem'), selfSigned('keel-test').cert);
     writeFileSync(
       join(dir, 'swupdate.cfg'),
       'globals : { verbose = true; loglevel = 5; };\n' +

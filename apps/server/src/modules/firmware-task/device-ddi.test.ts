@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { ddiControllerBase } from '@keel/contract/device-api/ddi';
 import { ddiCancelAction, ddiDeploymentBase } from '@keel/contract/device-api/ddi-deployment';
 import { beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
-import { multipart } from '../../test/multipart';
 import { tick } from './engine';
 import { createInstalled } from './installed';
 
@@ -25,29 +24,17 @@ describeEachDb('firmware delivery over DDI', (env) => {
       headers: { authorization, 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
-  const upload = async (endpoint: string, name: string, content: Buffer) => {
-    const { body, contentType } = multipart(name, content);
-    const res = await env().app.inject({
-      method: 'POST',
-      url: `${endpoint}?sid=${sid}`,
-      headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
-      payload: body,
+  /** A temporary task's file (`t/addTask` takes its id). */
+  const tempFile = (name: string, content: string) => fx.upload(sid, name, content, { endpoint: '/api/f/uploadFile' });
+  const register = () => fx.deviceAt('1.0.0', { model: modelId, sid, prefix: 'ddi' });
+  /** The device reports its firmware version over configData (as SWUpdate does after its restart). */
+  const reportVersion = (who: { deviceId: string; auth: string }, firmwareVersion: string) =>
+    env().app.inject({
+      method: 'PUT',
+      url: url(fx.demo, who.deviceId, '/configData'),
+      headers: { authorization: who.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ mode: 'merge', data: { firmwareVersion } }),
     });
-    return (res.json() as { data: { fid: string; id: string } }).data;
-  };
-  const register = async (version = '1.0.0') => {
-    const deviceId = freshDeviceId('ddi');
-    const res = await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner);
-    expect(res.status, res.msg).toBe(0);
-    await env()
-      .app.keel.db.updateTable('devices')
-      .set({ firmware_version: version })
-      .where('pno', '=', fx.demo)
-      .where('device_id', '=', deviceId)
-      .execute();
-    await markSeen(env().app.keel.db, fx.demo, [deviceId], env().now());
-    return { deviceId, auth: `TargetToken ${res.data.credential}` };
-  };
   const taskState = async (taskId: string, deviceId: string) =>
     (
       await env()
@@ -58,42 +45,34 @@ describeEachDb('firmware delivery over DDI', (env) => {
         .where('device_id', '=', deviceId)
         .executeTakeFirst()
     )?.state;
+  /** A released task of the package, forced, for the devices. */
+  const offer = async (devices: { deviceId: string }[], name: string) =>
+    (await fx.releasedTask(
+      pkg,
+      devices.map((d) => d.deviceId),
+      { name, execution: { mode: 'forced' } },
+    )) as { id: string };
   const closed = (finished: 'success' | 'failure', details: string[] = []) => ({
     status: { execution: 'closed', result: { finished }, details },
   });
 
   beforeAll(async () => {
     fx = await deviceFixture(env);
-    sid = (await fx.ok('space/addSpace', { name: 'DDI', business: 'firmware', category: 'file', quota: 50_000_000 }))
-      .sid;
-    const type = (await fx.ok('dm/addDeviceType', { name: 'DDI gw' })).typeId;
-    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'DDI Linux', osType: 'linux' })).platformId;
-    modelId = (await fx.ok('dm/addDeviceModel', { name: 'D-1', typeId: type, platformId: platform })).modelId;
-    const { fid } = await upload('/api/fis/fi/uploadFile', 'image-2.0.0.bin', image);
-    pkg = (
-      await fx.ok('sw/addSw', {
-        sid,
-        swType: 'firmware',
-        name: 'Image',
-        version: '2.0.0',
-        modelIdList: [modelId],
-        fidList: [fid],
-      })
-    ).id;
-    await fx.ok('sw/setSwPublished', { id: pkg, published: 1 });
+    sid = await fx.firmwareSpace('DDI');
+    modelId = await fx.deviceModel('D-1');
+    pkg = await fx.firmwarePackage({
+      sid,
+      version: '2.0.0',
+      modelIdList: [modelId],
+      file: { name: 'image-2.0.0.bin', content: image },
+    });
   });
 
   it('offers a task on the poll, answers the deployment, serves its artifact and records the feedback', async () => {
     const a = await register();
     const b = await register();
     expect((await get(url(fx.demo, a.deviceId), a.auth)).json()._links?.deploymentBase).toBeUndefined();
-    const task = await fx.ok('task/addTask', {
-      swId: pkg,
-      name: 'DDI rollout',
-      deviceIdList: [a.deviceId, b.deviceId],
-      execution: { mode: 'forced' },
-    });
-    await fx.ok('task/releaseTask', { id: task.id });
+    const task = await offer([a, b], 'DDI rollout');
 
     const polled = (await get(url(fx.demo, a.deviceId), a.auth)).json();
     expect(ddiControllerBase.strict().safeParse(polled).success).toBe(true);
@@ -152,13 +131,7 @@ describeEachDb('firmware delivery over DDI', (env) => {
     // The same answer again (a device retrying) is still 200.
     expect((await fb(closed('success'))).statusCode).toBe(200);
     // The version arrives over configData: succeeded.
-    const config = await env().app.inject({
-      method: 'PUT',
-      url: url(fx.demo, a.deviceId, '/configData'),
-      headers: { authorization: a.auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ mode: 'merge', data: { firmwareVersion: '2.0.0' } }),
-    });
-    expect(config.statusCode).toBe(200);
+    expect((await reportVersion(a, '2.0.0')).statusCode).toBe(200);
 
     const fbB = (b2: unknown) => post(url(fx.demo, b.deviceId, `/deploymentBase/${bAction}/feedback`), b.auth, b2);
     expect(
@@ -175,7 +148,7 @@ describeEachDb('firmware delivery over DDI', (env) => {
   it('delivers a temporary task the same way', async () => {
     const a = await register();
     const b = await register();
-    const file = await upload('/api/f/uploadFile', 'try.swu', Buffer.from('swu bytes'));
+    const file = await tempFile('try.swu', 'swu bytes');
     await fx.ok('d/addDevice', { deviceIdList: [a.deviceId, b.deviceId] });
     const task = await fx.ok('t/addTask', { name: 'Try DDI', fileId: file.id, deviceIdList: [a.deviceId] });
     const href: string = (await get(url(fx.demo, a.deviceId), a.auth)).json()._links.deploymentBase.href;
@@ -207,16 +180,6 @@ describeEachDb('firmware delivery over DDI', (env) => {
   const linksOf = async (who: { deviceId: string; auth: string }) =>
     ((await get(url(fx.demo, who.deviceId), who.auth)).json()._links ?? {}) as Record<string, { href: string }>;
   const lastSegment = (href: string | undefined) => href?.split('/').at(-1) as string;
-  const offer = async (devices: { deviceId: string }[], name: string) => {
-    const task = await fx.ok('task/addTask', {
-      swId: pkg,
-      name,
-      deviceIdList: devices.map((d) => d.deviceId),
-      execution: { mode: 'forced' },
-    });
-    await fx.ok('task/releaseTask', { id: task.id });
-    return task as { id: string };
-  };
 
   it('links cancelAction for an action taken away while the device holds it, until the device confirms', async () => {
     const a = await register();
@@ -304,7 +267,7 @@ describeEachDb('firmware delivery over DDI', (env) => {
 
   it('a temporary task cancelled after the device fetched it is linked as cancelAction', async () => {
     const a = await register();
-    const file = await upload('/api/f/uploadFile', 'cancel.swu', Buffer.from('swu to cancel'));
+    const file = await tempFile('cancel.swu', 'swu to cancel');
     await fx.ok('d/addDevice', { deviceIdList: [a.deviceId] });
     const task = await fx.ok('t/addTask', { name: 'Cancel temp', fileId: file.id, deviceIdList: [a.deviceId] });
     const id = lastSegment((await linksOf(a)).deploymentBase?.href);
@@ -333,13 +296,7 @@ describeEachDb('firmware delivery over DDI', (env) => {
       (await post(url(fx.demo, a.deviceId, `/deploymentBase/${actionId}/feedback`), a.auth, closed('success')))
         .statusCode,
     ).toBe(200);
-    const config = await env().app.inject({
-      method: 'PUT',
-      url: url(fx.demo, a.deviceId, '/configData'),
-      headers: { authorization: a.auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ mode: 'merge', data: { firmwareVersion: '2.0.0' } }),
-    });
-    expect(config.statusCode).toBe(200);
+    expect((await reportVersion(a, '2.0.0')).statusCode).toBe(200);
     await tick(env().app.keel);
     expect(await taskState(task.id, a.deviceId)).toBe('succeeded');
     const links = await linksOf(a);

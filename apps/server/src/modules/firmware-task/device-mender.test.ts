@@ -1,10 +1,9 @@
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { menderDeployment } from '@keel/contract/device-api/mender';
 import { beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
 import { hasTool, menderArtifact } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
-import { multipart } from '../../test/multipart';
 
 const menderTool = hasTool('mender-artifact', '--version');
 
@@ -12,44 +11,11 @@ const menderTool = hasTool('mender-artifact', '--version');
 describeEachDb('firmware delivery over Mender', (env) => {
   let fx: DeviceFixture;
   let enrolmentKey = '';
-  let sid = '';
   let modelId = '';
   let pkg = '';
   let artifact: Buffer = Buffer.alloc(0);
-  const key = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const pem = key.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const authAs = (deviceId: string) => {
-    const body = JSON.stringify({
-      id_data: JSON.stringify({ serial: deviceId }),
-      pubkey: pem,
-      tenant_token: enrolmentKey,
-    });
-    return env().app.inject({
-      method: 'POST',
-      url: '/api/devices/v1/authentication/auth_requests',
-      headers: {
-        'content-type': 'application/json',
-        'x-men-signature': sign('sha256', Buffer.from(body), key.privateKey).toString('base64'),
-      },
-      payload: body,
-    });
-  };
-  /** An accepted Mender device of the package's model; its id and token. */
-  const accepted = async () => {
-    const deviceId = freshDeviceId('mdl');
-    expect((await authAs(deviceId)).statusCode).toBe(401);
-    await fx.ok('di/admitDevice', { deviceIdList: [deviceId], accept: 1 });
-    const res = await authAs(deviceId);
-    expect(res.statusCode).toBe(200);
-    await env()
-      .app.keel.db.updateTable('devices')
-      .set({ model_id: modelId, firmware_version: '1.0.0' })
-      .where('pno', '=', fx.demo)
-      .where('device_id', '=', deviceId)
-      .execute();
-    await markSeen(env().app.keel.db, fx.demo, [deviceId], env().now());
-    return { deviceId, auth: `Bearer ${res.body}` };
-  };
+  /** An accepted Mender device of the package's model on 1.0.0; its id and token. */
+  const accepted = () => fx.menderDeviceAt('1.0.0', { enrolmentKey, model: modelId, prefix: 'mdl' });
   const next = (auth: string, how: 'v2' | 'post' | 'get' = 'v2', deviceType = 'keel-model') =>
     env().app.inject(
       how === 'get'
@@ -86,33 +52,18 @@ describeEachDb('firmware delivery over Mender', (env) => {
 
   beforeAll(async () => {
     fx = await deviceFixture(env);
-    enrolmentKey = (await fx.call('di/resetEnrolmentKey', {}, fx.owner)).data.key;
-    sid = (await fx.ok('space/addSpace', { name: 'Mender', business: 'firmware', category: 'file', quota: 50_000_000 }))
-      .sid;
-    const type = (await fx.ok('dm/addDeviceType', { name: 'Mender gw' })).typeId;
-    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'Mender Linux', osType: 'linux' })).platformId;
-    modelId = (await fx.ok('dm/addDeviceModel', { name: 'M-1', typeId: type, platformId: platform })).modelId;
+    enrolmentKey = (await fx.ok('di/resetEnrolmentKey', {})).key;
+    const sid = await fx.firmwareSpace('Mender');
+    modelId = await fx.deviceModel('M-1');
     if (!menderTool) return;
     artifact = menderArtifact(Buffer.from('mender payload '.repeat(300)), 'release-2.0.0');
-    const { body, contentType } = multipart('release-2.0.0.mender', artifact);
-    const up = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
-      payload: body,
+    pkg = await fx.firmwarePackage({
+      sid,
+      name: 'Mender image',
+      version: '2.0.0',
+      modelIdList: [modelId],
+      file: { name: 'release-2.0.0.mender', content: artifact },
     });
-    const fid = (up.json() as { data: { fid: string } }).data.fid;
-    pkg = (
-      await fx.ok('sw/addSw', {
-        sid,
-        swType: 'firmware',
-        name: 'Mender image',
-        version: '2.0.0',
-        modelIdList: [modelId],
-        fidList: [fid],
-      })
-    ).id;
-    await fx.ok('sw/setSwPublished', { id: pkg, published: 1 });
   });
 
   it.skipIf(!menderTool)(
@@ -121,12 +72,7 @@ describeEachDb('firmware delivery over Mender', (env) => {
       const a = await accepted();
       const b = await accepted();
       expect((await next(a.auth)).statusCode).toBe(204);
-      const task = await fx.ok('task/addTask', {
-        swId: pkg,
-        name: 'Mender rollout',
-        deviceIdList: [a.deviceId, b.deviceId],
-      });
-      await fx.ok('task/releaseTask', { id: task.id });
+      await fx.releasedTask(pkg, [a.deviceId, b.deviceId], { name: 'Mender rollout' });
 
       for (const how of ['v2', 'post', 'get'] as const) expect((await next(a.auth, how)).statusCode).toBe(200);
       expect((await next(a.auth, 'v2', 'other-board')).statusCode).toBe(204);

@@ -1,103 +1,66 @@
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { markSeen } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture, type Who } from '../../test/device-fixture';
 import { type CallOptions, describeEachDb, freshPhone } from '../../test/harness';
-import { multipart } from '../../test/multipart';
 import { addMember } from '../property/repo';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
 
 describeEachDb('firmware tasks and rollouts', (env) => {
-  let token = '';
-  let demo = '';
+  let fx: DeviceFixture;
   let sid = '';
   let modelId = '';
   let otherModel = '';
   let pkg = '';
   let pkgApp = '';
-  const as = (pno = demo, lang: 'zh-cn' | 'en' = 'en'): CallOptions => ({ token, pno, lang });
-  const ok = <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions = as()) =>
-    env().ok(path, input, o);
-  const upload = async (name: string, content: Buffer) => {
-    const { body, contentType } = multipart(name, content);
-    const res = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token, pno: demo, 'content-type': contentType },
-      payload: body,
-    });
-    return (res.json() as { data: { fid: string } }).data.fid;
-  };
+  const ok = (path: EndpointPath, input: Record<string, unknown>, opts?: CallOptions) =>
+    fx.ok(path, input, fx.owner, opts);
+  const call = (path: EndpointPath, input: Record<string, unknown>, opts?: CallOptions) =>
+    fx.call(path, input, fx.owner, opts);
+  /** `n` devices `<prefix>-<i>` of `model`, reporting `version`, seen now. */
   const devices = async (prefix: string, n: number, model = modelId, version = '1.0.0') => {
     const ids: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const deviceId = `${prefix}-${i}`;
-      await ok('di/registerDevice', { deviceId, model, sid });
-      ids.push(deviceId);
-    }
-    const s = env().app.keel;
-    await s.db
-      .updateTable('devices')
-      .set({ firmware_version: version })
-      .where('pno', '=', demo)
-      .where('device_id', 'in', ids)
-      .execute();
-    await markSeen(s.db, demo, ids, env().now());
+    for (let i = 0; i < n; i++) ids.push((await fx.deviceAt(version, { id: `${prefix}-${i}`, model, sid })).deviceId);
     return ids;
   };
-  const setVersion = (ids: string[], version: string) =>
-    env()
-      .app.keel.db.updateTable('devices')
-      .set({ firmware_version: version })
-      .where('pno', '=', demo)
-      .where('device_id', 'in', ids)
-      .execute();
   /** Every device with an action reports: those in `failing` fail, the others install and report the version. */
   const deviceRound = async (ids: string[], failing: Set<string>, code = 'E_FLASH') => {
     const s = env().app.keel;
     for (const id of ids) {
-      const action = await currentAction(s, demo, id);
+      const action = await currentAction(s, fx.demo, id);
       if (!action) continue;
-      await report(s, demo, id, action.actionId, { kind: 'downloading', protocol: 'sim' });
+      await report(s, fx.demo, id, action.actionId, { kind: 'downloading', protocol: 'sim' });
       if (failing.has(id)) {
-        await report(s, demo, id, action.actionId, { kind: 'failure', errorCode: code, protocol: 'sim' });
+        await report(s, fx.demo, id, action.actionId, { kind: 'failure', errorCode: code, protocol: 'sim' });
       } else {
-        await setVersion([id], action.version);
-        await report(s, demo, id, action.actionId, { kind: 'success', protocol: 'sim' });
+        await fx.setVersion([id], action.version);
+        await report(s, fx.demo, id, action.actionId, { kind: 'success', protocol: 'sim' });
       }
     }
   };
 
   beforeAll(async () => {
-    await seedDemo(env().app.keel);
-    const me = await env().login(DEMO_OWNER_PHONE, DEMO_PASSWORD);
-    token = me.token;
-    [demo] = me.propertyList.map((p: { pno: string }) => p.pno) as [string];
-    sid = (await ok('space/addSpace', { name: 'Tasks', business: 'firmware', category: 'file', quota: 50_000_000 }))
-      .sid;
-    const type = (await ok('dm/addDeviceType', { name: 'Task gw' })).typeId;
-    const platform = (await ok('dm/addDevicePlatform', { name: 'Task Linux', osType: 'linux' })).platformId;
-    modelId = (await ok('dm/addDeviceModel', { name: 'T-1', typeId: type, platformId: platform })).modelId;
-    otherModel = (await ok('dm/addDeviceModel', { name: 'T-2', typeId: type, platformId: platform })).modelId;
-    const add = async (swType: string, version: string) =>
-      (
-        await ok('sw/addSw', {
-          sid,
-          swType,
-          name: `Image ${swType}`,
-          version,
-          modelIdList: [modelId],
-          fidList: [await upload(`${swType}-${version}.bin`, Buffer.from(`image ${version} `.repeat(500)))],
-        })
-      ).id;
+    fx = await deviceFixture(env);
+    sid = await fx.firmwareSpace('Tasks');
+    modelId = await fx.deviceModel('T-1');
+    otherModel = await fx.deviceModel('T-2');
+    const add = (swType: string, version: string) =>
+      fx.firmwarePackage({
+        sid,
+        swType,
+        name: `Image ${swType}`,
+        version,
+        modelIdList: [modelId],
+        file: { name: `${swType}-${version}.bin`, content: Buffer.from(`image ${version} `.repeat(500)) },
+        publish: false,
+      });
     pkg = await add('firmware', '2.0.0');
     pkgApp = await add('app', '2.0.0');
   });
 
   it('refuses an unpublished package, then makes a draft with its devices and settings', async () => {
-    const refused = await env().call('task/addTask', { swId: pkg, name: 'Rollout' }, as());
+    const refused = await call('task/addTask', { swId: pkg, name: 'Rollout' });
     expect(refused.status).toBe(Status.conflict);
     expect(refused.msg).toBe('Publish the firmware version first');
     await ok('sw/setSwPublished', { id: pkg, published: 1 });
@@ -115,7 +78,7 @@ describeEachDb('firmware tasks and rollouts', (env) => {
     expect(info.can).toMatchObject({ edit: 1, release: 1, pause: 0, continue: 0 });
     const list = await ok('task/getTaskList', { state: 'draft' });
     expect(list.list.map((t: { id: string }) => t.id)).toContain(task.id);
-    const types = await ok('task/getWorkTypeList', {}, as(demo, 'zh-cn'));
+    const types = await ok('task/getWorkTypeList', {}, { lang: 'zh-cn' });
     expect(types.map((t: { workType: string }) => t.workType)).toEqual(['soft', 'forced', 'downloadOnly']);
     const edited = await ok('task/editTask', {
       id: task.id,
@@ -124,11 +87,12 @@ describeEachDb('firmware tasks and rollouts', (env) => {
       execution: { stages: { by: 'percent', sizes: [34] } },
     });
     expect(edited.name).toBe('Rollout 2');
-    const stagesBad = await env().call(
-      'task/editTask',
-      { id: task.id, swId: pkg, name: 'x', execution: { stages: { by: 'percent', sizes: [60, 40] } } },
-      as(),
-    );
+    const stagesBad = await call('task/editTask', {
+      id: task.id,
+      swId: pkg,
+      name: 'x',
+      execution: { stages: { by: 'percent', sizes: [60, 40] } },
+    });
     expect(stagesBad.status).toBe(Status.invalidInput);
     const preview = await ok('task/previewTask', { id: task.id });
     expect(preview).toMatchObject({ matched: 3, deltaDevices: 0 });
@@ -140,21 +104,21 @@ describeEachDb('firmware tasks and rollouts', (env) => {
   it('refuses transitions that make no sense, with the state and action named', async () => {
     const [id] = await devices('refuse', 1);
     const task = await ok('task/addTask', { swId: pkg, name: 'Refusals', deviceIdList: [id] });
-    const paused = await env().call('task/pauseTask', { id: task.id }, as());
+    const paused = await call('task/pauseTask', { id: task.id });
     expect(paused.status).toBe(Status.conflict);
     expect(paused.msg).toBe('The update task is in the state "Draft": it cannot be paused');
-    const zh = await env().call('task/continueTask', { id: task.id }, as(demo, 'zh-cn'));
+    const zh = await call('task/continueTask', { id: task.id }, { lang: 'zh-cn' });
     expect(zh.msg).toBe('升级任务当前为“草稿”，不能继续');
     await ok('task/releaseTask', { id: task.id });
-    const again = await env().call('task/releaseTask', { id: task.id }, as());
+    const again = await call('task/releaseTask', { id: task.id });
     expect(again.msg).toBe('The update task is in the state "Running": it cannot be released');
-    const editRunning = await env().call('task/editTask', { id: task.id, swId: pkg, name: 'x' }, as());
+    const editRunning = await call('task/editTask', { id: task.id, swId: pkg, name: 'x' });
     expect(editRunning.status).toBe(Status.conflict);
     const stopped = await ok('task/stopTask', { id: task.id });
     expect(stopped.state).toBe('cancelled');
     for (const path of ['task/pauseTask', 'task/continueTask', 'task/stopTask', 'task/invalidateTask'] as const)
-      expect((await env().call(path, { id: task.id }, as())).status, path).toBe(Status.conflict);
-    expect((await env().call('task/setDisable', { id: task.id, disable: 1 }, as())).status).toBe(Status.conflict);
+      expect((await call(path, { id: task.id })).status, path).toBe(Status.conflict);
+    expect((await call('task/setDisable', { id: task.id, disable: 1 })).status).toBe(Status.conflict);
   });
 
   it('keeps a device in one active task per software type', async () => {
@@ -250,18 +214,22 @@ describeEachDb('firmware tasks and rollouts', (env) => {
     });
     await ok('task/releaseTask', { id: task.id });
     const s = env().app.keel;
-    const first = await currentAction(s, demo, id as string);
-    await report(s, demo, id as string, first?.actionId ?? 0, { kind: 'failure', errorCode: 'E_NET', protocol: 'sim' });
+    const first = await currentAction(s, fx.demo, id as string);
+    await report(s, fx.demo, id as string, first?.actionId ?? 0, {
+      kind: 'failure',
+      errorCode: 'E_NET',
+      protocol: 'sim',
+    });
     let info = await ok('task/getTaskInfo', { id: task.id });
     expect(info.counts.retrying).toBe(1);
     await tick(s);
-    expect(await currentAction(s, demo, id as string)).toBeNull();
+    expect(await currentAction(s, fx.demo, id as string)).toBeNull();
     env().advance(61_000);
     await tick(s);
-    const second = await currentAction(s, demo, id as string);
+    const second = await currentAction(s, fx.demo, id as string);
     expect(second?.actionId).not.toBe(first?.actionId);
     // Installed, but the device still reports the old version: it waits, then fails when the window ends.
-    await report(s, demo, id as string, second?.actionId ?? 0, { kind: 'success', protocol: 'sim' });
+    await report(s, fx.demo, id as string, second?.actionId ?? 0, { kind: 'success', protocol: 'sim' });
     info = await ok('task/getTaskInfo', { id: task.id });
     expect(info.counts.verifying).toBe(1);
     env().advance(5 * 60_000 + 1000);
@@ -296,9 +264,10 @@ describeEachDb('firmware tasks and rollouts', (env) => {
   });
 
   it('goes through the property’s flow for "firmware task release" when it has one', async () => {
-    const auditor = await env().register(freshPhone(), 'Release auditor');
+    const registered = await env().register(freshPhone(), 'Release auditor');
+    const auditor: Who = { token: registered.token, uid: registered.uid, pno: fx.demo };
     env().advance(1);
-    await addMember(env().app.keel.db, demo, auditor.uid, 'member', env().now());
+    await addMember(env().app.keel.db, fx.demo, auditor.uid, 'member', env().now());
     const flow = (steps: Array<Record<string, unknown>>) => async () => {
       await ok('flowSettingDefault/deleteFlowSettingDefault', { applyType: 'firmwareTask' });
       for (const step of steps)
@@ -310,24 +279,20 @@ describeEachDb('firmware tasks and rollouts', (env) => {
       const task = await ok('task/addTask', { swId: pkg, name, deviceIdList: [id] });
       expect((await ok('task/releaseTask', { id: task.id })).state).toBe('pendingApproval');
       // Waiting for approval offers nothing and cannot be released twice.
-      expect(await currentAction(env().app.keel, demo, id as string)).toBeNull();
-      expect((await env().call('task/releaseTask', { id: task.id }, as())).status).toBe(Status.conflict);
-      const apps = await ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0 }, { token: auditor.token, pno: demo });
+      expect(await currentAction(env().app.keel, fx.demo, id as string)).toBeNull();
+      expect((await call('task/releaseTask', { id: task.id })).status).toBe(Status.conflict);
+      const apps = await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0 }, auditor);
       const app = apps.list.find((a: { applyType: string }) => a.applyType === 'firmwareTask');
       expect(app, 'the auditor has the release to review').toBeDefined();
       return { task, applyId: (app as { applyId: string }).applyId };
     };
 
     const passed = await pending('Approved rollout');
-    await ok('flowAudit/flowAudit', { applyId: passed.applyId, comment: 'go' }, { token: auditor.token, pno: demo });
+    await fx.ok('flowAudit/flowAudit', { applyId: passed.applyId, comment: 'go' }, auditor);
     expect((await ok('task/getTaskInfo', { id: passed.task.id })).state).toBe('running');
 
     const rejected = await pending('Rejected rollout');
-    await ok(
-      'flowAudit/noPassFlowAudit',
-      { applyId: rejected.applyId, reason: 'not this week' },
-      { token: auditor.token, pno: demo },
-    );
+    await fx.ok('flowAudit/noPassFlowAudit', { applyId: rejected.applyId, reason: 'not this week' }, auditor);
     expect((await ok('task/getTaskInfo', { id: rejected.task.id })).state).toBe('draft');
     await flow([])();
   });

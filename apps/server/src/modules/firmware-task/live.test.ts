@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
-import { multipart } from '../../test/multipart';
+import { upload } from '../../test/multipart';
 import { addMember } from '../property/repo';
 import { announce } from './events';
 
@@ -110,14 +110,7 @@ describeEachDb('live task progress over the socket', (env) => {
 
     // A published package and a draft task of one device.
     const { sid } = await ok('space/addSpace', { name: 'Live', business: 'firmware', category: 'file', quota: 1e7 });
-    const { body, contentType } = multipart('live-2.0.0.bin', Buffer.from('image 2.0.0 '.repeat(300)));
-    const upload = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token: owner, pno: demo, 'content-type': contentType },
-      payload: body,
-    });
-    const { fid } = (upload.json() as { data: { fid: string } }).data;
+    const { fid } = await upload(env(), as(owner), sid, 'live-2.0.0.bin', 'image 2.0.0 '.repeat(300));
     const { id: swId } = await ok('sw/addSw', {
       sid,
       swType: 'firmware',

@@ -7,6 +7,7 @@ import { acrossProperties } from '../../platform/tenancy/filters';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { markSeen } from '../../test/device-fixture';
 import { type CallOptions, describeEachDb } from '../../test/harness';
+import { upload } from '../../test/multipart';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
 
@@ -57,16 +58,7 @@ describeEachDb('firmware task state machine (property)', (env) => {
     demo = me.propertyList[0].pno;
     const sid = (await ok('space/addSpace', { name: 'PBT', business: 'firmware', category: 'file', quota: 1_000_000 }))
       .sid;
-    const boundary = 'pbtboundary';
-    const upload = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token, pno: demo, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pbt.bin"\r\n\r\n${'pbt image '.repeat(200)}\r\n--${boundary}--\r\n`,
-      ),
-    });
-    const fid = (upload.json() as { data: { fid: string } }).data.fid;
+    const { fid } = await upload(env(), as(), sid, 'pbt.bin', 'pbt image '.repeat(200));
     swId = (await ok('sw/addSw', { sid, swType: 'firmware', name: 'PBT', version: '9.0.0', fidList: [fid] })).id;
     await ok('sw/setSwPublished', { id: swId, published: 1 });
     for (const deviceId of ids) await ok('di/registerDevice', { deviceId, sid });

@@ -1,9 +1,8 @@
 import { ddiDeploymentBase } from '@keel/contract/device-api/ddi-deployment';
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen, type Who } from '../../test/device-fixture';
+import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
-import { multipart } from '../../test/multipart';
 import { tick } from './engine';
 
 /**
@@ -19,61 +18,22 @@ describeEachDb('firmware tasks with a package shared with a customer property', 
   let cid = '';
   let partnerModel = '';
   const image = Buffer.from('shared keel image 2.0.0 '.repeat(400));
-  const ok = async (path: Parameters<DeviceFixture['call']>[0], input: Record<string, unknown>, who: Who) => {
-    const res = await fx.call(path, input, who);
-    expect(res.status, `${path}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
   const get = (path: string, authorization: string) =>
     env().app.inject({ method: 'GET', url: path, headers: { authorization } });
   const ddi = (id: string, tail = '') => `/${fx.partner}/controller/v1/${id}${tail}`;
-  /** A device of the customer property reporting `version`. */
-  const register = async (version = '1.0.0') => {
-    const deviceId = freshDeviceId('cust');
-    const res = await fx.call('di/registerDevice', { deviceId, model: partnerModel }, fx.operator);
-    expect(res.status, res.msg).toBe(0);
-    await env()
-      .app.keel.db.updateTable('devices')
-      .set({ firmware_version: version })
-      .where('pno', '=', fx.partner)
-      .where('device_id', '=', deviceId)
-      .execute();
-    await markSeen(env().app.keel.db, fx.partner, [deviceId], env().now());
-    return { deviceId, auth: `TargetToken ${res.data.credential}` };
-  };
+  /** A device of the customer property reporting 1.0.0. */
+  const register = () => fx.deviceAt('1.0.0', { model: partnerModel, prefix: 'cust', who: fx.operator });
 
   beforeAll(async () => {
     fx = await deviceFixture(env);
-    const sid = (
-      await ok(
-        'space/addSpace',
-        { name: 'Shared', business: 'firmware', category: 'file', quota: 50_000_000 },
-        fx.owner,
-      )
-    ).sid;
-    const { body, contentType } = multipart('shared-2.0.0.bin', image);
-    const up = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
-      payload: body,
-    });
-    const fid = (up.json() as { data: { fid: string } }).data.fid;
-    const add = async (version: string) => {
-      const id = (await ok('sw/addSw', { sid, swType: 'firmware', name: 'Shared', version, fidList: [fid] }, fx.owner))
-        .id;
-      await ok('sw/setSwPublished', { id, published: 1 }, fx.owner);
-      return id as string;
-    };
+    const sid = await fx.firmwareSpace('Shared');
+    const { fid } = await fx.upload(sid, 'shared-2.0.0.bin', image);
+    const add = (version: string) => fx.firmwarePackage({ sid, name: 'Shared', version, fidList: [fid] });
     shared = await add('2.0.0');
     notShared = await add('2.1.0');
-    cid = (await ok('cu/addOrUpdateCustomer', { name: 'Partner', propertyPno: fx.partner }, fx.owner)).cid;
-    await ok('sw/pushSwToCustomer', { id: shared, cidList: [cid] }, fx.owner);
-    const type = (await ok('dm/addDeviceType', { name: 'Cust gw' }, fx.operator)).typeId;
-    const platform = (await ok('dm/addDevicePlatform', { name: 'Cust Linux', osType: 'linux' }, fx.operator))
-      .platformId;
-    partnerModel = (await ok('dm/addDeviceModel', { name: 'C-1', typeId: type, platformId: platform }, fx.operator))
-      .modelId;
+    cid = (await fx.ok('cu/addOrUpdateCustomer', { name: 'Partner', propertyPno: fx.partner }, fx.owner)).cid;
+    await fx.ok('sw/pushSwToCustomer', { id: shared, cidList: [cid] }, fx.owner);
+    partnerModel = await fx.deviceModel('C-1', { who: fx.operator });
   });
 
   it('refuses a package not shared with the customer as not found, in both languages', async () => {
@@ -88,23 +48,23 @@ describeEachDb('firmware tasks with a package shared with a customer property', 
       expect(res.status).toBe(Status.notFound);
     }
     // The owner's own package for another property, and the owner's tasks, are not the customer's either.
-    const own = await ok('task/addTask', { swId: shared, name: 'Owner task', deviceIdList: [] }, fx.owner);
+    const own = await fx.ok('task/addTask', { swId: shared, name: 'Owner task', deviceIdList: [] }, fx.owner);
     expect((await fx.call('task/getTaskInfo', { id: own.id }, fx.operator)).status).toBe(Status.notFound);
-    await ok('task/delTask', { id: own.id }, fx.owner);
-    expect((await ok('task/getTaskList', { pageNum: 1, pageSize: 50 }, fx.operator)).total).toBe(0);
+    await fx.ok('task/delTask', { id: own.id }, fx.owner);
+    expect((await fx.ok('task/getTaskList', { pageNum: 1, pageSize: 50 }, fx.operator)).total).toBe(0);
   });
 
   it('runs a customer task with the shared package: the owner’s file and manifest reach its device', async () => {
     const a = await register();
-    const task = await ok(
+    const task = await fx.ok(
       'task/addTask',
       { swId: shared, name: 'Customer rollout', deviceIdList: [a.deviceId], execution: { mode: 'forced' } },
       fx.operator,
     );
     expect(task).toMatchObject({ swId: shared, swVersion: '2.0.0', deviceTotal: 1 });
-    const preview = await ok('task/previewTask', { id: task.id }, fx.operator);
+    const preview = await fx.ok('task/previewTask', { id: task.id }, fx.operator);
     expect(preview).toMatchObject({ matched: 1, fullBytes: image.length, deltaBytes: image.length, deltaDevices: 0 });
-    await ok('task/releaseTask', { id: task.id }, fx.operator);
+    await fx.ok('task/releaseTask', { id: task.id }, fx.operator);
 
     const polled = (await get(ddi(a.deviceId), a.auth)).json();
     const href: string = polled._links.deploymentBase.href;
@@ -112,7 +72,7 @@ describeEachDb('firmware tasks with a package shared with a customer property', 
     const dep = ddiDeploymentBase.parse((await get(ddi(a.deviceId, `/deploymentBase/${actionId}`), a.auth)).json());
     const [chunk] = dep.deployment.chunks;
     expect(chunk?.version).toBe('2.0.0');
-    const info = await ok('sw/getSwInfo', { id: shared }, fx.owner);
+    const info = await fx.ok('sw/getSwInfo', { id: shared }, fx.owner);
     const meta = new Map((chunk?.metadata ?? []).map((m) => [m.key, m.value]));
     expect(meta.get('keel.manifest')).toBe(info.manifest.manifest);
     expect(meta.get('keel.manifest.sig')).toBe(info.manifest.signature);
@@ -130,7 +90,7 @@ describeEachDb('firmware tasks with a package shared with a customer property', 
     expect(del.msg).toContain('1');
     const unshare = await fx.call('sw/pushSwToCustomer', { id: shared, cidList: [] }, fx.owner, { lang: 'zh-cn' });
     expect(unshare.status).toBe(Status.conflict);
-    expect((await ok('sw/getSwInfo', { id: shared }, fx.owner)).customers.map((c: { id: string }) => c.id)).toEqual([
+    expect((await fx.ok('sw/getSwInfo', { id: shared }, fx.owner)).customers.map((c: { id: string }) => c.id)).toEqual([
       cid,
     ]);
 
@@ -142,17 +102,12 @@ describeEachDb('firmware tasks with a package shared with a customer property', 
       payload: JSON.stringify({ id: actionId, status: { execution: 'closed', result: { finished: 'success' } } }),
     });
     expect(feedback.statusCode).toBe(200);
-    await env()
-      .app.keel.db.updateTable('devices')
-      .set({ firmware_version: '2.0.0' })
-      .where('pno', '=', fx.partner)
-      .where('device_id', '=', a.deviceId)
-      .execute();
+    await fx.setVersion([a.deviceId], '2.0.0', { pno: fx.partner });
     await tick(env().app.keel);
-    const done = await ok('task/getTaskInfo', { id: task.id }, fx.operator);
+    const done = await fx.ok('task/getTaskInfo', { id: task.id }, fx.operator);
     expect(done.state).toBe('completed');
     expect(done.counts.succeeded).toBe(1);
-    const records = await ok(
+    const records = await fx.ok(
       'up/getUpgradeRecordList',
       { pageNum: 1, pageSize: 10, deviceId: a.deviceId },
       fx.operator,
@@ -162,9 +117,9 @@ describeEachDb('firmware tasks with a package shared with a customer property', 
     expect((await get(ddi(a.deviceId), a.auth)).json()._links.installedBase.href).toContain(`/${actionId}`);
 
     // The task is final: the owner may unshare it now, after which the customer cannot use it any more.
-    await ok('sw/pushSwToCustomer', { id: shared, cidList: [] }, fx.owner);
+    await fx.ok('sw/pushSwToCustomer', { id: shared, cidList: [] }, fx.owner);
     const gone = await fx.call('task/addTask', { swId: shared, name: 'Too late', deviceIdList: [] }, fx.operator);
     expect(gone.status).toBe(Status.notFound);
-    await ok('sw/pushSwToCustomer', { id: shared, cidList: [cid] }, fx.owner);
+    await fx.ok('sw/pushSwToCustomer', { id: shared, cidList: [cid] }, fx.owner);
   });
 });

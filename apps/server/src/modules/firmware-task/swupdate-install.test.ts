@@ -4,10 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DeviceFixture, freshDeviceId, markSeen, servedDeviceFixture } from '../../test/device-fixture';
-import { cmsSign, cpioNewc, hasTool, selfSigned } from '../../test/firmware-artifacts';
+import { type DeviceFixture, servedDeviceFixture } from '../../test/device-fixture';
+import { hasTool, selfSigned, swuImage } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
-import { multipart } from '../../test/multipart';
 import { runtimeOf } from '../device/runtime';
 import { tick } from './engine';
 
@@ -34,64 +33,25 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
   const vendor = available ? selfSigned('keel-vendor') : { key: '', cert: '' };
   const children: ChildProcess[] = [];
 
-  const upload = async (name: string, content: Buffer) => {
-    const { body, contentType } = multipart(name, content);
-    const res = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
-      payload: body,
-    });
-    return (res.json() as { data: { fid: string } }).data.fid;
-  };
   /** A signed image installing `payload` as a raw file at `target`, for boards of hardware revision `hw`. */
-  const image = (version: string, payload: Buffer, target: string, hw = 'rev1') => {
-    const description = Buffer.from(`software =
-{
-  version = "${version}";
-  hardware-compatibility: [ "${hw}" ];
-  files: (
-    {
-      filename = "payload.bin";
-      path = "${target}";
-      type = "rawfile";
-      sha256 = "${createHash('sha256').update(payload).digest('hex')}";
-    }
-  );
-}
-`);
-    return cpioNewc([
-      { name: 'sw-description', data: description },
-      { name: 'sw-description.sig', data: cmsSign(description, vendor) },
-      { name: 'payload.bin', data: payload },
-    ]);
-  };
-  const publish = async (version: string, swu: Buffer) => {
-    const fid = await upload(`keel-${version}.swu`, swu);
-    const pkg = await fx.ok('sw/addSw', {
+  const image = (version: string, payload: Buffer, target: string, hw = 'rev1') =>
+    swuImage(payload, {
+      version,
+      sha256: createHash('sha256').update(payload).digest('hex'),
+      signer: vendor,
+      hardware: hw,
+      path: target,
+      type: 'rawfile',
+    });
+  const publish = (version: string, swu: Buffer) =>
+    fx.firmwarePackage({
       sid,
-      swType: 'firmware',
       name: 'SWU image',
       version,
       modelIdList: [modelId],
-      fidList: [fid],
+      file: { name: `keel-${version}.swu`, content: swu },
     });
-    await fx.ok('sw/setSwPublished', { id: pkg.id, published: 1 });
-    return pkg.id as string;
-  };
-  const register = async () => {
-    const deviceId = freshDeviceId('swu');
-    const res = await fx.call('di/registerDevice', { deviceId, model: modelId, sid }, fx.owner);
-    expect(res.status, res.msg).toBe(0);
-    await env()
-      .app.keel.db.updateTable('devices')
-      .set({ firmware_version: '1.0.0' })
-      .where('pno', '=', fx.demo)
-      .where('device_id', '=', deviceId)
-      .execute();
-    await markSeen(env().app.keel.db, fx.demo, [deviceId], env().now());
-    return { deviceId, credential: res.data.credential as string };
-  };
+  const register = () => fx.deviceAt('1.0.0', { model: modelId, sid, prefix: 'swu' });
   const deviceRow = (taskId: string, deviceId: string) =>
     env()
       .app.keel.db.selectFrom('fw_task_devices')
@@ -154,6 +114,14 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
     return last;
   };
 
+  /** Waits until swupdate wrote `payload` at `target`. */
+  const written = (target: string, payload: Buffer, out: { text: string }) =>
+    until(
+      async () => (existsSync(target) ? readFileSync(target) : Buffer.alloc(0)),
+      (b) => b.equals(payload),
+      out,
+    );
+
   beforeAll(async () => {
     if (!available) return;
     ({ fx, url: base } = await servedDeviceFixture(env));
@@ -161,11 +129,8 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
     writeFileSync(join(dir, 'vendor.pem'), vendor.cert);
     savedPoll = env().app.keel.config.devicePollSeconds;
     env().app.keel.config.devicePollSeconds = 2;
-    sid = (await fx.ok('space/addSpace', { name: 'SWU', business: 'firmware', category: 'file', quota: 50_000_000 }))
-      .sid;
-    const type = (await fx.ok('dm/addDeviceType', { name: 'SWU gw' })).typeId;
-    const platform = (await fx.ok('dm/addDevicePlatform', { name: 'SWU Linux', osType: 'linux' })).platformId;
-    modelId = (await fx.ok('dm/addDeviceModel', { name: 'S-1', typeId: type, platformId: platform })).modelId;
+    sid = await fx.firmwareSpace('SWU');
+    modelId = await fx.deviceModel('S-1');
     await fx.ok('sw/saveSwKeys', { swuCertificate: vendor.cert });
   });
 
@@ -182,13 +147,10 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       const payload = Buffer.from(`keel firmware 2.0.0 for ${device.deviceId}\n`.repeat(40));
       const target = join(dir, `${device.deviceId}.bin`);
       const pkg = await publish('2.0.0', image('2.0.0', payload, target));
-      const task = await fx.ok('task/addTask', {
-        swId: pkg,
+      const task = await fx.releasedTask(pkg, [device.deviceId], {
         name: 'SWUpdate rollout',
-        deviceIdList: [device.deviceId],
         execution: { mode: 'forced' },
       });
-      await fx.ok('task/releaseTask', { id: task.id });
       await tick(env().app.keel);
       const offered = await deviceRow(task.id, device.deviceId);
       expect(offered.state).toBe('offered');
@@ -196,11 +158,7 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
 
       const first = run(device, '1.0.0');
       // Installed: the file landed; swupdate reports "proceeding" and waits for its restart to confirm.
-      await until(
-        async () => (existsSync(target) ? readFileSync(target) : Buffer.alloc(0)),
-        (b) => b.equals(payload),
-        first,
-      );
+      await written(target, payload, first);
       await until(
         () => deviceRow(task.id, device.deviceId),
         (r) => ['downloading', 'downloaded', 'installing'].includes(r.state),
@@ -235,13 +193,14 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       const payload = Buffer.from('keel firmware 2.1.0 for rev9\n'.repeat(40));
       const target = join(dir, 'rev9.bin');
       const pkg = await publish('2.1.0', image('2.1.0', payload, target, 'rev9'));
-      const task = await fx.ok('task/addTask', {
-        swId: pkg,
-        name: 'SWUpdate broken',
-        deviceIdList: pair.map((d) => d.deviceId),
-        execution: { mode: 'forced', errorThreshold: 50, stages: { by: 'count', sizes: [1] } },
-      });
-      await fx.ok('task/releaseTask', { id: task.id });
+      const task = await fx.releasedTask(
+        pkg,
+        pair.map((d) => d.deviceId),
+        {
+          name: 'SWUpdate broken',
+          execution: { mode: 'forced', errorThreshold: 50, stages: { by: 'count', sizes: [1] } },
+        },
+      );
       await tick(env().app.keel);
       const first = await env()
         .app.keel.db.selectFrom('fw_task_devices')
@@ -278,22 +237,15 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       const payload = Buffer.from('keel firmware 2.2.0\n'.repeat(40));
       const target = join(dir, `${device.deviceId}.bin`);
       const pkg = await publish('2.2.0', image('2.2.0', payload, target));
-      const task = await fx.ok('task/addTask', {
-        swId: pkg,
+      const task = await fx.releasedTask(pkg, [device.deviceId], {
         name: 'SWUpdate cancelled',
-        deviceIdList: [device.deviceId],
         execution: { mode: 'forced' },
       });
-      await fx.ok('task/releaseTask', { id: task.id });
       await tick(env().app.keel);
       const actionId = Number((await deviceRow(task.id, device.deviceId)).action_id);
       const child = run(device, '1.0.0');
       // swupdate holds the action: written, waiting for its restart to confirm it.
-      await until(
-        async () => (existsSync(target) ? readFileSync(target) : Buffer.alloc(0)),
-        (b) => b.equals(payload),
-        child,
-      );
+      await written(target, payload, child);
       await fx.ok('task/invalidateTask', { id: task.id });
       expect((await attempt(actionId)).cancel_state).toBe('requested');
       const answered = await until(
@@ -314,14 +266,9 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       const device = await register();
       const payload = Buffer.from('keel temporary build\n'.repeat(40));
       const target = join(dir, `${device.deviceId}.bin`);
-      const { body, contentType } = multipart('try.swu', image('2.3.0-rc1', payload, target));
-      const res = await env().app.inject({
-        method: 'POST',
-        url: `/api/f/uploadFile?sid=${sid}`,
-        headers: { token: fx.owner.token, pno: fx.demo, 'content-type': contentType },
-        payload: body,
+      const file = await fx.upload(sid, 'try.swu', image('2.3.0-rc1', payload, target), {
+        endpoint: '/api/f/uploadFile',
       });
-      const file = (res.json() as { data: { id: string } }).data;
       await fx.ok('d/addDevice', { deviceIdList: [device.deviceId] });
       const task = await fx.ok('t/addTask', {
         name: 'Try on swupdate',
@@ -337,11 +284,7 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
           .where('device_id', '=', device.deviceId)
           .executeTakeFirstOrThrow();
       const first = run(device, '1.0.0');
-      await until(
-        async () => (existsSync(target) ? readFileSync(target) : Buffer.alloc(0)),
-        (b) => b.equals(payload),
-        first,
-      );
+      await written(target, payload, first);
       await stop(first.child);
       const second = run(device, '2.3.0-rc1', '2');
       const done = await until(result, (r) => r.state === 'succeeded' || r.state === 'failed', second);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, generateKeyPairSync, randomBytes, verify } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +8,9 @@ import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { hasTool, menderArtifact, selfSigned, swuImage } from '../../test/firmware-artifacts';
+import { hasTool, manifestVerifies, menderArtifact, selfSigned, swuImage } from '../../test/firmware-artifacts';
 import { type CallOptions, describeEachDb } from '../../test/harness';
-import { multipart } from '../../test/multipart';
+import { upload as uploadFile } from '../../test/multipart';
 import { bestDelta } from './service';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -37,18 +37,7 @@ describeEachDb('firmware packages and deltas', (env) => {
   const as = (pno = demo, lang: 'zh-cn' | 'en' = 'en'): CallOptions => ({ token, pno, lang });
   const ok = <P extends EndpointPath>(path: P, input: Record<string, unknown>, o: CallOptions = as()) =>
     env().ok(path, input, o);
-  const upload = async (name: string, content: Buffer, space = sid, pno = demo) => {
-    const { body, contentType } = multipart(name, content);
-    const res = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${space}`,
-      headers: { token, pno, 'content-type': contentType },
-      payload: body,
-    });
-    const json = res.json() as { status: number; msg: string; data: { fid: string } };
-    expect(json.status, json.msg).toBe(0);
-    return json.data.fid;
-  };
+  const upload = async (name: string, content: Buffer) => (await uploadFile(env(), as(), sid, name, content)).fid;
   const add = (input: Record<string, unknown>) =>
     env().call('sw/addSw', { sid, swType: 'firmware', name: 'Gateway image', modelIdList: [modelId], ...input }, as());
 
@@ -115,14 +104,7 @@ describeEachDb('firmware packages and deltas', (env) => {
       size: img1.length,
       sha256: sha(img1),
     });
-    expect(
-      verify(
-        null,
-        Buffer.from(info.manifest.manifest),
-        keys.manifestPublicKey,
-        Buffer.from(info.manifest.signature, 'base64'),
-      ),
-    ).toBe(true);
+    expect(manifestVerifies(info.manifest, keys.manifestPublicKey)).toBe(true);
     // Lists: newest first, filtered, and the type list counts.
     const list = await ok('sw/getSwList', { swType: 'firmware', str: '1.1' });
     expect(list.list.map((p) => p.version)).toEqual(['1.10.0']);
@@ -212,24 +194,18 @@ describeEachDb('firmware packages and deltas', (env) => {
       }
     } else console.info('skipped: bspatch is not installed (apt-get install bsdiff)');
     // Already compressed inputs: refused with the reason.
-    const r1 = (
-      await ok('sw/addSw', {
-        sid,
-        swType: 'os',
-        name: 'Random',
-        version: '1',
-        fidList: [await upload('r1.bin', randomBytes(200_000))],
-      })
-    ).id;
-    const r2 = (
-      await ok('sw/addSw', {
-        sid,
-        swType: 'os',
-        name: 'Random',
-        version: '2',
-        fidList: [await upload('r2.bin', randomBytes(200_000))],
-      })
-    ).id;
+    const random = async (version: string) =>
+      (
+        await ok('sw/addSw', {
+          sid,
+          swType: 'os',
+          name: 'Random',
+          version,
+          fidList: [await upload(`r${version}.bin`, randomBytes(200_000))],
+        })
+      ).id;
+    const r1 = await random('1');
+    const r2 = await random('2');
     await ok('dp/addSwDiffPack', { sourceId: r1, targetId: r2 });
     await env().app.keel.jobs.runDue();
     const [refused] = (await ok('dp/getSwDiffPackList', { swId: r2 })).list;

@@ -3,7 +3,7 @@ import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
-import { multipart } from '../../test/multipart';
+import { upload } from '../../test/multipart';
 
 /**
  * Manifests are signed through the signing service (README "Manifests"; modules/signing "Service keys"): a
@@ -56,14 +56,7 @@ describeEachDb('firmware manifests signed through the signing service', (env) =>
   });
 
   it('adopts the key kept before: the same public key, sealed by the signing service, gone from fw_keys', async () => {
-    const { body, contentType } = multipart('gw-5.bin', Buffer.alloc(4096, 5));
-    const res = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token: owner.token as string, pno: demo, 'content-type': contentType },
-      payload: body,
-    });
-    const fid = (res.json() as { data: { fid: string } }).data.fid;
+    const { fid } = await upload(env(), owner, sid, 'gw-5.bin', Buffer.alloc(4096, 5));
     const { id } = await ok('sw/addSw', { sid, swType: 'firmware', name: 'Gateway', version: '5.0.0', fidList: [fid] });
     const info = await ok('sw/getSwInfo', { id });
     expect(info.manifest.keyId).toBe(legacyId);

@@ -1,10 +1,10 @@
-import { verify } from 'node:crypto';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
+import { manifestVerifies } from '../../test/firmware-artifacts';
 import { type CallOptions, describeEachDb, freshIp } from '../../test/harness';
-import { multipart } from '../../test/multipart';
+import { upload } from '../../test/multipart';
 
 /**
  * Packages shared with a customer property (README "Customers"): the demo property shares a published version
@@ -36,14 +36,7 @@ describeEachDb('firmware shared with a customer property', (env) => {
         owner,
       )
     ).sid;
-    const { body, contentType } = multipart('gw-3.bin', Buffer.alloc(8192, 3));
-    const res = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: { token: owner.token as string, pno: demo, 'content-type': contentType },
-      payload: body,
-    });
-    const fid = (res.json() as { data: { fid: string } }).data.fid;
+    const { fid } = await upload(env(), owner, sid, 'gw-3.bin', Buffer.alloc(8192, 3));
     shared = (
       await env().ok('sw/addSw', { sid, swType: 'firmware', name: 'Gateway', version: '3.0.0', fidList: [fid] }, owner)
     ).id;
@@ -102,14 +95,7 @@ describeEachDb('firmware shared with a customer property', (env) => {
     expect(info).toMatchObject({ version: '3.0.0', sharedBy: demo, customers: [] });
     expect(info.files.map((f) => f.name)).toEqual(['gw-3.bin']);
     const keys = await env().ok('sw/getSwKeys', {}, owner);
-    expect(
-      verify(
-        null,
-        Buffer.from(info.manifest.manifest),
-        keys.manifestPublicKey,
-        Buffer.from(info.manifest.signature, 'base64'),
-      ),
-    ).toBe(true);
+    expect(manifestVerifies(info.manifest, keys.manifestPublicKey)).toBe(true);
     // The unpublished version is not shared.
     const drafts = (await env().ok('sw/getSwList', { pageNum: 1, pageSize: 10 }, owner)).list.filter(
       (p) => !p.published,

@@ -83,33 +83,14 @@ describeEachDb('firmware terminals and overview', (env) => {
   });
 
   it('lists upgrade records by state', async () => {
-    const sid = (
-      await fx.call(
-        'space/addSpace',
-        { name: `FWT ${freshDeviceId()}`, business: 'firmware', category: 'file', quota: 10_000_000 },
-        fx.owner,
-      )
-    ).data.sid as string;
-    const upload = await env().app.inject({
-      method: 'POST',
-      url: `/api/fis/fi/uploadFile?sid=${sid}`,
-      headers: {
-        token: fx.owner.token,
-        pno: fx.demo,
-        'content-type': 'multipart/form-data; boundary=x',
-      },
-      payload: Buffer.from(
-        '--x\r\nContent-Disposition: form-data; name="file"; filename="fw.bin"\r\nContent-Type: application/octet-stream\r\n\r\nimage\r\n--x--\r\n',
-      ),
+    const sid = await fx.firmwareSpace(`FWT ${freshDeviceId()}`, { quota: 10_000_000 });
+    const swId = await fx.firmwarePackage({
+      sid,
+      name: 'Gate',
+      version: '9.9.0',
+      file: { name: 'fw.bin', content: 'image' },
+      publish: false,
     });
-    const fid = (upload.json() as { data: { fid: string } }).data.fid;
-    const added = await fx.call(
-      'sw/addSw',
-      { sid, swType: 'firmware', name: 'Gate', version: '9.9.0', fidList: [fid] },
-      fx.owner,
-    );
-    expect(added.status, added.msg).toBe(0);
-    const swId = added.data.id as string;
     const device = await register('9.1.0');
     const tenant = propertyTenant(fx.demo);
     const s = env().app.keel;
