@@ -57,18 +57,12 @@ describeEachDb('firmware task preview and offer: deltas and Mender devices', (en
   });
 
   it('offers the delta to DDI devices and records the whole package for a Mender device', async () => {
-    const [delta] = (await ok('dp/getSwDiffPackList', { swId: target })).list;
+    const [delta] = (await fx.ok('dp/getSwDiffPackList', { swId: target })).list;
     const size = Number(delta?.size);
     const ddi = await ddiDevice();
     const mender = await menderDevice();
-    const task = await ok('task/addTask', {
-      swId: target,
-      name: 'Offer',
-      deviceIdList: [ddi, mender],
-      execution: { mode: 'forced' },
-    });
-    await ok('task/releaseTask', { id: task.id });
-    const { list } = await ok('task/getTaskDeliverList', { id: task.id, pageNum: 1, pageSize: 10 });
+    const task = await fx.releasedTask(target, [ddi, mender], { name: 'Offer', execution: { mode: 'forced' } });
+    const { list } = await fx.ok('task/getTaskDeliverList', { id: task.id, pageNum: 1, pageSize: 10 });
     const byDevice = new Map(
       (list as Array<{ deviceId: string; delta: number; bytes: number }>).map((r) => [r.deviceId, r]),
     );
