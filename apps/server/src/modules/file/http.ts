@@ -95,12 +95,17 @@ export async function mountFiles(app: FastifyInstance, s: Services): Promise<voi
     pendingMultipart.set(request.id, { payload, headers: request.headers });
     done(null, { ...(request.query as Record<string, unknown>) });
   });
-  app.addHook('onResponse', async (request) => {
-    const left = pendingMultipart.get(request.id);
-    if (left) {
-      pendingMultipart.delete(request.id);
-      left.payload.resume();
+  // Runs on every request of the app (device polls too), so it is synchronous and returns at once while no
+  // multipart body is pending: an async hook costs a promise and a microtask turn per request (issue 8).
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (pendingMultipart.size > 0) {
+      const left = pendingMultipart.get(request.id);
+      if (left) {
+        pendingMultipart.delete(request.id);
+        left.payload.resume();
+      }
     }
+    done();
   });
 
   uploads = await mountUploads<UploadContext>(app, s, {
