@@ -94,10 +94,19 @@ async function register(request: APIRequestContext, pno: string, headers: Record
 const figure = async (view: Locator, series: string) =>
   Number(await view.getByTestId(`task-chart-${series}`).getAttribute('data-count', { timeout: 5_000 }));
 
-/** Counts the task pushes the page's sockets receive. */
-function countPushes(page: Page): { readonly count: number } {
-  const pushes = { count: 0 };
+/**
+ * Counts the task pushes the page's sockets receive, and the most sockets open at once (the console opens one, the
+ * layout's; a navigation that loads a new document closes it and opens another).
+ */
+function countPushes(page: Page): { readonly count: number; readonly mostOpen: number } {
+  const pushes = { count: 0, mostOpen: 0 };
+  let open = 0;
   page.on('websocket', (ws) => {
+    open += 1;
+    pushes.mostOpen = Math.max(pushes.mostOpen, open);
+    ws.on('close', () => {
+      open -= 1;
+    });
     ws.on('framereceived', ({ payload }) => {
       if (String(payload).includes('"type":"fwTask"')) pushes.count += 1;
     });
@@ -231,6 +240,8 @@ test('200 simulated devices update live on the task page: staged, paused, contin
     expect(seen.size).toBeGreaterThanOrEqual(3);
     expect(await stillNoReload(page)).toBe(true);
     expect(pushes.count).toBeGreaterThan(3);
+    // One socket carried the unread count and the task's pushes: never a second one for the watch.
+    expect(pushes.mostOpen).toBe(1);
 
     await expect(enView.getByTestId('task-state')).toHaveText('Completed');
     await expect(enView.getByTestId('task-chart-succeeded')).toHaveAttribute('data-count', String(DEVICES));

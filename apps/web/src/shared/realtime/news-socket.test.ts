@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { backoffDelay, connectNewsSocket, socketUrl } from './news-socket';
+import { backoffDelay, connectNewsSocket, socketUrl, tapNewsSocket } from './news-socket';
+import { createPropertyWatcher } from './property-watch';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -22,6 +23,10 @@ class FakeSocket {
   drop() {
     this.readyState = 3;
     this.onclose?.();
+  }
+  sent: unknown[] = [];
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
   }
   close(code: number) {
     this.closedWith = code;
@@ -139,5 +144,56 @@ describe('other pushes', () => {
       expect(onEvent).toHaveBeenCalledTimes(1);
       expect(onPush).toHaveBeenCalledWith({ type: 'unread', unread: 2 });
     });
+  });
+});
+
+describe('the one socket: the topic watch rides on it', () => {
+  it('sends the watch on open and after each reconnect, hands pushes on, and keeps the unread count', async () => {
+    let n = 0;
+    const { socket, timers, onPush } = setup(async () => `/ws?ticket=t${++n}`);
+    const events: unknown[] = [];
+    let untap = () => {};
+    const watcher = createPropertyWatcher({
+      connect: (handlers) => {
+        untap = tapNewsSocket({
+          ...handlers,
+          onMessage: (e) => {
+            events.push(e);
+            handlers.onMessage(e);
+          },
+        });
+      },
+    });
+    const stop = watcher.watch('P1', 'fwTask');
+    await flush();
+    expect(FakeSocket.all).toHaveLength(1);
+    const first = FakeSocket.all[0] as FakeSocket;
+    first.open();
+    expect(first.sent).toEqual([{ type: 'watch', pno: 'P1', topics: ['fwTask'] }]);
+    first.push({ type: 'watching', pno: 'P1', topics: ['fwTask'], refused: [] });
+    expect(watcher.isLive('P1', 'fwTask')).toBe(true);
+    first.push({ type: 'fwTask', taskId: 't1', state: 'running' });
+    first.push({ type: 'unread', unread: 4 });
+    expect(events).toContainEqual({ type: 'fwTask', taskId: 't1', state: 'running' });
+    expect(onPush).toHaveBeenCalledWith({ type: 'unread', unread: 4 });
+
+    // A drop: not live; the reconnected socket is asked again, and is still the only one open.
+    first.drop();
+    expect(watcher.isLive('P1', 'fwTask')).toBe(false);
+    timers.shift()?.fn();
+    await flush();
+    expect(FakeSocket.all).toHaveLength(2);
+    const second = FakeSocket.all[1] as FakeSocket;
+    second.open();
+    expect(second.sent).toEqual([{ type: 'watch', pno: 'P1', topics: ['fwTask'] }]);
+    second.push({ type: 'unread', unread: 5 });
+    expect(onPush).toHaveBeenLastCalledWith({ type: 'unread', unread: 5 });
+
+    // Closing it (signing out) tells the watcher.
+    stop();
+    expect(second.sent.at(-1)).toEqual({ type: 'watch', pno: null, topics: [] });
+    socket.close();
+    expect(watcher.isLive('P1', 'fwTask')).toBe(false);
+    untap();
   });
 });

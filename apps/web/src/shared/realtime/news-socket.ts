@@ -49,12 +49,37 @@ function parseMessage(data: unknown): { type: string; [key: string]: unknown } |
   }
 }
 
+/**
+ * A listener riding on the open news socket (the firmware pages' topic watch, property-watch.ts): told when a socket
+ * opens (with `send`, to (re)send its request), of every push that is not the unread count, and of each drop.
+ * Kept here, tiny, so the watcher itself stays out of the first bundle.
+ */
+export interface NewsSocketTap {
+  onOpen(send: (text: string) => void): void;
+  onMessage(event: { type: string; [key: string]: unknown }): void;
+  onClose(): void;
+}
+
+const taps = new Set<NewsSocketTap>();
+let openSend: ((text: string) => void) | null = null;
+
+/** Rides on the console's one socket until the answer is called; told at once if it is open now. */
+export function tapNewsSocket(tap: NewsSocketTap): () => void {
+  taps.add(tap);
+  if (openSend) tap.onOpen(openSend);
+  return () => {
+    taps.delete(tap);
+  };
+}
+
 const isUnread = (value: { type: string; unread?: unknown }): value is NewsPush =>
   value.type === 'unread' && typeof value.unread === 'number';
 
 /**
- * The message-centre WebSocket (DESIGN §7): connects with a fresh ticket, hands every push to `onPush`, and after
- * a drop reconnects with backoff, each attempt with a new ticket. `close()` stops it for good.
+ * The console's one WebSocket (DESIGN §7), opened by the layout (`useUnreadNews`): connects with a fresh ticket,
+ * hands every push to `onPush` / `onEvent` and the taps (`tapNewsSocket`: the firmware pages' topic watch sends its
+ * request through it), and after a drop reconnects with backoff, each attempt with a new ticket. `close()` stops it
+ * for good.
  */
 export function connectNewsSocket(options: NewsSocketOptions): NewsSocket {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
@@ -66,6 +91,16 @@ export function connectNewsSocket(options: NewsSocketOptions): NewsSocket {
   let connectedOnce = false;
   let connecting = false;
   let closed = false;
+  /** `send` of this connection's socket while it is open (and the taps' `openSend`). */
+  let mySend: ((text: string) => void) | null = null;
+
+  /** The open socket went away: the taps hear of it (once). */
+  const dropped = () => {
+    if (!mySend) return;
+    if (openSend === mySend) openSend = null;
+    mySend = null;
+    for (const tap of taps) tap.onClose();
+  };
 
   const schedule = () => {
     if (closed || timer !== null) return;
@@ -92,8 +127,14 @@ export function connectNewsSocket(options: NewsSocketOptions): NewsSocket {
     if (closed) return;
     const ws = createSocket(url);
     socket = ws;
+    const send = (text: string) => {
+      if (ws.readyState === 1) ws.send(text);
+    };
     ws.onopen = () => {
       if (connectedOnce) options.onReconnect?.();
+      mySend = send;
+      openSend = send;
+      for (const tap of taps) tap.onOpen(send);
     };
     ws.onmessage = (event) => {
       const push = parseMessage(event.data);
@@ -102,10 +143,14 @@ export function connectNewsSocket(options: NewsSocketOptions): NewsSocket {
       attempt = 0;
       connectedOnce = true;
       if (isUnread(push)) options.onPush(push);
-      else if (push.type !== 'unread') options.onEvent?.(push);
+      else if (push.type !== 'unread') {
+        options.onEvent?.(push);
+        for (const tap of taps) tap.onMessage(push);
+      }
     };
     ws.onclose = () => {
       if (socket === ws) socket = null;
+      dropped();
       schedule();
     };
     ws.onerror = () => {
@@ -129,6 +174,7 @@ export function connectNewsSocket(options: NewsSocketOptions): NewsSocket {
       const ws = socket;
       socket = null;
       if (!ws) return;
+      dropped();
       ws.onmessage = null;
       ws.onclose = null;
       ws.onerror = null;

@@ -27,7 +27,9 @@ export function invalidateNews(queryClient: QueryClient): void {
  * by the WebSocket (`rb/getWebSocketUrl` hands out a one-minute ticket; every (re)connect asks for a new one). A
  * push carrying a new message also refetches the message lists, and
  * one about a membership change (role, join outcome) re-reads the session's property list. Signing out (no token) closes the socket; the
- * count is the user's, so switching property keeps it. Mount it once (the layouts' `UnreadBadge`).
+ * count is the user's, so switching property keeps it. Mount it once (the layouts' `UnreadBadge`). It is the
+ * console's only socket: the other pushes go to `emitPush`, and the firmware pages' topic watch
+ * (property-watch.ts) rides on it through `tapNewsSocket`.
  */
 export function useUnreadNews(): number {
   const queryClient = useQueryClient();
