@@ -35,7 +35,7 @@ export function connect(database: Config['database']): { db: Db; dialect: Dialec
     let side: SideThread | undefined;
     if (database.file !== ':memory:') {
       sqlite.pragma('wal_autocheckpoint = 0');
-      side = startSideThread(database.file, (message) => console.error(`SQLite checkpoint: ${message}`));
+      side = startSideThread(database.file, (message) => console.error(`SQLite side thread: ${message}`));
     }
     const statements = withStatementCache(sqlite, () => side?.stop());
     const db = new Kysely<Database>({
@@ -118,10 +118,11 @@ const asideOf = (direct: DirectSqlite | undefined) =>
  * (where no query blocks the event loop), as any query. Only for reads with small answers: the rows are copied
  * between threads.
  */
-export async function readAside<R>(db: Db, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile();
+export async function readAside<R>(db: Db, query: Compilable<R> & { execute(): Promise<R[]> }): Promise<R[]> {
   const side = asideOf(sqliteOf.get(db));
-  if (!side) return [...(await db.executeQuery<R>(compiled)).rows];
+  // Otherwise on the query's own Kysely (a transaction's, if it was built on one).
+  if (!side) return query.execute();
+  const compiled = query.compile();
   return (await side.read(compiled.sql, compiled.parameters)) as R[];
 }
 

@@ -1,8 +1,7 @@
 import type { WatchAnswer, WatchRequest, WatchTopic } from '@keel/contract/realtime';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSession } from '../session/session-store';
-import { tapNewsSocket } from './news-socket';
-import type { PushEvent } from './push-events';
+import { type NewsSocketTap, tapNewsSocket } from './news-socket';
 
 /**
  * Live topics of the property the console shows (packages/contract/src/realtime.ts): a page that wants them (the
@@ -16,13 +15,8 @@ import type { PushEvent } from './push-events';
  * bundle (at its budget); this file is loaded with the pages that watch.
  */
 
-export interface WatchHandlers {
-  /** The socket (re)opened: `send` writes to it. */
-  onOpen(send: (text: string) => void): void;
-  onMessage(event: PushEvent): void;
-  /** The socket dropped (it reconnects by itself). */
-  onClose(): void;
-}
+/** What the watcher hears of the socket: the news socket's tap (opened with `send`, messages, drops). */
+export type WatchHandlers = NewsSocketTap;
 
 export interface WatcherOptions {
   /** Rides on the console's socket (once, for good). */
