@@ -17,12 +17,14 @@ import { installChunkReloadGuard } from './shared/runtime/chunk-reload';
 import { fetchMenuIds } from './shared/session/menu-ids';
 import { setMenuIdsLoader, useSession } from './shared/session/session-store';
 import { Toaster } from './shared/toast/Toaster';
-import { consoleTheme } from './shared/ui/theme';
+import { usePrefersReducedMotion } from './shared/ui/reduced-motion';
+import { consoleTheme, stillConsoleTheme } from './shared/ui/theme';
 
 function App() {
   const { i18n } = useTranslation();
+  const still = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={consoleTheme}>
+    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={still ? stillConsoleTheme : consoleTheme}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <Toaster />

@@ -23,3 +23,9 @@ export const consoleTheme: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   },
 };
+
+/**
+ * The theme for a reader who asked for reduced motion (reduced-motion.ts): antd's transitions and animations off
+ * (its motion durations become 0, and with them `--k-duration` of the shell's own parts).
+ */
+export const stillConsoleTheme: ThemeConfig = { ...consoleTheme, token: { ...consoleTheme.token, motion: false } };
