@@ -32,8 +32,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
-    // As a reader who asked for less motion (the console then turns antd's motion off, shared/ui/reduced-motion.ts):
-    // no dialog or drawer animates before it can be used.
+    // As a reader who asked for less motion (the console then turns antd's motion off, main.tsx): no
+    // dialog or drawer animates before it can be used.
     reducedMotion: 'reduce',
     // Recording a trace (a screencast of every frame, DOM snapshots at every step) for each test doubled the CPU a
     // test cost on 2 cores (the browser and its GPU process encoding frames): on CI a trace is kept from the retry of

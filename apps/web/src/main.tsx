@@ -12,17 +12,18 @@ import { setSessionExpiredHandler } from './shared/api/client';
 import { initI18n } from './shared/i18n/i18n';
 import { storeLanguage } from './shared/i18n/language';
 import { localeFromPath } from './shared/i18n/locale-path';
+import { useMediaQuery } from './shared/layout/use-media-query';
 import { startBuildPolling } from './shared/runtime/build-poll';
 import { installChunkReloadGuard } from './shared/runtime/chunk-reload';
 import { fetchMenuIds } from './shared/session/menu-ids';
 import { setMenuIdsLoader, useSession } from './shared/session/session-store';
 import { Toaster } from './shared/toast/Toaster';
-import { usePrefersReducedMotion } from './shared/ui/reduced-motion';
 import { consoleTheme, stillConsoleTheme } from './shared/ui/theme';
 
 function App() {
   const { i18n } = useTranslation();
-  const still = usePrefersReducedMotion();
+  // A reader who asked their system for less motion (WCAG 2.3.3) gets antd's motion off, as ui.css does for its own.
+  const still = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
     <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN} theme={still ? stillConsoleTheme : consoleTheme}>
       <QueryClientProvider client={queryClient}>

@@ -25,7 +25,7 @@ export const consoleTheme: ThemeConfig = {
 };
 
 /**
- * The theme for a reader who asked for reduced motion (reduced-motion.ts): antd's transitions and animations off
- * (its motion durations become 0, and with them `--k-duration` of the shell's own parts).
+ * The theme for a reader who asked for reduced motion (`prefers-reduced-motion`, main.tsx): antd's transitions and
+ * animations off (its motion durations become 0, and with them `--k-duration` of the shell's own parts).
  */
 export const stillConsoleTheme: ThemeConfig = { ...consoleTheme, token: { ...consoleTheme.token, motion: false } };

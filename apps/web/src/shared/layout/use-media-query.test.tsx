@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usePrefersReducedMotion } from './reduced-motion';
+import { useMediaQuery } from './use-media-query';
 
 /** A `matchMedia` whose one query's answer the test sets, telling listeners when it changes. */
 function fakeMedia(initial: boolean) {
@@ -26,10 +26,10 @@ function fakeMedia(initial: boolean) {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('usePrefersReducedMotion', () => {
-  it('answers the system setting and follows its changes', () => {
+describe('useMediaQuery', () => {
+  it('answers whether the query matches and follows its changes (the reader asking for reduced motion)', () => {
     const media = fakeMedia(false);
-    const { result, unmount } = renderHook(() => usePrefersReducedMotion());
+    const { result, unmount } = renderHook(() => useMediaQuery('(prefers-reduced-motion: reduce)'));
     expect(result.current).toBe(false);
     act(() => media.set(true));
     expect(result.current).toBe(true);
