@@ -17,7 +17,7 @@ import type { Options } from 'autocannon';
 import { deviceIdOf, FLEET_DEVICES, PER_PROPERTY, POLL_SLEEP, pnoOf, tokenOf } from './fleet';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { measurePaced } from './paced';
-import { load1, measure, percent, type Run, runCells, type SuiteContext, summarise, table } from './suite';
+import { load1, measure, medianRatio, percent, type Run, runCells, type SuiteContext, summarise, table } from './suite';
 
 const POLL_CONNECTIONS = 100;
 const PER_CONNECTION = 500;
@@ -231,14 +231,19 @@ export async function deviceSuite(ctx: SuiteContext): Promise<DeviceRow[]> {
   const pacedBase = summarise(runs.pacedBaseline);
   const avg = (xs: number[]) => (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2);
   const valid = (r: Run) => r.errors === 0 && r.non2xx === 0;
+  const rps = (r: Run) => r.requestsPerSecond;
+  // CPU ratios the other way round: the baseline's (or without's) CPU a request over the measured one's.
+  const cpu = (r: Run) => 1 / r.cpuMicrosPerRequest;
+  const pollRatio = medianRatio(runs.off, runs.baseline, rps);
+  const seenRatio = medianRatio(runs.on, runs.off, rps);
   const rows: DeviceRow[] = [
     {
       id: 'ddi-poll',
       label: 'DDI poll vs baseline (req/s)',
-      figure: `${percent(off.requestsPerSecond / base.requestsPerSecond)} (CPU ${percent(base.cpuMicrosPerRequest / off.cpuMicrosPerRequest)})`,
-      value: off.requestsPerSecond / base.requestsPerSecond,
+      figure: `${percent(pollRatio)} (CPU ${percent(medianRatio(runs.off, runs.baseline, cpu))})`,
+      value: pollRatio,
       target: '≥ 40 %',
-      pass: valid(off) && off.requestsPerSecond / base.requestsPerSecond >= 0.4,
+      pass: valid(off) && pollRatio >= 0.4,
       load: avg(loads.off),
       run: off,
     },
@@ -254,10 +259,10 @@ export async function deviceSuite(ctx: SuiteContext): Promise<DeviceRow[]> {
     {
       id: 'ddi-poll-last-seen',
       label: 'DDI poll with last-seen vs without (req/s)',
-      figure: `${percent(on.requestsPerSecond / off.requestsPerSecond)} (CPU ${percent(off.cpuMicrosPerRequest / on.cpuMicrosPerRequest)})`,
-      value: on.requestsPerSecond / off.requestsPerSecond,
+      figure: `${percent(seenRatio)} (CPU ${percent(medianRatio(runs.on, runs.off, cpu))})`,
+      value: seenRatio,
       target: '≥ 80 %',
-      pass: valid(on) && on.requestsPerSecond / off.requestsPerSecond >= 0.8,
+      pass: valid(on) && seenRatio >= 0.8,
       load: avg(loads.on),
       run: on,
     },

@@ -40,7 +40,8 @@ const usage = `Usage: npm run bench [-- [middleware] [device] [storage] [delta] 
   --duration <s>       seconds measured per run (default 8)
   --warmup <s>         seconds of discarded load before each run (default 2)
   --connections <n>    concurrent connections of the middleware suite (default 10; the device suite's are fixed)
-  --rounds <n>         run each suite's benchmarks this many times, interleaved, and report the median (default 1)
+  --rounds <n>         run each suite's benchmarks this many times, interleaved, and report the median (default 3:
+                       one round's figures move by half between runs on a shared 2-core machine)
   --only <id>          middleware suite: the baseline and only this Keel benchmark: healthz | authenticated
   --cpu-prof           write V8 CPU profiles of the servers to bench/profiles/<server>/ (summarise one
                        with \`npx tsx bench/profile-summary.ts <file>\`)`;
@@ -54,7 +55,7 @@ function parseOptions() {
         duration: { type: 'string', default: '8' },
         warmup: { type: 'string', default: '2' },
         connections: { type: 'string', default: '10' },
-        rounds: { type: 'string', default: '1' },
+        rounds: { type: 'string', default: '3' },
         only: { type: 'string' },
         'cpu-prof': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },

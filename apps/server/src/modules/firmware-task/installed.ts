@@ -12,6 +12,8 @@ import { installedActionsOf } from './attempt-repo';
 
 export const MAX_ENTRIES = 100_000;
 const TTL_MS = 10 * 60_000;
+/** How stale a cached device's place in the least-recently-polled order may get (a device polls every few minutes). */
+const TOUCH_MS = 60_000;
 const TOPIC = 'device-installed:firmware-task';
 
 interface Installed {
@@ -35,7 +37,7 @@ export function installed(s: Services): Installed {
 const keyOf = (pno: string, deviceId: string) => `${pno}\u0000${deviceId}`;
 
 export function createInstalled(s: Services, max = MAX_ENTRIES): Installed {
-  const cache = new Map<string, { actionId: number | null; at: number }>();
+  const cache = new Map<string, { actionId: number | null; at: number; touched: number }>();
   // Bumped by every change: a read that overlapped one does not store its (maybe older) answer.
   let changes = 0;
   const drop = (pno: string, ids: readonly string[]) => {
@@ -54,10 +56,15 @@ export function createInstalled(s: Services, max = MAX_ENTRIES): Installed {
     async of(pno, deviceId) {
       const key = keyOf(pno, deviceId);
       const hit = cache.get(key);
-      if (hit && performance.now() - hit.at < TTL_MS) {
-        // Most recently used last: the first key is the one to drop.
-        cache.delete(key);
-        cache.set(key, hit);
+      const now = performance.now();
+      if (hit && now - hit.at < TTL_MS) {
+        // Most recently used last: the first key is the one to drop. Moved at most once a TOUCH_MS (moving it on
+        // every poll, a delete and an insert in a map of up to MAX_ENTRIES, was most of a cached answer's cost).
+        if (now - hit.touched >= TOUCH_MS) {
+          hit.touched = now;
+          cache.delete(key);
+          cache.set(key, hit);
+        }
         return hit.actionId;
       }
       const started = changes;
@@ -70,7 +77,8 @@ export function createInstalled(s: Services, max = MAX_ENTRIES): Installed {
           if (oldest === undefined) break;
           cache.delete(oldest);
         }
-        cache.set(key, { actionId, at: performance.now() });
+        const at = performance.now();
+        cache.set(key, { actionId, at, touched: at });
       }
       return actionId;
     },
