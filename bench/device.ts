@@ -1,7 +1,8 @@
 // The device suite of `npm run bench` (run-all.ts; `npm run bench -- device` runs it alone). Keel with a fleet of
 // 1 000 000 registered devices (servers/devices.ts, fleet.ts), against the bare Fastify hello-world in the same run:
 // - the hawkBit DDI poll (`GET /{tenant}/controller/v1/{controllerId}`, `Authorization: TargetToken …`) at 100
-//   connections, each connection cycling through its own 500 devices (50 000 distinct devices in 100 properties):
+//   connections, each connection cycling through its own 500 devices (50 000 distinct devices in 100 properties,
+//   another 50 000 each round):
 //   first one poll of each (the credential and the device's state read from the database: cold caches), then
 //   with last-seen recording off and on (the device runtime's `recordSightings`);
 // - `di/getAllDeviceList` of the demo property (10 000 of the 1 000 000): first and last page, one client, then the
@@ -17,7 +18,7 @@ import type { Options } from 'autocannon';
 import { deviceIdOf, FLEET_DEVICES, PER_PROPERTY, POLL_SLEEP, pnoOf, tokenOf } from './fleet';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { measurePaced } from './paced';
-import { load1, measure, medianRatio, percent, type Run, runCells, type SuiteContext, summarise, table } from './suite';
+import { describeRun, load1, measure, medianRatio, percent, type Run, runCells, type SuiteContext, summarise, table } from './suite';
 
 const POLL_CONNECTIONS = 100;
 const PER_CONNECTION = 500;
@@ -74,16 +75,20 @@ export async function deviceSuite(ctx: SuiteContext): Promise<DeviceRow[]> {
     await wrong.arrayBuffer();
     if (wrong.status !== 401) throw new Error(`DDI poll with another device's token answered ${wrong.status} ${when}`);
   };
-  // Connection c polls devices (c + 100 j) × STEP, j < 500: every connection its own devices, spread over the
-  // fleet's 100 properties. Each list is prebuilt by autocannon once and sent in turn, looping.
-  const lists = Array.from({ length: POLL_CONNECTIONS }, (_, c) =>
-    Array.from({ length: PER_CONNECTION }, (_, j) => {
-      const i = (c + POLL_CONNECTIONS * j) * STEP;
-      return { method: 'GET', path: pollPath(i), headers: { authorization: `TargetToken ${tokenOf(i)}` } };
-    }),
-  );
+  // Round r's connection c polls devices (c + 100 j) × STEP + r − 1, j < 500: every connection its own devices,
+  // spread over the fleet's 100 properties, and every round devices of its own (STEP sets are there), so that no
+  // device is polled more often than the server allows (20 in its interval, ddi-service.ts) however many rounds run.
+  // Each list is prebuilt by autocannon once and sent in turn, looping.
+  if (ctx.rounds > STEP) throw new Error(`the device suite runs at most ${STEP} rounds`);
+  const listsOf = (round: number) =>
+    Array.from({ length: POLL_CONNECTIONS }, (_, c) =>
+      Array.from({ length: PER_CONNECTION }, (_, j) => {
+        const i = (c + POLL_CONNECTIONS * j) * STEP + round - 1;
+        return { method: 'GET', path: pollPath(i), headers: { authorization: `TargetToken ${tokenOf(i)}` } };
+      }),
+    );
   let nextList = 0;
-  const pollOptions = (): Omit<Options, 'duration'> => ({
+  const pollOptions = (lists: ReturnType<typeof listsOf>): Omit<Options, 'duration'> => ({
     url: keel.url,
     connections: POLL_CONNECTIONS,
     requests: lists[0],
@@ -138,31 +143,35 @@ export async function deviceSuite(ctx: SuiteContext): Promise<DeviceRow[]> {
   /** Requests per second for a run paced at `PACED_SHARE` of what `saturated` reached. */
   const pace = (saturated: Run) => Math.max(POLL_CONNECTIONS, Math.round(saturated.requestsPerSecond * PACED_SHARE));
   for (let round = 1; round <= ctx.rounds; round++) {
-    // Each device's poll once (about: the connections run at about the same pace), the credential and the state
-    // read from the database. This fills the caches for the runs below (a device's state is kept 2.5–5 min, its
-    // credential 5 min), so the first round only: then nothing is cold any more.
+    // Each of the round's devices polled once (about: the connections run at about the same pace), the credential
+    // and the state read from the database. This fills the caches for the runs below (a device's state is kept
+    // 2.5–5 min, its credential 5 min); measured in the first round, a warm-up in the others.
+    const lists = listsOf(round);
     await setSightings(keel.child, false);
+    ctx.log(`  round ${round}/${ctx.rounds}: DDI poll, first poll of each of the ${POLLED} devices…`);
+    const coldLoad = load1();
+    const coldRun = await measure(keel, { ...pollOptions(lists), amount: POLLED }, 0, 0);
     if (round === 1) {
-      ctx.log(`  round ${round}/${ctx.rounds}: DDI poll, first poll of each of the ${POLLED} devices…`);
-      loads.cold.push(Number(load1()));
-      runs.cold.push(await measure(keel, { ...pollOptions(), amount: POLLED }, 0, 0));
+      loads.cold.push(Number(coldLoad));
+      runs.cold.push(coldRun);
     }
     ctx.log(`  round ${round}/${ctx.rounds}: baseline at ${POLL_CONNECTIONS} connections…`);
     loads.baseline.push(Number(load1()));
-    runs.baseline.push(
-      await measure(
-        ctx.baseline,
-        { url: `${ctx.baseline.url}/`, connections: POLL_CONNECTIONS },
-        ctx.warmup,
-        ctx.duration,
-      ),
+    const baseline = await measure(
+      ctx.baseline,
+      { url: `${ctx.baseline.url}/`, connections: POLL_CONNECTIONS },
+      ctx.warmup,
+      ctx.duration,
     );
+    runs.baseline.push(baseline);
+    ctx.log(`    ${describeRun(baseline)}`);
     for (const mode of ['off', 'on'] as const) {
       ctx.log(`  round ${round}/${ctx.rounds}: DDI poll, last-seen recording ${mode}…`);
       await setSightings(keel.child, mode === 'on');
       loads[mode].push(Number(load1()));
-      const saturated = await measure(keel, pollOptions(), ctx.warmup, ctx.duration);
+      const saturated = await measure(keel, pollOptions(lists), ctx.warmup, ctx.duration);
       runs[mode].push(saturated);
+      ctx.log(`    ${describeRun(saturated)}`);
       const paced = mode === 'off' ? 'pacedOff' : 'pacedOn';
       ctx.log(`  round ${round}/${ctx.rounds}: the same paced at ${pace(saturated)} req/s…`);
       loads[paced].push(Number(load1()));

@@ -16,6 +16,6 @@ export const pnoOf = (i: number, demoPno: string) =>
 
 /**
  * The polling interval the server is given (`DEVICE_POLL_SLEEP`, here its default): a device may poll 20 times in
- * it (ddi-service.ts); the bench polls each device about five times a round.
+ * it (ddi-service.ts); each round of the bench polls its own 50 000 devices up to ten times each.
  */
 export const POLL_SLEEP = '00:05:00';

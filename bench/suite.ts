@@ -114,6 +114,10 @@ export const runCells = (label: string, r: Run, load: string): string[] => [
   load,
 ];
 
+/** One run on a progress line: requests/s, the server's CPU a request, p99. */
+export const describeRun = (r: Run): string =>
+  `${Math.round(r.requestsPerSecond).toLocaleString('en-US')} req/s, server CPU ${r.cpuMicrosPerRequest.toFixed(1)} µs/req, p99 ${r.p99Ms} ms`;
+
 export const load1 = (): string => loadavg()[0]?.toFixed(2) ?? '?';
 
 export const percent = (ratio: number): string => `${(ratio * 100).toFixed(1)} %`;
