@@ -85,6 +85,8 @@ export interface KeptPage {
   page: Page;
   /** What the page is put back to before each test: the account's session (nothing when signed out). */
   state: StorageState;
+  /** Whether the last test on it failed (the next one starts from a reset page, whatever it asks). */
+  failed?: boolean;
 }
 
 /** A document of the console's origin that is not the console: its storage is written there without the app. */

@@ -6,6 +6,13 @@ export type PageAccount = KeptPageAccount;
 interface WorkerPagesFixtures {
   /** Who `page` is signed in as (`test.use({ pageAccount: 'operator' })`); the demo owner unless told. */
   pageAccount: PageAccount;
+  /**
+   * Whether the test starts on the document the worker's last test on this page left (`test.use({ keepDocument:
+   * true })`), for tests that only read and may then open their route inside the app (open-route.ts `inApp`): the
+   * session, language and what the console has loaded carry over. After a test that failed, the page is reset all
+   * the same.
+   */
+  keepDocument: boolean;
 }
 
 /** The cookie that tells a kept page's next document to put its storage back (`restoreOnNextLoad`). */
@@ -43,18 +50,21 @@ async function restoreOnNextLoad(page: Page, state: StorageState, baseURL: strin
  * cookie, so that the test's own `goto` loads the console afresh with the session's local storage and nothing else
  * (a language chosen, a property switched or a signed-out session of the last test is gone). The empty document
  * first: the last test's console stops before its cookies change under it. What stays is the browser's HTTP cache
- * (the built assets are immutable), which is what makes a kept page cheaper than a new context.
+ * (the built assets are immutable), which is what makes a kept page cheaper than a new context. `keepDocument`: only
+ * the viewport, other pages and routes are put back; the document, its storage and cookies stay.
  */
 async function reset(
   { context, page, state }: KeptPage,
   viewport: { width: number; height: number } | null,
   baseURL: string,
+  keepDocument: boolean,
 ) {
   for (const other of context.pages()) if (other !== page) await other.close();
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await page.goto('about:blank');
   await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
+  if (keepDocument) return;
+  await page.goto('about:blank');
   await context.clearCookies();
   await context.addCookies([...state.cookies, { name: RESTORE_COOKIE, value: '1', url: baseURL }]);
 }
@@ -69,7 +79,12 @@ async function reset(
  */
 export const test = base.extend<WorkerPagesFixtures>({
   pageAccount: ['owner', { option: true }],
-  page: async ({ pageAccount, keptPages, browser, sessionState, baseURL, locale, viewport }, use) => {
+  keepDocument: [false, { option: true }],
+  page: async (
+    { pageAccount, keepDocument, keptPages, browser, sessionState, baseURL, locale, viewport },
+    use,
+    testInfo,
+  ) => {
     let kept = keptPages.get(pageAccount);
     if (kept?.page.isClosed()) {
       await kept.context.close().catch(() => {});
@@ -82,8 +97,10 @@ export const test = base.extend<WorkerPagesFixtures>({
       await restoreOnNextLoad(kept.page, state, baseURL as string);
       keptPages.set(pageAccount, kept);
     }
-    await reset(kept, viewport, baseURL as string);
+    await reset(kept, viewport, baseURL as string, keepDocument && !kept.failed);
+    kept.failed = false;
     await use(kept.page);
+    if (testInfo.status !== testInfo.expectedStatus) kept.failed = true;
   },
 });
 

@@ -15,6 +15,7 @@ import { localeFromPath } from './shared/i18n/locale-path';
 import { useMediaQuery } from './shared/layout/use-media-query';
 import { startBuildPolling } from './shared/runtime/build-poll';
 import { installChunkReloadGuard } from './shared/runtime/chunk-reload';
+import { markResolvedRoute } from './shared/runtime/route-marker';
 import { fetchMenuIds } from './shared/session/menu-ids';
 import { setMenuIdsLoader, useSession } from './shared/session/session-store';
 import { Toaster } from './shared/toast/Toaster';
@@ -40,6 +41,7 @@ async function start() {
   storeLanguage(locale);
   await initI18n(locale);
   setSessionExpiredHandler(() => void router.navigate({ to: '/' }));
+  markResolvedRoute(router);
   setMenuIdsLoader(fetchMenuIds);
   startBuildPolling();
   // The menu-id list lives in memory: refetch it for the stored property after a reload (SPEC §4 selection).

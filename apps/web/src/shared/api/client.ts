@@ -8,6 +8,7 @@ import { useSession } from '../session/session-store';
 import { toast } from '../toast/toast-store';
 import { ApiError } from './api-error';
 import { badResponseText, httpErrorText, networkErrorText } from './http-error-text';
+import { countInFlight } from './in-flight';
 import { endpointMethod } from './methods';
 
 export interface CallOptions {
@@ -58,13 +59,21 @@ function parseBody(text: string): Envelope<unknown> {
 }
 
 /**
- * The one wrapper every call goes through (SPEC §7–§8): GET sends the input as query parameters, POST as a JSON
- * body. Resolves with `data` on status 0; otherwise toasts and throws an `ApiError`.
+ * The one wrapper every call goes through (SPEC §7–§8), counted while in flight (in-flight.ts): GET sends the input
+ * as query parameters, POST as a JSON body. Resolves with `data` on status 0; otherwise toasts and throws an `ApiError`.
  */
-export async function api<P extends EndpointPath>(
+export function api<P extends EndpointPath>(
   path: P,
   input: InputOf<Endpoints[P]>,
   options: CallOptions = {},
+): Promise<OutputOf<Endpoints[P]>> {
+  return countInFlight(() => call(path, input, options));
+}
+
+async function call<P extends EndpointPath>(
+  path: P,
+  input: InputOf<Endpoints[P]>,
+  options: CallOptions,
 ): Promise<OutputOf<Endpoints[P]>> {
   const method = await endpointMethod(path);
   if (method !== 'GET' && method !== 'POST') throw new ApiError('http', 405, `Unsupported method for ${path}`);
