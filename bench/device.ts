@@ -18,7 +18,18 @@ import type { Options } from 'autocannon';
 import { deviceIdOf, FLEET_DEVICES, PER_PROPERTY, POLL_SLEEP, pnoOf, tokenOf } from './fleet';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { measurePaced } from './paced';
-import { describeRun, load1, measure, medianRatio, percent, type Run, runCells, type SuiteContext, summarise, table } from './suite';
+import {
+  describeRun,
+  load1,
+  measure,
+  medianRatio,
+  percent,
+  type Run,
+  runCells,
+  type SuiteContext,
+  summarise,
+  table,
+} from './suite';
 
 const POLL_CONNECTIONS = 100;
 const PER_CONNECTION = 500;
