@@ -70,6 +70,9 @@ export default defineConfig({
       OUTBOX_DRIVER: 'log',
       LOG_LEVEL: 'warn',
       ...softHsm,
+      // Every test signs in from 127.0.0.1, and the suite signs in more often than 30 times a minute.
+      SIGN_IN_PER_ADDRESS: '600',
+      SIGN_IN_PER_ACCOUNT: '100',
       // The rollout engine every second (5 s by default): firmware-live.spec.ts watches a staged rollout to its end.
       FIRMWARE_TASK_TICK_MS: '1000',
     },

@@ -9,6 +9,16 @@ describe('loadConfig', () => {
     expect(c.database.kind === 'sqlite' && c.database.file.endsWith('/data/keel.db')).toBe(true);
     expect(c.outbox).toEqual({ driver: 'log' });
     expect(c.tokenIdleMs).toBe(720 * 60_000);
+    expect(c.signInLimits).toEqual({ perAddress: 30, perAccount: 10 });
+  });
+
+  it('reads the sign-in limits, and refuses one that is not a positive whole number', () => {
+    expect(loadConfig({ SIGN_IN_PER_ADDRESS: '600', SIGN_IN_PER_ACCOUNT: '20' }).signInLimits).toEqual({
+      perAddress: 600,
+      perAccount: 20,
+    });
+    expect(() => loadConfig({ SIGN_IN_PER_ADDRESS: '0' })).toThrow(/SIGN_IN_PER_ADDRESS/);
+    expect(() => loadConfig({ SIGN_IN_PER_ACCOUNT: '2.5' })).toThrow(/SIGN_IN_PER_ACCOUNT/);
   });
 
   it('switches to PostgreSQL and the webhook outbox', () => {

@@ -47,6 +47,8 @@ const schema = z.object({
     .min(1024)
     .default(1024 * 1024),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  SIGN_IN_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  SIGN_IN_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
   DEVICE_POLL_SLEEP: z
     .string()
     .regex(/^\d{2}:[0-5]\d:[0-5]\d$/, 'must be HH:MM:SS')
@@ -94,6 +96,12 @@ export interface Config {
   webDist: string;
   bodyLimit: number;
   trustProxy: boolean;
+  /**
+   * Sign-in attempts allowed a minute per client address and per account (SIGN_IN_PER_ADDRESS, default 30;
+   * SIGN_IN_PER_ACCOUNT, default 10): more are answered 429. A site whose users share one address (an office behind
+   * one NAT, a test suite) raises the first.
+   */
+  signInLimits: { perAddress: number; perAccount: number };
   /** How long devices are told to wait between polls (hawkBit's `config.polling.sleep`), in seconds. */
   devicePollSeconds: number;
   /**
@@ -147,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === '1',
+    signInLimits: { perAddress: e.SIGN_IN_PER_ADDRESS, perAccount: e.SIGN_IN_PER_ACCOUNT },
     devicePollSeconds: hhmmssToSeconds(e.DEVICE_POLL_SLEEP),
     checkOutput: e.NODE_ENV !== 'production',
     signingMasterKey: e.SIGNING_MASTER_KEY ? (masterKeyBytes(e.SIGNING_MASTER_KEY) ?? undefined) : undefined,

@@ -237,3 +237,29 @@ describeEachDb('auth: sign-in, sessions and lockout', (env) => {
     expect(res).toMatchObject({ status: Status.accountDisabled, msg: '账号已停用' });
   });
 });
+
+describeEachDb(
+  'auth: sign-in limits from the configuration',
+  (env) => {
+    it('answers 429 past SIGN_IN_PER_ADDRESS attempts a minute from one address', async () => {
+      const ip = freshIp();
+      const password = await env().encrypt('Passw0rd1');
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i += 1)
+        answers.push((await env().call('a/login', { account: freshPhone(), password }, { ip })).http);
+      expect(answers).toEqual([200, 200, 200, 429]);
+      env().advance(60_000);
+      expect((await env().call('a/login', { account: freshPhone(), password }, { ip })).http).toBe(200);
+    });
+
+    it('answers 429 past SIGN_IN_PER_ACCOUNT attempts a minute for one account, from any address', async () => {
+      const account = freshPhone();
+      const password = await env().encrypt('Passw0rd1');
+      const answers: number[] = [];
+      for (let i = 0; i < 3; i += 1)
+        answers.push((await env().call('a/login', { account, password }, { ip: freshIp() })).http);
+      expect(answers).toEqual([200, 200, 429]);
+    });
+  },
+  { config: () => ({ SIGN_IN_PER_ADDRESS: '3', SIGN_IN_PER_ACCOUNT: '2' }) },
+);

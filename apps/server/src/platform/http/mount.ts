@@ -102,12 +102,12 @@ async function serve(
   try {
     await authorize(s, def.access, request.headers, ctx);
     authorised = true;
-    if (def.rateLimit) applyAddressLimits(s.limiter, def.rateLimit, ctx.ip);
+    if (def.rateLimit) applyAddressLimits(s.limiter, def.rateLimit, ctx.ip, s.config.signInLimits);
     const parsed = def.input.safeParse(def.method === 'GET' ? request.query : (request.body ?? {}));
     if (!parsed.success) throw invalidInput(fieldOf(parsed.error));
     const nul = nulTextPath(parsed.data);
     if (nul) throw invalidInput(nul);
-    if (def.rateLimit) applySubjectLimits(s.limiter, def.rateLimit, parsed.data);
+    if (def.rateLimit) applySubjectLimits(s.limiter, def.rateLimit, parsed.data, s.config.signInLimits);
     await enforceDeclaredScope(s.db, scopes, def, parsed.data, ctx.property);
     const data = await handler(parsed.data, ctx);
     if (s.config.checkOutput) {

@@ -1,10 +1,12 @@
 import type { Endpoint } from '@keel/contract/endpoint';
+import type { Config } from '../config';
 import type { RateLimiter } from './rate-limit';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 type Bucket = NonNullable<Endpoint['rateLimit']>;
+type SignInLimits = Config['signInLimits'];
 
 /**
  * The limits of each rate-limit bucket an endpoint can name (issue 2 §3), in two steps around validation.
@@ -16,10 +18,10 @@ type Bucket = NonNullable<Endpoint['rateLimit']>;
  * no subject). Bodies the JSON parser refuses (malformed, too deep, too large) never reach the endpoint: they cost
  * one linear scan and are counted by neither.
  */
-export function applyAddressLimits(limiter: RateLimiter, bucket: Bucket, ip: string): void {
+export function applyAddressLimits(limiter: RateLimiter, bucket: Bucket, ip: string, signIn: SignInLimits): void {
   switch (bucket) {
     case 'signIn':
-      limiter.hit(`signIn:ip:${ip}`, { limit: 30, windowMs: MINUTE });
+      limiter.hit(`signIn:ip:${ip}`, { limit: signIn.perAddress, windowMs: MINUTE });
       return;
     case 'sendCode':
       limiter.hit(`sendCode:ip:${ip}`, { limit: 20, windowMs: HOUR });
@@ -31,12 +33,12 @@ export function applyAddressLimits(limiter: RateLimiter, bucket: Bucket, ip: str
 }
 
 /** The per-subject limits, from the validated input's `account` or `phoneNum` (strings by then). */
-export function applySubjectLimits(limiter: RateLimiter, bucket: Bucket, input: unknown): void {
+export function applySubjectLimits(limiter: RateLimiter, bucket: Bucket, input: unknown, signIn: SignInLimits): void {
   const subject = subjectOf(input);
   if (!subject) return;
   switch (bucket) {
     case 'signIn':
-      limiter.hit(`signIn:acct:${subject}`, { limit: 10, windowMs: MINUTE });
+      limiter.hit(`signIn:acct:${subject}`, { limit: signIn.perAccount, windowMs: MINUTE });
       return;
     case 'sendCode':
       limiter.hit(`sendCode:phone:${subject}:min`, { limit: 1, windowMs: MINUTE });
