@@ -13,7 +13,7 @@ import { menderApi } from './modules/device/mender-routes';
 import { mountFiles } from './modules/file/http';
 import { modules } from './modules/registry';
 import { mountSigning, passPipelineAuthorization } from './modules/signing/http';
-import { createDeviceCredentials } from './platform/auth/device-credential-cache';
+import { createDeviceCredentials, deviceCacheTtlMs } from './platform/auth/device-credential-cache';
 import { loadPasswordKey } from './platform/auth/rsa-key';
 import { createSessions } from './platform/auth/sessions';
 import type { Config } from './platform/config';
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log,
     now,
     sessions: createSessions(db, now, config.tokenIdleMs),
-    deviceCredentials: createDeviceCredentials(db, bus),
+    deviceCredentials: createDeviceCredentials(db, bus, deviceCacheTtlMs(config.devicePollSeconds)),
     passwordKey: await loadPasswordKey(db, now()),
     limiter: config.redisUrl ? await RedisRateLimiter.connect(config.redisUrl, now) : new RateLimiter(now),
     outbox: createOutbox(db, config.outbox, log, now, jobs),

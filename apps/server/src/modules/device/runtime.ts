@@ -1,3 +1,4 @@
+import { deviceCacheExpiry, deviceCacheTtlMs } from '../../platform/auth/device-credential-cache';
 import { sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { keyMatches } from './enrolment-repo';
@@ -21,14 +22,6 @@ export const FLUSH_MS = 2_000;
  * per poll. On SQLite a sighting's row write costs about 50 µs (a random page of `devices`), as much as a poll.
  */
 export const SIGHTING_RESOLUTION_MS = 30_000;
-/**
- * How long a device's state is trusted without reading it again (a missed change event heals by then), as long as
- * a credential (platform/auth/device-credential-cache.ts). Each entry keeps it for a random 50–100 % of this, so
- * that states read together (every device after a restart, a bench's first round) do not all expire together: with
- * one fixed time, 50 000 devices read in one burst were all read again in one burst a minute later, which doubled
- * the poll's cost for the seconds it lasted.
- */
-const STATE_TTL_MS = 5 * 60_000;
 const KEY_TTL_MS = 60_000;
 const MAX_STATES = 200_000;
 const MAX_WRITTEN = 200_000;
@@ -94,6 +87,7 @@ function createRuntime(s: Services): DeviceRuntime {
   /** When each device's last sighting was queued, and from where (a new address is written at once). */
   const written = new Map<string, { at: number; address: string }>();
   const resolution = Math.min(SIGHTING_RESOLUTION_MS, (s.config.devicePollSeconds * 1000) / 2);
+  const stateTtl = deviceCacheTtlMs(s.config.devicePollSeconds);
   const keys = new Map<string, { hash: string | null; at: number }>();
   let stateEpoch = 0;
   let keyEpoch = 0;
@@ -163,7 +157,9 @@ function createRuntime(s: Services): DeviceRuntime {
           const oldest = states.keys().next();
           if (!oldest.done) states.delete(oldest.value);
         }
-        states.set(k, { state, until: now + STATE_TTL_MS * (0.5 + 0.5 * Math.random()) });
+        // Kept as long as a credential (platform/auth/device-credential-cache.ts): with one fixed time, 50 000
+        // devices read in one burst were all read again in one burst later, which doubled the poll's cost meanwhile.
+        states.set(k, { state, until: deviceCacheExpiry(now, stateTtl) });
       }
       return state;
     },

@@ -6,8 +6,19 @@ import { issueDeviceCredential, resolveDeviceCredential, setDeviceCredentialDisa
 /** The bus topic on which a revocation reaches every instance. */
 export const DEVICE_CREDENTIALS_TOPIC = 'device-credentials';
 
-/** How long a credential read from the database is trusted without asking again (a missed event heals by then). */
-const TTL_MS = 5 * 60_000;
+/**
+ * How long a device's cached credential and state (modules/device/runtime.ts) are trusted without reading them
+ * again: a missed event (Redis reconnecting) heals by then. Each entry keeps it for a random 50–100 % of this, so
+ * that entries read together (every device after a restart) do not all expire together. At least three polling
+ * intervals: with 5 minutes for a 5-minute interval, a device polling at its pace found its entries gone on most
+ * polls, and every such poll read the database (about five times a cached poll's CPU on the device bench).
+ */
+export function deviceCacheTtlMs(pollSeconds: number): number {
+  return Math.max(5 * 60_000, 3 * pollSeconds * 1000);
+}
+
+/** When an entry read now stops being trusted: a random 50–100 % of `ttlMs` from `now`. */
+export const deviceCacheExpiry = (now: number, ttlMs: number): number => now + ttlMs * (0.5 + 0.5 * Math.random());
 /** Most credentials kept per instance; the oldest go first. */
 const MAX_ENTRIES = 200_000;
 
@@ -36,10 +47,10 @@ export interface DeviceCredentials {
 
 interface Entry {
   device: DeviceContext;
-  at: number;
+  until: number;
 }
 
-export function createDeviceCredentials(db: Db, bus: EventBus): DeviceCredentials {
+export function createDeviceCredentials(db: Db, bus: EventBus, ttlMs: number): DeviceCredentials {
   const byToken = new Map<string, Entry>();
   const tokenOf = new Map<string, string>();
   /** Bumped by every forget: a lookup that started before one does not cache what it read. */
@@ -63,7 +74,7 @@ export function createDeviceCredentials(db: Db, bus: EventBus): DeviceCredential
       if (!token || token.length > 200) return null;
       const now = performance.now();
       const known = byToken.get(token);
-      if (known && now - known.at < TTL_MS) return known.device;
+      if (known && now < known.until) return known.device;
       const started = epoch;
       const device = await resolveDeviceCredential(db, token);
       if (!device) {
@@ -77,7 +88,7 @@ export function createDeviceCredentials(db: Db, bus: EventBus): DeviceCredential
         }
         const previous = tokenOf.get(device.deviceId);
         if (previous !== undefined && previous !== token) byToken.delete(previous);
-        byToken.set(token, { device: Object.freeze(device), at: now });
+        byToken.set(token, { device: Object.freeze(device), until: deviceCacheExpiry(now, ttlMs) });
         tokenOf.set(device.deviceId, token);
       }
       return device;
