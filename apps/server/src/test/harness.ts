@@ -68,26 +68,56 @@ export interface TestEnv {
 const databases = (): Array<'sqlite' | 'postgres'> =>
   process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/** The advisory lock under which suites migrate (shared) and drop (exclusive) their PostgreSQL schemas. */
+const SCHEMA_LOCK = 7_104_201;
+
+/**
+ * Takes the schema lock on a session of its own; the answer releases it (by ending the session). Kysely's migrator
+ * reads the tables of every schema of the database it can use (`has_schema_privilege` on each), and a schema that
+ * another worker's suite drops meanwhile fails that read with "schema … does not exist": so migrations hold it
+ * shared, and a suite drops its schema only once no migration is under way. Never ask for it exclusive while
+ * holding it shared.
+ */
+export async function schemaLock(mode: 'shared' | 'exclusive'): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [
+    SCHEMA_LOCK,
+  ]);
+  return () => client.end();
+}
+
 /** A fresh database per suite: SQLite in memory, or a new schema in TEST_DATABASE_URL. */
 async function freshDatabase(
   kind: 'sqlite' | 'postgres',
 ): Promise<{ database: Config['database']; drop(): Promise<void> }> {
   if (kind === 'sqlite') return { database: { kind: 'sqlite', file: ':memory:' }, drop: async () => {} };
   const url = process.env.TEST_DATABASE_URL as string;
+  const schema = await createSchema();
+  return { database: { kind: 'postgres', url, schema }, drop: () => dropSchema(schema) };
+}
+
+/** A new, empty schema in TEST_DATABASE_URL: its name. */
+export async function createSchema(): Promise<string> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   await client.query(`create schema ${schema}`);
   await client.end();
-  return {
-    database: { kind: 'postgres', url, schema },
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists ${schema} cascade`);
-      await c.end();
-    },
-  };
+  return schema;
+}
+
+/** Drops a schema of TEST_DATABASE_URL and all in it, once no migration is under way (`schemaLock`). */
+export async function dropSchema(schema: string): Promise<void> {
+  const release = await schemaLock('exclusive');
+  try {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  } finally {
+    await release();
+  }
 }
 
 let ipCounter = 0;
@@ -139,7 +169,9 @@ export function describeEachDb(
           }),
           database: fresh.database,
         };
-        const app = await buildApp(config, { now: () => clock, logger: false });
+        // Migrated under the schema lock, shared (see `schemaLock`).
+        const release = kind === 'postgres' ? await schemaLock('shared') : async () => {};
+        const app = await buildApp(config, { now: () => clock, logger: false }).finally(release);
         // The platform operator 13800000000 / Operator123, as on a first start.
         await ensureFirstOperator(app.keel);
         const publicKey = createPublicKey({

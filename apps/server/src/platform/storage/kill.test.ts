@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bytesOf } from '../../test/blob-store-suite';
+import { createSchema, dropSchema, schemaLock } from '../../test/harness';
 import { tusClient } from '../../test/tus-client';
 import { openLocalStore } from './local-store';
 
@@ -84,12 +84,11 @@ describe('a process killed with SIGKILL mid-write', { timeout: 120_000 }, () => 
       const dataDir = fresh();
       const env: Record<string, string> = { DATA_DIR: dataDir };
       let schema = '';
+      // The server child migrates at each start: the schema lock is held shared for the test (see `schemaLock`).
+      let release = async () => {};
       if (kind === 'postgres') {
-        schema = `t_${randomBytes(6).toString('hex')}`;
-        const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await c.connect();
-        await c.query(`create schema ${schema}`);
-        await c.end();
+        release = await schemaLock('shared');
+        schema = await createSchema();
         env.DATABASE_URL = `${process.env.TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
       }
       try {
@@ -127,12 +126,8 @@ describe('a process killed with SIGKILL mid-write', { timeout: 120_000 }, () => 
         expect(files(join(dataDir, 'blobs', 'objects')).map((f) => f.split('/').pop())).toEqual([sha]);
         await killed(server.proc);
       } finally {
-        if (schema) {
-          const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-          await c.connect();
-          await c.query(`drop schema if exists ${schema} cascade`);
-          await c.end();
-        }
+        await release();
+        if (schema) await dropSchema(schema);
       }
     });
   }
