@@ -38,7 +38,7 @@ export async function openRoute(page: Page, route: RouteFile, lang: Lang, option
   await waitUntilDrawn(page);
 }
 
-/** Whether the page shows a document of the console (its origin, its root drawn) in `lang`. */
+/** Whether the page shows a document of the console (loaded over HTTP, its root drawn) in `lang`. */
 async function showsConsoleIn(page: Page, lang: Lang): Promise<boolean> {
   if (!page.url().startsWith('http')) return false;
   return page

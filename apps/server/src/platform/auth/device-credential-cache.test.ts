@@ -15,6 +15,15 @@ describeEachDb('device credential cache', (env) => {
     pno = (await env().app.keel.db.selectFrom('properties').select('pno').orderBy('pno').executeTakeFirstOrThrow()).pno;
   });
 
+  /** Disables a credential in the database alone, as a revocation whose event never arrived would leave it. */
+  const disableBehindTheCaches = (deviceId: string) =>
+    env()
+      .app.keel.db.withoutPlugins()
+      .updateTable('device_credentials')
+      .set({ disabled: 1 })
+      .where('device_id', '=', deviceId)
+      .execute();
+
   it('answers from memory, and forgets a revoked credential on every instance', async () => {
     const db = env().app.keel.db;
     const bus = createLocalBus();
@@ -24,12 +33,7 @@ describeEachDb('device credential cache', (env) => {
     expect((await b.resolve(token))?.deviceId).toBe('cache-1');
 
     // Changed behind the caches' back: b still answers from memory.
-    await db
-      .withoutPlugins()
-      .updateTable('device_credentials')
-      .set({ disabled: 1 })
-      .where('device_id', '=', 'cache-1')
-      .execute();
+    await disableBehindTheCaches('cache-1');
     expect((await b.resolve(token))?.deviceId).toBe('cache-1');
 
     // Revoked through a: b forgets it at once.
@@ -54,12 +58,7 @@ describeEachDb('device credential cache', (env) => {
     const quick = createDeviceCredentials(db, createLocalBus(), 1);
     const token = await quick.issue(db, { deviceId: 'cache-2', pno, name: 'Quick' }, env().now());
     expect((await quick.resolve(token))?.deviceId).toBe('cache-2');
-    await db
-      .withoutPlugins()
-      .updateTable('device_credentials')
-      .set({ disabled: 1 })
-      .where('device_id', '=', 'cache-2')
-      .execute();
+    await disableBehindTheCaches('cache-2');
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await quick.resolve(token)).toBeNull();
   });
