@@ -86,8 +86,8 @@ export function summarise(runs: Run[]): Run {
  * The median over rounds of `of(a[i]) / of(b[i])`: each round's pair was measured minutes apart at most, so on a
  * machine whose speed drifts a round's ratio is steadier than the ratio of the two medians.
  */
-export const medianRatio = (a: Run[], b: Run[], of: (r: Run) => number): number =>
-  median(a.map((r, i) => of(r) / of(b[i] as Run)));
+export const medianRatio = <T>(a: T[], b: T[], of: (r: T) => number): number =>
+  median(a.map((r, i) => of(r) / of(b[i] as T)));
 
 /** Rows of cells as aligned columns (the first left-aligned, the others right-aligned), a rule under the head. */
 export function table(rows: string[][]): string[] {
