@@ -1,3 +1,4 @@
+import { deviceCacheExpiry, deviceCacheTtlMs } from '../../platform/auth/device-credential-cache';
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { installedActionsOf } from './attempt-repo';
@@ -6,12 +7,13 @@ import { installedActionsOf } from './attempt-repo';
  * Each device's last installed action (DDI `installedBase`, README "Device side"), derived from the database — the
  * device's last attempt that succeeded in a task that installs — so a restart or another instance answers the same.
  * A bounded cache keeps recent answers (none too: most polls are of devices that installed nothing new): at most
- * `MAX_ENTRIES` devices, least recently polled dropped first, each read again after `TTL_MS`; an attempt that
- * succeeds drops its device's entry on every instance (bus). A device not cached costs one indexed query.
+ * `MAX_ENTRIES` devices, least recently polled dropped first. Each is read again after a random half to all of the
+ * device caches' lifetime (`deviceCacheTtlMs`: three polling intervals, at least 5 min), so that a device polling at
+ * its pace finds its entry and a fleet's entries do not all expire at once. An attempt that succeeds drops its
+ * device's entry on every instance (bus). A device not cached costs one indexed query.
  */
 
 export const MAX_ENTRIES = 100_000;
-const TTL_MS = 10 * 60_000;
 /** How stale a cached device's place in the least-recently-polled order may get (a device polls every few minutes). */
 const TOUCH_MS = 60_000;
 const TOPIC = 'device-installed:firmware-task';
@@ -37,7 +39,8 @@ export function installed(s: Services): Installed {
 const keyOf = (pno: string, deviceId: string) => `${pno}\u0000${deviceId}`;
 
 export function createInstalled(s: Services, max = MAX_ENTRIES): Installed {
-  const cache = new Map<string, { actionId: number | null; at: number; touched: number }>();
+  const cache = new Map<string, { actionId: number | null; until: number; touched: number }>();
+  const ttlMs = deviceCacheTtlMs(s.config.devicePollSeconds);
   // Bumped by every change: a read that overlapped one does not store its (maybe older) answer.
   let changes = 0;
   const drop = (pno: string, ids: readonly string[]) => {
@@ -57,7 +60,7 @@ export function createInstalled(s: Services, max = MAX_ENTRIES): Installed {
       const key = keyOf(pno, deviceId);
       const hit = cache.get(key);
       const now = performance.now();
-      if (hit && now - hit.at < TTL_MS) {
+      if (hit && now < hit.until) {
         // Most recently used last: the first key is the one to drop. Moved at most once a TOUCH_MS (moving it on
         // every poll, a delete and an insert in a map of up to MAX_ENTRIES, was most of a cached answer's cost).
         if (now - hit.touched >= TOUCH_MS) {
@@ -78,7 +81,7 @@ export function createInstalled(s: Services, max = MAX_ENTRIES): Installed {
           cache.delete(oldest);
         }
         const at = performance.now();
-        cache.set(key, { actionId, at, touched: at });
+        cache.set(key, { actionId, until: deviceCacheExpiry(at, ttlMs), touched: at });
       }
       return actionId;
     },
