@@ -1,6 +1,8 @@
 // Summarises a V8 CPU profile (.cpuprofile, from `npm run bench -- -- --cpu-prof`): where the samples land,
 // by function (self time) and by package or source area.
-//   npx tsx bench/profile-summary.ts bench/profiles/<file>.cpuprofile [--top 30]
+//   npx tsx bench/profile-summary.ts bench/profiles/<file>.cpuprofile [--top 30] [--from S] [--to S] [--timeline]
+// --from/--to keep the samples between those seconds of the profile (one run of a suite); --timeline prints how busy
+// each second was, to find them.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -17,7 +19,12 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '30' } },
+  options: {
+    top: { type: 'string', default: '30' },
+    from: { type: 'string', default: '0' },
+    to: { type: 'string', default: 'Infinity' },
+    timeline: { type: 'boolean', default: false },
+  },
 });
 const file = positionals[0];
 if (!file) {
@@ -41,9 +48,23 @@ function area(url: string, name: string): string {
 const keyOf = (n: Node) =>
   `${n.callFrame.functionName || '(anonymous)'}  ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(apps|packages)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
 
+const from = Number(values.from) * 1e6;
+const to = Number(values.to) * 1e6;
+const idle = profile.nodes.find((n) => n.callFrame.functionName === '(idle)')?.id;
 const self = new Map<number, number>();
+const busyBySecond: number[] = [];
+let at = 0;
 for (const [i, id] of profile.samples.entries()) {
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const delta = profile.timeDeltas[i] ?? 0;
+  at += delta;
+  const second = Math.floor(at / 1e6);
+  if (id !== idle) busyBySecond[second] = (busyBySecond[second] ?? 0) + delta;
+  if (at >= from && at < to) self.set(id, (self.get(id) ?? 0) + delta);
+}
+if (values.timeline) {
+  console.log('second  busy');
+  for (const [second, us] of busyBySecond.entries())
+    console.log(`${String(second).padStart(6)}  ${((us ?? 0) / 1e4).toFixed(0).padStart(3)} %`);
 }
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const fns = new Map<string, number>();
