@@ -24,8 +24,9 @@ import { createSpace } from './spaces';
 /**
  * Applications for spaces (README "Applications"): a member applies for a space of one of the property's enabled
  * businesses (`bn/applySpaceBusiness`); an administrator who may create spaces, or an operator, approves it (the
- * space is made) or rejects it, and the applicant is told. `reviewSpaceApplication` is the one decision function:
- * `space/reviewSpaceApply` calls it today, the workflow engine will call it once that lands.
+ * space is made) or rejects it, and the applicant is told. Each application is also a workflow application of type
+ * `spaceBusiness`: `space/reviewSpaceApply` (`reviewSpaceApplication`) decides it through the engine, and the
+ * engine's own review calls end in the same `decide` (below).
  */
 
 const STATUS = { pending: 'pending', approved: 'approved', rejected: 'rejected' } as const;
@@ -146,7 +147,8 @@ export interface Decision {
  * Decides a pending application, once (a second decision is `applyNotPending`): approving makes the space (the
  * applicant's own, or the property's with them responsible) with a quota record of kind `apply`, in the same
  * transaction; the applicant gets a message either way. `reviewer.scope` is the property the reviewer works in (or
- * every property, for an operator). This is what the workflow engine calls.
+ * every property, for an operator). `space/reviewSpaceApply` calls it; the decision is the workflow engine's `act`,
+ * whose hooks (`decide`, below) make the space.
  */
 export async function reviewSpaceApplication(
   s: Services,
