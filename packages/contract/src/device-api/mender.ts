@@ -12,7 +12,8 @@ import type { DeviceApiEndpoint } from './ddi';
  * is then accepted at once). Once accepted, the answer is the device token, a JWT, which the other calls carry as
  * `Authorization: Bearer <JWT>`.
  *
- * Deployments arrive with the firmware issue; until then the update check answers 204 (nothing to do).
+ * The update check (`deployments/next`) answers the deployment the firmware side offers the device, else 204
+ * (nothing to do).
  */
 
 /** Most attributes, and their sizes, as for hawkBit's configData (they land in the same place). */

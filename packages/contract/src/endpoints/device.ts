@@ -41,7 +41,7 @@ export const deviceItem = z.object({
   osType: osType(),
   /** 1: a sample (prototype) device, 0: a production one. */
   mockup: flag(),
-  /** The space and its group the device belongs to (ids; spaces come with their own issue). */
+  /** The terminal space and the group of its tree the device belongs to (ids). */
   sid: z.string().nullable(),
   groupId: z.string().nullable(),
   /** The bound user, or null. */

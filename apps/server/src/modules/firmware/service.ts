@@ -41,9 +41,9 @@ import { refuseSharedWrite, sharedItems, sharedPackage } from './shared';
  */
 
 /**
- * Update tasks that reference a package (tasks come with their own part of issue 10): the count — in the owning
- * property and in the customer properties it is shared with, or only in `inProperties` when given —, which refuses
- * deleting, withdrawing or unsharing it. One hook, registered by the task code; 0 until then.
+ * Update tasks that reference a package: the count — in the owning property and in the customer properties it is
+ * shared with, or only in `inProperties` when given —, which refuses deleting, withdrawing or unsharing it. One hook,
+ * registered by modules/firmware-task (a module does not read another's tables); 0 when none is registered.
  */
 export type PackageTaskCounter = (
   s: Services,
