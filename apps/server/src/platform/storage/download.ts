@@ -1,7 +1,9 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors';
 import type { BlobStore } from './blob-store';
+import { FileBody } from './file-body';
 import { contentDisposition } from './file-name';
 import { noneMatch, parseRange } from './range';
 
@@ -61,5 +63,22 @@ export async function sendBlob(
   }
   const body = await store.read(file.sha256, range ?? undefined);
   if (!body) throw notFound('file');
-  return reply.send(body);
+  return body instanceof FileBody ? sendFileBody(reply, body) : reply.send(body);
+}
+
+/**
+ * A file of the local store, written by `FileBody.sendTo` (buffers reused; see there). Fastify steps aside once the
+ * status and headers are decided (`hijack`: no `onSend` hook sees a download). A file that cannot be read to the
+ * end after the headers went out cuts the connection, as a failing stream does, so the client sees a short body.
+ */
+async function sendFileBody(reply: FastifyReply, body: FileBody): Promise<FastifyReply> {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+  try {
+    await body.sendTo(res);
+  } catch {
+    res.destroy();
+  }
+  return reply;
 }

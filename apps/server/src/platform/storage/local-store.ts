@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type BlobStore, type ByteRange, isSha256, type StagedBlob } from './blob-store';
+import { FileBody } from './file-body';
 import { checkExpected, Meter } from './meter';
 
 const WRITE_BUFFER = 1024 * 1024;
@@ -74,10 +75,12 @@ export async function openLocalStore(root: string): Promise<BlobStore> {
         if (isMissing(error)) return null;
         throw error;
       }
-      return handle.createReadStream({
-        ...(range ? { start: range.start, end: range.end } : {}),
-        highWaterMark: WRITE_BUFFER,
-      });
+      try {
+        return new FileBody(handle, range?.start ?? 0, range ? range.end + 1 : (await handle.stat()).size);
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
     },
 
     async remove(sha256) {
