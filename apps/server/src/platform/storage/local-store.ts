@@ -117,19 +117,44 @@ export async function openLocalStore(root: string): Promise<BlobStore> {
   return store;
 }
 
-/** Writes to an open file (kept open) and fsyncs it before the stream finishes. */
+/** Bytes written between two flushes to the disk in the background (see `syncedWriter`). */
+const FLUSH_EVERY = 64 * 1024 * 1024;
+
+/**
+ * Writes to an open file (kept open) and fsyncs it before the stream finishes. Every `FLUSH_EVERY` bytes it starts a
+ * `datasync` without waiting for it (the writes go on), so that the final fsync finds little left to write: on
+ * 1 GiB it took 20–25 ms instead of 320–450, and the upload ran about a tenth faster (bench/README "Storage").
+ */
 function syncedWriter(handle: FileHandle): Writable {
+  let unflushed = 0;
+  let flushed: Promise<void> = Promise.resolve();
+  let flushError: unknown;
   return new Writable({
     highWaterMark: WRITE_BUFFER,
     writev(chunks, done) {
       const buffers = chunks.map((c) => c.chunk as Buffer);
       const total = buffers.reduce((sum, b) => sum + b.length, 0);
       handle.writev(buffers).then(({ bytesWritten }) => {
-        done(bytesWritten === total ? null : new Error(`short write: ${bytesWritten} of ${total} bytes`));
+        if (bytesWritten !== total) return done(new Error(`short write: ${bytesWritten} of ${total} bytes`));
+        unflushed += total;
+        if (unflushed >= FLUSH_EVERY) {
+          unflushed = 0;
+          flushed = flushed
+            .then(() => handle.datasync())
+            .catch((error: unknown) => {
+              flushError ??= error;
+            });
+        }
+        done();
       }, done);
     },
     final(done) {
-      handle.sync().then(() => done(), done);
+      flushed
+        .then(() => {
+          if (flushError) throw flushError;
+          return handle.sync();
+        })
+        .then(() => done(), done);
     },
   });
 }
