@@ -41,6 +41,13 @@ export interface BlobStore {
    * until `publish`. A write killed half-way leaves only a temporary file, which the next start removes.
    */
   stage(source: Readable | AsyncIterable<Uint8Array>, options: StageOptions): Promise<StagedBlob>;
+  /**
+   * Optional (the local store): stages a finished file of the store's own disk, a tus upload's bytes, without
+   * writing them again: the file is hard-linked into the temporary place, hashed by reading it, and fsynced. Where
+   * no link can be made (another file system) its bytes are staged as `stage` does. The file must not change
+   * afterwards: the blob shares its bytes.
+   */
+  stageFile?(path: string, options: StageOptions): Promise<StagedBlob>;
   /** `stage` then `publish`: the blob is visible when this resolves. Storing bytes already there keeps one copy. */
   put(source: Readable | AsyncIterable<Uint8Array>, options: StageOptions): Promise<BlobInfo>;
   /** The blob's size, or null when there is none (or `sha256` is not a digest). */

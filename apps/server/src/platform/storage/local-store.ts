@@ -1,9 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { type FileHandle, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, link, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type BlobStore, type ByteRange, isSha256, type StagedBlob } from './blob-store';
+import {
+  type BlobInfo,
+  type BlobStore,
+  BlobTooLargeError,
+  type ByteRange,
+  isSha256,
+  type StagedBlob,
+} from './blob-store';
 import { FileBody } from './file-body';
 import { checkExpected, Meter } from './meter';
 
@@ -46,6 +54,24 @@ export async function openLocalStore(root: string): Promise<BlobStore> {
         throw error;
       }
       return staged(info.sha256, info.size, temp);
+    },
+
+    async stageFile(path, options) {
+      const temp = join(tmp, randomUUID());
+      try {
+        await link(path, temp);
+      } catch (error) {
+        if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        return store.stage(createReadStream(path), options);
+      }
+      try {
+        const info = await hashAndSync(temp, options.maxSize);
+        checkExpected(info, options);
+        return staged(info.sha256, info.size, temp);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
 
     async put(source, options) {
@@ -157,6 +183,36 @@ function syncedWriter(handle: FileHandle): Writable {
         .then(() => done(), done);
     },
   });
+}
+
+/** Why a hard link cannot be made where a copy can: another file system, or one without links. */
+const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP']);
+const HASH_CHUNK = 1024 * 1024;
+
+/**
+ * The SHA-256 and size of a file, read in 1 MiB pieces into two buffers (the next read runs while one is hashed);
+ * BlobTooLargeError past `maxSize`. The file is fsynced before this resolves.
+ */
+async function hashAndSync(path: string, maxSize: number): Promise<BlobInfo> {
+  const handle = await open(path, 'r');
+  try {
+    const hash = createHash('sha256');
+    const buffers: Buffer[] = [Buffer.allocUnsafe(HASH_CHUNK), Buffer.allocUnsafe(HASH_CHUNK)];
+    let size = 0;
+    let pending = handle.read(buffers[0] as Buffer, 0, HASH_CHUNK, 0);
+    for (let i = 1; ; i += 1) {
+      const { bytesRead, buffer } = await pending;
+      if (bytesRead === 0) break;
+      size += bytesRead;
+      if (size > maxSize) throw new BlobTooLargeError(maxSize);
+      pending = handle.read(buffers[i % 2] as Buffer, 0, HASH_CHUNK, size);
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+    await handle.sync();
+    return { sha256: hash.digest('hex'), size };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Makes a rename durable: the directory entry reaches the disk. */

@@ -14,6 +14,8 @@ export interface UploadStaging {
   publicId(storeId: string): string;
   /** The bytes of an upload (complete or not). */
   read(storeId: string): Promise<Readable>;
+  /** The upload's file, when the bytes wait on the local disk (`BlobStore.stageFile` takes it without a copy). */
+  path?(storeId: string): string;
 }
 
 /**
@@ -25,8 +27,9 @@ export function openUploadStaging(
   expiresAfterMs: number,
 ): UploadStaging {
   if (!config.storageUrl) {
+    const directory = join(config.dataDir, 'uploads');
     const datastore = new FileStore({
-      directory: join(config.dataDir, 'uploads'),
+      directory,
       expirationPeriodInMilliseconds: expiresAfterMs,
     });
     return {
@@ -34,6 +37,7 @@ export function openUploadStaging(
       storeId: (id) => id,
       publicId: (storeId) => storeId,
       read: async (storeId) => datastore.read(storeId),
+      path: (storeId) => join(directory, storeId),
     };
   }
   const location = parseS3Url(config.storageUrl);

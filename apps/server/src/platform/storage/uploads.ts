@@ -217,7 +217,10 @@ export async function mountUploads<C extends Json>(
   };
 }
 
-/** Copies a finished upload into the BlobStore (hashing it) and records it, held by `upload:<id>`. */
+/**
+ * Takes a finished upload into the BlobStore (hashing it) and records it, held by `upload:<id>`: linked without a
+ * copy where both are on the local disk (`stageFile`), else copied.
+ */
 async function storeFinished(
   s: Services,
   staging: UploadStaging,
@@ -226,10 +229,16 @@ async function storeFinished(
   metadata: UploadMetadata,
 ): Promise<BlobInfo> {
   const announced = metadata.sha256?.toLowerCase();
-  const staged = await s.blobs.store.stage(await staging.read(upload.id), {
+  const options = {
     maxSize: Number(row.size),
     expectedSize: Number(row.size),
     ...(announced && isSha256(announced) ? { expectedSha256: announced } : {}),
-  });
+  };
+  const { store } = s.blobs;
+  const file = staging.path?.(upload.id);
+  const staged =
+    file && store.stageFile
+      ? await store.stageFile(file, options)
+      : await store.stage(await staging.read(upload.id), options);
   return s.blobs.record(staged, `upload:${row.id}`);
 }
