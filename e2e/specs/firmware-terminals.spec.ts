@@ -54,12 +54,16 @@ type Session = Awaited<ReturnType<typeof loginByApi>>;
 /** Registers a device in the demo property and has it poll and report its versions over DDI. */
 async function reportingDevice(request: APIRequestContext, session: Session, deviceId: string, version: string) {
   const pno = session.propertyList.find((p) => p.name === '演示物业')?.pno as string;
+  const headers = { token: session.token, pno };
   const { credential } = await apiCall(
     request,
     'POST',
     'di/registerDevice',
-    { deviceId, name: `Gateway ${deviceId.slice(-6)}` },
-    { token: session.token, pno },
+    {
+      deviceId,
+      name: `Gateway ${deviceId.slice(-6)}`,
+    },
+    headers,
   );
   const ddi = `/${pno}/controller/v1/${deviceId}`;
   const authorization = `TargetToken ${credential}`;
@@ -69,6 +73,13 @@ async function reportingDevice(request: APIRequestContext, session: Session, dev
     data: { mode: 'replace', data: { swVersion: version, appVersion: '2.0.1' } },
   });
   expect(report.status()).toBe(200);
+  // A poll's last-seen reaches the database with the next batch (every 2 s, later on a loaded machine): the list
+  // shows the device online once the server says so.
+  await expect
+    .poll(async () => (await apiCall(request, 'GET', 'di/getAnyDeviceInfo', { deviceId }, headers)).online, {
+      message: `${deviceId} online`,
+    })
+    .toBe(1);
 }
 
 async function fits390(page: Page, name: string) {

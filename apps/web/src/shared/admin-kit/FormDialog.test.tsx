@@ -65,4 +65,50 @@ describe('FormDialog', () => {
     expect(inputs[0].id).not.toBe(inputs[1].id);
     expect(document.querySelectorAll('#name')).toHaveLength(0);
   });
+
+  it('keeps what the user typed when the parent renders again with equal initial values', async () => {
+    const Parent = ({ tick }: { tick: number }) => (
+      <FormDialog<{ name: string; kind: string }>
+        open
+        title={`Edit ${tick}`}
+        initialValues={{ kind: 'raw' }}
+        onSubmit={async () => true}
+        onClose={() => undefined}
+      >
+        <Form.Item name="name" label="Name">
+          <Input data-testid="name-input" />
+        </Form.Item>
+        <Form.Item name="kind" label="Kind">
+          <Input data-testid="kind-input" />
+        </Form.Item>
+      </FormDialog>
+    );
+    const { rerender } = render(<Parent tick={1} />);
+    const name = (await screen.findByTestId('name-input')) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Typed' } });
+    rerender(<Parent tick={2} />);
+    expect(await screen.findByText('Edit 2')).toBeTruthy();
+    expect((screen.getByTestId('name-input') as HTMLInputElement).value).toBe('Typed');
+    expect((screen.getByTestId('kind-input') as HTMLInputElement).value).toBe('raw');
+  });
+
+  it('takes initial values that arrive after it opened', async () => {
+    const Parent = ({ name }: { name?: string }) => (
+      <FormDialog<{ name: string }>
+        open
+        title="Edit"
+        initialValues={name === undefined ? undefined : { name }}
+        onSubmit={async () => true}
+        onClose={() => undefined}
+      >
+        <Form.Item name="name" label="Name">
+          <Input data-testid="name-input" />
+        </Form.Item>
+      </FormDialog>
+    );
+    const { rerender } = render(<Parent />);
+    await screen.findByTestId('name-input');
+    rerender(<Parent name="Loaded" />);
+    await waitFor(() => expect((screen.getByTestId('name-input') as HTMLInputElement).value).toBe('Loaded'));
+  });
 });

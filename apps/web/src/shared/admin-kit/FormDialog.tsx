@@ -2,7 +2,7 @@ import type { ButtonProps } from 'antd/es/button';
 import type { FormInstance } from 'antd/es/form';
 import Form from 'antd/es/form';
 import Modal from 'antd/es/modal';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface FormDialogProps<V> {
@@ -31,12 +31,19 @@ export function FormDialog<V extends object>({
   const [busy, setBusy] = useState(false);
   // A form name of its own prefixes its inputs' ids (`f1_name`), so two forms on a page never share an id.
   const formName = `form${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  // The fields are set when the dialog opens and when the initial values change in content (a record loaded after
+  // the dialog opened), never because a parent rendered again with an equal new object: that would wipe what the
+  // user typed meanwhile (a dialog whose lists load after it opened re-renders just then).
+  const initial = useRef(initialValues);
+  initial.current = initialValues;
+  const initialKey = JSON.stringify(initialValues ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `initialKey` is the trigger (the values in content); the values themselves are read from the ref
   useEffect(() => {
     if (open) {
       form.resetFields();
-      if (initialValues) form.setFieldsValue(initialValues as never);
+      if (initial.current) form.setFieldsValue(initial.current as never);
     }
-  }, [open, form, initialValues]);
+  }, [open, form, initialKey]);
 
   const submit = async () => {
     let values: V;
