@@ -275,10 +275,12 @@ export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
     if (devices.status !== 0 || devices.data.total < FW_DEVICES || devices.data.list.length !== 20)
       throw new Error(`di/getAllDeviceList ${when}: ${devices.status} ${devices.msg} ${devices.data?.total}`);
   };
+  // Each list's run prints its latency percentiles and the server's stalls over it (event-loop delay, GC pauses, time
+  // waiting for a CPU; stalls.ts): what puts a p99 far above the idle one.
   const pacedList = (path: string) =>
     measurePaced(
       keel,
-      { connections: 1, rate: LIST_RATE, requestsOf: () => [{ path, headers }] },
+      { connections: 1, rate: LIST_RATE, requestsOf: () => [{ path, headers }], log: ctx.log },
       ctx.warmup,
       ctx.duration,
     );
