@@ -43,7 +43,7 @@ export interface BlobStore {
   stage(source: Readable | AsyncIterable<Uint8Array>, options: StageOptions): Promise<StagedBlob>;
   /**
    * Optional (the local store): stages a finished file of the store's own disk, a tus upload's bytes, without
-   * writing them again: the file is hard-linked into the temporary place, hashed by reading it, and fsynced. Where
+   * writing them again: the file is hard-linked into the temporary place, fsynced, and hashed by reading it. Where
    * no link can be made (another file system) its bytes are staged as `stage` does. The file must not change
    * afterwards: the blob shares its bytes.
    */

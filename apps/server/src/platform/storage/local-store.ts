@@ -1,17 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { type FileHandle, link, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  type BlobInfo,
-  type BlobStore,
-  BlobTooLargeError,
-  type ByteRange,
-  isSha256,
-  type StagedBlob,
-} from './blob-store';
+import { type BlobInfo, type BlobStore, type ByteRange, isSha256, type StagedBlob } from './blob-store';
 import { FileBody } from './file-body';
 import { checkExpected, Meter } from './meter';
 
@@ -187,32 +180,27 @@ function syncedWriter(handle: FileHandle): Writable {
 
 /** Why a hard link cannot be made where a copy can: another file system, or one without links. */
 const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP', 'EOPNOTSUPP']);
-const HASH_CHUNK = 1024 * 1024;
 
 /**
- * The SHA-256 and size of a file, read in 1 MiB pieces into two buffers (the next read runs while one is hashed);
- * BlobTooLargeError past `maxSize`. The file is fsynced before this resolves.
+ * The SHA-256 and size of a file (BlobTooLargeError past `maxSize`), read through the same `Meter` as a written
+ * blob; the file is fsynced first (its bytes do not change, so the order does not matter).
  */
 async function hashAndSync(path: string, maxSize: number): Promise<BlobInfo> {
   const handle = await open(path, 'r');
+  let body: FileBody;
   try {
-    const hash = createHash('sha256');
-    const buffers: Buffer[] = [Buffer.allocUnsafe(HASH_CHUNK), Buffer.allocUnsafe(HASH_CHUNK)];
-    let size = 0;
-    let pending = handle.read(buffers[0] as Buffer, 0, HASH_CHUNK, 0);
-    for (let i = 1; ; i += 1) {
-      const { bytesRead, buffer } = await pending;
-      if (bytesRead === 0) break;
-      size += bytesRead;
-      if (size > maxSize) throw new BlobTooLargeError(maxSize);
-      pending = handle.read(buffers[i % 2] as Buffer, 0, HASH_CHUNK, size);
-      hash.update(buffer.subarray(0, bytesRead));
-    }
     await handle.sync();
-    return { sha256: hash.digest('hex'), size };
-  } finally {
+    body = new FileBody(handle, 0, (await handle.stat()).size);
+  } catch (error) {
     await handle.close();
+    throw error;
   }
+  const meter = new Meter(maxSize);
+  // The file body closes the handle when it ends or fails.
+  await pipeline(body, meter, async (hashed: AsyncIterable<Buffer>) => {
+    for await (const _ of hashed);
+  });
+  return meter.result();
 }
 
 /** Makes a rename durable: the directory entry reaches the disk. */
