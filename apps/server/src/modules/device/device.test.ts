@@ -451,6 +451,34 @@ describeEachDb('devices', (env) => {
       expect((await fx.call('di/getMyDeviceInfo', { deviceId: a.deviceId }, fx.member)).status).toBe(Status.notFound);
     });
 
+    it("tells another property's owner no user id and not whether a phone is registered", async () => {
+      // The operator owns the partner property; the demo owner and member are not its members.
+      const theirs = await register({}, fx.operator);
+      const res = await fx.call(
+        'db/bindDevice',
+        {
+          bindList: [
+            { deviceId: 'no-such-device', phoneNum: '13800000002' },
+            { deviceId: theirs.deviceId, phoneNum: '13800000002' },
+            { deviceId: theirs.deviceId, phoneNum: freshPhone() },
+            { deviceId: 'no-such-device', phoneNum: freshPhone() },
+          ],
+        },
+        fx.operator,
+      );
+      expect(res.status, res.msg).toBe(0);
+      expect(res.data.resultList.map((r: { uid: string | null }) => r.uid)).toEqual([null, null, null, null]);
+      const [missing, registered, unknown, missingUnknown] = res.data.resultList as Array<{
+        status: number;
+        msg: string;
+      }>;
+      // A registered phone and an unregistered one answer alike.
+      expect(registered).toEqual({ ...unknown, deviceId: theirs.deviceId });
+      expect(registered?.status).toBe(Status.notFound);
+      expect(missing).toEqual(missingUnknown);
+      expect(JSON.stringify(res.data)).not.toContain(fx.member.uid);
+    });
+
     it("lets the operator bind in any property, to the device's members only", async () => {
       const mine = await register();
       const theirs = await register({}, fx.operator);

@@ -347,12 +347,6 @@ export async function labelsOf(db: Db, pno: string, limit: number): Promise<stri
   return rows.map((r) => r.label);
 }
 
-/** Accounts by phone number (lines of a bind call name users by phone). */
-export const usersByPhone = (db: Db, phones: readonly string[]) =>
-  phones.length === 0
-    ? Promise.resolve([])
-    : db.selectFrom('users').select(['uid', 'phone']).where('phone', 'in', phones).execute();
-
 const deviceStates = new WeakMap<Db, ReturnType<typeof compileDeviceState>>();
 function compileDeviceState(db: Db) {
   return precompile(db, (param: (name: 'pno' | 'deviceId') => string) =>

@@ -347,7 +347,9 @@ const lineResult = (
 /**
  * Binds each line's device to its user, independently: a device of another property (or none) is "not found", a
  * user who is not a member of the device's property `notAMember`, a device bound to someone else
- * `deviceBoundElsewhere`; a device already bound to the same user is fine and changes nothing.
+ * `deviceBoundElsewhere`; a device already bound to the same user is fine and changes nothing. A phone number is
+ * looked up among the members of the device's property only, and a line's result names no user the caller did not
+ * name: a phone of no member answers `notAMember` without an id, whether or not it has an account elsewhere.
  */
 export async function bindDevices(s: Services, ctx: RequestContext, lines: readonly BindLine[]) {
   const scope = ctx.property ? tenantOf(ctx) : operatorScope(ctx);
@@ -360,18 +362,25 @@ export async function bindDevices(s: Services, ctx: RequestContext, lines: reado
   );
   const spaces = spacesInScope(ctx, P.bind);
   const inScope = (sid: string | null) => spaces === null || (sid !== null && spaces.includes(sid));
-  const phones = [...new Set(lines.flatMap((l) => (!l.uid && l.phoneNum && isMobile(l.phoneNum) ? [l.phoneNum] : [])))];
-  const byPhone = new Map((await repo.usersByPhone(s.db, phones)).map((u) => [u.phone, u.uid]));
-  // Memberships, one query per property the lines' devices belong to.
-  const wanted = new Map<string, Set<string>>();
+  // Per property of the lines' devices (in the caller's scope), the users named by id and the phones to look up.
+  const wanted = new Map<string, { uids: Set<string>; phones: Set<string> }>();
   for (const line of lines) {
     const device = devices.get(line.deviceId);
-    const uid = line.uid ?? (line.phoneNum ? byPhone.get(line.phoneNum) : undefined);
-    if (device && uid) wanted.set(device.pno, (wanted.get(device.pno) ?? new Set()).add(uid));
+    if (!device || !inScope(device.sid)) continue;
+    const named = wanted.get(device.pno) ?? { uids: new Set(), phones: new Set() };
+    wanted.set(device.pno, named);
+    if (line.uid) named.uids.add(line.uid);
+    else if (line.phoneNum && isMobile(line.phoneNum)) named.phones.add(line.phoneNum);
   }
+  const key = (pno: string, id: string) => `${pno}\u0000${id}`;
   const members = new Set<string>();
-  for (const [pno, uids] of wanted) {
-    for (const m of await org.findMembers(s.db, pno, [...uids])) members.add(`${pno}\u0000${m.uid}`);
+  const memberByPhone = new Map<string, string>();
+  for (const [pno, named] of wanted) {
+    for (const m of await org.findMembers(s.db, pno, [...named.uids])) members.add(key(pno, m.uid));
+    for (const m of await org.membersByPhone(s.db, pno, [...named.phones])) {
+      members.add(key(pno, m.uid));
+      memberByPhone.set(key(pno, m.phone), m.uid);
+    }
   }
 
   const now = s.now();
@@ -379,17 +388,19 @@ export async function bindDevices(s: Services, ctx: RequestContext, lines: reado
   const bound: string[] = [];
   for (const line of lines) {
     const device = devices.get(line.deviceId);
-    const uid = line.uid ?? (line.phoneNum ? byPhone.get(line.phoneNum) : undefined);
+    // The user the line names: its uid as given, or the member holding its phone in the device's property.
+    const uid = line.uid ?? (device && line.phoneNum ? memberByPhone.get(key(device.pno, line.phoneNum)) : undefined);
+    const given = line.uid ?? null;
     if (!device) {
-      resultList.push(lineResult(ctx, line.deviceId, uid ?? null, 'notFound', { what: line.deviceId }));
+      resultList.push(lineResult(ctx, line.deviceId, given, 'notFound', { what: line.deviceId }));
     } else if (!inScope(device.sid)) {
-      resultList.push(lineResult(ctx, line.deviceId, uid ?? null, 'forbidden'));
+      resultList.push(lineResult(ctx, line.deviceId, given, 'forbidden'));
     } else if (!line.uid && !line.phoneNum) {
       resultList.push(lineResult(ctx, line.deviceId, null, 'invalidInput', { field: 'uid' }));
     } else if (!line.uid && line.phoneNum && !isMobile(line.phoneNum)) {
       resultList.push(lineResult(ctx, line.deviceId, null, 'invalidInput', { field: 'phoneNum' }));
-    } else if (!uid || !members.has(`${device.pno}\u0000${uid}`)) {
-      resultList.push(lineResult(ctx, line.deviceId, uid ?? null, 'notAMember'));
+    } else if (!uid || !members.has(key(device.pno, uid))) {
+      resultList.push(lineResult(ctx, line.deviceId, given, 'notAMember'));
     } else if (device.uid === uid) {
       resultList.push(lineResult(ctx, line.deviceId, uid, 'ok'));
     } else if (device.uid !== null || !(await repo.bind(s.db, device.pno, line.deviceId, uid, now))) {

@@ -26,6 +26,8 @@ export async function memberPage<T>(
 }
 /** Several memberships in one query. */
 export const findMembers = (db: Db, pno: string, uids: readonly string[]) => repo.findMembers(db, pno, uids);
+/** Members of the property by phone, in one query: a phone of no member (or of no account) is simply missing. */
+export const membersByPhone = (db: Db, pno: string, phones: readonly string[]) => repo.membersByPhone(db, pno, phones);
 export const findMember = (db: Db, pno: string, uid: string) => repo.findMember(db, pno, uid);
 export const findProperty = (db: Db, pno: string) => repo.findProperty(db, pno);
 

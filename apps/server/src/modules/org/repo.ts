@@ -249,6 +249,18 @@ export const findMembers = (db: Db, pno: string, uids: readonly string[]) =>
         .where('uid', 'in', uids)
         .execute();
 
+/** The members of the property among the holders of these phone numbers (a phone of no member is simply missing). */
+export const membersByPhone = (db: Db, pno: string, phones: readonly string[]) =>
+  phones.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('property_members as m')
+        .innerJoin('users as u', 'u.uid', 'm.uid')
+        .select(['m.uid', 'u.phone'])
+        .where('m.pno', '=', pno)
+        .where('u.phone', 'in', phones)
+        .execute();
+
 /** Adds a member on a node; false when the user already is one. */
 export async function addMemberAt(db: Db, pno: string, uid: string, oid: string | null, now: number): Promise<boolean> {
   const r = await db

@@ -15,6 +15,7 @@ export {
   type MemberFilter,
   type MemberRow,
   memberPage,
+  membersByPhone,
   nodeNames,
   orgScope,
 } from './reads';
