@@ -22,6 +22,7 @@ import { migrateToLatest } from './platform/db/migrate';
 import { AppError } from './platform/http/errors';
 import { parseJsonBody } from './platform/http/json-body';
 import { mountModules } from './platform/http/mount';
+import { MultipartBody } from './platform/http/multipart';
 import { openApiDocument } from './platform/http/openapi';
 import { RateLimiter } from './platform/http/rate-limit';
 import { RedisRateLimiter } from './platform/http/rate-limit-redis';
@@ -131,6 +132,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     } catch (error) {
       done(error as AppError, undefined);
     }
+  });
+
+  // A multipart body is not read here: the mount hands it to the handler of an endpoint declaring `upload`, and
+  // settles it after the handler whatever it answered (platform/http/multipart.ts).
+  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    done(null, new MultipartBody(payload, request.headers));
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -76,6 +76,12 @@ export interface Endpoint<P extends string = string, I extends z.ZodType = z.Zod
   mutates: boolean;
   /** Names the call's rate-limit bucket, if it has one. */
   rateLimit?: 'signIn' | 'sendCode' | 'lookup';
+  /**
+   * The call carries a file: a `multipart/form-data` body with one part `file` of at most `maxBytes`, the input
+   * fields in the query string. The server owns the body's stream and hands the handler the file part; a handler
+   * may also accept the call as JSON without a file (`f/uploadFile` naming a stored one).
+   */
+  upload?: { maxBytes: number };
 }
 
 /** The names of an input's fields (what a scope declaration may name). */

@@ -48,6 +48,11 @@ export const messages = {
     'zh-cn': '请求内容嵌套过深（最多 {max} 层）',
     en: 'The request body is nested too deeply (at most {max} levels)',
   },
+  malformedUpload: {
+    status: Status.invalidInput,
+    'zh-cn': '上传内容不完整或格式错误（multipart/form-data），请重新上传',
+    en: 'The upload is malformed or was cut short (multipart/form-data); send it again',
+  },
   sessionExpired: {
     status: Status.sessionExpired,
     'zh-cn': '登录已过期，请重新登录',

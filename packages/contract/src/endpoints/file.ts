@@ -86,6 +86,7 @@ export const fileEndpoints = group(
   defineEndpoint({
     method: 'POST',
     path: 'fis/fi/uploadFile',
+    upload: { maxBytes: SMALL_UPLOAD_MAX },
     summary: `Upload a small file (multipart/form-data, one part \`file\`, at most ${SMALL_UPLOAD_MAX / 1024 / 1024} MiB; \`sid\`, \`groupId\` and \`name\` in the query string) into a space the caller may write into; its quota is reserved before the bytes are kept`,
     access: { kind: 'property' },
     input: z.object({

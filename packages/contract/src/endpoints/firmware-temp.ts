@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
 import { flag, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
+import { SMALL_UPLOAD_MAX } from './file';
 
 /**
  * The temporary firmware service (`t/…Task…`, `f/`, `d/`), issue 10: an engineer's quick path to try a build on a
@@ -189,6 +190,7 @@ export const firmwareTempEndpoints = group(
   defineEndpoint({
     method: 'POST',
     path: 'f/uploadFile',
+    upload: { maxBytes: SMALL_UPLOAD_MAX },
     summary:
       'Add a temporary file: upload one (multipart/form-data, one part `file`, at most 32 MiB, into the space `sid` the caller writes into, as fis/fi/uploadFile; `sid`, `groupId`, `name` in the query string) or name a stored file the caller may read (`fid`, e.g. a large build uploaded with tus); its content is kept for the temporary service',
     access: { kind: 'property', permission: FIRMWARE_TEMP_PERMISSIONS.temp },

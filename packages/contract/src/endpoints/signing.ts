@@ -788,6 +788,7 @@ export const signingEndpoints = group(
   defineEndpoint({
     method: 'POST',
     path: 'sign/signUpload',
+    upload: { maxBytes: SIGN_UPLOAD_MAX },
     ours: true,
     summary: `Upload a file (multipart/form-data, one part \`file\`, at most ${SIGN_UPLOAD_MAX / 1024 / 1024} MiB; \`moduleId\` and \`certId\` in the query string) and sign it`,
     access: member,
@@ -797,6 +798,7 @@ export const signingEndpoints = group(
   defineEndpoint({
     method: 'POST',
     path: 'sign/pipelineSign',
+    upload: { maxBytes: SIGN_UPLOAD_MAX },
     ours: true,
     summary:
       'Build pipelines: the same as sign/signUpload with a personal access token (`Authorization: Bearer …`) instead of a session',

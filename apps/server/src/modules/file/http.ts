@@ -1,6 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
-import Busboy from '@fastify/busboy';
 import { FILE_UPLOAD_PATH, RESUMABLE_UPLOAD_MAX } from '@keel/contract/endpoints/file';
 import type { FastifyInstance } from 'fastify';
 import { AppError, invalidInput, notFound } from '../../platform/http/errors';
@@ -13,7 +10,6 @@ import { reserveSpaceQuota, resumeSpaceReservation, spaceForRequest } from '../s
 import {
   DOWNLOAD_PREFIX,
   groupInSpace,
-  type IncomingFile,
   keepUploadedFile,
   linkTarget,
   readDownloadLink,
@@ -23,49 +19,9 @@ import {
 } from './service';
 
 /**
- * What the files module mounts besides its API endpoints (README.md): the multipart body of `fis/fi/uploadFile`,
- * the tus endpoint of large uploads, download links, and the periodic sweep of blobs and expired uploads.
+ * What the files module mounts besides its API endpoints (README.md): the tus endpoint of large uploads, download
+ * links, and the periodic sweep of blobs and expired uploads.
  */
-
-/** Multipart bodies waiting for their handler, by request id (the handler reads the stream itself). */
-const pendingMultipart = new Map<string, { payload: Readable; headers: IncomingHttpHeaders }>();
-
-/**
- * The multipart file of a request (`fis/fi/uploadFile`), taken once: its length (Content-Length) and the first
- * file part. Undefined for a request that did not send multipart.
- */
-export function takeMultipart(requestId: string): IncomingFile | undefined {
-  const pending = pendingMultipart.get(requestId);
-  if (!pending) return undefined;
-  pendingMultipart.delete(requestId);
-  const length = Number(pending.headers['content-length']);
-  if (!Number.isSafeInteger(length) || length <= 0) throw invalidInput('content-length');
-  return {
-    length,
-    open: () =>
-      new Promise((resolve, reject) => {
-        let found = false;
-        let busboy: InstanceType<typeof Busboy>;
-        try {
-          busboy = new Busboy({ headers: pending.headers as never, limits: { files: 1, fields: 20, parts: 21 } });
-        } catch {
-          reject(invalidInput('content-type'));
-          return;
-        }
-        busboy.on('file', (_field, stream, filename, _encoding, mimeType) => {
-          if (found) {
-            stream.resume();
-            return;
-          }
-          found = true;
-          resolve({ stream, filename: filename || 'file', mimeType });
-        });
-        busboy.on('error', (error: unknown) => (found ? undefined : reject(error)));
-        busboy.on('finish', () => (found ? undefined : reject(invalidInput('file'))));
-        pending.payload.pipe(busboy);
-      }),
-  };
-}
 
 /** The tus upload mount of files, once mounted (its `sweep` runs with the blob collection). */
 let uploads: UploadMount | null = null;
@@ -90,24 +46,6 @@ const scheduleSweep = (s: Services, at: number) =>
   });
 
 export async function mountFiles(app: FastifyInstance, s: Services): Promise<void> {
-  // `fis/fi/uploadFile`: the body is left to the handler, which checks the caller and reserves quota first.
-  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
-    pendingMultipart.set(request.id, { payload, headers: request.headers });
-    done(null, { ...(request.query as Record<string, unknown>) });
-  });
-  // Runs on every request of the app (device polls too), so it is synchronous and returns at once while no
-  // multipart body is pending: an async hook costs a promise and a microtask turn per request (issue 8).
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (pendingMultipart.size > 0) {
-      const left = pendingMultipart.get(request.id);
-      if (left) {
-        pendingMultipart.delete(request.id);
-        left.payload.resume();
-      }
-    }
-    done();
-  });
-
   uploads = await mountUploads<UploadContext>(app, s, {
     path: FILE_UPLOAD_PATH,
     maxSize: RESUMABLE_UPLOAD_MAX,

@@ -1,7 +1,6 @@
 import { FILE_UPLOAD_PATH, fileEndpoints, RESUMABLE_UPLOAD_MAX, SMALL_UPLOAD_MAX } from '@keel/contract/endpoints/file';
 import { defineModule } from '../../platform/http/mount';
 import { registerGroupItemCounter } from '../space/service';
-import { takeMultipart } from './http';
 import * as service from './service';
 
 /** Files in spaces and common files (issue 8). Model: README.md; the tus mount and downloads: http.ts. */
@@ -10,7 +9,7 @@ export const fileModule = defineModule(fileEndpoints, (s) => {
   return {
     'fis/fi/uploadFile': async (input, ctx) => {
       // The space and group are checked before the body is looked at (a JSON body has no file part).
-      return service.uploadSmall(s, ctx, input, takeMultipart(ctx.requestId), SMALL_UPLOAD_MAX);
+      return service.uploadSmall(s, ctx, input, SMALL_UPLOAD_MAX);
     },
     'fis/fi/getMyFileList': async (input, ctx) => service.listFiles(s, ctx, input),
     'gateway/file/getUploadUrl': async () => ({ base: '', path: FILE_UPLOAD_PATH, maxSize: RESUMABLE_UPLOAD_MAX }),

@@ -1,11 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { CommonFileItem, FileItem } from '@keel/contract/endpoints/file';
 import { SPACE_PERMISSIONS } from '@keel/contract/endpoints/space';
 import { loadPropertyContext } from '../../platform/auth/property-context';
 import type { RequestContext } from '../../platform/http/context';
-import { requireProperty, requireUser } from '../../platform/http/context';
-import { AppError, invalidInput, notFound } from '../../platform/http/errors';
+import { requireProperty, requireUpload, requireUser } from '../../platform/http/context';
+import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { BlobTooLargeError, type StagedBlob } from '../../platform/storage/blob-store';
@@ -75,40 +74,26 @@ export async function fileForRequest(s: Services, ctx: RequestContext, fid: stri
   return row;
 }
 
-/** What a multipart request may carry besides its file (boundaries, part headers, a few small fields). */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-/** One file arriving in a multipart request (`fis/fi/uploadFile`). */
-export interface IncomingFile {
-  /** The request's Content-Length: the most the file can be, reserved before a byte is read. */
-  length: number;
-  /** Opens the file part: its bytes, the name and type the client gave. Rejects when there is no file part. */
-  open(): Promise<{ stream: Readable; filename: string; mimeType: string }>;
-}
-
 /**
- * `fis/fi/uploadFile`: the caller must write into the space; the request's whole length (capped at `maxSize`) is
- * reserved against the quota before any byte is read, the part is streamed into the store (hashed, at most
+ * `fis/fi/uploadFile`: the caller must write into the space; the request's whole length (capped at `maxSize`; the
+ * mount refused a longer request, platform/http/multipart.ts) is reserved against the quota before any byte is read, the part is streamed into the store (hashed, at most
  * `maxSize`), then the reservation is narrowed to the file's true size and committed with the new file row.
  */
 export async function uploadSmall(
   s: Services,
   ctx: RequestContext,
   input: { sid: string; groupId?: string; name?: string },
-  incoming: IncomingFile | undefined,
   maxSize: number,
 ): Promise<FileItem> {
   const space = await spaceForRequest(s, ctx, input.sid, 'write');
   const tenant = tenantOf(ctx);
   const groupId = await groupInSpace(s, tenant, space.sid, input.groupId);
-  if (!incoming) throw invalidInput('file');
-  // Larger than the limit with any multipart framing: refused before anything is reserved or read.
-  if (incoming.length > maxSize + MULTIPART_OVERHEAD) throw new AppError('tooLarge', {}, { status: 413 });
+  const incoming = requireUpload(ctx);
   const first = await reserveSpaceQuota(s, tenant, space.sid, Math.min(incoming.length, maxSize));
   let staged: StagedBlob;
   let part: { filename: string; mimeType: string };
   try {
-    const opened = await incoming.open();
+    const opened = await incoming.file();
     part = opened;
     staged = await s.blobs.store.stage(opened.stream, { maxSize: Math.min(incoming.length, maxSize) });
   } catch (error) {

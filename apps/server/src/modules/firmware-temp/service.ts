@@ -16,7 +16,6 @@ import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { deviceSummaries, propertyDevices } from '../device/targets';
-import { takeMultipart } from '../file/http';
 import { readableFiles, uploadSmall } from '../file/service';
 import { tempCancelFlags, tempFlags } from './flags';
 import * as repo from './repo';
@@ -58,7 +57,6 @@ export async function addFile(
         s,
         ctx,
         { sid: input.sid as string, groupId: input.groupId, name: input.name },
-        takeMultipart(ctx.requestId),
         SMALL_UPLOAD_MAX,
       );
   const id = newId();

@@ -1,11 +1,9 @@
-import { PIPELINE_PATH, SIGN_UPLOAD_MAX } from '@keel/contract/endpoints/signing';
+import { PIPELINE_PATH } from '@keel/contract/endpoints/signing';
 import type { RequestContext } from '../../platform/http/context';
-import { requireUser } from '../../platform/http/context';
-import { AppError, invalidInput } from '../../platform/http/errors';
+import { requireUpload, requireUser } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
 import { safeFileName } from '../../platform/storage/file-name';
 import { tenantOf } from '../../platform/tenancy/tenant';
-import { takeMultipart } from '../file/http';
 import { signAnswer, tokenHolder } from './service';
 import { signArtifact, signatureLink } from './sign';
 
@@ -19,16 +17,14 @@ import { signArtifact, signatureLink } from './sign';
 export const pendingAuthorization = new Map<string, string | undefined>();
 export const PIPELINE_URL = `/api/${PIPELINE_PATH}`;
 
-async function openUpload(requestId: string) {
-  const incoming = takeMultipart(requestId);
-  if (!incoming) throw invalidInput('file');
-  if (incoming.length > SIGN_UPLOAD_MAX + 64 * 1024) throw new AppError('tooLarge', {}, { status: 413 });
-  const part = await incoming.open();
+/** The call's file (its length was checked against SIGN_UPLOAD_MAX by the mount). */
+async function openUpload(ctx: RequestContext) {
+  const part = await requireUpload(ctx).file();
   return { name: safeFileName(part.filename), chunks: part.stream };
 }
 
 export async function uploadSign(s: Services, ctx: RequestContext, input: { moduleId: string; certId: string }) {
-  const file = await openUpload(ctx.requestId);
+  const file = await openUpload(ctx);
   const result = await signArtifact(s, {
     tenant: tenantOf(ctx),
     uid: requireUser(ctx).uid,
@@ -46,7 +42,7 @@ export async function pipelineSign(s: Services, ctx: RequestContext, input: { mo
   pendingAuthorization.delete(ctx.requestId);
   const holder = await tokenHolder(s, authorization);
   ctx.audit.actorUid = holder.uid;
-  const file = await openUpload(ctx.requestId);
+  const file = await openUpload(ctx);
   const result = await signArtifact(s, {
     tenant: holder.tenant,
     uid: holder.uid,

@@ -1,5 +1,7 @@
 import type { Locale } from '@keel/contract/status';
 import type { Grant, PropertyRole, Scope } from '../permissions/effective';
+import { invalidInput } from './errors';
+import type { IncomingUpload } from './multipart';
 
 export interface SessionUser {
   uid: string;
@@ -48,6 +50,8 @@ export interface RequestContext {
   device: DeviceContext | null;
   /** Handlers fill these for the audit record. */
   audit: { actorUid?: string; target?: string };
+  /** The file of a call sent as `multipart/form-data`, on endpoints declaring `upload` (platform/http/multipart.ts). */
+  upload?: IncomingUpload;
 }
 
 export function requireUser(ctx: RequestContext): SessionUser {
@@ -58,6 +62,12 @@ export function requireUser(ctx: RequestContext): SessionUser {
 export function requireProperty(ctx: RequestContext): PropertyContext {
   if (!ctx.property) throw new Error('handler needs a property: declare access property');
   return ctx.property;
+}
+
+/** The call's file; a call without one (JSON, or no file part) is an input error naming `file`. */
+export function requireUpload(ctx: RequestContext): IncomingUpload {
+  if (!ctx.upload) throw invalidInput('file');
+  return ctx.upload;
 }
 
 export function requireDevice(ctx: RequestContext): DeviceContext {

@@ -61,5 +61,10 @@ describeEachDb('http platform', (env) => {
     expect(doc.paths['/api/a/login'].post.summary).toContain('Sign in');
     expect(doc.paths['/api/a/ifPhoneNumExist'].get.parameters[0].name).toBe('phoneNum');
     expect(doc.paths['/api/pro/getMenuIdList'].get.description).toContain('ours');
+    // A file's call: multipart with the part `file`, its fields in the query string.
+    const upload = doc.paths['/api/fis/fi/uploadFile'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['file']);
+    expect(upload.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toContain('query:sid');
   });
 });

@@ -8,6 +8,7 @@ import { authorize, checkDeclaredAccess } from './access';
 import type { RequestContext } from './context';
 import { errorEnvelope, okEnvelope, okEnvelopeBytes } from './envelope';
 import { AppError, invalidInput } from './errors';
+import { MULTIPART_OVERHEAD, MultipartBody } from './multipart';
 import { nulTextPath } from './nul-text';
 import { outputMismatch } from './output-check';
 import { applyAddressLimits, applySubjectLimits } from './rate-rules';
@@ -97,13 +98,16 @@ async function serve(
   reply: FastifyReply,
 ) {
   const ctx = newContext(request);
+  const multipart = request.body instanceof MultipartBody ? request.body : undefined;
   let status = 0;
   let authorised = false;
   try {
     await authorize(s, def.access, request.headers, ctx);
     authorised = true;
     if (def.rateLimit) applyAddressLimits(s.limiter, def.rateLimit, ctx.ip, s.config.signInLimits);
-    const parsed = def.input.safeParse(def.method === 'GET' ? request.query : (request.body ?? {}));
+    if (multipart) ctx.upload = acceptUpload(def, multipart);
+    // A file's call sends its input fields in the query string.
+    const parsed = def.input.safeParse(def.method === 'GET' || multipart ? request.query : (request.body ?? {}));
     if (!parsed.success) throw invalidInput(fieldOf(parsed.error));
     const nul = nulTextPath(parsed.data);
     if (nul) throw invalidInput(nul);
@@ -119,7 +123,9 @@ async function serve(
     if (!bytes) return okEnvelope(data ?? null, ctx.locale);
     reply.type('application/json; charset=utf-8');
     return bytes;
-  } catch (error) {
+  } catch (thrown) {
+    // A body that failed answers why, whatever the handler made of its stream's error.
+    const error = multipart?.failure ?? thrown;
     if (!(error instanceof AppError)) {
       status = -1;
       throw error;
@@ -130,6 +136,7 @@ async function serve(
     if (error.http.retryAfterSeconds) reply.header('retry-after', String(error.http.retryAfterSeconds));
     return envelope;
   } finally {
+    multipart?.settle(reply);
     if (def.mutates && authorised) {
       await appendAudit(s.db, {
         at: s.now(),
@@ -143,4 +150,13 @@ async function serve(
       }).catch((e) => s.log.error({ err: e, reqId: request.id }, 'audit write failed'));
     }
   }
+}
+
+/** The multipart body of a call, if its endpoint takes a file and the body's length is within the declared limit. */
+function acceptUpload(def: Endpoint, body: MultipartBody): MultipartBody {
+  if (!def.upload) throw invalidInput('content-type');
+  if (body.length === 0) throw invalidInput('content-length');
+  if (body.length > def.upload.maxBytes + MULTIPART_OVERHEAD) throw new AppError('tooLarge', {}, { status: 413 });
+  body.limit(def.upload.maxBytes);
+  return body;
 }

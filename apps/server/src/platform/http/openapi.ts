@@ -22,6 +22,20 @@ const DEVICE_PROTOCOLS = {
   },
 } as const;
 
+/** A POST's body: JSON, or for an endpoint taking a file, `multipart/form-data` with the part `file`. */
+function requestBodyOf(def: Endpoint, input: Record<string, unknown>) {
+  if (!def.upload) return { content: { 'application/json': { schema: input } } };
+  return {
+    required: true,
+    description: `One part \`file\` of at most ${def.upload.maxBytes} bytes; the input fields go in the query string`,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+      },
+    },
+  };
+}
+
 /**
  * The OpenAPI 3 document of every mounted endpoint, generated from the contract (DESIGN §4): the console API and,
  * next to it, the device API (its own paths, statuses and JSON).
@@ -54,7 +68,8 @@ export function openApiDocument(
         security,
         parameters: [
           ...headers,
-          ...(def.method === 'GET'
+          // A file's call sends its input fields in the query string too.
+          ...(def.method === 'GET' || def.upload
             ? Object.entries(properties).map(([name, schema]) => ({
                 name,
                 in: 'query',
@@ -63,7 +78,7 @@ export function openApiDocument(
               }))
             : []),
         ],
-        ...(def.method === 'POST' ? { requestBody: { content: { 'application/json': { schema: input } } } } : {}),
+        ...(def.method === 'POST' ? { requestBody: requestBodyOf(def, input) } : {}),
         responses: {
           200: {
             description: 'Envelope: status 0 with data, or a catalogue status with a translated msg',

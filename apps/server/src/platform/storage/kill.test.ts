@@ -1,42 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bytesOf } from '../../test/blob-store-suite';
+import { killed, startChild, stopAll } from '../../test/child-process';
 import { createSchema, dropSchema, schemaLock } from '../../test/harness';
 import { tusClient } from '../../test/tus-client';
 import { openLocalStore } from './local-store';
-
-const child = (name: string) => new URL(`../../test/${name}`, import.meta.url).pathname;
-
-/**
- * Starts a child: node itself with tsx as its loader (the `tsx` command would run the script in a grandchild that a
- * SIGKILL to the child does not reach). `next` answers its next stdout line.
- */
-const started: ChildProcess[] = [];
-function start(script: string, args: string[], env: Record<string, string> = {}) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', child(script), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  started.push(proc);
-  const lines = createInterface({ input: proc.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
-  const next = async () => {
-    const line = await lines.next();
-    if (line.done) throw new Error(`${script} ended`);
-    return line.value as string;
-  };
-  return { proc, next };
-}
-
-const killed = (proc: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    proc.once('exit', () => resolve());
-    proc.kill('SIGKILL');
-  });
 
 const files = (dir: string): string[] => {
   try {
@@ -58,13 +29,13 @@ describe('a process killed with SIGKILL mid-write', { timeout: 120_000 }, () => 
   };
   afterAll(() => {
     // A failed case may leave its child running.
-    for (const proc of started) if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    stopAll();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('leaves no visible blob, and the next start drops the partial file', async () => {
     const root = fresh();
-    const writer = start('blob-writer-child.ts', [root]);
+    const writer = startChild('blob-writer-child.ts', [root]);
     expect(await writer.next()).toBe('writing');
     // Mid-write: a partial temporary file, nothing under a name.
     const partial = files(join(root, 'tmp'));
@@ -94,7 +65,7 @@ describe('a process killed with SIGKILL mid-write', { timeout: 120_000 }, () => 
       try {
         const bytes = Buffer.concat(bytesOf(6 * 1024 * 1024, 51));
         const sha = createHash('sha256').update(bytes).digest('hex');
-        let server = start('upload-server-child.ts', [], env);
+        let server = startChild('upload-server-child.ts', [], env);
         let info = JSON.parse(await server.next()) as { port: number; token: string };
         let tus = tusClient(`http://127.0.0.1:${info.port}`, info.token);
         const created = await tus.create(bytes.length, { filename: 'firmware.bin', sha256: sha });
@@ -112,7 +83,7 @@ describe('a process killed with SIGKILL mid-write', { timeout: 120_000 }, () => 
         await inFlight;
         expect(files(join(dataDir, 'blobs', 'objects'))).toEqual([]);
 
-        server = start('upload-server-child.ts', [], env);
+        server = startChild('upload-server-child.ts', [], env);
         info = JSON.parse(await server.next()) as { port: number; token: string };
         tus = tusClient(`http://127.0.0.1:${info.port}`, info.token);
         expect(files(join(dataDir, 'blobs', 'tmp'))).toEqual([]);

@@ -36,6 +36,13 @@ export interface ScopedIds {
 
 /** Tables a refused call may still write: its audit row, the session it used, counters. */
 const VOLATILE = new Set(['audit_log', 'sessions', 'counters', 'outbox', 'login_failures', 'codes', 'server_keys']);
+/** Columns a call may write on a row it uses without changing the object: when a credential was last used. */
+const VOLATILE_COLUMNS: Record<string, readonly string[]> = { signing_tokens: ['last_used_at'] };
+const withoutVolatile = (table: string, rows: Array<Record<string, unknown>>) => {
+  const columns = VOLATILE_COLUMNS[table];
+  if (!columns) return rows;
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !columns.includes(k))));
+};
 /** Every property's tables, and the other tables a property's objects touch. */
 const TABLES = [...TENANT_TABLES, 'users', 'properties', 'device_credentials', 'news'] as const;
 
@@ -117,7 +124,7 @@ export async function buildWorld(app: FastifyInstance): Promise<GuardWorld> {
       const db = s.db.withoutPlugins();
       const out: Record<string, unknown> = {};
       for (const table of TABLES)
-        if (!VOLATILE.has(table)) out[table] = await db.selectFrom(table).selectAll().execute();
+        if (!VOLATILE.has(table)) out[table] = withoutVolatile(table, await db.selectFrom(table).selectAll().execute());
       return JSON.stringify(out);
     },
   };
