@@ -12,7 +12,8 @@ import { deviceApi } from './modules/device/ddi-routes';
 import { menderApi } from './modules/device/mender-routes';
 import { mountFiles } from './modules/file/http';
 import { modules } from './modules/registry';
-import { mountSigning, passPipelineAuthorization } from './modules/signing/http';
+import { mountSigning } from './modules/signing/http';
+import { createPropertyBusinesses } from './platform/auth/businesses';
 import { createDeviceCredentials, deviceCacheTtlMs } from './platform/auth/device-credential-cache';
 import { loadPasswordKey } from './platform/auth/rsa-key';
 import { createSessions } from './platform/auth/sessions';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log,
     now,
     sessions: createSessions(db, now, config.tokenIdleMs),
+    businesses: createPropertyBusinesses(db, bus, deviceCacheTtlMs(config.devicePollSeconds)),
     deviceCredentials: createDeviceCredentials(db, bus, deviceCacheTtlMs(config.devicePollSeconds)),
     passwordKey: await loadPasswordKey(db, now()),
     limiter: config.redisUrl ? await RedisRateLimiter.connect(config.redisUrl, now) : new RateLimiter(now),
@@ -175,7 +177,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  passPipelineAuthorization(app);
   mountModules(app, services, modules);
   // The device API (hawkBit DDI): its own context, statuses and JSON (modules/device/ddi-routes.ts).
   await app.register(deviceApi, { services });

@@ -7,9 +7,11 @@ export type Method = 'GET' | 'POST';
  * - public: anyone;
  * - user: a signed-in user, personal scope;
  * - property: a signed-in member of the property named by the `pno` header; `permission` (a catalogue id, or a
- *   list of ids of which any one suffices) is required unless omitted, and `business` must be enabled for the property; with `orPlatform`, an operator
- *   calling without `pno` is let through with no property (back-office variants of the same call); `scope`
- *   names the input fields whose organisation units or spaces must lie inside the caller's scope;
+ *   list of ids of which any one suffices) is required unless omitted, and `business` must be enabled for the
+ *   property; with `orPlatform`, an operator calling without `pno` is let through with no property (back-office
+ *   variants of the same call); `scope` names the input fields whose organisation units or spaces must lie inside
+ *   the caller's scope; with `credential: 'accessToken'` the member calls with a personal access token
+ *   (`Authorization: Bearer …`, which names the property) instead of a session, checked the same way;
  * - platform: a platform operator; `permission` (a catalogue id of `scope: 'platform'`, a back-office page) is
  *   required unless omitted. Operators hold every platform node (there are no operator roles yet), so today the
  *   id names what the call serves; the check is real and refuses anyone else;
@@ -28,6 +30,8 @@ export type Access<F extends string = string> =
       orPlatform?: boolean;
       /** Input fields whose objects must lie where the caller may use the permission (see `ScopeDeclaration`). */
       scope?: ScopeDeclaration<F>;
+      /** The member's credential, when not a session: a personal access token, which names the property. */
+      credential?: 'accessToken';
     }
   | { kind: 'platform'; permission?: string }
   | { kind: 'device' };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PropertyBusinesses } from './auth/businesses';
 import type { DeviceCredentials } from './auth/device-credential-cache';
 import type { PasswordKey } from './auth/rsa-key';
 import type { Sessions } from './auth/sessions';
@@ -18,6 +19,8 @@ export interface Services {
   log: FastifyBaseLogger;
   now: () => number;
   sessions: Sessions;
+  /** Each property's enabled businesses, cached for the device API, changes across instances (auth/businesses.ts). */
+  businesses: PropertyBusinesses;
   /** Device credentials, cached, with revocation across instances (platform/auth/device-credential-cache.ts). */
   deviceCredentials: DeviceCredentials;
   passwordKey: PasswordKey;

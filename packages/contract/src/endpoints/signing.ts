@@ -801,8 +801,8 @@ export const signingEndpoints = group(
     upload: { maxBytes: SIGN_UPLOAD_MAX },
     ours: true,
     summary:
-      'Build pipelines: the same as sign/signUpload with a personal access token (`Authorization: Bearer …`) instead of a session',
-    access: { kind: 'public' },
+      'Build pipelines: the same as sign/signUpload with a personal access token (`Authorization: Bearer …`) instead of a session; the token names the property',
+    access: { ...member, credential: 'accessToken' },
     input: z.object({ moduleId: ref('signModule'), certId: ref('signCert') }),
     output: signAnswer.extend({ downloadUrl: z.string() }),
   }),

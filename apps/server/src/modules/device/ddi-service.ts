@@ -6,6 +6,7 @@ import {
 } from '@keel/contract/device-api/ddi';
 import { DEVICE_BUSINESS } from '@keel/contract/endpoints/device-common';
 import { appendAudit } from '../../platform/audit/audit-log';
+import { hasBusiness } from '../../platform/auth/businesses';
 import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import type { Services } from '../../platform/services';
@@ -72,12 +73,15 @@ function parseAuthorization(header: string | undefined): { kind: 'target' | 'gat
   return null;
 }
 
-type Caller = { state: DeviceState } | { answer: DdiAnswer };
+type Caller = { state: DeviceState; businesses: ReadonlySet<string> } | { answer: DdiAnswer };
+
+const serviceOff = () => error(403, 'businessDisabled', "The device service is not enabled for the device's property");
 
 /**
  * Who is calling. TargetToken: the device's own credential, valid only on its own URL (another device's id or
  * another tenant answers 401, as an unknown token does). GatewayToken: the property's enrolment key; a device
- * with a credential of its own must use that, and an unknown one enrols itself, pending. A rejected device: 403.
+ * with a credential of its own must use that, and an unknown one enrols itself, pending. A rejected device: 403;
+ * one of a property without the terminal business: 403 (platform/auth/businesses.ts).
  */
 async function caller(s: Services, rt: DeviceRuntime, req: DdiRequest): Promise<Caller> {
   const auth = parseAuthorization(req.authorization);
@@ -97,7 +101,9 @@ async function caller(s: Services, rt: DeviceRuntime, req: DdiRequest): Promise<
     if (state.hasCredential) return { answer: unauthorized() };
   }
   if (state.admission === 'rejected') return { answer: rejected() };
-  return { state };
+  const businesses = await s.businesses.enabled(req.tenant);
+  if (!hasBusiness(businesses, DEVICE_BUSINESS)) return { answer: serviceOff() };
+  return { state, businesses };
 }
 
 /**
@@ -171,7 +177,7 @@ export async function poll(s: Services, req: DdiRequest): Promise<DdiAnswer> {
   const url = base(req);
   if (!who.state.reported) body._links = { configData: { href: `${url}/configData` } };
   // Keel extension hook (extensions.ts): links other modules add, e.g. `keelCommands` (modules/directive).
-  const extra = await pollLinks(s, req.tenant, req.controllerId, url);
+  const extra = await pollLinks(s, who.businesses, req.tenant, req.controllerId, url);
   if (extra) body._links = { ...body._links, ...extra };
   return { status: 200, body };
 }
@@ -235,6 +241,8 @@ export async function extensionCall(
   if ('answer' in who) return who.answer;
   const limited = overLimit(s, req, route.bucket);
   if (limited) return limited;
+  // Work of a business the property does not have is not served; reports on work already given are taken.
+  if (!route.report && !hasBusiness(who.businesses, route.business)) return error(404, 'notFound', 'Not found');
   let body: unknown;
   if (route.method !== 'GET') {
     try {

@@ -1,3 +1,5 @@
+import type { Business } from '@keel/contract/constants';
+import { hasBusiness } from '../../platform/auth/businesses';
 import type { Services } from '../../platform/services';
 import type { Download } from '../../platform/storage/download';
 
@@ -39,6 +41,10 @@ export interface DdiExtensionAnswer {
 
 export interface DdiExtensionRoute {
   method: 'GET' | 'POST' | 'PUT';
+  /** The business whose work the route serves: 404 where the property does not have it, unless `report`. */
+  business: Business;
+  /** A device's report on work it was already given (feedback): taken whatever the businesses. */
+  report?: boolean;
   /** After `/{tenant}/controller/v1/{controllerId}`, in Fastify's form: `/keelCommands/:cmdId/feedback`. */
   suffix: string;
   /** Its own allowance per device per polling interval (as polls and reports have theirs). */
@@ -46,11 +52,12 @@ export interface DdiExtensionRoute {
   handler: (s: Services, call: DdiExtensionCall) => Promise<DdiExtensionAnswer>;
 }
 
-const providers = new Map<string, PollLinkProvider>();
+const providers = new Map<string, { business: Business; provider: PollLinkProvider }>();
 const routes = new Map<string, DdiExtensionRoute>();
 
-export function registerPollLinks(name: string, provider: PollLinkProvider): void {
-  providers.set(name, provider);
+/** Registers the poll links of a business's work (none offered where the property does not have the business). */
+export function registerPollLinks(name: string, business: Business, provider: PollLinkProvider): void {
+  providers.set(name, { business, provider });
 }
 
 /** Registers a route; the device API mounts what is registered when it starts (modules are built before it). */
@@ -60,12 +67,19 @@ export function registerDdiRoute(route: DdiExtensionRoute): void {
 
 export const ddiExtensionRoutes = (): DdiExtensionRoute[] => [...routes.values()];
 
-/** Every provider's links for a device's poll answer, or null when none has any. */
-export async function pollLinks(s: Services, pno: string, deviceId: string, base: string): Promise<PollLinks | null> {
+/** The links of every provider of a business the property has (`businesses`), or null when none has any. */
+export async function pollLinks(
+  s: Services,
+  businesses: ReadonlySet<string>,
+  pno: string,
+  deviceId: string,
+  base: string,
+): Promise<PollLinks | null> {
   if (providers.size === 0) return null;
   const out: PollLinks = {};
   let any = false;
-  for (const provider of providers.values()) {
+  for (const { business, provider } of providers.values()) {
+    if (!hasBusiness(businesses, business)) continue;
     const links = await provider(s, pno, deviceId, base);
     if (links) {
       Object.assign(out, links);
@@ -103,8 +117,9 @@ export interface MenderDeployments {
   download(s: Services, params: Record<string, string>): Promise<DdiExtensionAnswer>;
 }
 
-let mender: MenderDeployments | null = null;
-export function registerMenderDeployments(provider: MenderDeployments): void {
-  mender = provider;
+let mender: { business: Business; provider: MenderDeployments } | null = null;
+/** Registers the module that holds a business's deployments (none offered where the property lacks the business). */
+export function registerMenderDeployments(business: Business, provider: MenderDeployments): void {
+  mender = { business, provider };
 }
-export const menderDeployments = (): MenderDeployments | null => mender;
+export const menderDeployments = () => mender;

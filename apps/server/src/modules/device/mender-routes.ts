@@ -4,9 +4,9 @@ import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import type { Services } from '../../platform/services';
 import { sendBlob } from '../../platform/storage/download';
-import { menderDeployments } from './extensions';
 import {
   authenticate,
+  deploymentDownload,
   deploymentReport,
   failure,
   type MenderAnswer,
@@ -122,10 +122,7 @@ export async function menderApi(app: FastifyInstance, opts: { services: Services
     method: 'GET',
     url: fastifyPath(e.deploymentDownload.path),
     handler: async (request, reply) => {
-      const provider = menderDeployments();
-      const answer = provider
-        ? await provider.download(s, request.params as Record<string, string>)
-        : { status: 404, blob: undefined };
+      const answer = await deploymentDownload(s, request.params as Record<string, string>);
       if (answer.blob) return sendBlob(s.blobs.store, request, reply, answer.blob);
       return send(
         reply,

@@ -18,13 +18,14 @@ import {
 import type { DeviceDetail } from '@keel/contract/endpoints/device';
 import { DEVICE_BUSINESS, DEVICE_ID_PATTERN } from '@keel/contract/endpoints/device-common';
 import { appendAudit } from '../../platform/audit/audit-log';
+import { hasBusiness } from '../../platform/auth/businesses';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import { newId, sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { ENROLMENTS_PER_MINUTE, POLLS_PER_INTERVAL } from './ddi-service';
-import { menderDeployments } from './extensions';
+import { type DdiExtensionAnswer, menderDeployments } from './extensions';
 import * as menderRepo from './mender-repo';
 import * as repo from './repo';
 import { recordReport } from './report';
@@ -268,6 +269,7 @@ export async function authenticate(s: Services, req: AuthInput): Promise<MenderA
   }
   const limited = overLimit(s, req, 'auth', `${pno}:${identity.hash}`);
   if (limited) return limited;
+  if (!hasBusiness(await s.businesses.enabled(pno), DEVICE_BUSINESS)) return serviceOff(req);
 
   const rt = runtimeOf(s);
   const pubkey = canonicalKey(body.pubkey);
@@ -372,9 +374,16 @@ async function bindIdentity(
   }
 }
 
-type Caller = { pno: string; deviceId: string } | { answer: MenderAnswer };
+type Caller = { pno: string; deviceId: string; businesses: ReadonlySet<string> } | { answer: MenderAnswer };
 
-/** The device of a valid, unrevoked device token whose device is accepted; 401 otherwise. */
+/** A device of a property without the terminal business (platform/auth/businesses.ts). */
+const serviceOff = (req: MenderRequest) =>
+  unauthorized(req, "The device service is not enabled for the device's property");
+
+/**
+ * The device of a valid, unrevoked device token whose device is accepted and whose property has the terminal
+ * business; 401 otherwise.
+ */
 async function caller(s: Services, req: MenderRequest): Promise<Caller> {
   const token = bearer(req.authorization);
   const claims = token ? await readToken(s, token) : null;
@@ -384,7 +393,9 @@ async function caller(s: Services, req: MenderRequest): Promise<Caller> {
   if (state?.admission !== 'accepted' || state.menderGeneration !== claims.gen) {
     return { answer: unauthorized(req) };
   }
-  return { pno, deviceId: claims.sub };
+  const businesses = await s.businesses.enabled(pno);
+  if (!hasBusiness(businesses, DEVICE_BUSINESS)) return { answer: serviceOff(req) };
+  return { pno, deviceId: claims.sub, businesses };
 }
 
 /**
@@ -402,10 +413,11 @@ export async function nextDeployment(
   const limited = overLimit(s, req, 'poll', `${who.pno}:${who.deviceId}`);
   if (limited) return limited;
   runtimeOf(s).saw(who.pno, who.deviceId, s.now(), req.ip);
-  const provider = menderDeployments();
-  if (!provider) return { status: 204 };
-  const answer = await provider.next(s, {
-    ...who,
+  const registered = menderDeployments();
+  if (!registered || !hasBusiness(who.businesses, registered.business)) return { status: 204 };
+  const answer = await registered.provider.next(s, {
+    pno: who.pno,
+    deviceId: who.deviceId,
     deploymentId: '',
     ...ask,
     body: undefined,
@@ -431,11 +443,33 @@ export async function deploymentReport(
     `${who.pno}:${who.deviceId}`,
   );
   if (limited) return limited;
-  const provider = menderDeployments();
+  // A report on a deployment already given is taken whatever the businesses (platform/auth/businesses.ts).
+  const provider = menderDeployments()?.provider;
   if (!provider) return failure(404, 'No such deployment', req);
-  const call = { ...who, deploymentId, deviceType: '', artifactName: '', body: payload, origin: req.origin ?? '' };
+  const call = {
+    pno: who.pno,
+    deviceId: who.deviceId,
+    deploymentId,
+    deviceType: '',
+    artifactName: '',
+    body: payload,
+    origin: req.origin ?? '',
+  };
   const answer = kind === 'status' ? await provider.status(s, call) : await provider.log(s, call);
   return answer as MenderAnswer;
+}
+
+/**
+ * `GET …/deployments/download/{link…}`: a signed download link the update check handed out (it carries no device
+ * token), while the link's property has the businesses to serve it; 404 otherwise.
+ */
+export async function deploymentDownload(s: Services, params: Record<string, string>): Promise<DdiExtensionAnswer> {
+  const registered = menderDeployments();
+  const businesses = await s.businesses.enabled(params.pno ?? '');
+  if (!registered || !hasBusiness(businesses, DEVICE_BUSINESS) || !hasBusiness(businesses, registered.business)) {
+    return { status: 404 };
+  }
+  return registered.provider.download(s, params);
 }
 
 /** Mender's attribute values as texts: lists (several addresses) joined with ", ". */

@@ -7,11 +7,19 @@ import * as service from './service';
 /** Directives (`cmd/`), issue 10: commands to devices, delivered over Keel's DDI extension. Model: README.md. */
 export const directiveModule = defineModule(directiveEndpoints, (s) => {
   s.jobs.register(service.EXPIRE_JOB, (payload) => service.runExpireJob(s, payload));
-  registerPollLinks('directive', commandLinks);
-  registerDdiRoute({ method: 'GET', suffix: '/keelCommands', bucket: 'keelCommands', handler: fetchCommands });
+  registerPollLinks('directive', 'firmware', commandLinks);
+  registerDdiRoute({
+    method: 'GET',
+    suffix: '/keelCommands',
+    business: 'firmware',
+    bucket: 'keelCommands',
+    handler: fetchCommands,
+  });
   registerDdiRoute({
     method: 'POST',
     suffix: '/keelCommands/:cmdId/feedback',
+    business: 'firmware',
+    report: true,
     bucket: 'keelFeedback',
     handler: commandFeedback,
   });

@@ -12,50 +12,61 @@ import { TICK_JOB } from './schedule';
 import * as service from './service';
 import * as transitions from './transitions';
 
+/** The business whose work these are: devices are offered none of it where the property does not have it. */
+const FIRMWARE = 'firmware';
+
 /** Firmware update tasks and their rollouts (`task/` of the firmware service), issue 10. Model: README.md. */
 export const firmwareTaskModule = defineModule(firmwareTaskEndpoints, (s) => {
   registerPackageTaskCounter((s2, owner, swId, inProperties) => service.tasksUsing(s2, owner, swId, inProperties));
   s.jobs.register(TICK_JOB, () => runTickJob(s));
   // The device side over hawkBit DDI (device-ddi.ts), for formal and temporary tasks' actions.
-  registerPollLinks('firmware', ddi.deploymentLinks);
+  registerPollLinks('firmware', FIRMWARE, ddi.deploymentLinks);
   registerDdiRoute({
     method: 'GET',
     suffix: '/deploymentBase/:actionId',
+    business: FIRMWARE,
     bucket: 'deployment',
     handler: ddi.deploymentBase,
   });
   registerDdiRoute({
     method: 'POST',
     suffix: '/deploymentBase/:actionId/feedback',
+    business: FIRMWARE,
+    report: true,
     bucket: 'deploymentFeedback',
     handler: ddi.deploymentFeedback,
   });
   registerDdiRoute({
     method: 'GET',
     suffix: '/cancelAction/:actionId',
+    business: FIRMWARE,
     bucket: 'deployment',
     handler: ddi.cancelAction,
   });
   registerDdiRoute({
     method: 'POST',
     suffix: '/cancelAction/:actionId/feedback',
+    business: FIRMWARE,
+    report: true,
     bucket: 'deploymentFeedback',
     handler: ddi.cancelFeedback,
   });
   registerDdiRoute({
     method: 'GET',
     suffix: '/installedBase/:actionId',
+    business: FIRMWARE,
     bucket: 'deployment',
     handler: ddi.installedBase,
   });
   registerDdiRoute({
     method: 'GET',
     suffix: '/softwaremodules/:softwareModuleId/artifacts/:fileName',
+    business: FIRMWARE,
     bucket: 'artifact',
     handler: ddi.artifact,
   });
   // …and over Mender's device API (device-mender.ts).
-  registerMenderDeployments(menderDeliveries);
+  registerMenderDeployments(FIRMWARE, menderDeliveries);
   return {
     'task/getTaskList': async (input, ctx) => service.list(s, ctx, input),
     'task/getTaskInfo': async (input, ctx) => service.info(s, ctx, input.id),

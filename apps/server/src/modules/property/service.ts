@@ -114,12 +114,15 @@ export async function setBusinessDisabled(s: Services, pno: string, business: st
   if (!(await repo.setBusinessDisabled(s.db, pno, business, disabled))) {
     throw new AppError('businessNotAuthorised', { business });
   }
+  await s.businesses.changed(pno);
 }
 
 export async function authoriseBusinesses(s: Services, pno: string, businessList: string[]) {
   const property = await repo.findProperty(s.db, pno);
   if (!property) throw notFound('pno');
-  return repo.authoriseBusinesses(s.db, pno, businessList, s.now());
+  const result = await repo.authoriseBusinesses(s.db, pno, businessList, s.now());
+  await s.businesses.changed(pno);
+  return result;
 }
 
 async function tellOwner(s: Services, uid: string, pno: string, name: string) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { sendBlob } from '../../platform/storage/download';
@@ -9,36 +9,10 @@ import {
   signatureLinkTarget,
   warnExpiring,
 } from './service';
-import { PIPELINE_URL, pendingAuthorization } from './uploads';
-
-const keepAuthorization: onRequestHookHandler = (request, _reply, done) => {
-  pendingAuthorization.set(request.id, request.headers.authorization);
-  done();
-};
-const dropAuthorization: onResponseHookHandler = (request, _reply, done) => {
-  pendingAuthorization.delete(request.id);
-  done();
-};
-const hooksOf = <T>(hooks: T | T[] | undefined): T[] =>
-  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
-
-/**
- * Hands the `Authorization` header of pipeline calls (`sign/pipelineSign`) to their handler, which the contract
- * mount gives no headers. Call before the endpoints are mounted. Decision: the hooks are the pipeline route's own
- * (added as the route is), not the app's: as app hooks they ran on every request of the server, the device API's
- * polls included (about 0.6 % of a poll's CPU).
- */
-export function passPipelineAuthorization(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    if (route.url !== PIPELINE_URL) return;
-    route.onRequest = [...hooksOf(route.onRequest), keepAuthorization];
-    route.onResponse = [...hooksOf(route.onResponse), dropAuthorization];
-  });
-}
 
 /**
  * What the signing module mounts besides its endpoints (README.md): the download links of signatures and signed
- * APKs and the hourly expiry job (the pipeline's `Authorization` header: `passPipelineAuthorization`).
+ * APKs and the hourly expiry job.
  */
 export async function mountSigning(app: FastifyInstance, s: Services): Promise<void> {
   app.route({

@@ -914,69 +914,6 @@ export const findRecord = (db: Db, t: Tenant, sigId: string) =>
 export const findRecordAnyProperty = (db: Db, pno: string, sigId: string) =>
   db.selectFrom('signing_records').selectAll().where('pno', '=', pno).where('sig_id', '=', sigId).executeTakeFirst();
 
-// Personal access tokens.
-
-export const tokensOf = (db: Db, t: Tenant, uid: string) =>
-  db
-    .selectFrom('signing_tokens')
-    .selectAll()
-    .where('pno', '=', t.pno)
-    .where('uid', '=', uid)
-    .orderBy('created_at', 'desc')
-    .execute();
-
-export const insertToken = (
-  db: Db,
-  row: {
-    token_id: string;
-    pno: string;
-    uid: string;
-    name: string;
-    token_hash: string;
-    expires_at: number;
-    created_at: number;
-  },
-) => db.insertInto('signing_tokens').values(row).execute();
-
-export const deleteToken = async (db: Db, t: Tenant, uid: string, tokenId: string) =>
-  Number(
-    (
-      await db
-        .deleteFrom('signing_tokens')
-        .where('pno', '=', t.pno)
-        .where('uid', '=', uid)
-        .where('token_id', '=', tokenId)
-        .executeTakeFirst()
-    ).numDeletedRows ?? 0,
-  );
-
-/** A token by its hash (any property: the token names its property). */
-export const tokenByHash = (db: Db, hash: string) =>
-  db
-    .selectFrom('signing_tokens')
-    .selectAll()
-    .where(acrossProperties('access-token'))
-    .where('token_hash', '=', hash)
-    .executeTakeFirst();
-
-export const touchToken = (db: Db, t: Tenant, tokenId: string, at: number) =>
-  db
-    .updateTable('signing_tokens')
-    .set({ last_used_at: at })
-    .where('pno', '=', t.pno)
-    .where('token_id', '=', tokenId)
-    .execute();
-
-/** A member's account status in the property (undefined: not a member). */
-export const memberStatus = (db: Db, t: Tenant, uid: string) =>
-  db
-    .selectFrom('property_members as m')
-    .innerJoin('users as u', 'u.uid', 'm.uid')
-    .select('u.status')
-    .where('m.pno', '=', t.pno)
-    .where('m.uid', '=', uid)
-    .executeTakeFirst();
-
 /** A user's display name. */
 export const userName = async (db: Db, uid: string) =>
   (await db.selectFrom('users').select('name').where('uid', '=', uid).executeTakeFirst())?.name ?? null;

@@ -1,24 +1,16 @@
 import type { SignatureAlgorithm } from '@keel/contract/constants';
 import { SIGNING_PERMISSIONS, type SignType } from '@keel/contract/endpoints/signing';
+import { issueAccessToken, listAccessTokens, revokeAccessToken } from '../../platform/auth/access-tokens';
 import { type RequestContext, requireUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
-import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
-import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
+import { tenantOf } from '../../platform/tenancy/tenant';
 import { fileForRequest } from '../file/service';
 import { signableRels } from './auths';
 import { ALGORITHMS } from './crypto/algorithms';
 import * as repo from './repo';
 import { servicePublicKey, signAsService } from './service-keys';
-import {
-  hashToken,
-  newToken,
-  recordItem,
-  type SignRequest,
-  type SignResult,
-  signArtifact,
-  signatureLink,
-} from './sign';
+import { recordItem, type SignRequest, type SignResult, signArtifact, signatureLink } from './sign';
 
 /**
  * The signing service (README.md). Other areas (firmware packages and manifests, app versions, PC software,
@@ -140,59 +132,25 @@ export async function signOptions(s: Services, ctx: RequestContext) {
   return out;
 }
 
-// Personal access tokens.
+// Personal access tokens (platform/auth/access-tokens.ts): a member's own, in the property.
 
-export async function listTokens(s: Services, ctx: RequestContext) {
-  const rows = await repo.tokensOf(s.db, tenantOf(ctx), requireUser(ctx).uid);
-  return rows.map((r) => ({
-    tokenId: r.token_id,
-    name: r.name,
-    expiresAt: Number(r.expires_at),
-    lastUsedAt: r.last_used_at === null ? null : Number(r.last_used_at),
-    createTime: Number(r.created_at),
-  }));
-}
+export const listTokens = (s: Services, ctx: RequestContext) =>
+  listAccessTokens(s.db, tenantOf(ctx).pno, requireUser(ctx).uid);
 
 export async function addToken(s: Services, ctx: RequestContext, input: { name: string; days: number }) {
-  const t = tenantOf(ctx);
-  const token = newToken();
-  const tokenId = newId();
-  const expiresAt = s.now() + input.days * 86_400_000;
-  await repo.insertToken(s.db, {
-    token_id: tokenId,
-    pno: t.pno,
+  const made = await issueAccessToken(s.db, {
+    pno: tenantOf(ctx).pno,
     uid: requireUser(ctx).uid,
     name: input.name,
-    token_hash: hashToken(token),
-    expires_at: expiresAt,
-    created_at: s.now(),
+    days: input.days,
+    now: s.now(),
   });
-  ctx.audit.target = tokenId;
-  return { tokenId, token, expiresAt };
+  ctx.audit.target = made.tokenId;
+  return made;
 }
 
 export async function deleteToken(s: Services, ctx: RequestContext, tokenId: string) {
-  const removed = await repo.deleteToken(s.db, tenantOf(ctx), requireUser(ctx).uid, tokenId);
-  if (!removed) throw notFound('tokenId');
+  if (!(await revokeAccessToken(s.db, tenantOf(ctx).pno, requireUser(ctx).uid, tokenId))) throw notFound('tokenId');
   ctx.audit.target = tokenId;
   return null;
-}
-
-/**
- * The person and property a pipeline token stands for: refused when unknown, expired, or its user is no longer an
- * enabled member of the property.
- */
-export async function tokenHolder(
-  s: Services,
-  authorization: string | undefined,
-): Promise<{ tenant: Tenant; uid: string; tokenId: string }> {
-  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-  if (!token) throw new AppError('accessTokenInvalid');
-  const row = await repo.tokenByHash(s.db, hashToken(token));
-  if (!row || Number(row.expires_at) <= s.now()) throw new AppError('accessTokenInvalid');
-  const tenant = propertyTenant(row.pno);
-  const member = await repo.memberStatus(s.db, tenant, row.uid);
-  if (!member || Number(member.status) !== 1) throw new AppError('accessTokenInvalid');
-  await repo.touchToken(s.db, tenant, row.token_id, s.now());
-  return { tenant, uid: row.uid, tokenId: row.token_id };
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { SignatureAlgorithm } from '@keel/contract/constants';
 import { SIGN_UPLOAD_MAX, type SignRecordItem, type SignType } from '@keel/contract/endpoints/signing';
@@ -304,9 +304,3 @@ export async function signatureLinkTarget(
       }
     : null;
 }
-
-// Personal access tokens.
-
-export const TOKEN_PREFIX = 'kst_';
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;

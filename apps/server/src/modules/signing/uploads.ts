@@ -1,57 +1,42 @@
-import { PIPELINE_PATH } from '@keel/contract/endpoints/signing';
 import type { RequestContext } from '../../platform/http/context';
 import { requireUpload, requireUser } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
 import { safeFileName } from '../../platform/storage/file-name';
 import { tenantOf } from '../../platform/tenancy/tenant';
-import { signAnswer, tokenHolder } from './service';
-import { signArtifact, signatureLink } from './sign';
+import { signAnswer } from './service';
+import { type SignResult, signArtifact, signatureLink } from './sign';
 
 /**
  * Signing an uploaded file in one call (README "Pipelines"): `sign/signUpload` with the console session and
- * `sign/pipelineSign` with a personal access token. The multipart body streams into the signer (never buffered
- * whole, except an APK, which is rewritten).
+ * `sign/pipelineSign` with a personal access token (checked by the access layer as the member's own call in the
+ * token's property). The file streams into the signer (never buffered whole, except an APK, which is rewritten);
+ * its length was checked against SIGN_UPLOAD_MAX by the mount.
  */
-
-/** `Authorization` headers of pipeline calls, by request id (set by http.ts, taken once by the handler). */
-export const pendingAuthorization = new Map<string, string | undefined>();
-export const PIPELINE_URL = `/api/${PIPELINE_PATH}`;
-
-/** The call's file (its length was checked against SIGN_UPLOAD_MAX by the mount). */
-async function openUpload(ctx: RequestContext) {
+async function signUploaded(
+  s: Services,
+  ctx: RequestContext,
+  input: { moduleId: string; certId: string },
+): Promise<SignResult> {
   const part = await requireUpload(ctx).file();
-  return { name: safeFileName(part.filename), chunks: part.stream };
-}
-
-export async function uploadSign(s: Services, ctx: RequestContext, input: { moduleId: string; certId: string }) {
-  const file = await openUpload(ctx);
   const result = await signArtifact(s, {
     tenant: tenantOf(ctx),
     uid: requireUser(ctx).uid,
-    via: 'console',
+    via: ctx.accessToken ? 'pipeline' : 'console',
+    tokenId: ctx.accessToken?.tokenId,
     moduleId: input.moduleId,
     certId: input.certId,
-    source: { kind: 'bytes', name: file.name, chunks: file.chunks },
+    source: { kind: 'bytes', name: safeFileName(part.filename), chunks: part.stream },
   });
   ctx.audit.target = result.record.sigId;
-  return signAnswer(result);
+  return result;
 }
 
+export async function uploadSign(s: Services, ctx: RequestContext, input: { moduleId: string; certId: string }) {
+  return signAnswer(await signUploaded(s, ctx, input));
+}
+
+/** …and a link to download the signature, for a pipeline that has no session to fetch it with. */
 export async function pipelineSign(s: Services, ctx: RequestContext, input: { moduleId: string; certId: string }) {
-  const authorization = pendingAuthorization.get(ctx.requestId);
-  pendingAuthorization.delete(ctx.requestId);
-  const holder = await tokenHolder(s, authorization);
-  ctx.audit.actorUid = holder.uid;
-  const file = await openUpload(ctx);
-  const result = await signArtifact(s, {
-    tenant: holder.tenant,
-    uid: holder.uid,
-    via: 'pipeline',
-    tokenId: holder.tokenId,
-    moduleId: input.moduleId,
-    certId: input.certId,
-    source: { kind: 'bytes', name: file.name, chunks: file.chunks },
-  });
-  ctx.audit.target = result.record.sigId;
-  return { ...signAnswer(result), downloadUrl: signatureLink(s, holder.tenant.pno, result.record.sigId).url };
+  const result = await signUploaded(s, ctx, input);
+  return { ...signAnswer(result), downloadUrl: signatureLink(s, tenantOf(ctx).pno, result.record.sigId).url };
 }

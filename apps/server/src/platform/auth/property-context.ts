@@ -151,17 +151,6 @@ export async function loadGrants(db: Db, pno: string, uid: string): Promise<Gran
   return [...grants.values()];
 }
 
-export async function enabledBusinesses(db: Db, pno: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('property_businesses')
-    .select('business')
-    .where('pno', '=', pno)
-    .where('disabled', '=', 0)
-    .orderBy('business')
-    .execute();
-  return rows.map((r) => r.business);
-}
-
 /**
  * Marks a change to what the members of a property may do; call it in the transaction of the change
  * (businesses, permission sets, assignments and scopes, ownership, roles).

@@ -31,6 +31,7 @@ import * as m0033 from './migrations/0033_service_keys_customer_links';
 import * as m0034 from './migrations/0034_device_presence';
 import * as m0035 from './migrations/0035_firmware_task_rows';
 import * as m0036 from './migrations/0036_fw_task_shared_package';
+import * as m0037 from './migrations/0037_access_tokens';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0034_device_presence': m0034,
   '0035_firmware_task_rows': m0035,
   '0036_fw_task_shared_package': m0036,
+  '0037_access_tokens': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

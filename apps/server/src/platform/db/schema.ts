@@ -736,7 +736,7 @@ export interface SigningRecordsTable {
   output_size: number;
   created_at: number;
 }
-export interface SigningTokensTable {
+export interface AccessTokensTable {
   token_id: string;
   pno: string;
   uid: string;
@@ -802,7 +802,7 @@ export interface Database {
   signing_collection_items: SigningCollectionItemsTable;
   signing_auths: SigningAuthsTable;
   signing_records: SigningRecordsTable;
-  signing_tokens: SigningTokensTable;
+  access_tokens: AccessTokensTable;
   signing_service_keys: SigningServiceKeysTable;
   flow_steps: FlowStepsTable;
   apply_type_auditors: ApplyTypeAuditorsTable;
@@ -1258,7 +1258,7 @@ export const TENANT_TABLES = [
   'signing_collection_items',
   'signing_auths',
   'signing_records',
-  'signing_tokens',
+  'access_tokens',
   'signing_service_keys',
 ] as const satisfies readonly TablesWithPno[];
 

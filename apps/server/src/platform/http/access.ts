@@ -1,9 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Access, Endpoint } from '@keel/contract/endpoint';
+import { DEVICE_BUSINESS } from '@keel/contract/endpoints/device-common';
 import { permissionCatalogue } from '@keel/contract/permissions/catalogue';
+import { resolveAccessToken } from '../auth/access-tokens';
+import { hasBusiness } from '../auth/businesses';
 import { loadPropertyContext } from '../auth/property-context';
 import type { Services } from '../services';
-import type { RequestContext, SessionUser } from './context';
+import type { PropertyContext, RequestContext, SessionUser } from './context';
 import { AppError, forbidden, notFound } from './errors';
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
@@ -38,8 +41,10 @@ export function checkDeclaredAccess(def: Endpoint): void {
 }
 
 /**
- * Enforces an endpoint's declared access (DESIGN §4–5) and fills the context: the user from `token`, the
- * property from `pno`, the device from `device-token`. A property the user is not a member of is "not found".
+ * Enforces an endpoint's declared access (DESIGN §4–5) and fills the context: the user from `token` (or, where the
+ * endpoint takes one, a personal access token), the property from `pno` (or the token's), the device from
+ * `device-token`. A property the user is not a member of is "not found"; one without the endpoint's business
+ * `businessDisabled` (businesses.ts: the same rule for every credential).
  */
 export async function authorize(s: Services, access: Access, headers: IncomingHttpHeaders, ctx: RequestContext) {
   if (access.kind === 'public') {
@@ -48,7 +53,21 @@ export async function authorize(s: Services, access: Access, headers: IncomingHt
   if (access.kind === 'device') {
     const device = await s.deviceCredentials.resolve(header(headers, 'device-token'));
     if (!device) throw new AppError('deviceCredentialInvalid');
+    if (!hasBusiness(await s.businesses.enabled(device.property.pno), DEVICE_BUSINESS)) {
+      throw new AppError('businessDisabled');
+    }
     ctx.device = device;
+    return;
+  }
+  if (access.kind === 'property' && access.credential === 'accessToken') {
+    const holder = await resolveAccessToken(s.db, header(headers, 'authorization'), s.now());
+    if (!holder) throw new AppError('accessTokenInvalid');
+    ctx.user = holder.user;
+    ctx.accessToken = { tokenId: holder.tokenId };
+    // A token whose holder left the property is no token any more.
+    const property = await loadPropertyContext(s.db, holder.user.uid, holder.pno);
+    if (!property) throw new AppError('accessTokenInvalid');
+    ctx.property = checkProperty(property, access);
     return;
   }
   const user = await s.sessions.resolve(header(headers, 'token'));
@@ -69,9 +88,14 @@ export async function authorize(s: Services, access: Access, headers: IncomingHt
   }
   const property = await loadPropertyContext(s.db, user.uid, pno);
   if (!property) throw notFound('pno');
-  if (access.business && !property.businesses.includes(access.business)) throw new AppError('businessDisabled');
+  ctx.property = checkProperty(property, access);
+}
+
+/** A member's call in their property: the endpoint's business enabled there, its permission held. */
+function checkProperty(property: PropertyContext, access: Extract<Access, { kind: 'property' }>): PropertyContext {
+  if (!hasBusiness(property.businesses, access.business)) throw new AppError('businessDisabled');
   if (access.permission && !holdsAny(property.permissions, access.permission)) throw forbidden();
-  ctx.property = property;
+  return property;
 }
 
 /** Whether `held` has the permission, or any one of a list of them. */

@@ -48,6 +48,8 @@ export interface RequestContext {
   property: PropertyContext | null;
   /** Set on `device` endpoints. */
   device: DeviceContext | null;
+  /** Set when the caller presented a personal access token instead of a session (`credential: 'accessToken'`). */
+  accessToken?: { tokenId: string };
   /** Handlers fill these for the audit record. */
   audit: { actorUid?: string; target?: string };
   /** The file of a call sent as `multipart/form-data`, on endpoints declaring `upload` (platform/http/multipart.ts). */

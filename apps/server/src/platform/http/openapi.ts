@@ -49,10 +49,17 @@ export function openApiDocument(
     const input = jsonSchema(def.input, 'input');
     const properties = (input.properties ?? {}) as Record<string, unknown>;
     const required = new Set((input.required as string[] | undefined) ?? []);
+    const byAccessToken = def.access.kind === 'property' && def.access.credential === 'accessToken';
     const security =
-      def.access.kind === 'public' ? [] : def.access.kind === 'device' ? [{ deviceToken: [] }] : [{ token: [] }];
+      def.access.kind === 'public'
+        ? []
+        : def.access.kind === 'device'
+          ? [{ deviceToken: [] }]
+          : byAccessToken
+            ? [{ accessToken: [] }]
+            : [{ token: [] }];
     const headers =
-      def.access.kind === 'property'
+      def.access.kind === 'property' && !byAccessToken
         ? [{ name: 'pno', in: 'header', required: !def.access.orPlatform, schema: { type: 'string' } }]
         : [];
     paths[`/api/${path}`] = {
@@ -124,6 +131,11 @@ export function openApiDocument(
       securitySchemes: {
         token: { type: 'apiKey', in: 'header', name: 'token' },
         deviceToken: { type: 'apiKey', in: 'header', name: 'device-token' },
+        accessToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A member's personal access token (`pat/addToken`); it names its property, so no `pno`",
+        },
         targetToken: {
           type: 'apiKey',
           in: 'header',

@@ -5,7 +5,7 @@ import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDb } from '../harness';
 import { jsonSchemaOf, payloadOf, validInputWith } from './arbitraries';
-import { sendRaw } from './fuzz';
+import { ownerHeaders, sendRaw } from './fuzz';
 import { buildWorld, EVERY_ENDPOINT_MS, type GuardWorld } from './world';
 
 vi.setConfig({ testTimeout: EVERY_ENDPOINT_MS });
@@ -233,11 +233,9 @@ describeEachDb("guard: another property's objects", (env) => {
           skipped.push(`${def.path}.${r.field} (no valid input generated)`);
           continue;
         }
+        const headers = await ownerHeaders(def, world);
         const before = await world.snapshot();
-        const res = await sendRaw(env().app, def, payloadOf(def, input), {
-          token: await world.token('owner'),
-          pno: world.demoPno,
-        });
+        const res = await sendRaw(env().app, def, payloadOf(def, input), headers);
         const changed = (await world.snapshot()) !== before;
         if (res.status === Status.invalidInput && !changed) {
           // Refused for another field the schema could not tell was wrong: says nothing about the id.

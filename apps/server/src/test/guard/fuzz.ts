@@ -50,6 +50,13 @@ export function notABusinessAnswer(res: RawAnswer): string | undefined {
   return undefined;
 }
 
+/** What the demo owner sends to call a property endpoint: a session and `pno`, or a personal access token. */
+export async function ownerHeaders(def: Endpoint, world: GuardWorld): Promise<Record<string, string>> {
+  return def.access.kind === 'property' && def.access.credential === 'accessToken'
+    ? { authorization: `Bearer ${await world.accessToken()}` }
+    : { token: await world.token('owner'), pno: world.demoPno };
+}
+
 /**
  * The callers an endpoint admits, so that inputs reach its handler: the demo owner holds every property
  * permission; operators also call orPlatform endpoints without pno.
@@ -65,7 +72,7 @@ export async function callersOf(def: Endpoint, world: GuardWorld): Promise<Array
       return [{ token: await world.token('member') }];
     case 'property':
       return [
-        { token: await world.token('owner'), pno: world.demoPno },
+        await ownerHeaders(def, world),
         ...(def.access.orPlatform ? [{ token: await world.token('operator') }] : []),
       ];
   }

@@ -54,6 +54,12 @@ describeEachDb('guard', (env) => {
           const res = await sendRaw(env().app, def, body, { token: await world.token(who), pno: world.demoPno });
           expect(res.status, `${def.path} as ${who}`).toBe(Status.forbidden);
         }
+      } else if (access.kind === 'property' && access.credential === 'accessToken') {
+        // The token names its property: a session (of anyone, with any pno) or a token of no one is refused.
+        const session = await sendRaw(env().app, def, body, { token: await world.token('owner'), pno: world.demoPno });
+        expect(session.status, `${def.path} with a session`).toBe(Status.sessionExpired);
+        const forged = await sendRaw(env().app, def, body, { authorization: 'Bearer kst_forged' });
+        expect(forged.status, `${def.path} with a forged token`).toBe(Status.sessionExpired);
       } else if (access.kind === 'property' && access.permission) {
         // The ordinary member holds the general pages only; the owner of another property is not a member here.
         const member = await sendRaw(env().app, def, body, { token: await world.token('member'), pno: world.demoPno });

@@ -1,6 +1,7 @@
 import type { Endpoint, ScopeKind } from '@keel/contract/endpoint';
 import { endpoints } from '@keel/contract/endpoints/index';
 import type { FastifyInstance } from 'fastify';
+import { issueAccessToken } from '../../platform/auth/access-tokens';
 import { TENANT_TABLES } from '../../platform/db/schema';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, seedDemo } from '../../seed/demo';
 
@@ -17,6 +18,8 @@ export interface GuardWorld {
   uid: { operator: string; owner: string; member: string };
   /** A fresh session of the user (a call may sign it out). */
   token(who: 'operator' | 'owner' | 'member'): Promise<string>;
+  /** A personal access token of the demo owner (for endpoints taking one instead of a session), made once. */
+  accessToken(): Promise<string>;
   /**
    * An administrator of the demo property holding every permission an endpoint with a declared scope needs
    * (access.scope), limited, for each scope kind, to `inside` (a unit, a space); `outside` is another of the demo,
@@ -25,6 +28,8 @@ export interface GuardWorld {
   scoped: { uid: string; token(): Promise<string>; ids: Record<ScopeKind, ScopedIds> };
   /** Every property's tables and what a property's objects touch, but the volatile ones (compare two of these). */
   snapshot(): Promise<string>;
+  /** The tables whose rows differ between two snapshots, each with a row of the later one the earlier lacks. */
+  changes(before: string, after: string): string[];
 }
 
 /** Objects of one scope kind for the scoped administrator: in their scope, out of it, of another property. */
@@ -37,7 +42,7 @@ export interface ScopedIds {
 /** Tables a refused call may still write: its audit row, the session it used, counters. */
 const VOLATILE = new Set(['audit_log', 'sessions', 'counters', 'outbox', 'login_failures', 'codes', 'server_keys']);
 /** Columns a call may write on a row it uses without changing the object: when a credential was last used. */
-const VOLATILE_COLUMNS: Record<string, readonly string[]> = { signing_tokens: ['last_used_at'] };
+const VOLATILE_COLUMNS: Record<string, readonly string[]> = { access_tokens: ['last_used_at'] };
 const withoutVolatile = (table: string, rows: Array<Record<string, unknown>>) => {
   const columns = VOLATILE_COLUMNS[table];
   if (!columns) return rows;
@@ -113,12 +118,29 @@ export async function buildWorld(app: FastifyInstance): Promise<GuardWorld> {
   await asOwner('ps/assignMgeOrg', { uid: admin, psid: set.psid, oidList: [orgs.inside] });
   await asOwner('ps/assignMgeSpace', { uid: admin, psid: set.psid, sidList: [spaces.inside] });
 
+  let accessToken: string | undefined;
   return {
     demoPno,
     partnerPno,
     uid,
     token: (who) => s.sessions.issue(uid[who]),
+    accessToken: async () => {
+      accessToken ??= (
+        await issueAccessToken(s.db, { pno: demoPno, uid: uid.owner, name: 'Guard', days: 1, now: s.now() })
+      ).token;
+      return accessToken;
+    },
     scoped: { uid: admin, token: () => s.sessions.issue(admin), ids: { org: orgs, space: spaces } },
+    changes(before, after) {
+      const a = JSON.parse(before) as Record<string, unknown[]>;
+      const b = JSON.parse(after) as Record<string, unknown[]>;
+      return Object.keys(b).flatMap((table) => {
+        const was = new Set((a[table] ?? []).map((r) => JSON.stringify(r)));
+        const now = (b[table] ?? []).map((r) => JSON.stringify(r));
+        if (was.size === now.length && now.every((r) => was.has(r))) return [];
+        return [`${table}: ${now.find((r) => !was.has(r)) ?? '(a row gone)'}`];
+      });
+    },
     async snapshot() {
       // Whole tables across properties on purpose: the tenant guard would refuse these reads.
       const db = s.db.withoutPlugins();
