@@ -4,6 +4,7 @@ import * as userSets from '../modules/user-set/repo';
 import { nameKey } from '../platform/db/sql-helpers';
 import { newId } from '../platform/ids';
 import type { Services } from '../platform/services';
+import { propertyTenant } from '../platform/tenancy/tenant';
 
 const TITLES: Array<[string, string]> = [
   ['总经理', '物业负责人'],
@@ -29,27 +30,28 @@ const CUSTOMERS = [
  */
 export async function seedMemberGroups(s: Services, pno: string, by: string, memberUids: readonly string[]) {
   const now = s.now();
+  const tenant = propertyTenant(pno);
   const pick = (i: number, n: number) => memberUids.filter((_, k) => k % n === i);
 
   for (const [i, [name, remark]] of TITLES.entries()) {
-    let tid = (await titles.findTitleByNameKey(s.db, pno, nameKey(name)))?.tid;
+    let tid = (await titles.findTitleByNameKey(s.db, tenant, nameKey(name)))?.tid;
     if (!tid) {
       tid = newId();
-      await titles.insertTitle(s.db, pno, tid, { name, nameKey: nameKey(name), remark }, by, now + i);
+      await titles.insertTitle(s.db, tenant, tid, { name, nameKey: nameKey(name), remark }, by, now + i);
     }
-    await titles.addTitleUsers(s.db, pno, tid, pick(i, TITLES.length), by, now);
+    await titles.addTitleUsers(s.db, tenant, tid, pick(i, TITLES.length), by, now);
   }
   for (const [i, [name, remark]] of USER_SETS.entries()) {
-    let usid = (await userSets.findUserSetByNameKey(s.db, pno, nameKey(name)))?.usid;
+    let usid = (await userSets.findUserSetByNameKey(s.db, tenant, nameKey(name)))?.usid;
     if (!usid) {
       usid = newId();
-      await userSets.insertUserSet(s.db, pno, usid, { name, nameKey: nameKey(name), remark }, by, now + i);
+      await userSets.insertUserSet(s.db, tenant, usid, { name, nameKey: nameKey(name), remark }, by, now + i);
     }
     // Sets overlap: every other member is in two of them.
-    await userSets.addUserSetUsers(s.db, pno, usid, pick(i, 2), by, now);
+    await userSets.addUserSetUsers(s.db, tenant, usid, pick(i, 2), by, now);
   }
   for (const [i, c] of CUSTOMERS.entries()) {
-    let cid = (await customers.findCustomerByNameKey(s.db, pno, nameKey(c.name)))?.cid;
+    let cid = (await customers.findCustomerByNameKey(s.db, tenant, nameKey(c.name)))?.cid;
     if (!cid) {
       cid = newId();
       const values = {
@@ -60,8 +62,8 @@ export async function seedMemberGroups(s: Services, pno: string, by: string, mem
         remark: '',
         propertyPno: null,
       };
-      await customers.insertCustomer(s.db, pno, cid, values, by, now + i);
+      await customers.insertCustomer(s.db, tenant, cid, values, by, now + i);
     }
-    await customers.addCustomerUsers(s.db, pno, cid, pick(i, CUSTOMERS.length * 2), by, now);
+    await customers.addCustomerUsers(s.db, tenant, cid, pick(i, CUSTOMERS.length * 2), by, now);
   }
 }

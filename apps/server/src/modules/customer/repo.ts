@@ -47,8 +47,8 @@ export const customers = memberGroupRepo<'cid', CustomerColumns, CustomerValues>
 });
 
 /** Another customer of the property with the same name key, if any. */
-export const findCustomerByNameKey = (db: Db, pno: string, nameKey: string, exceptCid?: string) =>
-  customers.findByKey(db, pno, 'name_key', nameKey, exceptCid);
+export const findCustomerByNameKey = (db: Db, tenant: Tenant, nameKey: string, exceptCid?: string) =>
+  customers.findByKey(db, tenant, 'name_key', nameKey, exceptCid);
 
 export const insertCustomer = customers.insert;
 
@@ -56,8 +56,8 @@ export const insertCustomer = customers.insert;
 export const addCustomerUsers = customers.addUsers;
 
 /** Removes a user from every customer of the property (call when the user leaves it). */
-export const removeUserFromCustomers = (db: Db, pno: string, uid: string) =>
-  customers.removeUserEverywhere(db, pno, uid);
+export const removeUserFromCustomers = (db: Db, tenant: Tenant, uid: string) =>
+  customers.removeUserEverywhere(db, tenant, uid);
 
 /**
  * The customer records, in every property, that stand for the customer property `t` (`property_pno`): what

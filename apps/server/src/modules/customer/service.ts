@@ -45,7 +45,8 @@ export const customerService = memberGroupService(customers, {
 });
 
 /** Removes the user from every one of these groups in the property (they leave it; called in its transaction). */
-export const removeUserFromCustomersOf = (db: Db, pno: string, uid: string) => removeUserFromCustomers(db, pno, uid);
+export const removeUserFromCustomersOf = (db: Db, tenant: Tenant, uid: string) =>
+  removeUserFromCustomers(db, tenant, uid);
 
 /**
  * A customer's own property (`propertyPno`, '' for none) must be a customer property other than the caller's:

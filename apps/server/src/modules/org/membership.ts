@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { memberUids } from '../../platform/tenancy/members';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import { removeUserFromCustomersOf } from '../customer/service';
 import { unbindDevicesOfLeaver } from '../device/leave';
 import { removeAdminRights } from '../permission/service';
@@ -103,9 +104,9 @@ export async function moveUsers(
 export async function leaveProperty(trx: Db, pno: string, uid: string, role: string): Promise<void> {
   await repo.removeMember(trx, pno, uid);
   await removeAdminRights(trx, pno, uid);
-  await removeUserFromTitlesOf(trx, pno, uid);
-  await removeUserFromUserSetsOf(trx, pno, uid);
-  await removeUserFromCustomersOf(trx, pno, uid);
+  await removeUserFromTitlesOf(trx, propertyTenant(pno), uid);
+  await removeUserFromUserSetsOf(trx, propertyTenant(pno), uid);
+  await removeUserFromCustomersOf(trx, propertyTenant(pno), uid);
   await unbindDevicesOfLeaver(trx, pno, uid);
   // Cached permissions of the property are keyed by its ACL version; an administrator's change invalidates them.
   if (role === 'admin') await bumpAclVersion(trx, pno);

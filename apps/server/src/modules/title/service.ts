@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/connect';
 import { memberGroupService, plainGroupRules, type Scope } from '../../platform/member-groups/service';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { removeUserFromTitles, titles } from './repo';
 
 export type { Scope } from '../../platform/member-groups/service';
@@ -17,7 +18,7 @@ export const titleService = {
   ...groups,
   async addUsers(s: Services, scope: Scope, tid: string, uids: readonly string[]) {
     const title = await titles.find(s.db, scope.tenant, tid);
-    const held = title ? await titles.memberUids(s.db, title.pno, tid, uids) : new Set<string>();
+    const held = title ? await titles.memberUids(s.db, propertyTenant(title.pno), tid, uids) : new Set<string>();
     const added = await groups.addUsers(s, scope, tid, uids);
     if (title) {
       for (const uid of new Set(uids)) {
@@ -36,4 +37,4 @@ export const titleService = {
 };
 
 /** Removes the user from every one of these groups in the property (they leave it; called in its transaction). */
-export const removeUserFromTitlesOf = (db: Db, pno: string, uid: string) => removeUserFromTitles(db, pno, uid);
+export const removeUserFromTitlesOf = (db: Db, tenant: Tenant, uid: string) => removeUserFromTitles(db, tenant, uid);

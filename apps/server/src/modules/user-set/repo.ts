@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/connect';
 import { type GroupValues, groupColumns, memberGroupRepo } from '../../platform/member-groups/repo';
+import type { Tenant } from '../../platform/tenancy/tenant';
 
 /** User sets and their members (`user_sets`, `user_set_users`): the member-group SQL (platform/member-groups). */
 export const userSets = memberGroupRepo<'usid', { property_name: string }, GroupValues>({
@@ -15,8 +16,8 @@ export const userSets = memberGroupRepo<'usid', { property_name: string }, Group
 export type UserSetValues = GroupValues;
 
 /** Another user set of the property with the same name key, if any. */
-export const findUserSetByNameKey = (db: Db, pno: string, nameKey: string, exceptUsid?: string) =>
-  userSets.findByKey(db, pno, 'name_key', nameKey, exceptUsid);
+export const findUserSetByNameKey = (db: Db, tenant: Tenant, nameKey: string, exceptUsid?: string) =>
+  userSets.findByKey(db, tenant, 'name_key', nameKey, exceptUsid);
 
 export const insertUserSet = userSets.insert;
 
@@ -24,4 +25,5 @@ export const insertUserSet = userSets.insert;
 export const addUserSetUsers = userSets.addUsers;
 
 /** Removes a user from every set of the property (call when the user leaves it). */
-export const removeUserFromUserSets = (db: Db, pno: string, uid: string) => userSets.removeUserEverywhere(db, pno, uid);
+export const removeUserFromUserSets = (db: Db, tenant: Tenant, uid: string) =>
+  userSets.removeUserEverywhere(db, tenant, uid);

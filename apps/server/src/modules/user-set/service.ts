@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/connect';
 import { memberGroupService, plainGroupRules } from '../../platform/member-groups/service';
+import type { Tenant } from '../../platform/tenancy/tenant';
 import { removeUserFromUserSets, userSets } from './repo';
 
 export type { Scope } from '../../platform/member-groups/service';
@@ -12,4 +13,5 @@ export type { Scope } from '../../platform/member-groups/service';
 export const userSetService = memberGroupService(userSets, plainGroupRules);
 
 /** Removes the user from every one of these groups in the property (they leave it; called in its transaction). */
-export const removeUserFromUserSetsOf = (db: Db, pno: string, uid: string) => removeUserFromUserSets(db, pno, uid);
+export const removeUserFromUserSetsOf = (db: Db, tenant: Tenant, uid: string) =>
+  removeUserFromUserSets(db, tenant, uid);

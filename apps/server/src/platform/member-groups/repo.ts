@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import { containsAnyCi } from '../db/sql-helpers';
-import { tenantFilter } from '../tenancy/filters';
-import type { TenantScope } from '../tenancy/tenant';
+import type { Tenant, TenantScope } from '../tenancy/tenant';
+import { scopedDb, type TenantDb, tenantDb } from '../tenancy/tenant-scope';
 
 /**
  * The SQL of a member group (titles, user sets, customers: a named group of a property's users, README.md), once
- * for all three. Every query is filtered by the tenant's `pno` (DESIGN §5).
+ * for all three. Every query runs on the tenant's scoped handle, which adds the property (DESIGN §5,
+ * platform/tenancy/tenant-scope.ts).
  */
 
 /** Where a kind of member group lives. */
@@ -59,7 +60,7 @@ export interface MemberRow {
 
 /** The table and column names come from the descriptor, so the queries below are built on an untyped view. */
 // biome-ignore lint/suspicious/noExplicitAny: the descriptor names the tables; each function declares its answer.
-const untyped = (db: Db) => db as unknown as Kysely<any>;
+const untyped = (db: TenantDb) => db as unknown as Kysely<any>;
 
 /** Whether a property exists (operators name one in the body). */
 export async function propertyExists(db: Db, pno: string): Promise<boolean> {
@@ -79,23 +80,21 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
    * The user counts of one page of groups, in one grouped query over the primary key (a correlated count per row
    * would also run for the rows OFFSET skips).
    */
-  async function userCounts(db: Db, pnos: string[], ids: string[]): Promise<Map<string, number>> {
+  async function userCounts(db: Db, tenant: TenantScope, ids: string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
-    const rows: Record<string, unknown>[] = await untyped(db)
+    const rows: Record<string, unknown>[] = await untyped(scopedDb(db, tenant))
       .selectFrom(members)
       .select([id, (eb) => eb.fn.countAll<number>().as('n')])
-      .where('pno', 'in', pnos)
       .where(id, 'in', ids)
       .groupBy(id)
       .execute();
     return new Map(rows.map((r) => [String(r[id]), Number(r.n)]));
   }
 
-  async function countUsers(db: Db, pno: string, groupId: string): Promise<number> {
-    const row = await untyped(db)
+  async function countUsers(db: Db, tenant: Tenant, groupId: string): Promise<number> {
+    const row = await untyped(tenantDb(db, tenant))
       .selectFrom(members)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('pno', '=', pno)
       .where(id, '=', groupId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -113,9 +112,8 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
       pageSize: number,
       only?: string,
     ): Promise<{ rows: GroupRow<Id, Extra>[]; total: number }> {
-      const base = untyped(db)
+      const base = untyped(scopedDb(db, tenant))
         .selectFrom(`${groups} as g`)
-        .where(tenantFilter('g.pno', tenant))
         .$if(only !== undefined, (q) => q.where(`g.${id}`, '=', only as string))
         .$if(Boolean(str), (q) =>
           q.where(
@@ -148,7 +146,7 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
       ]);
       const counts = await userCounts(
         db,
-        [...new Set(rows.map((r) => String(r.pno)))],
+        tenant,
         rows.map((r) => String(r[id])),
       );
       return {
@@ -163,41 +161,38 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
       tenant: TenantScope,
       groupId: string,
     ): Promise<(Record<Id, string> & { pno: string; name: string }) | undefined> =>
-      untyped(db)
+      untyped(scopedDb(db, tenant))
         .selectFrom(groups)
         .select([id, 'pno', 'name'])
         .where(id, '=', groupId)
-        .where(tenantFilter('pno', tenant))
         .executeTakeFirst() as Promise<(Record<Id, string> & { pno: string; name: string }) | undefined>,
 
     /** Another group of the property with the same key in a unique column (`name_key`, `code_key`), if any. */
     findByKey: (
       db: Db,
-      pno: string,
+      tenant: Tenant,
       column: 'name_key' | 'code_key',
       key: string,
       exceptId?: string,
     ): Promise<Record<Id, string> | undefined> =>
-      untyped(db)
+      untyped(tenantDb(db, tenant))
         .selectFrom(groups)
         .select(id)
-        .where('pno', '=', pno)
         .where(column, '=', key)
         .$if(exceptId !== undefined, (q) => q.where(id, '!=', exceptId as string))
         .executeTakeFirst() as Promise<Record<Id, string> | undefined>,
 
-    insert: async (db: Db, pno: string, groupId: string, v: V, by: string, now: number): Promise<void> => {
-      await untyped(db)
+    insert: async (db: Db, tenant: Tenant, groupId: string, v: V, by: string, now: number): Promise<void> => {
+      await untyped(tenantDb(db, tenant))
         .insertInto(groups)
-        .values({ [id]: groupId, pno, ...t.columns(v), created_by: by, created_at: now, updated_at: now })
+        .values({ [id]: groupId, ...t.columns(v), created_by: by, created_at: now, updated_at: now })
         .execute();
     },
 
-    update: async (db: Db, pno: string, groupId: string, v: V, now: number): Promise<void> => {
-      await untyped(db)
+    update: async (db: Db, tenant: Tenant, groupId: string, v: V, now: number): Promise<void> => {
+      await untyped(tenantDb(db, tenant))
         .updateTable(groups)
         .set({ ...t.columns(v), updated_at: now })
-        .where('pno', '=', pno)
         .where(id, '=', groupId)
         .execute();
     },
@@ -205,17 +200,16 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
     countUsers,
 
     /** Deletes a group and its memberships; call inside a transaction. */
-    async delete(db: Db, pno: string, groupId: string): Promise<void> {
-      await untyped(db).deleteFrom(members).where('pno', '=', pno).where(id, '=', groupId).execute();
-      await untyped(db).deleteFrom(groups).where('pno', '=', pno).where(id, '=', groupId).execute();
+    async delete(db: Db, tenant: Tenant, groupId: string): Promise<void> {
+      await untyped(tenantDb(db, tenant)).deleteFrom(members).where(id, '=', groupId).execute();
+      await untyped(tenantDb(db, tenant)).deleteFrom(groups).where(id, '=', groupId).execute();
     },
 
     /** Of `uids`, those in the group. */
-    async memberUids(db: Db, pno: string, groupId: string, uids: readonly string[]): Promise<Set<string>> {
-      const rows: { uid: string }[] = await untyped(db)
+    async memberUids(db: Db, tenant: Tenant, groupId: string, uids: readonly string[]): Promise<Set<string>> {
+      const rows: { uid: string }[] = await untyped(tenantDb(db, tenant))
         .selectFrom(members)
         .select('uid')
-        .where('pno', '=', pno)
         .where(id, '=', groupId)
         .where('uid', 'in', uids)
         .execute();
@@ -223,20 +217,19 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
     },
 
     /** Inserts the memberships that do not exist yet; answers how many were added. */
-    async addUsers(db: Db, pno: string, groupId: string, uids: readonly string[], by: string, now: number) {
+    async addUsers(db: Db, tenant: Tenant, groupId: string, uids: readonly string[], by: string, now: number) {
       if (uids.length === 0) return 0;
-      const result = await untyped(db)
+      const result = await untyped(tenantDb(db, tenant))
         .insertInto(members)
-        .values(uids.map((uid) => ({ pno, [id]: groupId, uid, added_by: by, added_at: now })))
+        .values(uids.map((uid) => ({ [id]: groupId, uid, added_by: by, added_at: now })))
         .onConflict((oc) => oc.columns([id, 'uid']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
 
-    async removeUsers(db: Db, pno: string, groupId: string, uids: readonly string[]): Promise<number> {
-      const result = await untyped(db)
+    async removeUsers(db: Db, tenant: Tenant, groupId: string, uids: readonly string[]): Promise<number> {
+      const result = await untyped(tenantDb(db, tenant))
         .deleteFrom(members)
-        .where('pno', '=', pno)
         .where(id, '=', groupId)
         .where('uid', 'in', uids)
         .executeTakeFirst();
@@ -246,15 +239,15 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
     /** A group's users, latest added first; `str` searches name, phone and e-mail. */
     async listUsers(
       db: Db,
-      pno: string,
+      tenant: Tenant,
       groupId: string,
       str: string | undefined,
       pageNum: number,
       pageSize: number,
     ): Promise<{ rows: MemberRow[]; total: number }> {
-      const memberships = untyped(db)
+      const scoped = untyped(tenantDb(db, tenant));
+      const memberships = scoped
         .selectFrom(`${members} as m`)
-        .where('m.pno', '=', pno)
         .where(`m.${id}`, '=', groupId)
         .$if(Boolean(str), (q) =>
           q.where((eb) =>
@@ -275,7 +268,7 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize);
       const [rows, total] = await Promise.all([
-        untyped(db)
+        scoped
           .selectFrom(page.as('pg'))
           .innerJoin('users as u', 'u.uid', 'pg.uid')
           .select(['u.uid', 'u.name', 'u.phone', 'u.email', 'u.status', 'pg.added_at'])
@@ -288,13 +281,13 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
               .select((eb) => eb.fn.countAll<number>().as('n'))
               .executeTakeFirstOrThrow()
               .then((r) => Number(r.n))
-          : countUsers(db, pno, groupId),
+          : countUsers(db, tenant, groupId),
       ]);
       return { rows, total };
     },
 
     /** Removes a user from every group of the kind in the property (call when the user leaves it). */
-    removeUserEverywhere: (db: Db, pno: string, uid: string) =>
-      untyped(db).deleteFrom(members).where('pno', '=', pno).where('uid', '=', uid).execute(),
+    removeUserEverywhere: (db: Db, tenant: Tenant, uid: string) =>
+      untyped(tenantDb(db, tenant)).deleteFrom(members).where('uid', '=', uid).execute(),
   };
 }

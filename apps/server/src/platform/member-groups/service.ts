@@ -77,7 +77,10 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       const pno = groupId ? (await locate(s.db, scope, groupId)).pno : await targetProperty(s, scope, input.pno);
       const clash = async () => {
         for (const unique of rules.uniqueKeys(values)) {
-          if (unique.key !== null && (await repo.findByKey(s.db, pno, unique.column, unique.key, groupId))) {
+          if (
+            unique.key !== null &&
+            (await repo.findByKey(s.db, propertyTenant(pno), unique.column, unique.key, groupId))
+          ) {
             return unique.taken();
           }
         }
@@ -87,11 +90,11 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       if (before) throw before;
       try {
         if (groupId) {
-          await repo.update(s.db, pno, groupId, values, s.now());
+          await repo.update(s.db, propertyTenant(pno), groupId, values, s.now());
           return groupId;
         }
         const created = newId();
-        await repo.insert(s.db, pno, created, values, scope.uid, s.now());
+        await repo.insert(s.db, propertyTenant(pno), created, values, scope.uid, s.now());
         return created;
       } catch (error) {
         // Two saves of the same name (or code) at once: the unique indexes decide.
@@ -104,9 +107,9 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
     async delete(s: Services, scope: Scope, groupId: string, force: boolean): Promise<number> {
       return s.db.transaction().execute(async (trx) => {
         const { pno } = await locate(trx, scope, groupId);
-        const users = await repo.countUsers(trx, pno, groupId);
+        const users = await repo.countUsers(trx, propertyTenant(pno), groupId);
         if (users > 0 && !force) throw new AppError('stillHasUsers', { count: users });
-        await repo.delete(trx, pno, groupId);
+        await repo.delete(trx, propertyTenant(pno), groupId);
         return users;
       });
     },
@@ -119,7 +122,7 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
           const members = await memberUids(trx, pno, uids);
           const stranger = uids.find((uid) => !members.has(uid));
           if (stranger) throw notFound(`uid ${stranger}`);
-          return repo.addUsers(trx, pno, groupId, uids, scope.uid, s.now());
+          return repo.addUsers(trx, propertyTenant(pno), groupId, uids, scope.uid, s.now());
         });
       } catch (error) {
         // The group was deleted meanwhile.
@@ -136,10 +139,10 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       return s.db.transaction().execute(async (trx) => {
         const { pno } = await locate(trx, scope, groupId);
         const members = await memberUids(trx, pno, uids);
-        const inGroup = await repo.memberUids(trx, pno, groupId, uids);
+        const inGroup = await repo.memberUids(trx, propertyTenant(pno), groupId, uids);
         const stranger = uids.find((uid) => !members.has(uid) && !inGroup.has(uid));
         if (stranger) throw notFound(`uid ${stranger}`);
-        return repo.removeUsers(trx, pno, groupId, uids);
+        return repo.removeUsers(trx, propertyTenant(pno), groupId, uids);
       });
     },
 
@@ -150,7 +153,7 @@ export function memberGroupService<Id extends string, Extra, V extends GroupValu
       q: { str?: string; pageNum: number; pageSize: number },
     ) {
       const { pno } = await locate(s.db, scope, groupId);
-      return repo.listUsers(s.db, pno, groupId, q.str || undefined, q.pageNum, q.pageSize);
+      return repo.listUsers(s.db, propertyTenant(pno), groupId, q.str || undefined, q.pageNum, q.pageSize);
     },
 
     /**

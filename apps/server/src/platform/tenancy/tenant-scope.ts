@@ -30,7 +30,7 @@ import {
 } from 'kysely';
 import type { Db } from '../db/connect';
 import { type Database, TENANT_TABLES } from '../db/schema';
-import type { Tenant } from './tenant';
+import type { Tenant, TenantScope } from './tenant';
 
 /**
  * Marks raw SQL that filters by the property itself (`where a.pno = ${tenant.pno}` written out), for the few reads
@@ -272,6 +272,22 @@ export function tenantDb(db: Db, tenant: Tenant): TenantDb {
     }
     handle = scopedHandle(db, tenant.pno);
     byPno.set(tenant.pno, handle);
+  }
+  return handle;
+}
+
+const unscoped = new WeakMap<Db, TenantDb>();
+
+/**
+ * The handle of a repo that reads one property or, for an operator (`AllTenants`, which only `operatorScope` hands
+ * out), every property: scoped to the one, unscoped for all.
+ */
+export function scopedDb(db: Db, scope: TenantScope): TenantDb {
+  if (scope.pno !== null) return tenantDb(db, scope);
+  let handle = unscoped.get(db);
+  if (!handle) {
+    handle = db.withoutPlugins() as unknown as TenantDb;
+    unscoped.set(db, handle);
   }
   return handle;
 }
