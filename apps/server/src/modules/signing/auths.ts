@@ -69,9 +69,9 @@ export async function addAuths(
   const now = s.now();
   const added = await repo.insertAuths(
     s.db,
+    t,
     unique.map((subject_id) => ({
       auth_id: newId(),
-      pno: t.pno,
       target_kind: target,
       target_id: targetId,
       auth_type: authType,

@@ -83,9 +83,8 @@ export async function addModule(
   const moduleId = newId();
   ctx.audit.target = moduleId;
   try {
-    await repo.insertModule(s.db, {
+    await repo.insertModule(s.db, t, {
       module_id: moduleId,
-      pno: t.pno,
       name: input.name,
       name_key: nameKey(input.name),
       sign_type: input.signType,
@@ -187,9 +186,8 @@ export async function saveRel(
   }
   const relId = newId();
   ctx.audit.target = relId;
-  await repo.insertRel(s.db, {
+  await repo.insertRel(s.db, t, {
     rel_id: relId,
-    pno: t.pno,
     module_id: input.moduleId,
     cert_id: input.certId,
     algorithm: alg,

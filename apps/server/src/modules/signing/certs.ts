@@ -170,7 +170,6 @@ export async function generateCert(
     const now = s.now();
     const base = {
       cert_id: certId,
-      pno: t.pno,
       name: input.name,
       key_source: 'soft',
       sealed_key: sealKey(s, pkcs8, `cert:${certId}`),
@@ -186,7 +185,7 @@ export async function generateCert(
     if (input.mode === 'csr') {
       const csr = await certificationRequest(key, alg, input.subject);
       const subject = readSubjectText(input.subject);
-      await repo.insertCert(s.db, {
+      await repo.insertCert(s.db, t, {
         ...base,
         state: 'csr',
         csr_der: csr.toString('base64'),
@@ -207,7 +206,7 @@ export async function generateCert(
         new Date(now + input.days * DAY),
       );
       const facts = readCertificate(der);
-      await repo.insertCert(s.db, {
+      await repo.insertCert(s.db, t, {
         ...base,
         ...factColumns(facts),
         state: 'active',
@@ -300,9 +299,8 @@ export async function importCert(
       } else {
         await clash(trx, t, facts.fingerprint);
         mainId = newId();
-        await repo.insertCert(trx, {
+        await repo.insertCert(trx, t, {
           cert_id: mainId,
-          pno: t.pno,
           name: input.name || cnOf(facts.subject),
           state: 'active',
           key_source: material.pkcs8 ? 'soft' : 'none',
@@ -320,9 +318,8 @@ export async function importCert(
         const f = readCertificate(extra);
         if (await repo.findCertByFingerprint(trx, t, f.fingerprint)) continue;
         const id = newId();
-        await repo.insertCert(trx, {
+        await repo.insertCert(trx, t, {
           cert_id: id,
-          pno: t.pno,
           name: cnOf(f.subject),
           state: 'active',
           key_source: 'none',
@@ -367,9 +364,8 @@ export async function insertCertificate(
   await clash(s.db, t, facts.fingerprint);
   const certId = newId();
   const now = s.now();
-  await repo.insertCert(s.db, {
+  await repo.insertCert(s.db, t, {
     cert_id: certId,
-    pno: t.pno,
     name: extra.name,
     state: 'active',
     key_source: 'ukey',

@@ -1,4 +1,4 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { expressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type {
@@ -11,8 +11,12 @@ import type {
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { type TenantDatabase, tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** SQL of the signing module (README.md). Every query filters by the tenant's `pno`. No rules here. */
+/**
+ * SQL of the signing module (README.md). Every query runs on the tenant's scoped handle, which adds the property
+ * (DESIGN §5, platform/tenancy/tenant-scope.ts); the expiry job's read alone spans every property. No rules here.
+ */
 
 export type CertRow = Selectable<SigningCertsTable>;
 export type AuthTarget = 'cert' | 'pc' | 'pcg' | 'ukey';
@@ -21,11 +25,17 @@ interface Page {
   pageSize: number;
 }
 
-/** How many grants name the row's object (a list's `auth_count` column). */
-const authCountOf = (t: Tenant, kind: AuthTarget, idRef: string) =>
-  sql<number>`(select count(*) from signing_auths a where a.pno = ${t.pno} and a.target_kind = ${kind} and a.target_id = ${sql.ref(idRef)})`.as(
-    'auth_count',
-  );
+/**
+ * How many grants name the row's object (a list's `auth_count` column): a subquery of a query on the scoped handle,
+ * which scopes it too.
+ */
+const authCountOf = (kind: AuthTarget, idRef: string) =>
+  expressionBuilder<TenantDatabase, never>()
+    .selectFrom('signing_auths as a')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('a.target_kind', '=', kind)
+    .where('a.target_id', '=', sql.ref<string>(idRef))
+    .as('auth_count');
 
 // Certificates.
 
@@ -36,7 +46,7 @@ export async function pageCerts(
   page: Page,
 ) {
   const base = () => {
-    let q = db.selectFrom('signing_certs').where('pno', '=', t.pno);
+    let q = tenantDb(db, t).selectFrom('signing_certs');
     if (f.str) {
       const str = f.str;
       q = q.where(containsAnyCi(['name', 'subject', 'fingerprint'], str));
@@ -62,50 +72,44 @@ export async function pageCerts(
 }
 
 export const allCerts = (db: Db, t: Tenant) =>
-  db.selectFrom('signing_certs').selectAll().where('pno', '=', t.pno).orderBy('name').limit(2000).execute();
+  tenantDb(db, t).selectFrom('signing_certs').selectAll().orderBy('name').limit(2000).execute();
 
 export const findCert = (db: Db, t: Tenant, certId: string) =>
-  db.selectFrom('signing_certs').selectAll().where('pno', '=', t.pno).where('cert_id', '=', certId).executeTakeFirst();
+  tenantDb(db, t).selectFrom('signing_certs').selectAll().where('cert_id', '=', certId).executeTakeFirst();
 
 export const findCertByFingerprint = (db: Db, t: Tenant, fingerprint: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('signing_certs')
     .select(['cert_id', 'name'])
-    .where('pno', '=', t.pno)
     .where('fingerprint', '=', fingerprint)
     .executeTakeFirst();
 
-export const insertCert = (db: Db, row: Insertable<SigningCertsTable>) =>
-  db.insertInto('signing_certs').values(row).execute();
+export const insertCert = (db: Db, t: Tenant, row: Omit<Insertable<SigningCertsTable>, 'pno'>) =>
+  tenantDb(db, t).insertInto('signing_certs').values(row).execute();
 
 export const updateCert = (db: Db, t: Tenant, certId: string, row: Updateable<SigningCertsTable>) =>
-  db.updateTable('signing_certs').set(row).where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
+  tenantDb(db, t).updateTable('signing_certs').set(row).where('cert_id', '=', certId).execute();
 
 /** Deletes a certificate with everything that names it. */
 export async function deleteCert(db: Db, t: Tenant, certId: string): Promise<void> {
-  const rels = db
-    .selectFrom('signing_cert_sign_rels')
-    .select('rel_id')
-    .where('pno', '=', t.pno)
-    .where('cert_id', '=', certId);
-  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', 'in', rels).execute();
-  await db.deleteFrom('signing_cert_sign_rels').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
-  await db.deleteFrom('signing_cert_platforms').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
-  await db
-    .deleteFrom('signing_auths')
-    .where('pno', '=', t.pno)
-    .where('target_kind', '=', 'cert')
-    .where('target_id', '=', certId)
+  const scoped = tenantDb(db, t);
+  await scoped
+    .deleteFrom('signing_collection_items')
+    .where('item_id', 'in', (eb) =>
+      eb.selectFrom('signing_cert_sign_rels').select('rel_id').where('signing_cert_sign_rels.cert_id', '=', certId),
+    )
     .execute();
-  await db.deleteFrom('signing_certs').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
+  await scoped.deleteFrom('signing_cert_sign_rels').where('cert_id', '=', certId).execute();
+  await scoped.deleteFrom('signing_cert_platforms').where('cert_id', '=', certId).execute();
+  await scoped.deleteFrom('signing_auths').where('target_kind', '=', 'cert').where('target_id', '=', certId).execute();
+  await scoped.deleteFrom('signing_certs').where('cert_id', '=', certId).execute();
 }
 
 export async function relCountsByCert(db: Db, t: Tenant, certIds: readonly string[]) {
   if (certIds.length === 0) return new Map<string, number>();
-  const rows = await db
+  const rows = await tenantDb(db, t)
     .selectFrom('signing_cert_sign_rels')
     .select(['cert_id', sql<number>`count(*)`.as('n')])
-    .where('pno', '=', t.pno)
     .where('cert_id', 'in', [...certIds])
     .groupBy('cert_id')
     .execute();
@@ -126,18 +130,13 @@ export const certsToWarn = (db: Db, before: number, now: number) =>
     .execute();
 
 export const markWarned = (db: Db, t: Tenant, certId: string, at: number) =>
-  db
-    .updateTable('signing_certs')
-    .set({ expiry_notified_at: at })
-    .where('pno', '=', t.pno)
-    .where('cert_id', '=', certId)
-    .execute();
+  tenantDb(db, t).updateTable('signing_certs').set({ expiry_notified_at: at }).where('cert_id', '=', certId).execute();
 
 // Sign modules.
 
 export async function pageModules(db: Db, t: Tenant, f: { str?: string; signType?: string }, page: Page) {
   const base = () => {
-    let q = db.selectFrom('signing_modules').where('pno', '=', t.pno);
+    let q = tenantDb(db, t).selectFrom('signing_modules');
     if (f.str) {
       const str = f.str;
       q = q.where(containsAnyCi(['name', 'remark'], str));
@@ -155,7 +154,6 @@ export async function pageModules(db: Db, t: Tenant, f: { str?: string; signType
             .selectFrom('signing_cert_sign_rels as r')
             .select(sql<number>`count(*)`.as('n'))
             .whereRef('r.module_id', '=', 'signing_modules.module_id')
-            .where('r.pno', '=', t.pno)
             .as('cert_count'),
         )
         .orderBy('name_key', w.dir)
@@ -168,52 +166,40 @@ export async function pageModules(db: Db, t: Tenant, f: { str?: string; signType
 }
 
 export const allModules = (db: Db, t: Tenant) =>
-  db.selectFrom('signing_modules').selectAll().where('pno', '=', t.pno).orderBy('name_key').limit(2000).execute();
+  tenantDb(db, t).selectFrom('signing_modules').selectAll().orderBy('name_key').limit(2000).execute();
 
 export const findModule = (db: Db, t: Tenant, moduleId: string) =>
-  db
-    .selectFrom('signing_modules')
-    .selectAll()
-    .where('pno', '=', t.pno)
-    .where('module_id', '=', moduleId)
-    .executeTakeFirst();
+  tenantDb(db, t).selectFrom('signing_modules').selectAll().where('module_id', '=', moduleId).executeTakeFirst();
 
 export const findModuleByName = (db: Db, t: Tenant, nameKey: string) =>
-  db
-    .selectFrom('signing_modules')
-    .select('module_id')
-    .where('pno', '=', t.pno)
-    .where('name_key', '=', nameKey)
-    .executeTakeFirst();
+  tenantDb(db, t).selectFrom('signing_modules').select('module_id').where('name_key', '=', nameKey).executeTakeFirst();
 
-export const insertModule = (db: Db, row: Insertable<SigningModulesTable>) =>
-  db.insertInto('signing_modules').values(row).execute();
+export const insertModule = (db: Db, t: Tenant, row: Omit<Insertable<SigningModulesTable>, 'pno'>) =>
+  tenantDb(db, t).insertInto('signing_modules').values(row).execute();
 
 export const updateModule = (db: Db, t: Tenant, moduleId: string, row: Updateable<SigningModulesTable>) =>
-  db.updateTable('signing_modules').set(row).where('pno', '=', t.pno).where('module_id', '=', moduleId).execute();
+  tenantDb(db, t).updateTable('signing_modules').set(row).where('module_id', '=', moduleId).execute();
 
 export async function deleteModule(db: Db, t: Tenant, moduleId: string): Promise<void> {
-  const rels = db
-    .selectFrom('signing_cert_sign_rels')
-    .select('rel_id')
-    .where('pno', '=', t.pno)
-    .where('module_id', '=', moduleId);
-  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', 'in', rels).execute();
-  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', '=', moduleId).execute();
-  await db.deleteFrom('signing_cert_sign_rels').where('pno', '=', t.pno).where('module_id', '=', moduleId).execute();
-  await db.deleteFrom('signing_modules').where('pno', '=', t.pno).where('module_id', '=', moduleId).execute();
+  const scoped = tenantDb(db, t);
+  await scoped
+    .deleteFrom('signing_collection_items')
+    .where('item_id', 'in', (eb) =>
+      eb.selectFrom('signing_cert_sign_rels').select('rel_id').where('signing_cert_sign_rels.module_id', '=', moduleId),
+    )
+    .execute();
+  await scoped.deleteFrom('signing_collection_items').where('item_id', '=', moduleId).execute();
+  await scoped.deleteFrom('signing_cert_sign_rels').where('module_id', '=', moduleId).execute();
+  await scoped.deleteFrom('signing_modules').where('module_id', '=', moduleId).execute();
 }
 
 // Relations.
 
 const relSelect = (db: Db, t: Tenant) =>
-  db
+  tenantDb(db, t)
     .selectFrom('signing_cert_sign_rels as r')
     .innerJoin('signing_modules as m', 'm.module_id', 'r.module_id')
-    .innerJoin('signing_certs as c', 'c.cert_id', 'r.cert_id')
-    .where('r.pno', '=', t.pno)
-    .where('m.pno', '=', t.pno)
-    .where('c.pno', '=', t.pno);
+    .innerJoin('signing_certs as c', 'c.cert_id', 'r.cert_id');
 
 export type RelRow = Awaited<ReturnType<typeof findRel>> & object;
 
@@ -271,38 +257,29 @@ export const findRel = (db: Db, t: Tenant, relId: string) =>
     .executeTakeFirst();
 
 export const findRelByPair = (db: Db, t: Tenant, moduleId: string, certId: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('signing_cert_sign_rels')
     .selectAll()
-    .where('pno', '=', t.pno)
     .where('module_id', '=', moduleId)
     .where('cert_id', '=', certId)
     .executeTakeFirst();
 
 export const relsOfModule = (db: Db, t: Tenant, moduleId: string) =>
-  db
-    .selectFrom('signing_cert_sign_rels')
-    .selectAll()
-    .where('pno', '=', t.pno)
-    .where('module_id', '=', moduleId)
-    .execute();
+  tenantDb(db, t).selectFrom('signing_cert_sign_rels').selectAll().where('module_id', '=', moduleId).execute();
 
 export const insertRel = (
   db: Db,
-  row: { rel_id: string; pno: string; module_id: string; cert_id: string; algorithm: string; created_at: number },
-) => db.insertInto('signing_cert_sign_rels').values(row).execute();
+  t: Tenant,
+  row: { rel_id: string; module_id: string; cert_id: string; algorithm: string; created_at: number },
+) => tenantDb(db, t).insertInto('signing_cert_sign_rels').values(row).execute();
 
 export const updateRelAlgorithm = (db: Db, t: Tenant, relId: string, algorithm: string) =>
-  db
-    .updateTable('signing_cert_sign_rels')
-    .set({ algorithm })
-    .where('pno', '=', t.pno)
-    .where('rel_id', '=', relId)
-    .execute();
+  tenantDb(db, t).updateTable('signing_cert_sign_rels').set({ algorithm }).where('rel_id', '=', relId).execute();
 
 export async function deleteRel(db: Db, t: Tenant, relId: string): Promise<void> {
-  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('item_id', '=', relId).execute();
-  await db.deleteFrom('signing_cert_sign_rels').where('pno', '=', t.pno).where('rel_id', '=', relId).execute();
+  const scoped = tenantDb(db, t);
+  await scoped.deleteFrom('signing_collection_items').where('item_id', '=', relId).execute();
+  await scoped.deleteFrom('signing_cert_sign_rels').where('rel_id', '=', relId).execute();
 }
 
 export const existingIds = async (
@@ -313,10 +290,9 @@ export const existingIds = async (
 ) => {
   if (ids.length === 0) return [];
   const column = table === 'signing_modules' ? 'module_id' : table === 'signing_collections' ? 'pc_id' : 'rel_id';
-  const rows = await db
+  const rows = await tenantDb(db, t)
     .selectFrom(table)
     .select(sql<string>`${sql.ref(column)}`.as('id'))
-    .where('pno', '=', t.pno)
     .where(sql.ref(column), 'in', [...ids])
     .execute();
   return rows.map((r) => r.id);
@@ -325,13 +301,12 @@ export const existingIds = async (
 // Platforms.
 
 export const platformsWithRelation = (db: Db, t: Tenant, certId: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('device_platforms as p')
     .leftJoin('signing_cert_platforms as cp', (j) =>
-      j.onRef('cp.platform_id', '=', 'p.platform_id').on('cp.cert_id', '=', certId).on('cp.pno', '=', t.pno),
+      j.onRef('cp.platform_id', '=', 'p.platform_id').on('cp.cert_id', '=', certId),
     )
     .select(['p.platform_id', 'p.name', 'p.os_type', 'cp.cert_id as related'])
-    .where('p.pno', '=', t.pno)
     .orderBy('p.name')
     .limit(1000)
     .execute();
@@ -340,20 +315,20 @@ export const platformIdsOf = async (db: Db, t: Tenant, ids: readonly string[]) =
   ids.length === 0
     ? []
     : (
-        await db
+        await tenantDb(db, t)
           .selectFrom('device_platforms')
           .select('platform_id')
-          .where('pno', '=', t.pno)
           .where('platform_id', 'in', [...ids])
           .execute()
       ).map((r) => r.platform_id);
 
 export async function replacePlatforms(db: Db, t: Tenant, certId: string, ids: readonly string[], now: number) {
-  await db.deleteFrom('signing_cert_platforms').where('pno', '=', t.pno).where('cert_id', '=', certId).execute();
+  const scoped = tenantDb(db, t);
+  await scoped.deleteFrom('signing_cert_platforms').where('cert_id', '=', certId).execute();
   if (ids.length > 0) {
-    await db
+    await scoped
       .insertInto('signing_cert_platforms')
-      .values(ids.map((platform_id) => ({ pno: t.pno, cert_id: certId, platform_id, created_at: now })))
+      .values(ids.map((platform_id) => ({ cert_id: certId, platform_id, created_at: now })))
       .execute();
   }
 }
@@ -367,12 +342,9 @@ export async function pageCollections(
   page: Page,
 ) {
   const base = () => {
-    let q = db
+    let q = tenantDb(db, t)
       .selectFrom('signing_collections as c')
-      .leftJoin('signing_collection_groups as g', (j) =>
-        j.onRef('g.group_id', '=', 'c.group_id').on('g.pno', '=', t.pno),
-      )
-      .where('c.pno', '=', t.pno);
+      .leftJoin('signing_collection_groups as g', (j) => j.onRef('g.group_id', '=', 'c.group_id'));
     if (f.str) q = q.where(containsCi('c.name', f.str));
     if (f.signType) q = q.where('c.sign_type', '=', f.signType);
     if (f.type) q = q.where('c.type', '=', f.type);
@@ -385,7 +357,7 @@ export async function pageCollections(
       base()
         .selectAll('c')
         .select('g.name as group_name')
-        .select(authCountOf(t, 'pc', 'c.pc_id'))
+        .select(authCountOf('pc', 'c.pc_id'))
         .orderBy('c.name_key', w.dir)
         .orderBy('c.pc_id', w.dir)
         .limit(w.limit)
@@ -398,20 +370,14 @@ export async function pageCollections(
 export const itemsOf = async (db: Db, t: Tenant, pcIds: readonly string[]) =>
   pcIds.length === 0
     ? []
-    : db
+    : tenantDb(db, t)
         .selectFrom('signing_collection_items')
         .select(['pc_id', 'item_id'])
-        .where('pno', '=', t.pno)
         .where('pc_id', 'in', [...pcIds])
         .execute();
 
 export const findCollection = (db: Db, t: Tenant, pcId: string) =>
-  db
-    .selectFrom('signing_collections')
-    .selectAll()
-    .where('pno', '=', t.pno)
-    .where('pc_id', '=', pcId)
-    .executeTakeFirst();
+  tenantDb(db, t).selectFrom('signing_collections').selectAll().where('pc_id', '=', pcId).executeTakeFirst();
 
 export const findByNameKey = (
   db: Db,
@@ -419,10 +385,9 @@ export const findByNameKey = (
   table: 'signing_collections' | 'signing_collection_groups',
   nameKey: string,
 ) =>
-  db
+  tenantDb(db, t)
     .selectFrom(table)
     .select(sql<string>`${sql.ref(table === 'signing_collections' ? 'pc_id' : 'group_id')}`.as('id'))
-    .where('pno', '=', t.pno)
     .where('name_key', '=', nameKey)
     .executeTakeFirst();
 
@@ -442,37 +407,38 @@ export async function saveCollection(
   now: number,
   create: boolean,
 ): Promise<void> {
+  const scoped = tenantDb(db, t);
   if (create) {
-    await db
+    await scoped
       .insertInto('signing_collections')
-      .values({ ...row, pno: t.pno, created_at: now, updated_at: now })
+      .values({ ...row, created_at: now, updated_at: now })
       .execute();
   } else {
-    await db
+    await scoped
       .updateTable('signing_collections')
       .set({ ...row, updated_at: now })
-      .where('pno', '=', t.pno)
       .where('pc_id', '=', row.pc_id)
       .execute();
-    await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('pc_id', '=', row.pc_id).execute();
+    await scoped.deleteFrom('signing_collection_items').where('pc_id', '=', row.pc_id).execute();
   }
   if (items.length > 0) {
-    await db
+    await scoped
       .insertInto('signing_collection_items')
-      .values(items.map((item_id) => ({ pno: t.pno, pc_id: row.pc_id, item_id })))
+      .values(items.map((item_id) => ({ pc_id: row.pc_id, item_id })))
       .execute();
   }
 }
 
 export async function deleteCollection(db: Db, t: Tenant, pcId: string): Promise<void> {
-  await db.deleteFrom('signing_collection_items').where('pno', '=', t.pno).where('pc_id', '=', pcId).execute();
+  const scoped = tenantDb(db, t);
+  await scoped.deleteFrom('signing_collection_items').where('pc_id', '=', pcId).execute();
   await deleteAuthsOf(db, t, 'pc', pcId);
-  await db.deleteFrom('signing_collections').where('pno', '=', t.pno).where('pc_id', '=', pcId).execute();
+  await scoped.deleteFrom('signing_collections').where('pc_id', '=', pcId).execute();
 }
 
 export async function pageGroups(db: Db, t: Tenant, str: string | undefined, page: Page) {
   const base = () => {
-    let q = db.selectFrom('signing_collection_groups as g').where('g.pno', '=', t.pno);
+    let q = tenantDb(db, t).selectFrom('signing_collection_groups as g');
     if (str) q = q.where(containsCi('g.name', str));
     return q;
   };
@@ -485,10 +451,9 @@ export async function pageGroups(db: Db, t: Tenant, str: string | undefined, pag
           eb
             .selectFrom('signing_collections as c')
             .select(sql<number>`count(*)`.as('n'))
-            .where('c.pno', '=', t.pno)
             .whereRef('c.group_id', '=', 'g.group_id')
             .as('collection_count'),
-          authCountOf(t, 'pcg', 'g.group_id'),
+          authCountOf('pcg', 'g.group_id'),
         ])
         .orderBy('g.name_key', w.dir)
         .orderBy('g.group_id', w.dir)
@@ -500,10 +465,9 @@ export async function pageGroups(db: Db, t: Tenant, str: string | undefined, pag
 }
 
 export const findGroup = (db: Db, t: Tenant, groupId: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('signing_collection_groups')
     .selectAll()
-    .where('pno', '=', t.pno)
     .where('group_id', '=', groupId)
     .executeTakeFirst();
 
@@ -515,31 +479,29 @@ export async function saveGroup(
   now: number,
   create: boolean,
 ): Promise<void> {
+  const scoped = tenantDb(db, t);
   if (create) {
-    await db
+    await scoped
       .insertInto('signing_collection_groups')
-      .values({ ...row, pno: t.pno, created_at: now, updated_at: now })
+      .values({ ...row, created_at: now, updated_at: now })
       .execute();
   } else {
-    await db
+    await scoped
       .updateTable('signing_collection_groups')
       .set({ ...row, updated_at: now })
-      .where('pno', '=', t.pno)
       .where('group_id', '=', row.group_id)
       .execute();
   }
   if (pcIds) {
-    await db
+    await scoped
       .updateTable('signing_collections')
       .set({ group_id: null })
-      .where('pno', '=', t.pno)
       .where('group_id', '=', row.group_id)
       .execute();
     if (pcIds.length > 0) {
-      await db
+      await scoped
         .updateTable('signing_collections')
         .set({ group_id: row.group_id })
-        .where('pno', '=', t.pno)
         .where('pc_id', 'in', [...pcIds])
         .execute();
     }
@@ -547,14 +509,10 @@ export async function saveGroup(
 }
 
 export async function deleteGroup(db: Db, t: Tenant, groupId: string): Promise<void> {
-  await db
-    .updateTable('signing_collections')
-    .set({ group_id: null })
-    .where('pno', '=', t.pno)
-    .where('group_id', '=', groupId)
-    .execute();
+  const scoped = tenantDb(db, t);
+  await scoped.updateTable('signing_collections').set({ group_id: null }).where('group_id', '=', groupId).execute();
   await deleteAuthsOf(db, t, 'pcg', groupId);
-  await db.deleteFrom('signing_collection_groups').where('pno', '=', t.pno).where('group_id', '=', groupId).execute();
+  await scoped.deleteFrom('signing_collection_groups').where('group_id', '=', groupId).execute();
 }
 
 // Authorisations.
@@ -568,22 +526,13 @@ export async function pageAuths(
   page: Page,
 ) {
   const base = () => {
-    let q = db
+    let q = tenantDb(db, t)
       .selectFrom('signing_auths as a')
       .leftJoin('users as u', (j) => j.onRef('u.uid', '=', 'a.subject_id').on('a.auth_type', '=', 1))
-      .leftJoin('titles as ti', (j) =>
-        j.onRef('ti.tid', '=', 'a.subject_id').on('a.auth_type', '=', 2).on('ti.pno', '=', t.pno),
-      )
-      .leftJoin('user_sets as us', (j) =>
-        j.onRef('us.usid', '=', 'a.subject_id').on('a.auth_type', '=', 3).on('us.pno', '=', t.pno),
-      )
-      .leftJoin('orgs as o', (j) =>
-        j.onRef('o.oid', '=', 'a.subject_id').on('a.auth_type', '=', 4).on('o.pno', '=', t.pno),
-      )
-      .leftJoin('signing_ukeys as k', (j) =>
-        j.onRef('k.ukey_id', '=', 'a.subject_id').on('a.auth_type', '=', 5).on('k.pno', '=', t.pno),
-      )
-      .where('a.pno', '=', t.pno)
+      .leftJoin('titles as ti', (j) => j.onRef('ti.tid', '=', 'a.subject_id').on('a.auth_type', '=', 2))
+      .leftJoin('user_sets as us', (j) => j.onRef('us.usid', '=', 'a.subject_id').on('a.auth_type', '=', 3))
+      .leftJoin('orgs as o', (j) => j.onRef('o.oid', '=', 'a.subject_id').on('a.auth_type', '=', 4))
+      .leftJoin('signing_ukeys as k', (j) => j.onRef('k.ukey_id', '=', 'a.subject_id').on('a.auth_type', '=', 5))
       .where('a.target_kind', '=', target)
       .where('a.target_id', '=', targetId);
     if (f.authType) q = q.where('a.auth_type', '=', f.authType);
@@ -614,9 +563,13 @@ export async function pageAuths(
   );
 }
 
-export async function insertAuths(db: Db, rows: Insertable<SigningAuthsTable>[]): Promise<number> {
+export async function insertAuths(
+  db: Db,
+  t: Tenant,
+  rows: Omit<Insertable<SigningAuthsTable>, 'pno'>[],
+): Promise<number> {
   if (rows.length === 0) return 0;
-  const result = await db
+  const result = await tenantDb(db, t)
     .insertInto('signing_auths')
     .values(rows)
     .onConflict((oc) => oc.columns(['pno', 'target_kind', 'target_id', 'auth_type', 'subject_id']).doNothing())
@@ -632,9 +585,8 @@ export async function deleteAuths(
   authIds: readonly string[],
   authType?: number,
 ): Promise<number> {
-  let q = db
+  let q = tenantDb(db, t)
     .deleteFrom('signing_auths')
-    .where('pno', '=', t.pno)
     .where('target_kind', '=', target)
     .where('target_id', '=', targetId)
     .where('auth_id', 'in', [...authIds]);
@@ -644,52 +596,32 @@ export async function deleteAuths(
 }
 
 export const deleteAuthsOf = (db: Db, t: Tenant, target: AuthTarget, targetId: string) =>
-  db
+  tenantDb(db, t)
     .deleteFrom('signing_auths')
-    .where('pno', '=', t.pno)
     .where('target_kind', '=', target)
     .where('target_id', '=', targetId)
     .execute();
 
 /** Which of the ids name objects of the kind in the property (members for users). */
 export async function subjectsAmong(db: Db, t: Tenant, authType: number, ids: readonly string[]): Promise<string[]> {
+  const scoped = tenantDb(db, t);
   if (ids.length === 0) return [];
   const list = [...ids];
   const pick = async <R extends { id: string }>(q: Promise<R[]>) => (await q).map((r) => r.id);
   switch (authType) {
     case 1:
-      return pick(
-        db
-          .selectFrom('property_members')
-          .select('uid as id')
-          .where('pno', '=', t.pno)
-          .where('uid', 'in', list)
-          .execute(),
-      );
+      return pick(scoped.selectFrom('property_members').select('uid as id').where('uid', 'in', list).execute());
     case 2:
-      return pick(
-        db.selectFrom('titles').select('tid as id').where('pno', '=', t.pno).where('tid', 'in', list).execute(),
-      );
+      return pick(scoped.selectFrom('titles').select('tid as id').where('tid', 'in', list).execute());
     case 3:
-      return pick(
-        db.selectFrom('user_sets').select('usid as id').where('pno', '=', t.pno).where('usid', 'in', list).execute(),
-      );
+      return pick(scoped.selectFrom('user_sets').select('usid as id').where('usid', 'in', list).execute());
     case 4: {
-      const found = await pick(
-        db.selectFrom('orgs').select('oid as id').where('pno', '=', t.pno).where('oid', 'in', list).execute(),
-      );
+      const found = await pick(scoped.selectFrom('orgs').select('oid as id').where('oid', 'in', list).execute());
       // The root unit `root-<pno>` is the property itself.
       return [...found, ...list.filter((id) => id === `root-${t.pno}`)];
     }
     default:
-      return pick(
-        db
-          .selectFrom('signing_ukeys')
-          .select('ukey_id as id')
-          .where('pno', '=', t.pno)
-          .where('ukey_id', 'in', list)
-          .execute(),
-      );
+      return pick(scoped.selectFrom('signing_ukeys').select('ukey_id as id').where('ukey_id', 'in', list).execute());
   }
 }
 
@@ -698,32 +630,26 @@ export async function subjectsAmong(db: Db, t: Tenant, authType: number, ids: re
  * the root), as `[authType, id]` pairs.
  */
 export async function subjectsOfUser(db: Db, t: Tenant, uid: string): Promise<Array<[number, string]>> {
-  const titles = await db
-    .selectFrom('title_users')
-    .select('tid')
-    .where('pno', '=', t.pno)
-    .where('uid', '=', uid)
-    .execute();
-  const sets = await db
-    .selectFrom('user_set_users')
-    .select('usid')
-    .where('pno', '=', t.pno)
-    .where('uid', '=', uid)
-    .execute();
-  const units = await sql<{ oid: string }>`
-    with recursive up(oid, pid) as (
-      select o.oid, o.pid from orgs o
-      join property_members m on m.oid = o.oid and m.pno = ${t.pno}
-      where o.pno = ${t.pno} and m.uid = ${uid}
-      union
-      select o.oid, o.pid from orgs o join up on o.oid = up.pid where o.pno = ${t.pno}
+  const scoped = tenantDb(db, t);
+  const titles = await scoped.selectFrom('title_users').select('tid').where('uid', '=', uid).execute();
+  const sets = await scoped.selectFrom('user_set_users').select('usid').where('uid', '=', uid).execute();
+  const units = await scoped
+    .withRecursive('up(oid, pid)', (qc) =>
+      qc
+        .selectFrom('orgs as o')
+        .innerJoin('property_members as m', 'm.oid', 'o.oid')
+        .select(['o.oid', 'o.pid'])
+        .where('m.uid', '=', uid)
+        .union(qc.selectFrom('orgs as o').innerJoin('up', 'up.pid', 'o.oid').select(['o.oid', 'o.pid'])),
     )
-    select oid from up`.execute(db);
+    .selectFrom('up')
+    .select('oid')
+    .execute();
   return [
     [1, uid],
     ...titles.map((r): [number, string] => [2, r.tid]),
     ...sets.map((r): [number, string] => [3, r.usid]),
-    ...units.rows.map((r): [number, string] => [4, r.oid]),
+    ...units.map((r): [number, string] => [4, r.oid]),
     [4, `root-${t.pno}`],
   ];
 }
@@ -736,10 +662,9 @@ export async function grantsFor(
   targets: ReadonlyArray<[AuthTarget, string]>,
 ) {
   if (subjects.length === 0 || targets.length === 0) return [];
-  return db
+  return tenantDb(db, t)
     .selectFrom('signing_auths')
     .select(['target_kind', 'target_id', 'auth_type', 'subject_id'])
-    .where('pno', '=', t.pno)
     .where((eb) => eb.or(subjects.map(([a, s]) => eb.and([eb('auth_type', '=', a), eb('subject_id', '=', s)]))))
     .where((eb) => eb.or(targets.map(([k, id]) => eb.and([eb('target_kind', '=', k), eb('target_id', '=', id)]))))
     .execute();
@@ -747,21 +672,18 @@ export async function grantsFor(
 
 /** Every grant of the subjects (what they may use). */
 export const allGrantsOf = (db: Db, t: Tenant, subjects: ReadonlyArray<[number, string]>) =>
-  db
+  tenantDb(db, t)
     .selectFrom('signing_auths')
     .select(['target_kind', 'target_id'])
-    .where('pno', '=', t.pno)
     .where((eb) => eb.or(subjects.map(([a, s]) => eb.and([eb('auth_type', '=', a), eb('subject_id', '=', s)]))))
     .execute();
 
 /** Collections naming a module (type 1) or a relation (type 2), with their group. */
 export const collectionsCovering = (db: Db, t: Tenant, moduleId: string, relId: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('signing_collections as c')
     .innerJoin('signing_collection_items as i', 'i.pc_id', 'c.pc_id')
     .select(['c.pc_id', 'c.group_id'])
-    .where('c.pno', '=', t.pno)
-    .where('i.pno', '=', t.pno)
     .where((eb) =>
       eb.or([
         eb.and([eb('c.type', '=', 1), eb('i.item_id', '=', moduleId)]),
@@ -773,20 +695,18 @@ export const collectionsCovering = (db: Db, t: Tenant, moduleId: string, relId: 
 export const collectionsOfGroups = async (db: Db, t: Tenant, groupIds: readonly string[]) =>
   groupIds.length === 0
     ? []
-    : db
+    : tenantDb(db, t)
         .selectFrom('signing_collections')
         .select(['pc_id', 'type'])
-        .where('pno', '=', t.pno)
         .where('group_id', 'in', [...groupIds])
         .execute();
 
 export const collectionTypes = async (db: Db, t: Tenant, pcIds: readonly string[]) =>
   pcIds.length === 0
     ? []
-    : db
+    : tenantDb(db, t)
         .selectFrom('signing_collections')
         .select(['pc_id', 'type'])
-        .where('pno', '=', t.pno)
         .where('pc_id', 'in', [...pcIds])
         .execute();
 
@@ -794,7 +714,7 @@ export const collectionTypes = async (db: Db, t: Tenant, pcIds: readonly string[
 
 export async function pageUkeys(db: Db, t: Tenant, str: string | undefined, page: Page) {
   const base = () => {
-    let q = db.selectFrom('signing_ukeys as k').where('k.pno', '=', t.pno);
+    let q = tenantDb(db, t).selectFrom('signing_ukeys as k');
     if (str) q = q.where(containsCi('k.name', str));
     return q;
   };
@@ -807,10 +727,9 @@ export async function pageUkeys(db: Db, t: Tenant, str: string | undefined, page
           eb
             .selectFrom('signing_certs as c')
             .select(sql<number>`count(*)`.as('n'))
-            .where('c.pno', '=', t.pno)
             .whereRef('c.ukey_id', '=', 'k.ukey_id')
             .as('cert_count'),
-          authCountOf(t, 'ukey', 'k.ukey_id'),
+          authCountOf('ukey', 'k.ukey_id'),
         ])
         .orderBy('k.created_at', w.dir)
         .orderBy('k.ukey_id', w.dir)
@@ -822,56 +741,44 @@ export async function pageUkeys(db: Db, t: Tenant, str: string | undefined, page
 }
 
 export const findUkey = (db: Db, t: Tenant, ukeyId: string) =>
-  db.selectFrom('signing_ukeys').selectAll().where('pno', '=', t.pno).where('ukey_id', '=', ukeyId).executeTakeFirst();
+  tenantDb(db, t).selectFrom('signing_ukeys').selectAll().where('ukey_id', '=', ukeyId).executeTakeFirst();
 
 export const findUkeyByToken = (db: Db, t: Tenant, modulePath: string, serial: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('signing_ukeys')
     .select('ukey_id')
-    .where('pno', '=', t.pno)
     .where('module_path', '=', modulePath)
     .where('serial', '=', serial)
     .executeTakeFirst();
 
-export const insertUkey = (db: Db, row: Insertable<SigningUkeysTable>) =>
-  db.insertInto('signing_ukeys').values(row).execute();
+export const insertUkey = (db: Db, t: Tenant, row: Omit<Insertable<SigningUkeysTable>, 'pno'>) =>
+  tenantDb(db, t).insertInto('signing_ukeys').values(row).execute();
 
 export async function deleteUkey(db: Db, t: Tenant, ukeyId: string): Promise<void> {
-  const certs = await db
-    .selectFrom('signing_certs')
-    .select('cert_id')
-    .where('pno', '=', t.pno)
-    .where('ukey_id', '=', ukeyId)
-    .execute();
+  const scoped = tenantDb(db, t);
+  const certs = await scoped.selectFrom('signing_certs').select('cert_id').where('ukey_id', '=', ukeyId).execute();
   for (const c of certs) await deleteCert(db, t, c.cert_id);
   await deleteAuthsOf(db, t, 'ukey', ukeyId);
-  await db
-    .deleteFrom('signing_auths')
-    .where('pno', '=', t.pno)
-    .where('auth_type', '=', 5)
-    .where('subject_id', '=', ukeyId)
-    .execute();
-  await db.deleteFrom('signing_ukeys').where('pno', '=', t.pno).where('ukey_id', '=', ukeyId).execute();
+  await scoped.deleteFrom('signing_auths').where('auth_type', '=', 5).where('subject_id', '=', ukeyId).execute();
+  await scoped.deleteFrom('signing_ukeys').where('ukey_id', '=', ukeyId).execute();
 }
 
 export const certsOfUkey = (db: Db, t: Tenant, ukeyId: string) =>
-  db.selectFrom('signing_certs').selectAll().where('pno', '=', t.pno).where('ukey_id', '=', ukeyId).execute();
+  tenantDb(db, t).selectFrom('signing_certs').selectAll().where('ukey_id', '=', ukeyId).execute();
 
 export const certsGrantedTo = (db: Db, t: Tenant, authType: number, subjectId: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('signing_certs as c')
     .innerJoin('signing_auths as a', (j) => j.onRef('a.target_id', '=', 'c.cert_id').on('a.target_kind', '=', 'cert'))
     .selectAll('c')
-    .where('c.pno', '=', t.pno)
-    .where('a.pno', '=', t.pno)
     .where('a.auth_type', '=', authType)
     .where('a.subject_id', '=', subjectId)
     .execute();
 
 // Records.
 
-export const insertRecord = (db: Db, row: Insertable<SigningRecordsTable>) =>
-  db.insertInto('signing_records').values(row).execute();
+export const insertRecord = (db: Db, t: Tenant, row: Omit<Insertable<SigningRecordsTable>, 'pno'>) =>
+  tenantDb(db, t).insertInto('signing_records').values(row).execute();
 
 export async function pageRecords(
   db: Db,
@@ -880,10 +787,7 @@ export async function pageRecords(
   page: Page,
 ) {
   const base = () => {
-    let q = db
-      .selectFrom('signing_records as r')
-      .leftJoin('users as u', 'u.uid', 'r.requester_uid')
-      .where('r.pno', '=', t.pno);
+    let q = tenantDb(db, t).selectFrom('signing_records as r').leftJoin('users as u', 'u.uid', 'r.requester_uid');
     if (f.uid) q = q.where('r.requester_uid', '=', f.uid);
     if (f.moduleId) q = q.where('r.module_id', '=', f.moduleId);
     if (f.certId) q = q.where('r.cert_id', '=', f.certId);
@@ -909,10 +813,7 @@ export async function pageRecords(
 }
 
 export const findRecord = (db: Db, t: Tenant, sigId: string) =>
-  db.selectFrom('signing_records').selectAll().where('pno', '=', t.pno).where('sig_id', '=', sigId).executeTakeFirst();
-
-export const findRecordAnyProperty = (db: Db, pno: string, sigId: string) =>
-  db.selectFrom('signing_records').selectAll().where('pno', '=', pno).where('sig_id', '=', sigId).executeTakeFirst();
+  tenantDb(db, t).selectFrom('signing_records').selectAll().where('sig_id', '=', sigId).executeTakeFirst();
 
 /** A user's display name. */
 export const userName = async (db: Db, uid: string) =>

@@ -1,17 +1,16 @@
 import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** SQL of the service keys (`signing_service_keys`, migration 0033): one key per property and purpose. */
+/**
+ * SQL of the service keys (`signing_service_keys`, migration 0033): one key per property and purpose, on the tenant's
+ * scoped handle (which adds the property).
+ */
 
 export type ServiceKeyRow = NonNullable<Awaited<ReturnType<typeof findServiceKey>>>;
 
 export const findServiceKey = (db: Db, t: Tenant, purpose: string) =>
-  db
-    .selectFrom('signing_service_keys')
-    .selectAll()
-    .where('pno', '=', t.pno)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+  tenantDb(db, t).selectFrom('signing_service_keys').selectAll().where('purpose', '=', purpose).executeTakeFirst();
 
 /** Inserts the key unless the property has one for the purpose already (two instances racing: the first wins). */
 export const insertServiceKey = (
@@ -20,10 +19,9 @@ export const insertServiceKey = (
   v: { purpose: string; keyId: string; algorithm: string; publicPem: string; sealedKey: string; origin: string },
   now: number,
 ) =>
-  db
+  tenantDb(db, t)
     .insertInto('signing_service_keys')
     .values({
-      pno: t.pno,
       purpose: v.purpose,
       key_id: v.keyId,
       algorithm: v.algorithm,

@@ -209,7 +209,6 @@ export async function signArtifact(s: Services, req: SignRequest): Promise<SignR
   const now = s.now();
   const row = {
     sig_id: sigId,
-    pno: t.pno,
     module_id: module.module_id,
     module_name: module.name,
     sign_type: module.sign_type,
@@ -228,7 +227,7 @@ export async function signArtifact(s: Services, req: SignRequest): Promise<SignR
     output_size: made.output.length,
     created_at: now,
   };
-  await repo.insertRecord(s.db, row);
+  await repo.insertRecord(s.db, t, row);
   s.log.info(
     {
       sigId,
@@ -266,7 +265,7 @@ export function recordItem(r: RecordRow): SignRecordItem {
   };
 }
 
-type RecordRow = Omit<Parameters<typeof repo.insertRecord>[1], 'artifact_size'> & {
+type RecordRow = Omit<Parameters<typeof repo.insertRecord>[2], 'artifact_size'> & {
   artifact_size: number | null | undefined;
   requester_name: string | null | undefined;
 };

@@ -112,9 +112,8 @@ export async function addUkey(
   const ukeyId = newId();
   ctx.audit.target = ukeyId;
   const now = s.now();
-  await repo.insertUkey(s.db, {
+  await repo.insertUkey(s.db, t, {
     ukey_id: ukeyId,
-    pno: t.pno,
     name: input.name,
     module_path: input.modulePath,
     serial: input.serial,
