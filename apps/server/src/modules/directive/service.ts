@@ -16,14 +16,16 @@ import { scopeRoots } from '../../platform/http/scope';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
-import { deviceIdsInGroup, propertyDevices } from '../device/targets';
+import { deviceIdsInGroup, deviceSummaries, propertyDevices } from '../device/targets';
+import * as actions from '../device-action/service';
 import { spaceOfRef } from '../space/service';
-import { commandFlags } from './flags';
+import { commandActions } from './actions';
 import * as repo from './repo';
 
 /**
- * Directives (README.md): sending commands to devices of the property, their results, cancelling, expiry. The
- * device side (what a device fetches and answers) is device-service.ts. No SQL and no HTTP here.
+ * Directives (README.md): sending commands to devices of the property, their results, cancelling, expiry. Each
+ * device's part of a command is a device action (modules/device-action, `commandActions`); the device side (what a
+ * device fetches and answers) is device-service.ts. No SQL and no HTTP here.
  */
 
 export const EXPIRE_JOB = 'directive.expire';
@@ -37,8 +39,12 @@ const parseObject = (json: string): Record<string, unknown> => {
   }
 };
 
+/** A device action's state as a command's result shows it: one the device is working on is `delivered`. */
+const resultState = (state: string): CmdTargetState => (state === 'running' ? 'delivered' : (state as CmdTargetState));
+
 function itemOf(row: repo.CommandRow, counts: Map<string, number> | undefined): CmdItem {
-  const n = (state: CmdTargetState) => counts?.get(state) ?? 0;
+  const n = (state: CmdTargetState) =>
+    (counts?.get(state) ?? 0) + (state === 'delivered' ? (counts?.get('running') ?? 0) : 0);
   return {
     cmdId: row.cmd_id,
     type: row.type as CmdType,
@@ -58,17 +64,18 @@ function itemOf(row: repo.CommandRow, counts: Map<string, number> | undefined): 
 async function commandItem(s: Services, tenant: Tenant, cmdId: string): Promise<CmdItem> {
   const row = await repo.findCommand(s.db, tenant, cmdId);
   if (!row) throw notFound('cmdId');
-  return itemOf(row, (await repo.countsOf(s.db, tenant, [cmdId])).get(cmdId));
+  return itemOf(row, (await actions.countsOf(s, tenant, commandActions, [cmdId])).get(cmdId));
 }
 
 /** Ends a command past its expiry: its open targets expire (the job at its expiry, and any read that finds it due). */
 export async function expireCommand(s: Services, tenant: Tenant, cmdId: string): Promise<void> {
   const now = s.now();
-  const devices = await repo.openTargetDevices(s.db, tenant, cmdId);
-  const changed = await s.db
-    .transaction()
-    .execute((trx) => repo.closeCommand(trx, tenant, cmdId, 'expired', 'finished', now));
-  if (changed > 0 || devices.length > 0) await commandFlags(s).changed(tenant.pno, devices);
+  const devices = await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.endCommand(trx, tenant, cmdId, 'finished', now))) return [];
+    const state = 'expired';
+    return actions.closeCampaign(trx, tenant, commandActions, { sourceId: cmdId, state, tellHolders: false }, now);
+  });
+  await actions.devicesChanged(s, tenant, commandActions.kind, devices);
 }
 
 /** Expires the property's due commands (of `cmdIds` when given) before they are read. */
@@ -129,8 +136,8 @@ export async function sendCommand(s: Services, ctx: RequestContext, input: SendI
   const now = s.now();
   const cmdId = newId();
   const expiresAt = now + input.expireMinutes * 60_000;
-  await s.db.transaction().execute((trx) =>
-    repo.insertCommand(
+  await s.db.transaction().execute(async (trx) => {
+    await repo.insertCommand(
       trx,
       tenant,
       {
@@ -142,12 +149,13 @@ export async function sendCommand(s: Services, ctx: RequestContext, input: SendI
         expiresAt,
         uid: requireUser(ctx).uid,
       },
-      devices,
+      devices.length,
       now,
-    ),
-  );
+    );
+    await actions.enqueue(trx, tenant, commandActions, { sourceId: cmdId, deviceIds: devices, expiresAt }, now);
+  });
   ctx.audit.target = cmdId;
-  await commandFlags(s).changed(tenant.pno, devices);
+  await actions.devicesChanged(s, tenant, commandActions.kind, devices);
   await s.jobs.enqueue(
     EXPIRE_JOB,
     { pno: tenant.pno, cmdId },
@@ -164,10 +172,14 @@ export async function listCommands(
   const tenant = tenantOf(ctx);
   await expireDue(s, tenant);
   const { pageNum, pageSize, ...filter } = input;
-  const { rows, total } = await repo.pageCommands(s.db, tenant, filter, pageNum, pageSize);
-  const counts = await repo.countsOf(
-    s.db,
+  const only = filter.deviceId
+    ? await actions.campaignsOfDevice(s, tenant, commandActions, filter.deviceId)
+    : undefined;
+  const { rows, total } = await repo.pageCommands(s.db, tenant, filter, only, pageNum, pageSize);
+  const counts = await actions.countsOf(
+    s,
     tenant,
+    commandActions,
     rows.map((r) => r.cmd_id),
   );
   return { list: rows.map((r) => itemOf(r, counts.get(r.cmd_id))), total, pageNum, pageSize };
@@ -181,12 +193,18 @@ export async function listResults(
   const tenant = tenantOf(ctx);
   if (!(await repo.findCommand(s.db, tenant, input.cmdId))) throw notFound('cmdId');
   await expireDue(s, tenant, [input.cmdId]);
-  const { rows, total } = await repo.pageTargets(s.db, tenant, input.cmdId, input.state, input.pageNum, input.pageSize);
+  const states = input.state === 'delivered' ? (['delivered', 'running'] as const) : input.state && [input.state];
+  const { rows, total } = await actions.pageOf(s, tenant, commandActions, input.cmdId, states, input);
+  const names = await deviceSummaries(
+    s,
+    tenant,
+    rows.map((r) => r.device_id),
+  );
   const list: CmdResultItem[] = rows.map((r) => ({
-    cmdId: r.cmd_id,
+    cmdId: r.source_id,
     deviceId: r.device_id,
-    deviceName: r.device_name ?? '',
-    state: r.state as CmdTargetState,
+    deviceName: names.get(r.device_id)?.name ?? '',
+    state: resultState(r.state),
     message: r.message,
     deliverTime: r.delivered_at === null ? null : Number(r.delivered_at),
     finishTime: r.finished_at === null ? null : Number(r.finished_at),
@@ -202,14 +220,13 @@ export async function cancelCommand(s: Services, ctx: RequestContext, cmdId: str
   if (!row) throw notFound('cmdId');
   ctx.audit.target = cmdId;
   await expireDue(s, tenant, [cmdId]);
-  const devices = await repo.openTargetDevices(s.db, tenant, cmdId);
-  const changed = await s.db.transaction().execute(async (trx) => {
-    const again = await repo.findCommand(trx, tenant, cmdId);
-    if (again?.state !== 'active') return -1;
-    await repo.closeCommand(trx, tenant, cmdId, 'cancelled', 'cancelled', s.now());
-    return 1;
+  const now = s.now();
+  const devices = await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.endCommand(trx, tenant, cmdId, 'cancelled', now))) return null;
+    const state = 'cancelled';
+    return actions.closeCampaign(trx, tenant, commandActions, { sourceId: cmdId, state, tellHolders: false }, now);
   });
-  if (changed < 0) throw new AppError('cmdNotActive');
-  await commandFlags(s).changed(tenant.pno, devices);
+  if (devices === null) throw new AppError('cmdNotActive');
+  await actions.devicesChanged(s, tenant, commandActions.kind, devices);
   return commandItem(s, tenant, cmdId);
 }

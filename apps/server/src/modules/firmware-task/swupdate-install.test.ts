@@ -275,14 +275,10 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
         fileId: file.id,
         deviceIdList: [device.deviceId],
       });
-      const result = () =>
-        env()
-          .app.keel.db.selectFrom('fw_temp_results')
-          .select(['state', 'message'])
-          .where('pno', '=', fx.demo)
-          .where('task_id', '=', task.id)
-          .where('device_id', '=', device.deviceId)
-          .executeTakeFirstOrThrow();
+      const result = async () =>
+        (await fx.ok('t/getTaskResultList', { taskId: task.id })).list.find(
+          (r: { deviceId: string }) => r.deviceId === device.deviceId,
+        ) as { state: string; message: string };
       const first = run(device, '1.0.0');
       await written(target, payload, first);
       await stop(first.child);

@@ -16,14 +16,16 @@ import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { deviceSummaries, propertyDevices } from '../device/targets';
+import * as actions from '../device-action/service';
 import { readableFiles, uploadSmall } from '../file/service';
-import { tempCancelFlags, tempFlags } from './flags';
+import { tempFirmwareActions as kind } from './actions';
 import * as repo from './repo';
 
 /**
  * The temporary firmware service (README.md): files, each member's test devices, temporary tasks and their results.
- * Files come through the file module (upload and rights); devices are the device module's. What the delivery path
- * asks is delivery.ts. No SQL and no HTTP here.
+ * Files come through the file module (upload and rights); devices are the device module's; each device's part of a
+ * task is a device action (modules/device-action, `tempFirmwareActions`). What the delivery path asks is
+ * delivery.ts. No SQL and no HTTP here.
  */
 
 /** The owner that holds a temporary file's blob (platform/storage). */
@@ -171,8 +173,13 @@ export async function deleteDevice(s: Services, ctx: RequestContext, deviceId: s
 
 // Tasks.
 
+/** A device action's state as a task's result shows it: one the device is working on is `delivered`. */
+const resultState = (state: string): TempResultState =>
+  state === 'running' ? 'delivered' : (state as TempResultState);
+
 function taskItem(r: repo.TaskRow, counts: Map<string, number> | undefined): TempTaskItem {
-  const n = (state: TempResultState) => counts?.get(state) ?? 0;
+  const n = (state: TempResultState) =>
+    (counts?.get(state) ?? 0) + (state === 'delivered' ? (counts?.get('running') ?? 0) : 0);
   const c = Object.fromEntries(TEMP_RESULT_STATES.map((st) => [st, n(st)])) as TempTaskItem['counts'];
   return {
     id: r.id,
@@ -196,7 +203,7 @@ function taskItem(r: repo.TaskRow, counts: Map<string, number> | undefined): Tem
 async function taskOf(s: Services, tenant: Tenant, id: string): Promise<TempTaskItem> {
   const row = await repo.findTask(s.db, tenant, id);
   if (!row) throw notFound('taskId');
-  return taskItem(row, (await repo.countsOf(s.db, tenant, [id])).get(id));
+  return taskItem(row, (await actions.countsOf(s, tenant, kind, [id])).get(id));
 }
 
 export async function listTasks(
@@ -213,9 +220,10 @@ export async function listTasks(
     input.pageNum,
     input.pageSize,
   );
-  const counts = await repo.countsOf(
-    s.db,
+  const counts = await actions.countsOf(
+    s,
     tenant,
+    kind,
     rows.map((r) => r.id),
   );
   return {
@@ -241,8 +249,18 @@ async function assignable(
   const listed = new Set(await repo.listedDevices(db, tenant, requireUser(ctx).uid, ids));
   const missing = ids.find((id) => !listed.has(id));
   if (missing !== undefined) throw new AppError('tempDeviceNotListed', { deviceId: missing });
-  const busy = (await repo.busyDevices(db, tenant, ids)).find((b) => b.task_id !== taskId);
-  if (busy) throw new AppError('tempDeviceBusy', { deviceId: busy.device_id, task: busy.task_name });
+  const busy = (await actions.busyDevices(db, tenant, kind, ids)).find((b) => b.source_id !== taskId);
+  if (busy) {
+    const task = (await repo.taskNames(db, tenant, [busy.source_id])).get(busy.source_id) ?? '';
+    throw new AppError('tempDeviceBusy', { deviceId: busy.device_id, task });
+  }
+}
+
+/** Gives the task's action to each device of `ids` it has none for yet (devices already in it are kept). */
+async function addDevicesTo(db: Services['db'], tenant: Tenant, taskId: string, ids: readonly string[], now: number) {
+  const have = new Set(await actions.devicesInCampaign(db, tenant, kind, taskId, ids));
+  const fresh = ids.filter((id) => !have.has(id));
+  await actions.enqueue(db, tenant, kind, { sourceId: taskId, deviceIds: fresh }, now);
 }
 
 /** A task the caller made (only its creator changes it). */
@@ -282,10 +300,10 @@ export async function addTask(
       },
       now,
     );
-    await repo.insertResults(trx, tenant, id, ids, now);
+    await addDevicesTo(trx, tenant, id, ids, now);
   });
   ctx.audit.target = id;
-  await tempFlags(s).changed(tenant.pno, ids);
+  await actions.devicesChanged(s, tenant, kind.kind, ids);
   return taskOf(s, tenant, id);
 }
 
@@ -304,10 +322,10 @@ export async function assignTask(
     if (again?.state !== 'running') throw new AppError('tempTaskNotRunning');
     await assignable(ctx, tenant, trx, ids, input.taskId);
     const now = s.now();
-    await repo.insertResults(trx, tenant, input.taskId, ids, now);
+    await addDevicesTo(trx, tenant, input.taskId, ids, now);
     await repo.touchTask(trx, tenant, input.taskId, now);
   });
-  await tempFlags(s).changed(tenant.pno, ids);
+  await actions.devicesChanged(s, tenant, kind.kind, ids);
   return taskOf(s, tenant, input.taskId);
 }
 
@@ -316,11 +334,16 @@ export async function cancelTask(s: Services, ctx: RequestContext, taskId: strin
   const tenant = tenantOf(ctx);
   ctx.audit.target = taskId;
   await ownTask(s, ctx, tenant, taskId);
-  const devices = await repo.openResultDevices(s.db, tenant, taskId);
-  const ended = await s.db.transaction().execute((trx) => repo.endTask(trx, tenant, taskId, 'cancelled', s.now()));
-  if (!ended) throw new AppError('tempTaskNotRunning');
-  await tempFlags(s).changed(tenant.pno, devices);
-  await tempCancelFlags(s).changed(tenant.pno, devices);
+  const now = s.now();
+  // A device that fetched the action may be installing it: it is told (DDI cancelAction) until it answers.
+  const devices = await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.endTask(trx, tenant, taskId, 'cancelled', now))) return null;
+    const close = { sourceId: taskId, state: 'cancelled', tellHolders: true } as const;
+    return actions.closeCampaign(trx, tenant, kind, close, now);
+  });
+  if (devices === null) throw new AppError('tempTaskNotRunning');
+  await actions.devicesChanged(s, tenant, kind.kind, devices);
+  await actions.cancelsChanged(s, tenant, kind, devices);
   return taskOf(s, tenant, taskId);
 }
 
@@ -330,10 +353,14 @@ export async function deleteTask(s: Services, ctx: RequestContext, taskId: strin
   ctx.audit.target = taskId;
   const row = await ownTask(s, ctx, tenant, taskId);
   if (row.state === 'running') throw new AppError('tempTaskRunning');
-  const deleted = await s.db.transaction().execute((trx) => repo.deleteTask(trx, tenant, taskId));
+  const deleted = await s.db.transaction().execute(async (trx) => {
+    const n = await repo.deleteTask(trx, tenant, taskId);
+    if (n > 0) await actions.deleteCampaign(trx, tenant, kind, taskId);
+    return n;
+  });
   if (deleted === 0) throw new AppError('tempTaskRunning');
-  // Its results went, with any cancel still to be told.
-  await tempCancelFlags(s).changed(tenant.pno, null);
+  // Its actions went, with any cancel still to be told.
+  await actions.cancelFlags(s, kind.kind).changed(tenant.pno, null);
   return deleted;
 }
 
@@ -344,19 +371,18 @@ export async function listResults(
 ) {
   const tenant = tenantOf(ctx);
   if (!(await repo.findTask(s.db, tenant, input.taskId))) throw notFound('taskId');
-  const { rows, total } = await repo.pageResults(
-    s.db,
+  const states = input.state === 'delivered' ? (['delivered', 'running'] as const) : input.state && [input.state];
+  const { rows, total } = await actions.pageOf(s, tenant, kind, input.taskId, states, input);
+  const names = await deviceSummaries(
+    s,
     tenant,
-    input.taskId,
-    input.state,
-    input.pageNum,
-    input.pageSize,
+    rows.map((r) => r.device_id),
   );
   const list: TempResultItem[] = rows.map((r) => ({
-    taskId: r.task_id,
+    taskId: r.source_id,
     deviceId: r.device_id,
-    deviceName: r.device_name ?? '',
-    state: r.state as TempResultState,
+    deviceName: names.get(r.device_id)?.name ?? '',
+    state: resultState(r.state),
     progress: Number(r.progress),
     message: r.message,
     createTime: Number(r.created_at),

@@ -32,6 +32,7 @@ import * as m0034 from './migrations/0034_device_presence';
 import * as m0035 from './migrations/0035_firmware_task_rows';
 import * as m0036 from './migrations/0036_fw_task_shared_package';
 import * as m0037 from './migrations/0037_access_tokens';
+import * as m0038 from './migrations/0038_device_actions';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -67,12 +68,19 @@ const migrations: Record<string, Migration> = {
   '0035_firmware_task_rows': m0035,
   '0036_fw_task_shared_package': m0036,
   '0037_access_tokens': m0037,
+  '0038_device_actions': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws on the first failure. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export const migrateToLatest = (db: Db): Promise<string[]> => migrate(db, (m) => m.migrateToLatest());
+
+/** Brings the schema up to `last` (a migration's name) and no further: for tests of a migration's data. */
+export const migrateUpTo = (db: Db, last: keyof typeof migrations & string): Promise<string[]> =>
+  migrate(db, (m) => m.migrateTo(last));
+
+async function migrate(db: Db, run: (m: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
   // On PostgreSQL, name the schema of the migration tables: Kysely otherwise looks for them in every schema
   // and, with another schema of the same database holding them (parallel test suites), skips creating its own.
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -80,7 +88,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -820,9 +820,8 @@ export interface Database {
   fw_temp_files: FwTempFilesTable;
   fw_temp_devices: FwTempDevicesTable;
   fw_temp_tasks: FwTempTasksTable;
-  fw_temp_results: FwTempResultsTable;
   fw_commands: FwCommandsTable;
-  fw_command_targets: FwCommandTargetsTable;
+  device_actions: DeviceActionsTable;
   fw_tasks: FwTasksTable;
   fw_task_devices: FwTaskDevicesTable;
   fw_task_claims: FwTaskClaimsTable;
@@ -1024,26 +1023,6 @@ export interface FwTempTasksTable {
   finished_at: number | null;
 }
 
-/** One device's result of a temporary task (migration 0025). */
-export interface FwTempResultsTable {
-  task_id: string;
-  pno: string;
-  device_id: string;
-  /** pending | delivered | succeeded | failed | cancelled */
-  state: string;
-  progress: Generated<number>;
-  message: Generated<string>;
-  created_at: number;
-  delivered_at: number | null;
-  finished_at: number | null;
-  updated_at: number;
-  /** DDI cancelAction (migration 0027): null, requested, confirmed, rejected; and when the device answered. */
-  cancel_state: string | null;
-  cancel_at: number | null;
-  /** The device API's action id, from the platform-wide action counter (migration 0028). */
-  action_id: number | null;
-}
-
 /** A command sent to devices (migration 0026, modules/directive). */
 export interface FwCommandsTable {
   cmd_id: string;
@@ -1061,16 +1040,33 @@ export interface FwCommandsTable {
   updated_at: number;
 }
 
-/** One device of a command, with its state and message (migration 0026). */
-export interface FwCommandTargetsTable {
-  cmd_id: string;
+/**
+ * One action a device should take (migration 0038, modules/device-action): its kind and the producer's campaign
+ * (`source_id`), its place in the device's queue, its state and what the device said.
+ */
+export interface DeviceActionsTable {
+  /** From the platform-wide action counter (`counters` row `fw-task-action`): hawkBit clients read 32-bit ids. */
+  action_id: number;
   pno: string;
   device_id: string;
-  /** pending | delivered | succeeded | failed | expired | cancelled */
+  /** tempFirmware | command */
+  kind: string;
+  source_id: string;
+  priority: Generated<number>;
+  /** pending | delivered | running | succeeded | failed | cancelled | expired */
   state: string;
+  /** The producer's finer step while running (downloading, installing, …), or ''. */
+  stage: Generated<string>;
+  progress: Generated<number>;
   message: Generated<string>;
+  protocol: Generated<string>;
+  /** null | requested | confirmed | rejected */
+  cancel_state: string | null;
+  expires_at: number | null;
+  created_at: number;
   delivered_at: number | null;
   finished_at: number | null;
+  cancel_at: number | null;
   updated_at: number;
 }
 
@@ -1239,9 +1235,8 @@ export const TENANT_TABLES = [
   'fw_temp_files',
   'fw_temp_devices',
   'fw_temp_tasks',
-  'fw_temp_results',
   'fw_commands',
-  'fw_command_targets',
+  'device_actions',
   'fw_tasks',
   'fw_task_devices',
   'fw_task_claims',

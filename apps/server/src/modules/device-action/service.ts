@@ -1,0 +1,267 @@
+import type { Db } from '../../platform/db/connect';
+import { type DeviceFlagSource, type DeviceFlags, deviceFlags } from '../../platform/realtime/device-flags';
+import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { type ActionEvent, type ActionState, isOpen, nextState } from './machine';
+import * as repo from './repo';
+
+/**
+ * Device actions (README.md): "this device should do this", for every kind of work a producer module sends to
+ * devices. Producers enqueue a campaign's actions, read its results and close it; the device side fetches a
+ * device's queue (from memory for a device with nothing waiting), and reports. No SQL and no HTTP here.
+ */
+
+/** What a producer tells the model about one kind of its actions. */
+export interface ActionKind {
+  /** `tempFirmware`, `command`, … (the `kind` column). */
+  kind: string;
+  /** Where a device's actions of the kind come first: higher first, then the oldest. */
+  priority: number;
+  /**
+   * After an action of the kind ended and its campaign has no open action left, in the same transaction: the
+   * producer closes the campaign (a temporary task finished, a command finished).
+   */
+  campaignEnded(db: Db, tenant: Tenant, sourceId: string, now: number): Promise<void>;
+}
+
+export type ActionRow = repo.ActionRow;
+
+// The device side's memory: which devices have open actions of a kind, and cancels to tell them of.
+
+const openFlagSources = new Map<string, DeviceFlagSource>();
+const cancelFlagSources = new Map<string, DeviceFlagSource>();
+
+/** The flags of one kind's open actions (platform/realtime/device-flags.ts): a poll asks them on every call. */
+export function openFlags(s: Services, kind: string): DeviceFlags {
+  let source = openFlagSources.get(kind);
+  if (!source) {
+    source = {
+      all: (s2, pno) => repo.devicesWithOpen(s2.db, propertyTenant(pno), [kind]),
+      one: async (s2, pno, deviceId) =>
+        (await repo.openActionsOf(s2.db, propertyTenant(pno), deviceId, [kind], 1)).length > 0,
+    };
+    openFlagSources.set(kind, source);
+  }
+  return deviceFlags(s, `device-action:${kind}`, source);
+}
+
+/** The flags of one kind's cancels to tell (DDI cancelAction: only the DDI poll asks). */
+export function cancelFlags(s: Services, kind: string): DeviceFlags {
+  let source = cancelFlagSources.get(kind);
+  if (!source) {
+    source = {
+      all: (s2, pno) => repo.devicesWithRequestedCancels(s2.db, propertyTenant(pno), [kind]),
+      one: async (s2, pno, deviceId) =>
+        (await repo.requestedCancelOf(s2.db, propertyTenant(pno), deviceId, [kind])) !== undefined,
+    };
+    cancelFlagSources.set(kind, source);
+  }
+  return deviceFlags(s, `device-action:${kind}:cancel`, source);
+}
+
+/** After actions of the devices changed (enqueued, ended, cancelled): every instance looks at them again. */
+export async function devicesChanged(s: Services, tenant: Tenant, kind: string, deviceIds: readonly string[]) {
+  await openFlags(s, kind).changed(tenant.pno, deviceIds);
+}
+
+// The producer side.
+
+/**
+ * Enqueues one pending action per device for a campaign, in the caller's transaction; call `devicesChanged` once
+ * it has committed. Answers the first action id.
+ */
+export const enqueue = (
+  db: Db,
+  tenant: Tenant,
+  kind: ActionKind,
+  a: { sourceId: string; deviceIds: readonly string[]; expiresAt?: number | null },
+  now: number,
+) =>
+  repo.insertActions(
+    db,
+    tenant,
+    {
+      kind: kind.kind,
+      sourceId: a.sourceId,
+      deviceIds: a.deviceIds,
+      priority: kind.priority,
+      expiresAt: a.expiresAt ?? null,
+    },
+    now,
+  );
+
+/**
+ * Closes a campaign's open actions (`cancelled` by its producer, or `expired`), in the caller's transaction: a device
+ * that holds one is told when `tellHolders` (DDI cancelAction, for work a device may be in the middle of). Answers
+ * the devices whose actions changed: call `devicesChanged` (and `cancelsChanged` with `tellHolders`) after commit.
+ */
+export const closeCampaign = (
+  db: Db,
+  tenant: Tenant,
+  kind: ActionKind,
+  a: { sourceId: string; state: 'cancelled' | 'expired'; tellHolders: boolean },
+  now: number,
+) => repo.closeOpenOfSource(db, tenant, { kind: kind.kind, ...a }, now);
+
+export const cancelsChanged = (s: Services, tenant: Tenant, kind: ActionKind, deviceIds: readonly string[]) =>
+  cancelFlags(s, kind.kind).changed(tenant.pno, deviceIds);
+
+/** A campaign's actions counted by state, per campaign. */
+export async function countsOf(s: Services, tenant: Tenant, kind: ActionKind, sourceIds: readonly string[]) {
+  const out = new Map<string, Map<string, number>>();
+  for (const r of await repo.countsBySource(s.db, tenant, kind.kind, sourceIds)) {
+    const counts = out.get(r.source_id) ?? new Map<string, number>();
+    counts.set(r.state, (counts.get(r.state) ?? 0) + Number(r.n));
+    out.set(r.source_id, counts);
+  }
+  return out;
+}
+
+export const pageOf = (
+  s: Services,
+  tenant: Tenant,
+  kind: ActionKind,
+  sourceId: string,
+  states: readonly ActionState[] | undefined,
+  page: { pageNum: number; pageSize: number },
+) => repo.pageBySource(s.db, tenant, kind.kind, sourceId, states, page.pageNum, page.pageSize);
+
+export const openDevicesOf = (db: Db, tenant: Tenant, kind: ActionKind, sourceId: string) =>
+  repo.openDevicesOfSource(db, tenant, kind.kind, sourceId);
+export const hasOpen = (db: Db, tenant: Tenant, kind: ActionKind, sourceId: string) =>
+  repo.hasOpenOfSource(db, tenant, kind.kind, sourceId);
+export const hadAction = (s: Services, tenant: Tenant, kind: ActionKind, sourceId: string, deviceId: string) =>
+  repo.hasActionOf(s.db, tenant, kind.kind, sourceId, deviceId);
+/** Of `deviceIds`, those the campaign has sent an action already. */
+export const devicesInCampaign = (
+  db: Db,
+  tenant: Tenant,
+  kind: ActionKind,
+  sourceId: string,
+  deviceIds: readonly string[],
+) => repo.devicesOfSource(db, tenant, kind.kind, sourceId, deviceIds);
+/** The campaigns of the kind that sent the device an action. */
+export const campaignsOfDevice = (s: Services, tenant: Tenant, kind: ActionKind, deviceId: string) =>
+  repo.sourcesOfDevice(s.db, tenant, kind.kind, deviceId);
+/** The device's action of a campaign (its latest), any state. */
+export const actionOfCampaign = (s: Services, tenant: Tenant, kind: ActionKind, sourceId: string, deviceId: string) =>
+  repo.actionOfSource(s.db, tenant, kind.kind, sourceId, deviceId);
+/** Of `deviceIds`, those with an open action of the kind, with its campaign. */
+export const busyDevices = (db: Db, tenant: Tenant, kind: ActionKind, deviceIds: readonly string[]) =>
+  repo.openOfDevices(db, tenant, kind.kind, deviceIds);
+export const expiredCampaigns = (s: Services, tenant: Tenant, kind: ActionKind, sourceIds?: readonly string[]) =>
+  repo.expiredSources(s.db, tenant, kind.kind, s.now(), sourceIds);
+export const deleteCampaign = (db: Db, tenant: Tenant, kind: ActionKind, sourceId: string) =>
+  repo.deleteBySource(db, tenant, kind.kind, sourceId);
+
+// The device side.
+
+/**
+ * A device's open actions of a kind in its queue's order (at most `limit`), or none; from memory for a device with
+ * nothing waiting. Actions past their expiry are not offered.
+ */
+export async function queueOf(
+  s: Services,
+  tenant: Tenant,
+  kind: ActionKind,
+  deviceId: string,
+  limit: number,
+): Promise<ActionRow[]> {
+  if (!(await openFlags(s, kind.kind).has(tenant.pno, deviceId))) return [];
+  const now = s.now();
+  const rows = await repo.openActionsOf(s.db, tenant, deviceId, [kind.kind], limit);
+  // The link was stale (the actions ended meanwhile): look again at the next poll.
+  if (rows.length === 0) await openFlags(s, kind.kind).changed(tenant.pno, [deviceId]);
+  return rows.filter((r) => r.expires_at === null || Number(r.expires_at) > now);
+}
+
+/** The device fetched these actions (deploymentBase answered, commands listed): pending ones are delivered now. */
+export const fetched = (s: Services, tenant: Tenant, actionIds: readonly number[]) =>
+  repo.markDelivered(s.db, tenant, actionIds, s.now());
+
+/** One of the device's actions of the kind (any state), or undefined. */
+export async function actionOf(s: Services, tenant: Tenant, kind: ActionKind, deviceId: string, actionId: number) {
+  const row = await repo.findAction(s.db, tenant, actionId);
+  return row && row.device_id === deviceId && row.kind === kind.kind ? row : undefined;
+}
+
+/** What a device reports about an action, whatever its protocol. */
+export interface ActionReport {
+  event: Extract<ActionEvent['kind'], 'progress' | 'success' | 'failure'>;
+  /** The producer's step (downloading, installing, …). */
+  stage?: string;
+  /** Percent done. */
+  progress?: number;
+  /** What the device said (kept as the action's message; the previous one stays when absent). */
+  message?: string;
+  protocol?: string;
+}
+
+export type ReportOutcome = 'unknown' | 'stale' | 'recorded';
+
+/**
+ * Records a device's report on one of its actions through the state machine. A final report on the campaign's
+ * last open action lets its producer close the campaign, in the same transaction. `unknown`: not one of the
+ * device's actions of the kind; `stale`: the action has ended (its state is kept).
+ */
+export async function report(
+  s: Services,
+  tenant: Tenant,
+  kind: ActionKind,
+  deviceId: string,
+  actionId: number,
+  r: ActionReport,
+): Promise<ReportOutcome> {
+  const row = await actionOf(s, tenant, kind, deviceId, actionId);
+  if (!row) return 'unknown';
+  const next = nextState(row.state, { kind: r.event });
+  if (!next) return 'stale';
+  const now = s.now();
+  const final = !isOpen(next);
+  const patch = {
+    state: next,
+    ...(r.stage !== undefined ? { stage: r.stage } : {}),
+    ...(r.progress !== undefined ? { progress: Math.max(0, Math.min(100, Math.round(r.progress))) } : {}),
+    ...(next === 'succeeded' ? { progress: 100 } : {}),
+    ...(r.message !== undefined ? { message: r.message } : {}),
+    ...(r.protocol ? { protocol: r.protocol } : {}),
+    ...(row.delivered_at === null ? { delivered_at: now } : {}),
+    ...(final ? { finished_at: now } : {}),
+    updated_at: now,
+  };
+  const recorded = await s.db.transaction().execute(async (trx) => {
+    if (!(await repo.updateAction(trx, tenant, actionId, [row.state], patch))) return false;
+    if (final && !(await repo.hasOpenOfSource(trx, tenant, kind.kind, row.source_id)))
+      await kind.campaignEnded(trx, tenant, row.source_id, now);
+    return true;
+  });
+  if (!recorded) return 'stale';
+  if (final) await devicesChanged(s, tenant, kind.kind, [deviceId]);
+  return 'recorded';
+}
+
+/** The device's cancelled action it has not answered yet, or undefined (from memory for a device with none). */
+export async function cancelToTell(s: Services, tenant: Tenant, kind: ActionKind, deviceId: string) {
+  if (!(await cancelFlags(s, kind.kind).has(tenant.pno, deviceId))) return undefined;
+  return repo.requestedCancelOf(s.db, tenant, deviceId, [kind.kind]);
+}
+
+/**
+ * The device's answer to a cancel it was told: `confirmed` (it stopped) or `rejected` (it went on; the campaign
+ * let go of the action, so only the answer and its message are kept). False when none of the device's was waiting.
+ */
+export async function answerCancel(
+  s: Services,
+  tenant: Tenant,
+  kind: ActionKind,
+  deviceId: string,
+  actionId: number,
+  answer: 'confirmed' | 'rejected',
+  message: string,
+): Promise<boolean> {
+  const row = await actionOf(s, tenant, kind, deviceId, actionId);
+  if (!row) return false;
+  const done = await repo.answerCancel(s.db, tenant, actionId, answer, message, s.now());
+  if (done) await cancelFlags(s, kind.kind).changed(tenant.pno, [deviceId]);
+  return done;
+}
