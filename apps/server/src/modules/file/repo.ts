@@ -2,8 +2,12 @@ import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** Files and common files: SQL only, every query filtered by `pno` (DESIGN §5). No rules here. */
+/**
+ * Files and common files: SQL only, every query on the property's scoped handle, which adds the property to the
+ * files and to the spaces they join (DESIGN §5, platform/tenancy/tenant-scope.ts). No rules here.
+ */
 
 export interface FileFilter {
   /** The spaces to list (null: every space of the property). */
@@ -28,11 +32,10 @@ const FILE_COLUMNS = [
 ] as const;
 
 const fileBase = (db: Db, tenant: Tenant, f: FileFilter) => {
-  let q = db
+  let q = tenantDb(db, tenant)
     .selectFrom('files as f')
-    .innerJoin('spaces as s', (j) => j.onRef('s.sid', '=', 'f.sid').on('s.pno', '=', tenant.pno))
-    .leftJoin('users as u', 'u.uid', 'f.uid')
-    .where('f.pno', '=', tenant.pno);
+    .innerJoin('spaces as s', 's.sid', 'f.sid')
+    .leftJoin('users as u', 'u.uid', 'f.uid');
   if (f.sids !== null) q = q.where('f.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
   if (f.groupId) q = q.where('f.group_id', '=', f.groupId);
   const str = f.str;
@@ -64,11 +67,10 @@ export async function pageFiles(db: Db, tenant: Tenant, f: FileFilter, pageNum: 
 }
 
 export const findFiles = (db: Db, tenant: Tenant, fids: readonly string[]) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('files as f')
-    .innerJoin('spaces as s', (j) => j.onRef('s.sid', '=', 'f.sid').on('s.pno', '=', tenant.pno))
+    .innerJoin('spaces as s', 's.sid', 'f.sid')
     .leftJoin('users as u', 'u.uid', 'f.uid')
-    .where('f.pno', '=', tenant.pno)
     .where('f.fid', 'in', fids.length > 0 ? [...fids] : [''])
     .select(FILE_COLUMNS)
     .execute();
@@ -85,11 +87,10 @@ export interface NewFile {
 }
 
 export const insertFile = (db: Db, tenant: Tenant, v: NewFile, now: number) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('files')
     .values({
       fid: v.fid,
-      pno: tenant.pno,
       sid: v.sid,
       group_id: v.groupId,
       name: v.name,
@@ -103,25 +104,23 @@ export const insertFile = (db: Db, tenant: Tenant, v: NewFile, now: number) =>
     .execute();
 
 export const updateFile = (db: Db, tenant: Tenant, fid: string, v: { name: string; groupId: string }, now: number) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('files')
     .set({ name: v.name, group_id: v.groupId, updated_at: now })
-    .where('pno', '=', tenant.pno)
     .where('fid', '=', fid)
     .execute();
 
 /** Deletes a file row; true when this call deleted it (two deletes at once: one wins). */
 export async function deleteFile(db: Db, tenant: Tenant, fid: string): Promise<boolean> {
-  const r = await db.deleteFrom('files').where('pno', '=', tenant.pno).where('fid', '=', fid).executeTakeFirst();
+  const r = await tenantDb(db, tenant).deleteFrom('files').where('fid', '=', fid).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
 /** Files directly in each group of a space (the sid: in no group). */
 export async function countByGroup(db: Db, tenant: Tenant, sid: string): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('files')
     .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('pno', '=', tenant.pno)
     .where('sid', '=', sid)
     .groupBy('group_id')
     .execute();
@@ -145,10 +144,7 @@ const COMMON_COLUMNS = [
 ] as const;
 
 const commonBase = (db: Db, tenant: Tenant, f: { id?: string; str?: string }) => {
-  let q = db
-    .selectFrom('common_files as c')
-    .leftJoin('users as u', 'u.uid', 'c.created_by')
-    .where('c.pno', '=', tenant.pno);
+  let q = tenantDb(db, tenant).selectFrom('common_files as c').leftJoin('users as u', 'u.uid', 'c.created_by');
   if (f.id) q = q.where('c.id', '=', f.id);
   if (f.str) {
     q = q.where(containsAnyCi(['c.name', 'c.file_name', 'c.version'], f.str));
@@ -198,11 +194,10 @@ export const insertCommonFile = (
   v: { id: string; name: string; version: string; remark: string; uid: string } & CommonFileContent,
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('common_files')
     .values({
       id: v.id,
-      pno: tenant.pno,
       name: v.name,
       version: v.version,
       remark: v.remark,
@@ -223,7 +218,7 @@ export const updateCommonFile = (
   v: { name: string; version: string; remark: string } & Partial<CommonFileContent>,
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('common_files')
     .set({
       name: v.name,
@@ -234,11 +229,10 @@ export const updateCommonFile = (
         : {}),
       updated_at: now,
     })
-    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .execute();
 
 export async function deleteCommonFile(db: Db, tenant: Tenant, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('common_files').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  const r = await tenantDb(db, tenant).deleteFrom('common_files').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

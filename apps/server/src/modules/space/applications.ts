@@ -217,11 +217,10 @@ async function decide(app: FlowApplication, h: HookContext, status: 'approved' |
   const quota = typeof h.extra.quota === 'number' ? h.extra.quota : Number(application.quota_bytes);
   let made: string | null = null;
   if (status === 'approved') {
-    const property = await repo.findPropertyBusinesses(h.trx, app.pno);
     made = await createSpace(
       h.trx,
       tenant,
-      property?.businesses ?? [],
+      await repo.enabledBusinesses(h.trx, tenant),
       {
         name: application.name,
         business: application.business,

@@ -1,10 +1,13 @@
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
-import { tenantFilter } from '../../platform/tenancy/filters';
 import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
+import { scopedDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** Applications for spaces (`space_applications`): SQL only, every query filtered by `pno`. */
+/**
+ * Applications for spaces (`space_applications`): SQL only, every query on the property's scoped handle, which adds
+ * the property (platform/tenancy/tenant-scope.ts).
+ */
 
 export interface ApplyFilter {
   status?: string;
@@ -13,12 +16,11 @@ export interface ApplyFilter {
 }
 
 const base = (db: Db, tenant: TenantScope, f: ApplyFilter) => {
-  let q = db
+  let q = scopedDb(db, tenant)
     .selectFrom('space_applications as a')
     .innerJoin('properties as p', 'p.pno', 'a.pno')
     .innerJoin('users as u', 'u.uid', 'a.uid')
-    .leftJoin('users as r', 'r.uid', 'a.reviewer_uid')
-    .where(tenantFilter('a.pno', tenant));
+    .leftJoin('users as r', 'r.uid', 'a.reviewer_uid');
   if (f.status) q = q.where('a.status', '=', f.status);
   if (f.uid) q = q.where('a.uid', '=', f.uid);
   if (f.str) {
@@ -74,10 +76,9 @@ export const findApplications = (db: Db, tenant: TenantScope, ids: readonly stri
 
 /** The applicant's pending application for the same business and category, if any. */
 export const findPending = (db: Db, tenant: Tenant, uid: string, business: string, category: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('space_applications')
     .select('id')
-    .where('pno', '=', tenant.pno)
     .where('uid', '=', uid)
     .where('business', '=', business)
     .where('category', '=', category)
@@ -99,11 +100,10 @@ export const insertApplication = (
   },
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('space_applications')
     .values({
       id: a.id,
-      pno: tenant.pno,
       uid: a.uid,
       business: a.business,
       category: a.category,
@@ -134,7 +134,7 @@ export async function decide(
   },
   now: number,
 ): Promise<boolean> {
-  const r = await db
+  const r = await tenantDb(db, tenant)
     .updateTable('space_applications')
     .set({
       status: d.status,
@@ -144,7 +144,6 @@ export async function decide(
       quota_bytes: d.quota,
       decided_at: now,
     })
-    .where('pno', '=', tenant.pno)
     .where('id', '=', d.id)
     .where('status', '=', 'pending')
     .executeTakeFirst();

@@ -1,13 +1,16 @@
 import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** A space's group tree (`space_groups`): SQL only. A space holds at most a thousand groups, read whole. */
+/**
+ * A space's group tree (`space_groups`): SQL only, on the property's scoped handle (platform/tenancy/tenant-scope.ts).
+ * A space holds at most a thousand groups, read whole.
+ */
 
 export const groupsOf = (db: Db, tenant: Tenant, sid: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('space_groups')
     .select(['group_id', 'sid', 'pid', 'name', 'name_key', 'sort', 'created_at'])
-    .where('pno', '=', tenant.pno)
     .where('sid', '=', sid)
     .orderBy('sort')
     .orderBy('created_at')
@@ -19,10 +22,9 @@ export type GroupRow = Awaited<ReturnType<typeof groupsOf>>[number];
 /** How many groups each of these spaces has. */
 export async function groupCounts(db: Db, tenant: Tenant, sids: readonly string[]): Promise<Map<string, number>> {
   if (sids.length === 0) return new Map();
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('space_groups')
     .select(['sid', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('pno', '=', tenant.pno)
     .where('sid', 'in', [...sids])
     .groupBy('sid')
     .execute();
@@ -35,11 +37,10 @@ export const insertGroup = (
   g: { groupId: string; sid: string; pid: string; name: string; nameKey: string; sort: number },
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('space_groups')
     .values({
       group_id: g.groupId,
-      pno: tenant.pno,
       sid: g.sid,
       pid: g.pid,
       name: g.name,
@@ -56,30 +57,23 @@ export const updateGroup = (
   g: { groupId: string; sid: string; pid: string; name: string; nameKey: string; sort: number },
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('space_groups')
     .set({ pid: g.pid, name: g.name, name_key: g.nameKey, sort: g.sort, updated_at: now })
-    .where('pno', '=', tenant.pno)
     .where('sid', '=', g.sid)
     .where('group_id', '=', g.groupId)
     .execute();
 
 /** Deletes a group that has no child group (checked again here, against a child added meanwhile). */
 export async function deleteLeafGroup(db: Db, tenant: Tenant, sid: string, groupId: string): Promise<boolean> {
-  const r = await db
+  const r = await tenantDb(db, tenant)
     .deleteFrom('space_groups')
-    .where('pno', '=', tenant.pno)
     .where('sid', '=', sid)
     .where('group_id', '=', groupId)
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb
-            .selectFrom('space_groups as c')
-            .select('c.group_id')
-            .where('c.pno', '=', tenant.pno)
-            .where('c.sid', '=', sid)
-            .where('c.pid', '=', groupId),
+          eb.selectFrom('space_groups as c').select('c.group_id').where('c.sid', '=', sid).where('c.pid', '=', groupId),
         ),
       ),
     )
@@ -89,9 +83,4 @@ export async function deleteLeafGroup(db: Db, tenant: Tenant, sid: string, group
 
 /** The space a group belongs to, in the property (resolves a `spaceGroup` ref). */
 export const spaceOfGroup = (db: Db, tenant: Tenant, groupId: string) =>
-  db
-    .selectFrom('space_groups')
-    .select('sid')
-    .where('pno', '=', tenant.pno)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
+  tenantDb(db, tenant).selectFrom('space_groups').select('sid').where('group_id', '=', groupId).executeTakeFirst();

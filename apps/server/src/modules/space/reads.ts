@@ -8,10 +8,11 @@ import * as repo from './repo';
 /**
  * The space reads other modules build on: permission names an administrator's spaces and checks that assigned ids
  * are the property's; devices and files check where they are placed. This file imports no other module, so any
- * module may use it without an import cycle. No SQL.
+ * module may use it without an import cycle. No SQL. Each takes the pno of the property its caller works in (the
+ * request's, a row's), never one from input, and reads it as that property's tenant.
  */
 export function spaceNames(db: Db, pno: string, sids: readonly string[]): Promise<Map<string, string>> {
-  return repo.spaceNames(db, pno, sids);
+  return repo.spaceNames(db, propertyTenant(pno), sids);
 }
 
 /**
@@ -20,7 +21,7 @@ export function spaceNames(db: Db, pno: string, sids: readonly string[]): Promis
  */
 export const spaceScopeResolver: ScopeResolver = {
   async reach(db, pno, ids) {
-    const names = await repo.spaceNames(db, pno, ids);
+    const names = await repo.spaceNames(db, propertyTenant(pno), ids);
     return new Map([...names.keys()].map((sid) => [sid, [sid]]));
   },
 };
@@ -41,7 +42,7 @@ export async function assertPlacement(db: Db, pno: string, placement: Placement)
     if (groupId !== null) throw notFound('groupId');
     return;
   }
-  if (!(await repo.spaceNames(db, pno, [sid])).has(sid)) throw notFound('sid');
+  if (!(await repo.spaceNames(db, propertyTenant(pno), [sid])).has(sid)) throw notFound('sid');
   if (groupId !== null) await assertGroupOf(db, pno, sid, groupId);
 }
 
@@ -57,5 +58,5 @@ export async function spaceOfGroupId(db: Db, pno: string, groupId: string): Prom
 
 /** The property's spaces a member owns (`uid`): the files module lists their files. */
 export async function spacesOwnedBy(db: Db, pno: string, uid: string): Promise<string[]> {
-  return repo.spacesOwnedBy(db, pno, uid);
+  return repo.spacesOwnedBy(db, propertyTenant(pno), uid);
 }

@@ -2,10 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsCi } from '../../platform/db/sql-helpers';
-import { tenantFilter } from '../../platform/tenancy/filters';
 import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
+import { scopedDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** Spaces and their quota records: SQL only, every query filtered by `pno` (DESIGN §5). No rules here. */
+/**
+ * Spaces and their quota records: SQL only. Every query on a property's tables runs on its scoped handle, which adds
+ * the property (DESIGN §5, platform/tenancy/tenant-scope.ts). No rules here.
+ */
 
 export interface SpaceFilter {
   str?: string;
@@ -35,11 +38,10 @@ const SPACE_COLUMNS = [
 ] as const;
 
 const base = (db: Db, tenant: TenantScope, f: SpaceFilter) => {
-  let q = db
+  let q = scopedDb(db, tenant)
     .selectFrom('spaces as s')
     .innerJoin('properties as p', 'p.pno', 's.pno')
-    .leftJoin('users as u', 'u.uid', 's.uid')
-    .where(tenantFilter('s.pno', tenant));
+    .leftJoin('users as u', 'u.uid', 's.uid');
   if (f.sids !== null) q = q.where('s.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
   if (f.business) q = q.where('s.business', '=', f.business);
   if (f.category) q = q.where('s.category', '=', f.category);
@@ -74,23 +76,17 @@ export async function pageSpaces(db: Db, tenant: TenantScope, f: SpaceFilter, pa
 
 /** Spaces by id in one property, or (operators) in any. */
 export const findSpaces = (db: Db, tenant: TenantScope, sids: readonly string[]) =>
-  db
+  scopedDb(db, tenant)
     .selectFrom('spaces as s')
     .innerJoin('properties as p', 'p.pno', 's.pno')
     .leftJoin('users as u', 'u.uid', 's.uid')
-    .where(tenantFilter('s.pno', tenant))
     .where('s.sid', 'in', sids.length > 0 ? [...sids] : [''])
     .select(SPACE_COLUMNS)
     .execute();
 
 /** Another space of the property with this name key, if any. */
 export const findSpaceByNameKey = (db: Db, tenant: Tenant, nameKey: string) =>
-  db
-    .selectFrom('spaces')
-    .select('sid')
-    .where('pno', '=', tenant.pno)
-    .where('name_key', '=', nameKey)
-    .executeTakeFirst();
+  tenantDb(db, tenant).selectFrom('spaces').select('sid').where('name_key', '=', nameKey).executeTakeFirst();
 
 export interface NewSpace {
   sid: string;
@@ -113,11 +109,10 @@ export async function insertSpace(
   actorUid: string,
   now: number,
 ): Promise<void> {
-  await db
+  await tenantDb(db, tenant)
     .insertInto('spaces')
     .values({
       sid: v.sid,
-      pno: tenant.pno,
       name: v.name,
       name_key: v.nameKey,
       business: v.business,
@@ -157,11 +152,10 @@ async function insertQuotaRecord(
     now: number;
   },
 ) {
-  await db
+  await tenantDb(db, tenant)
     .insertInto('space_quota_records')
     .values({
       id: r.id,
-      pno: tenant.pno,
       sid: r.sid,
       kind: r.kind,
       old_quota: r.oldQuota,
@@ -185,23 +179,21 @@ export async function changeQuota(
   now: number,
 ): Promise<{ oldQuota: number } | 'missing' | 'tooSmall'> {
   return db.transaction().execute(async (trx) => {
-    const locked = await trx
+    const scoped = tenantDb(trx, tenant);
+    const locked = await scoped
       .updateTable('spaces')
       .set({ updated_at: now })
-      .where('pno', '=', tenant.pno)
       .where('sid', '=', change.sid)
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) === 0) return 'missing';
-    const before = await trx
+    const before = await scoped
       .selectFrom('spaces')
       .select('quota_bytes')
-      .where('pno', '=', tenant.pno)
       .where('sid', '=', change.sid)
       .executeTakeFirstOrThrow();
-    const done = await trx
+    const done = await scoped
       .updateTable('spaces')
       .set({ quota_bytes: change.quota })
-      .where('pno', '=', tenant.pno)
       .where('sid', '=', change.sid)
       .where(sql<boolean>`used_bytes + reserved_bytes <= ${change.quota}`)
       .executeTakeFirst();
@@ -223,7 +215,7 @@ export async function changeQuota(
 
 /** A space's quota records, newest first (index `(pno, sid, created_at, id)`). */
 export async function pageQuotaRecords(db: Db, tenant: Tenant, sid: string, pageNum: number, pageSize: number) {
-  const q = () => db.selectFrom('space_quota_records as r').where('r.pno', '=', tenant.pno).where('r.sid', '=', sid);
+  const q = () => tenantDb(db, tenant).selectFrom('space_quota_records as r').where('r.sid', '=', sid);
   return readPage(
     () => countOf(q()),
     (w) =>
@@ -252,7 +244,7 @@ export async function pageQuotaRecords(db: Db, tenant: Tenant, sid: string, page
 /** Use against quota per business and category of the spaces in reach. */
 export async function usageBreakdown(db: Db, tenant: TenantScope, sids: readonly string[] | null) {
   const scoped = () => {
-    let q = db.selectFrom('spaces as s').where(tenantFilter('s.pno', tenant));
+    let q = scopedDb(db, tenant).selectFrom('spaces as s');
     if (sids !== null) q = q.where('s.sid', 'in', sids.length > 0 ? [...sids] : ['']);
     return q;
   };
@@ -272,47 +264,45 @@ export async function usageBreakdown(db: Db, tenant: TenantScope, sids: readonly
 
 // ---- the property and its members, as the space rules need them ----------------------------------------------
 
-/** A property and its enabled businesses (authorised and not switched off). */
-export async function findPropertyBusinesses(db: Db, pno: string) {
-  const property = await db.selectFrom('properties').select(['pno', 'name']).where('pno', '=', pno).executeTakeFirst();
-  if (!property) return null;
-  const rows = await db
+/**
+ * A property by the pno an operator named (`properties`, the register of properties, is not a property's table):
+ * how the server finds out whether it exists before taking it as a tenant.
+ */
+export const findProperty = (db: Db, pno: string) =>
+  db.selectFrom('properties').select(['pno', 'name']).where('pno', '=', pno).executeTakeFirst();
+
+/** The property's enabled businesses (authorised and not switched off). */
+export async function enabledBusinesses(db: Db, tenant: Tenant): Promise<string[]> {
+  const rows = await tenantDb(db, tenant)
     .selectFrom('property_businesses')
     .select('business')
-    .where('pno', '=', pno)
     .where('disabled', '=', 0)
     .execute();
-  return { ...property, businesses: rows.map((r) => r.business) };
+  return rows.map((r) => r.business);
 }
 
 /** A member of the property, with their name. */
 export const findMember = (db: Db, tenant: Tenant, uid: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('property_members as m')
     .innerJoin('users as u', 'u.uid', 'm.uid')
     .select(['m.uid', 'm.role', 'u.name'])
-    .where('m.pno', '=', tenant.pno)
     .where('m.uid', '=', uid)
     .executeTakeFirst();
 
-/** The property's owner. */
-export const findOwner = (db: Db, tenant: Tenant) =>
-  db.selectFrom('properties').select(['owner_uid', 'name']).where('pno', '=', tenant.pno).executeTakeFirst();
-
 /** Names of the property's spaces by id; ids that name no space of the property are left out. */
-export async function spaceNames(db: Db, pno: string, sids: readonly string[]): Promise<Map<string, string>> {
+export async function spaceNames(db: Db, tenant: Tenant, sids: readonly string[]): Promise<Map<string, string>> {
   if (sids.length === 0) return new Map();
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('spaces')
     .select(['sid', 'name'])
-    .where('pno', '=', pno)
     .where('sid', 'in', sids)
     .execute();
   return new Map(rows.map((r) => [r.sid, r.name]));
 }
 
 /** The sids of the property's spaces a member owns. */
-export async function spacesOwnedBy(db: Db, pno: string, uid: string): Promise<string[]> {
-  const rows = await db.selectFrom('spaces').select('sid').where('pno', '=', pno).where('uid', '=', uid).execute();
+export async function spacesOwnedBy(db: Db, tenant: Tenant, uid: string): Promise<string[]> {
+  const rows = await tenantDb(db, tenant).selectFrom('spaces').select('sid').where('uid', '=', uid).execute();
   return rows.map((r) => r.sid);
 }

@@ -116,9 +116,10 @@ async function targetProperty(s: Services, actor: SpaceActor, inputPno: string |
     return { tenant: actor.tenant, businesses: actor.property.businesses };
   }
   if (inputPno === undefined) throw invalidInput('pno');
-  const property = await repo.findPropertyBusinesses(s.db, inputPno);
+  const property = await repo.findProperty(s.db, inputPno);
   if (!property) throw notFound('pno');
-  return { tenant: propertyTenant(property.pno), businesses: property.businesses };
+  const tenant = propertyTenant(property.pno);
+  return { tenant, businesses: await repo.enabledBusinesses(s.db, tenant) };
 }
 
 export interface NewSpaceInput {

@@ -119,10 +119,9 @@ export class Change {
 
   async append(d: Draft, targets: readonly string[] = []) {
     this.historyNum += 1;
-    await repo.appendHistory(this.trx, [
+    await repo.appendHistory(this.trx, this.t, [
       {
         id: newId(),
-        pno: this.t.pno,
         apply_id: this.app.apply_id,
         seq: this.historyNum,
         action: d.action,
@@ -143,10 +142,10 @@ export class Change {
   async addPending(uids: readonly string[], via: 'step' | 'transmit' | 'assign', note = '') {
     await repo.insertPending(
       this.trx,
+      this.t,
       uids.map((uid) => ({
         apply_id: this.app.apply_id,
         uid,
-        pno: this.t.pno,
         apply_type: this.app.apply_type,
         applicant_uid: this.app.applicant_uid,
         created_at: this.app.created_at,
@@ -169,10 +168,9 @@ export class Change {
   }
 
   async done(uid: string, action: FlowAction) {
-    await repo.upsertDone(this.trx, {
+    await repo.upsertDone(this.trx, this.t, {
       apply_id: this.app.apply_id,
       uid,
-      pno: this.t.pno,
       apply_type: this.app.apply_type,
       applicant_uid: this.app.applicant_uid,
       created_at: this.app.created_at,
@@ -389,9 +387,8 @@ export async function submitApplication(
             skipApplicant: r.skip_applicant === 1 ? 1 : 0,
             auditors: parseSpecs(r.auditors),
           }));
-    const row: repo.ApplicationRow = {
+    const values: Omit<repo.ApplicationRow, 'pno'> = {
       apply_id: applyId,
-      pno: t.pno,
       apply_type: input.applyType,
       applicant_uid: input.applicantUid,
       subject_id: input.subjectId,
@@ -408,8 +405,8 @@ export async function submitApplication(
       updated_at: now,
       finished_at: null,
     };
-    await repo.insertApplication(trx, row);
-    const c = new Change(s, trx, row, now);
+    await repo.insertApplication(trx, t, values);
+    const c = new Change(s, trx, { ...values, pno: t.pno }, now);
     await c.moveTo(1, { action: 'submit', step: 0, actor: input.applicantUid, comment: '' });
     if (c.state === 'passed') {
       c.hook = { kind: 'onPassed', actor: input.applicantUid, comment: '' };

@@ -3,13 +3,16 @@ import { type Db, precompile } from '../../platform/db/connect';
 import type { PageWindow } from '../../platform/db/paging';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
-import type { Tenant } from '../../platform/tenancy/tenant';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
  * The lists' SQL (README "Lists"): a page's application ids are read from one index (the to-do list from
  * `flow_pending (pno, uid, created_at, apply_id)` and its type and applicant variants, the done list from
  * `flow_done`, the others from `flow_applications`), from whichever end of the ordering is nearer, then the page's
- * rows in full. The unfiltered to-do total is a sum of at most eight `flow_todo_counts` rows.
+ * rows in full. The unfiltered to-do total is a sum of at most eight `flow_todo_counts` rows. A property's lists
+ * run on its scoped handle (platform/tenancy/tenant-scope.ts); the personal scope reads the applicant's own
+ * applications across properties.
  */
 
 export interface ListFilter {
@@ -25,7 +28,7 @@ export interface ListFilter {
 const textMatch = (str: string) => containsAnyCi(['u.name', 'u.phone'], str);
 
 function todoBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
-  let q = db.selectFrom('flow_pending as p').where('p.pno', '=', t.pno).where('p.uid', '=', uid);
+  let q = tenantDb(db, t).selectFrom('flow_pending as p').where('p.uid', '=', uid);
   if (f.applyType) q = q.where('p.apply_type', '=', f.applyType);
   if (f.applicantUid) q = q.where('p.applicant_uid', '=', f.applicantUid);
   if (f.startTime !== undefined) q = q.where('p.created_at', '>=', f.startTime);
@@ -73,7 +76,7 @@ export async function todoIds(db: Db, t: Tenant, uid: string, f: ListFilter, w: 
 }
 
 function doneBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
-  let q = db.selectFrom('flow_done as d').where('d.pno', '=', t.pno).where('d.uid', '=', uid);
+  let q = tenantDb(db, t).selectFrom('flow_done as d').where('d.uid', '=', uid);
   if (f.applyType) q = q.where('d.apply_type', '=', f.applyType);
   if (f.applicantUid) q = q.where('d.applicant_uid', '=', f.applicantUid);
   if (f.startTime !== undefined) q = q.where('d.created_at', '>=', f.startTime);
@@ -106,7 +109,7 @@ export async function doneIds(db: Db, t: Tenant, uid: string, f: ListFilter, w: 
 }
 
 function appsBase(db: Db, t: Tenant, f: ListFilter) {
-  let q = db.selectFrom('flow_applications as a').where('a.pno', '=', t.pno);
+  let q = tenantDb(db, t).selectFrom('flow_applications as a');
   if (f.applyType) q = q.where('a.apply_type', '=', f.applyType);
   if (f.state) q = q.where('a.state', '=', f.state);
   if (f.applicantUid) q = q.where('a.applicant_uid', '=', f.applicantUid);
@@ -160,20 +163,18 @@ const APPLICATION_COLUMNS = [
   'u.phone as applicant_phone',
 ] as const;
 
-const applicationRowsQuery = (db: Db, pno: string, ids: readonly string[]) =>
-  db
+const applicationRowsQuery = (scoped: TenantDb, ids: readonly string[]) =>
+  scoped
     .selectFrom('flow_applications as a')
     .innerJoin('users as u', 'u.uid', 'a.applicant_uid')
     .select(APPLICATION_COLUMNS)
-    .where('a.pno', '=', pno)
     .where('a.apply_id', 'in', [...ids]);
 
-const waitingQuery = (db: Db, pno: string, ids: readonly string[]) =>
-  db
+const waitingQuery = (scoped: TenantDb, ids: readonly string[]) =>
+  scoped
     .selectFrom('flow_pending as p')
     .innerJoin('users as u', 'u.uid', 'p.uid')
     .select(['p.apply_id', 'p.uid', 'u.name'])
-    .where('p.pno', '=', pno)
     .where('p.apply_id', 'in', [...ids])
     .orderBy('p.since')
     .orderBy('p.uid');
@@ -181,16 +182,22 @@ const waitingQuery = (db: Db, pno: string, ids: readonly string[]) =>
 type IdParam = 'pno' | `i${number}`;
 
 /**
- * The lists' hot reads, compiled once per database (`precompile`; the by-id reads once per page length): building
- * and compiling them with Kysely cost more than running them, on every page of every list.
+ * The handle a hot read is built on: scoped to a stand-in property whose pno is the read's `pno` parameter, so that
+ * the scope writes the property's condition with a parameter for its value and each call binds its tenant's pno
+ * (`{ pno: t.pno }`). The stand-in is `precompile`'s marker, never an input.
+ */
+const scopedByParam = (db: Db, param: (name: 'pno') => string) => tenantDb(db, propertyTenant(param('pno')));
+
+/**
+ * The lists' hot reads, compiled once per database (`precompile`; the by-id reads once per page length), not once
+ * per property: building and compiling them with Kysely cost more than running them, on every page of every list.
  */
 function compileAll(db: Db) {
   const page = (dir: 'asc' | 'desc') =>
     precompile(db, (param: (name: 'pno' | 'uid' | 'limit' | 'offset') => string) =>
-      db
+      scopedByParam(db, param)
         .selectFrom('flow_pending as p')
         .select('p.apply_id')
-        .where('p.pno', '=', param('pno'))
         .where('p.uid', '=', param('uid'))
         .orderBy('p.created_at', dir)
         .orderBy('p.apply_id', dir)
@@ -199,10 +206,9 @@ function compileAll(db: Db) {
     );
   const typePage = (dir: 'asc' | 'desc') =>
     precompile(db, (param: (name: 'pno' | 'uid' | 'type' | 'limit' | 'offset') => string) =>
-      db
+      scopedByParam(db, param)
         .selectFrom('flow_pending as p')
         .select('p.apply_id')
-        .where('p.pno', '=', param('pno'))
         .where('p.uid', '=', param('uid'))
         .where('p.apply_type', '=', param('type'))
         .orderBy('p.created_at', dir)
@@ -210,47 +216,45 @@ function compileAll(db: Db) {
         .limit(param('limit') as unknown as number)
         .offset(param('offset') as unknown as number),
     );
-  const byLength = <R>(build: (pno: string, ids: string[]) => Compilable<R>) => {
+  const byLength = <R>(build: (scoped: TenantDb, ids: string[]) => Compilable<R>) => {
     const cache = new Map<
       number,
       (values: Readonly<Record<IdParam, unknown>>) => Promise<readonly R[]> | readonly R[]
     >();
-    return (pno: string, ids: readonly string[]) => {
+    return (t: Tenant, ids: readonly string[]) => {
       let query = cache.get(ids.length);
       if (!query) {
         query = precompile(db, (param: (name: IdParam) => string) =>
           build(
-            param('pno'),
+            scopedByParam(db, param),
             Array.from({ length: ids.length }, (_, i) => param(`i${i}`)),
           ),
         );
         cache.set(ids.length, query);
       }
-      const values: Record<string, unknown> = { pno };
+      const values: Record<string, unknown> = { pno: t.pno };
       for (const [i, id] of ids.entries()) values[`i${i}`] = id;
       return query(values as Record<IdParam, unknown>);
     };
   };
   return {
     todoTotal: precompile(db, (param: (name: 'pno' | 'uid') => string) =>
-      db
+      scopedByParam(db, param)
         .selectFrom('flow_todo_counts')
         .select((eb) => eb.fn.sum<number>('n').as('n'))
-        .where('pno', '=', param('pno'))
         .where('uid', '=', param('uid')),
     ),
     todoTypeTotal: precompile(db, (param: (name: 'pno' | 'uid' | 'type') => string) =>
-      db
+      scopedByParam(db, param)
         .selectFrom('flow_todo_counts')
         .select('n')
-        .where('pno', '=', param('pno'))
         .where('uid', '=', param('uid'))
         .where('apply_type', '=', param('type')),
     ),
     todoPage: { asc: page('asc'), desc: page('desc') },
     todoTypePage: { asc: typePage('asc'), desc: typePage('desc') },
-    applicationRows: byLength((pno, ids) => applicationRowsQuery(db, pno, ids)),
-    waiting: byLength((pno, ids) => waitingQuery(db, pno, ids)),
+    applicationRows: byLength(applicationRowsQuery),
+    waiting: byLength(waitingQuery),
   };
 }
 
@@ -267,7 +271,7 @@ function compiled(db: Db) {
 /** The applications of a page in full, with their applicants. */
 export async function applicationRows(db: Db, t: Tenant, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return compiled(db).applicationRows(t.pno, ids);
+  return compiled(db).applicationRows(t, ids);
 }
 
 export type ApplicationListRow = Awaited<ReturnType<typeof applicationRows>>[number];
@@ -275,16 +279,15 @@ export type ApplicationListRow = Awaited<ReturnType<typeof applicationRows>>[num
 /** The waiting auditors of some applications, with their names. */
 export async function waitingOf(db: Db, t: Tenant, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return compiled(db).waiting(t.pno, ids);
+  return compiled(db).waiting(t, ids);
 }
 
 /** A user's last action on some applications. */
 export async function doneRows(db: Db, t: Tenant, uid: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
+  return tenantDb(db, t)
     .selectFrom('flow_done')
     .select(['apply_id', 'action', 'acted_at'])
-    .where('pno', '=', t.pno)
     .where('uid', '=', uid)
     .where('apply_id', 'in', [...ids])
     .execute();
@@ -292,26 +295,24 @@ export async function doneRows(db: Db, t: Tenant, uid: string, ids: readonly str
 
 /** Whether the user appears in the application's history (as actor or target) or waits on it. */
 export async function takesPart(db: Db, t: Tenant, applyId: string, uid: string): Promise<boolean> {
-  const waiting = await db
+  const scoped = tenantDb(db, t);
+  const waiting = await scoped
     .selectFrom('flow_pending')
     .select('uid')
-    .where('pno', '=', t.pno)
     .where('apply_id', '=', applyId)
     .where('uid', '=', uid)
     .executeTakeFirst();
   if (waiting) return true;
-  const done = await db
+  const done = await scoped
     .selectFrom('flow_done')
     .select('uid')
-    .where('pno', '=', t.pno)
     .where('apply_id', '=', applyId)
     .where('uid', '=', uid)
     .executeTakeFirst();
   if (done) return true;
-  const named = await db
+  const named = await scoped
     .selectFrom('flow_history')
     .select('id')
-    .where('pno', '=', t.pno)
     .where('apply_id', '=', applyId)
     .where('targets', 'like', `%"${uid.replace(/[\\%_"]/g, '')}"%`)
     .executeTakeFirst();

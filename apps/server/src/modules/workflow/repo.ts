@@ -8,30 +8,33 @@ import type {
   FlowStepsTable,
 } from '../../platform/db/schema';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
  * The workflow engine's SQL (README): flows and their steps, who may audit a type, applications, the current step's
- * waiting auditors with their counts, the done rows and the history. Every query is filtered by `pno`. What lists
- * need is in list-repo.ts; resolving auditors to people in people-repo.ts.
+ * waiting auditors with their counts, the done rows and the history. Every query runs on the property's scoped
+ * handle, which adds the property to each condition and sets it on each row written (platform/tenancy/tenant-scope.ts).
+ * What lists need is in list-repo.ts; resolving auditors to people in people-repo.ts.
  */
+
+/** A row as a repo writes it: its property is the tenant's, set by the scoped handle. */
+type Row<T> = Omit<Insertable<T>, 'pno'>;
 
 // Flows and steps.
 
 export const findFlow = (db: Db, t: Tenant, applyType: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('flow_settings as f')
     .leftJoin('users as u', 'u.uid', 'f.updated_by')
     .select(['f.flow_id', 'f.version', 'f.updated_at', 'u.name as updater_name'])
-    .where('f.pno', '=', t.pno)
     .where('f.apply_type', '=', applyType)
     .executeTakeFirst();
 
 export const insertFlow = (db: Db, t: Tenant, flowId: string, applyType: string, uid: string, now: number) =>
-  db
+  tenantDb(db, t)
     .insertInto('flow_settings')
     .values({
       flow_id: flowId,
-      pno: t.pno,
       apply_type: applyType,
       version: 1,
       updated_by: uid,
@@ -42,10 +45,9 @@ export const insertFlow = (db: Db, t: Tenant, flowId: string, applyType: string,
 
 /** Marks an edit of the flow (and, on PostgreSQL, locks its row until the transaction ends): its new version. */
 export async function bumpFlow(db: Db, t: Tenant, flowId: string, uid: string, now: number): Promise<number> {
-  const row = await db
+  const row = await tenantDb(db, t)
     .updateTable('flow_settings')
     .set({ version: sql`version + 1`, updated_by: uid, updated_at: now })
-    .where('pno', '=', t.pno)
     .where('flow_id', '=', flowId)
     .returning('version')
     .executeTakeFirstOrThrow();
@@ -53,40 +55,38 @@ export async function bumpFlow(db: Db, t: Tenant, flowId: string, uid: string, n
 }
 
 export const listSteps = (db: Db, t: Tenant, applyType: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('flow_steps')
     .selectAll()
-    .where('pno', '=', t.pno)
     .where('apply_type', '=', applyType)
     .orderBy('sort')
     .orderBy('step_id')
     .execute();
 
 export const findStep = (db: Db, t: Tenant, stepId: string) =>
-  db.selectFrom('flow_steps').selectAll().where('pno', '=', t.pno).where('step_id', '=', stepId).executeTakeFirst();
+  tenantDb(db, t).selectFrom('flow_steps').selectAll().where('step_id', '=', stepId).executeTakeFirst();
 
-export const insertStep = (db: Db, row: Insertable<FlowStepsTable>) =>
-  db.insertInto('flow_steps').values(row).execute();
+export const insertStep = (db: Db, t: Tenant, row: Row<FlowStepsTable>) =>
+  tenantDb(db, t).insertInto('flow_steps').values(row).execute();
 
 export const updateStep = (
   db: Db,
   t: Tenant,
   stepId: string,
   values: Partial<Pick<FlowStepsTable, 'name' | 'rule' | 'skip_applicant' | 'auditors' | 'sort' | 'updated_at'>>,
-) => db.updateTable('flow_steps').set(values).where('pno', '=', t.pno).where('step_id', '=', stepId).execute();
+) => tenantDb(db, t).updateTable('flow_steps').set(values).where('step_id', '=', stepId).execute();
 
 export const deleteStep = (db: Db, t: Tenant, stepId: string) =>
-  db.deleteFrom('flow_steps').where('pno', '=', t.pno).where('step_id', '=', stepId).execute();
+  tenantDb(db, t).deleteFrom('flow_steps').where('step_id', '=', stepId).execute();
 
 export const deleteSteps = (db: Db, t: Tenant, applyType: string) =>
-  db.deleteFrom('flow_steps').where('pno', '=', t.pno).where('apply_type', '=', applyType).execute();
+  tenantDb(db, t).deleteFrom('flow_steps').where('apply_type', '=', applyType).execute();
 
 /** Steps per apply type of the property. */
 export async function stepCounts(db: Db, t: Tenant): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await tenantDb(db, t)
     .selectFrom('flow_steps')
     .select(['apply_type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('pno', '=', t.pno)
     .groupBy('apply_type')
     .execute();
   return new Map(rows.map((r) => [r.apply_type, Number(r.n)]));
@@ -95,7 +95,7 @@ export async function stepCounts(db: Db, t: Tenant): Promise<Map<string, number>
 // Who may audit a type.
 
 export const poolRows = (db: Db, t: Tenant, applyType?: string) => {
-  let q = db.selectFrom('apply_type_auditors').select(['apply_type', 'auth_type', 'ref_id']).where('pno', '=', t.pno);
+  let q = tenantDb(db, t).selectFrom('apply_type_auditors').select(['apply_type', 'auth_type', 'ref_id']);
   if (applyType) q = q.where('apply_type', '=', applyType);
   return q.orderBy('apply_type').orderBy('auth_type').orderBy('created_at').orderBy('ref_id').execute();
 };
@@ -107,22 +107,19 @@ export async function replacePool(
   entries: ReadonlyArray<{ t: number; id: string }>,
   now: number,
 ) {
-  await db.deleteFrom('apply_type_auditors').where('pno', '=', t.pno).where('apply_type', '=', applyType).execute();
+  await tenantDb(db, t).deleteFrom('apply_type_auditors').where('apply_type', '=', applyType).execute();
   if (entries.length === 0) return;
-  await db
+  await tenantDb(db, t)
     .insertInto('apply_type_auditors')
-    .values(
-      entries.map((e, i) => ({ pno: t.pno, apply_type: applyType, auth_type: e.t, ref_id: e.id, created_at: now + i })),
-    )
+    .values(entries.map((e, i) => ({ apply_type: applyType, auth_type: e.t, ref_id: e.id, created_at: now + i })))
     .execute();
 }
 
 /** Pending applications per apply type of the property. */
 export async function pendingByType(db: Db, t: Tenant): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await tenantDb(db, t)
     .selectFrom('flow_applications')
     .select(['apply_type', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('pno', '=', t.pno)
     .where('state', '=', 'pending')
     .groupBy('apply_type')
     .execute();
@@ -131,25 +128,19 @@ export async function pendingByType(db: Db, t: Tenant): Promise<Map<string, numb
 
 // Applications.
 
-export const insertApplication = (db: Db, row: Insertable<FlowApplicationsTable>) =>
-  db.insertInto('flow_applications').values(row).execute();
+export const insertApplication = (db: Db, t: Tenant, row: Row<FlowApplicationsTable>) =>
+  tenantDb(db, t).insertInto('flow_applications').values(row).execute();
 
 export const findApplication = (db: Db, t: Tenant, applyId: string) =>
-  db
-    .selectFrom('flow_applications')
-    .selectAll()
-    .where('pno', '=', t.pno)
-    .where('apply_id', '=', applyId)
-    .executeTakeFirst();
+  tenantDb(db, t).selectFrom('flow_applications').selectAll().where('apply_id', '=', applyId).executeTakeFirst();
 
 export type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
 
 /** The latest application of a type about an area's object. */
 export const findBySubject = (db: Db, t: Tenant, applyType: string, subjectId: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('flow_applications')
     .selectAll()
-    .where('pno', '=', t.pno)
     .where('apply_type', '=', applyType)
     .where('subject_id', '=', subjectId)
     .orderBy('created_at', 'desc')
@@ -163,10 +154,9 @@ export const findBySubject = (db: Db, t: Tenant, applyType: string, subjectId: s
  * Answers whether this transaction holds it.
  */
 export async function claimApplication(db: Db, t: Tenant, applyId: string, version: number, now: number) {
-  const r = await db
+  const r = await tenantDb(db, t)
     .updateTable('flow_applications')
     .set({ version: version + 1, updated_at: now })
-    .where('pno', '=', t.pno)
     .where('apply_id', '=', applyId)
     .where('version', '=', version)
     .where('state', '=', 'pending')
@@ -179,15 +169,14 @@ export const updateApplication = (
   t: Tenant,
   applyId: string,
   values: Partial<Pick<FlowApplicationsTable, 'step_index' | 'state' | 'reason' | 'history_num' | 'finished_at'>>,
-) => db.updateTable('flow_applications').set(values).where('pno', '=', t.pno).where('apply_id', '=', applyId).execute();
+) => tenantDb(db, t).updateTable('flow_applications').set(values).where('apply_id', '=', applyId).execute();
 
 // The current step's waiting auditors.
 
 export async function pendingOf(db: Db, t: Tenant, applyId: string): Promise<string[]> {
-  const rows = await db
+  const rows = await tenantDb(db, t)
     .selectFrom('flow_pending')
     .select('uid')
-    .where('pno', '=', t.pno)
     .where('apply_id', '=', applyId)
     .orderBy('uid')
     .execute();
@@ -196,26 +185,25 @@ export async function pendingOf(db: Db, t: Tenant, applyId: string): Promise<str
 
 /** The applications a user waits on in the property. */
 export async function waitingOn(db: Db, t: Tenant, uid: string): Promise<string[]> {
-  const rows = await db
+  const rows = await tenantDb(db, t)
     .selectFrom('flow_pending')
     .select('apply_id')
-    .where('pno', '=', t.pno)
     .where('uid', '=', uid)
     .orderBy('apply_id')
     .execute();
   return rows.map((r) => r.apply_id);
 }
 
-export const insertPending = (db: Db, rows: ReadonlyArray<Insertable<FlowPendingTable>>) =>
+export const insertPending = (db: Db, t: Tenant, rows: ReadonlyArray<Row<FlowPendingTable>>) =>
   rows.length === 0
     ? Promise.resolve()
-    : db
+    : tenantDb(db, t)
         .insertInto('flow_pending')
         .values([...rows])
         .execute();
 
 export async function deletePending(db: Db, t: Tenant, applyId: string, uids?: readonly string[]) {
-  let q = db.deleteFrom('flow_pending').where('pno', '=', t.pno).where('apply_id', '=', applyId);
+  let q = tenantDb(db, t).deleteFrom('flow_pending').where('apply_id', '=', applyId);
   if (uids) {
     if (uids.length === 0) return;
     q = q.where('uid', 'in', [...uids]);
@@ -234,9 +222,9 @@ export async function bumpTodoCounts(
 ) {
   const sorted = [...deltas].filter((d) => d.n !== 0).sort((a, b) => (a.uid + a.type < b.uid + b.type ? -1 : 1));
   for (const d of sorted) {
-    await db
+    await tenantDb(db, t)
       .insertInto('flow_todo_counts')
-      .values({ pno: t.pno, uid: d.uid, apply_type: d.type, n: d.n })
+      .values({ uid: d.uid, apply_type: d.type, n: d.n })
       .onConflict((oc) =>
         oc.columns(['pno', 'uid', 'apply_type']).doUpdateSet({ n: sql<number>`flow_todo_counts.n + excluded.n` }),
       )
@@ -244,8 +232,8 @@ export async function bumpTodoCounts(
   }
 }
 
-export const upsertDone = (db: Db, row: Insertable<FlowDoneTable>) =>
-  db
+export const upsertDone = (db: Db, t: Tenant, row: Row<FlowDoneTable>) =>
+  tenantDb(db, t)
     .insertInto('flow_done')
     .values(row)
     .onConflict((oc) =>
@@ -255,16 +243,16 @@ export const upsertDone = (db: Db, row: Insertable<FlowDoneTable>) =>
 
 // The history.
 
-export const appendHistory = (db: Db, rows: ReadonlyArray<Insertable<FlowHistoryTable>>) =>
+export const appendHistory = (db: Db, t: Tenant, rows: ReadonlyArray<Row<FlowHistoryTable>>) =>
   rows.length === 0
     ? Promise.resolve()
-    : db
+    : tenantDb(db, t)
         .insertInto('flow_history')
         .values([...rows])
         .execute();
 
 export const historyOf = (db: Db, t: Tenant, applyId: string) =>
-  db
+  tenantDb(db, t)
     .selectFrom('flow_history as h')
     .leftJoin('users as u', 'u.uid', 'h.actor_uid')
     .select([
@@ -278,17 +266,15 @@ export const historyOf = (db: Db, t: Tenant, applyId: string) =>
       'h.created_at',
       'u.name as actor_name',
     ])
-    .where('h.pno', '=', t.pno)
     .where('h.apply_id', '=', applyId)
     .orderBy('h.seq')
     .execute();
 
 /** Who passed the application at a step so far. */
 export async function passedAt(db: Db, t: Tenant, applyId: string, stepIndex: number): Promise<string[]> {
-  const rows = await db
+  const rows = await tenantDb(db, t)
     .selectFrom('flow_history')
     .select('actor_uid')
-    .where('pno', '=', t.pno)
     .where('apply_id', '=', applyId)
     .where('step_index', '=', stepIndex)
     .where('action', '=', 'pass')

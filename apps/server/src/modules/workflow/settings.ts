@@ -130,9 +130,8 @@ export async function addStep(s: Services, t: Tenant, uid: string, input: StepIn
     const list = await repo.listSteps(trx, t, input.applyType);
     if (list.length >= FLOW_MAX_STEPS) throw new AppError('flowTooManySteps', { max: FLOW_MAX_STEPS });
     const at = Math.min(input.sort ?? list.length + 1, list.length + 1);
-    await repo.insertStep(trx, {
+    await repo.insertStep(trx, t, {
       step_id: stepId,
-      pno: t.pno,
       flow_id: flowId,
       apply_type: input.applyType,
       sort: at,
