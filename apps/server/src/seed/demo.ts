@@ -6,6 +6,7 @@ import { newId } from '../platform/ids';
 import type { NewsKey, NewsParams } from '../platform/news/catalogue';
 import { type NewsType, notify } from '../platform/news/notify';
 import type { Services } from '../platform/services';
+import { propertyTenant } from '../platform/tenancy/tenant';
 import { seedDemoFleet } from './devices';
 import { seedMemberGroups } from './member-groups';
 import { ensureFirstOperator } from './operator';
@@ -146,12 +147,11 @@ export async function seedFullDemo(s: Services): Promise<void> {
   const addLevel = async (specs: TreeSpec[], pid: string) => {
     for (const spec of specs) {
       sort += 1;
-      let oid = (await orgRepo.findSiblingByName(s.db, pno, pid, spec.name))?.oid;
+      let oid = (await orgRepo.findSiblingByName(s.db, propertyTenant(pno), pid, spec.name))?.oid;
       if (!oid) {
         oid = newId();
-        await orgRepo.insertNode(s.db, {
+        await orgRepo.insertNode(s.db, propertyTenant(pno), {
           oid,
-          pno,
           pid,
           name: spec.name,
           sort: sort * 10,
@@ -204,7 +204,7 @@ export async function seedFullDemo(s: Services): Promise<void> {
   const spread = [...nodeOf.values()];
   for (const [i, uid] of people.entries()) {
     const oid = placed[i] ? (nodeOf.get(placed[i]) as string) : (spread[(i * 5) % spread.length] as string);
-    await orgRepo.addMemberAt(s.db, pno, uid, oid, base + 100 + i);
+    await orgRepo.addMemberAt(s.db, propertyTenant(pno), uid, oid, base + 100 + i);
   }
 
   await seedMemberGroups(s, pno, owner, people);

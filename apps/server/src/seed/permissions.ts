@@ -3,6 +3,7 @@ import * as repo from '../modules/permission/repo';
 import { nameKey } from '../platform/db/sql-helpers';
 import { newId } from '../platform/ids';
 import type { Services } from '../platform/services';
+import { propertyTenant } from '../platform/tenancy/tenant';
 
 const under = (...roots: string[]) =>
   permissionCatalogue
@@ -69,12 +70,12 @@ export async function seedPermissionSets(
   for (const [i, key] of [...wantedKeys].entries()) {
     const set = SETS[key];
     const nk = nameKey(set.name);
-    let psid = (await repo.findSetByNameKey(s.db, pno, nk))?.psid;
+    let psid = (await repo.findSetByNameKey(s.db, propertyTenant(pno), nk))?.psid;
     if (!psid) {
       psid = newId();
       await repo.insertSet(
         s.db,
-        pno,
+        propertyTenant(pno),
         psid,
         { name: set.name, nameKey: nk, remark: set.remark, permissions: set.permissions },
         by,
@@ -106,8 +107,8 @@ async function assignMissing(
 ) {
   const uids = [...new Set(wanted.map((w) => w.uid))];
   if (uids.length === 0) return;
-  const members = new Map((await repo.membersOf(s.db, pno, uids)).map((m) => [m.uid, m.role]));
-  const held = await repo.assignmentsOf(s.db, pno, uids);
+  const members = new Map((await repo.membersOf(s.db, propertyTenant(pno), uids)).map((m) => [m.uid, m.role]));
+  const held = await repo.assignmentsOf(s.db, propertyTenant(pno), uids);
   const changes = uids
     .filter((uid) => members.has(uid) && members.get(uid) !== 'owner')
     .map((uid) => ({
@@ -118,5 +119,5 @@ async function assignMissing(
       remove: [],
     }))
     .filter((c) => c.add.length > 0);
-  if (changes.length > 0) await repo.applyAssignments(s.db, pno, changes, scope, by, s.now());
+  if (changes.length > 0) await repo.applyAssignments(s.db, propertyTenant(pno), changes, scope, by, s.now());
 }

@@ -39,8 +39,8 @@ export async function seedDemoWorkflow(
       oidList: who.hrUnit ? [who.hrUnit] : [`root-${pno}`],
     });
   }
-  if (await orgRepo.findMember(s.db, pno, who.applicant)) return;
-  const open = await orgRepo.findOpenRequest(s.db, pno, 'join', '13800001099');
+  if (await orgRepo.findMember(s.db, propertyTenant(pno), who.applicant)) return;
+  const open = await orgRepo.findOpenRequest(s.db, propertyTenant(pno), 'join', '13800001099');
   if (open && (await applicationOfSubject(s, pno, 'memberJoin', open.id))) return;
   const id = open?.id ?? newId();
   const property = await orgRepo.findProperty(s.db, pno);
@@ -62,9 +62,8 @@ export async function seedDemoWorkflow(
     },
     async (trx) => {
       if (open) return;
-      await orgRepo.insertRequest(trx, {
+      await orgRepo.insertRequest(trx, propertyTenant(pno), {
         id,
-        pno,
         kind: 'join',
         phone: '13800001099',
         uid: who.applicant,

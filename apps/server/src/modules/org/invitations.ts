@@ -22,10 +22,11 @@ export async function invite(
   inviter: SessionUser,
   input: { phoneNum: string; oid?: string; remark: string },
 ) {
+  const tenant = propertyTenant(prop.pno);
   // The node (the root without one) is in the caller's scope (access.scope).
   const target = input.oid ? await resolveNode(s.db, prop, input.oid) : { oid: null, name: prop.name };
   const user = await repo.findUserByPhone(s.db, input.phoneNum);
-  if (user && (await repo.findMember(s.db, prop.pno, user.uid))) throw new AppError('alreadyMember');
+  if (user && (await repo.findMember(s.db, tenant, user.uid))) throw new AppError('alreadyMember');
   const now = s.now();
   const fields = {
     oid: target.oid,
@@ -35,17 +36,16 @@ export async function invite(
     expires_at: now + INVITE_TTL_MS,
   };
   // Inviting the same phone again renews the open invitation rather than adding a second one.
-  const previous = await repo.findOpenRequest(s.db, prop.pno, 'invite', input.phoneNum);
+  const previous = await repo.findOpenRequest(s.db, tenant, 'invite', input.phoneNum);
   // Renewing within a minute of the last send renews quietly: no second message, SMS or code.
   let quiet = previous !== undefined && now - previous.created_at < INVITE_RESEND_MS;
   let id = previous?.id;
-  if (id) await repo.refreshRequest(s.db, propertyTenant(prop.pno), id, fields);
+  if (id) await repo.refreshRequest(s.db, tenant, id, fields);
   else {
     id = newId();
     try {
-      await repo.insertRequest(s.db, {
+      await repo.insertRequest(s.db, tenant, {
         id,
-        pno: prop.pno,
         kind: 'invite',
         phone: input.phoneNum,
         uid: user?.uid ?? null,
@@ -55,10 +55,10 @@ export async function invite(
         ...fields,
       });
     } catch (error) {
-      const open = await repo.findOpenRequest(s.db, prop.pno, 'invite', input.phoneNum);
+      const open = await repo.findOpenRequest(s.db, tenant, 'invite', input.phoneNum);
       if (!open) throw error;
       id = open.id;
-      await repo.refreshRequest(s.db, propertyTenant(prop.pno), id, fields);
+      await repo.refreshRequest(s.db, tenant, id, fields);
       quiet = true;
     }
   }
@@ -93,7 +93,9 @@ export async function deliverPendingInvitations(s: Services, uid: string, phone:
     const property = await repo.findProperty(s.db, inv.pno);
     if (!property) continue;
     const inviter = inv.inviter_uid ? await repo.findUser(s.db, inv.inviter_uid) : undefined;
-    const orgName = inv.oid ? ((await repo.findNode(s.db, inv.pno, inv.oid))?.name ?? property.name) : property.name;
+    const orgName = inv.oid
+      ? ((await repo.findNode(s.db, propertyTenant(inv.pno), inv.oid))?.name ?? property.name)
+      : property.name;
     await notify(s, {
       uid,
       pno: inv.pno,
@@ -127,9 +129,10 @@ export async function answerInvite(s: Services, ctx: RequestContext, user: Sessi
   if (current === 'expired' && accept) throw new AppError('inviteExpired');
   if (inv.status !== 'pending') throw new AppError('inviteNotPending', { status: current });
   const status = accept ? 'accepted' : 'declined';
+  const tenant = propertyTenant(inv.pno);
   await s.db.transaction().execute(async (trx) => {
     if (
-      !(await repo.decideRequest(trx, propertyTenant(inv.pno), id, {
+      !(await repo.decideRequest(trx, tenant, id, {
         status,
         reviewer_uid: null,
         decided_at: now,
@@ -138,9 +141,9 @@ export async function answerInvite(s: Services, ctx: RequestContext, user: Sessi
     )
       throw new AppError('inviteNotPending', { status: 'answered' });
     if (accept) {
-      await repo.lockTree(trx, inv.pno);
-      const node = inv.oid ? await repo.findNode(trx, inv.pno, inv.oid) : undefined;
-      await repo.addMemberAt(trx, inv.pno, user.uid, node?.oid ?? null, now);
+      await repo.lockTree(trx, tenant);
+      const node = inv.oid ? await repo.findNode(trx, tenant, inv.oid) : undefined;
+      await repo.addMemberAt(trx, tenant, user.uid, node?.oid ?? null, now);
     }
   });
   if (inv.inviter_uid) {
@@ -164,6 +167,7 @@ export async function registerMember(
 ) {
   // The caller checked the node (the root without one) against their scope: access.scope of o/registerOrgUser, the
   // user service for u/addOrEditInternalUser.
+  const tenant = propertyTenant(prop.pno);
   const target = input.oid ? await resolveNode(s.db, prop, input.oid) : { oid: null, name: prop.name };
   const passwordHash = input.password ? await passwordHashFrom(s, input.password) : null;
   const now = s.now();
@@ -173,13 +177,13 @@ export async function registerMember(
       { phone: input.phoneNum, name: input.name, email: input.email, passwordHash },
       trx,
     );
-    await repo.lockTree(trx, prop.pno);
-    if (target.oid !== null && !(await repo.findNode(trx, prop.pno, target.oid))) throw notFound('oid');
-    await repo.addMemberAt(trx, prop.pno, created, target.oid, now);
+    await repo.lockTree(trx, tenant);
+    if (target.oid !== null && !(await repo.findNode(trx, tenant, target.oid))) throw notFound('oid');
+    await repo.addMemberAt(trx, tenant, created, target.oid, now);
     // An open invitation of the phone is settled by this.
-    const open = await repo.findOpenRequest(trx, prop.pno, 'invite', input.phoneNum);
+    const open = await repo.findOpenRequest(trx, tenant, 'invite', input.phoneNum);
     if (open)
-      await repo.decideRequest(trx, propertyTenant(prop.pno), open.id, {
+      await repo.decideRequest(trx, tenant, open.id, {
         status: 'accepted',
         reviewer_uid: null,
         decided_at: now,

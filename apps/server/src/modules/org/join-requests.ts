@@ -14,8 +14,10 @@ import { assertInScope, type OrgProperty, resolveNode, rootId, scopeNodes } from
 export async function applyJoin(s: Services, ctx: RequestContext, user: SessionUser, pno: string, remark: string) {
   const property = await repo.findProperty(s.db, pno);
   if (!property) throw notFound('pno');
-  if (await repo.findMember(s.db, pno, user.uid)) throw new AppError('alreadyMember');
-  if (await repo.findOpenRequest(s.db, pno, 'join', user.phone)) throw new AppError('joinPending');
+  // The property the user asks to join, as the server found it.
+  const tenant = propertyTenant(property.pno);
+  if (await repo.findMember(s.db, tenant, user.uid)) throw new AppError('alreadyMember');
+  if (await repo.findOpenRequest(s.db, tenant, 'join', user.phone)) throw new AppError('joinPending');
   const id = newId();
   const now = s.now();
   try {
@@ -31,9 +33,8 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
         snapshot: { requestId: id, name: user.name, phone: user.phone, remark, propertyName: property.name },
       },
       (trx) =>
-        repo.insertRequest(trx, {
+        repo.insertRequest(trx, tenant, {
           id,
-          pno,
           kind: 'join',
           phone: user.phone,
           uid: user.uid,
@@ -48,7 +49,7 @@ export async function applyJoin(s: Services, ctx: RequestContext, user: SessionU
         }),
     );
   } catch (error) {
-    if (await repo.findOpenRequest(s.db, pno, 'join', user.phone)) throw new AppError('joinPending');
+    if (await repo.findOpenRequest(s.db, tenant, 'join', user.phone)) throw new AppError('joinPending');
     throw error;
   }
   ctx.audit.target = id;
@@ -70,21 +71,22 @@ registerApplyType('memberJoin', {
   applicantSubject: (app) => String(app.snapshot.propertyName ?? app.subjectName),
   async onPassed(app, h) {
     const id = app.subjectId as string;
-    await repo.lockTree(h.trx, app.pno);
-    const request = await repo.findRequest(h.trx, app.pno, id);
+    const tenant = propertyTenant(app.pno);
+    await repo.lockTree(h.trx, tenant);
+    const request = await repo.findRequest(h.trx, tenant, id);
     if (request?.status !== 'pending' || !request.uid) {
       throw new AppError('inviteNotPending', { status: request?.status ?? 'answered' });
     }
     let oid = typeof h.extra.oid === 'string' ? h.extra.oid : request.oid;
-    if (oid !== null && !(await repo.findNode(h.trx, app.pno, oid))) oid = null; // deleted meanwhile: the root
-    const ok = await repo.decideRequest(h.trx, propertyTenant(app.pno), id, {
+    if (oid !== null && !(await repo.findNode(h.trx, tenant, oid))) oid = null; // deleted meanwhile: the root
+    const ok = await repo.decideRequest(h.trx, tenant, id, {
       status: 'approved',
       reviewer_uid: h.actorUid,
       decided_at: h.now,
       oid,
     });
     if (!ok) throw new AppError('inviteNotPending', { status: 'answered' });
-    await repo.addMemberAt(h.trx, app.pno, request.uid, oid, h.now);
+    await repo.addMemberAt(h.trx, tenant, request.uid, oid, h.now);
   },
   async onRejected(app, h) {
     await repo.decideRequest(h.trx, propertyTenant(app.pno), app.subjectId as string, {
@@ -125,7 +127,8 @@ export async function review(
   reviewer: SessionUser,
   input: { idList: string[]; pass: 0 | 1; oid?: string; remark: string },
 ) {
-  const rows = await repo.findRequestsIn(s.db, prop.pno, input.idList);
+  const tenant = propertyTenant(prop.pno);
+  const rows = await repo.findRequestsIn(s.db, tenant, input.idList);
   if (rows.length !== input.idList.length) throw notFound('id');
   const now = s.now();
   for (const r of rows) {
@@ -150,7 +153,7 @@ export async function review(
   if (invites.length > 0) {
     await s.db.transaction().execute(async (trx) => {
       for (const r of invites) {
-        const ok = await repo.decideRequest(trx, propertyTenant(prop.pno), r.id, {
+        const ok = await repo.decideRequest(trx, tenant, r.id, {
           status: 'revoked',
           reviewer_uid: reviewer.uid,
           decided_at: now,
@@ -212,6 +215,7 @@ export async function listRequests(
   },
 ) {
   const now = s.now();
+  const tenant = propertyTenant(prop.pno);
   const filter: repo.RequestFilter = {
     kind: input.kind,
     statuses: input.statusList && input.statusList.length > 0 ? input.statusList : ['pending'],
@@ -220,7 +224,7 @@ export async function listRequests(
   };
   if (input.pid) {
     const node = await resolveNode(s.db, prop, input.pid, 'pid');
-    if (node.oid !== null) filter.oids = await repo.subtreeIds(s.db, prop.pno, node.oid);
+    if (node.oid !== null) filter.oids = await repo.subtreeIds(s.db, tenant, node.oid);
   }
   const scope = await scopeNodes(s.db, prop, ORG_PERMISSIONS.members);
   if (scope) filter.oids = filter.oids ? filter.oids.filter((o) => o !== null && scope.has(o)) : [...scope];
@@ -231,7 +235,7 @@ export async function listRequests(
   } else if (input.authScope === 1) {
     filter.uids = values;
   }
-  const { rows, total } = await repo.pageRequests(s.db, prop.pno, filter, input.pageNum, input.pageSize);
+  const { rows, total } = await repo.pageRequests(s.db, tenant, filter, input.pageNum, input.pageSize);
   return {
     list: await renderRequests(s.db, prop, rows, now),
     total,

@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { memberUids } from '../../platform/tenancy/members';
-import { propertyTenant } from '../../platform/tenancy/tenant';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { removeUserFromCustomersOf } from '../customer/service';
 import { unbindDevicesOfLeaver } from '../device/leave';
 import { removeAdminRights } from '../permission/service';
@@ -70,6 +70,7 @@ export async function moveUsers(
   oid: string,
   permission: string = ORG_PERMISSIONS.members,
 ): Promise<number> {
+  const tenant = propertyTenant(prop.pno);
   const target = await resolveNode(s.db, prop, oid);
   const members = await memberUids(s.db, prop.pno, uids);
   if (uids.some((u) => !members.has(u))) throw notFound('uid');
@@ -77,11 +78,11 @@ export async function moveUsers(
   await assertMembersInScope(s.db, prop, permission, uids);
   // Under the tree lock, so that a concurrent delete of the target cannot leave members on a missing node.
   const { moved, changed } = await s.db.transaction().execute(async (trx) => {
-    await repo.lockTree(trx, prop.pno);
-    if (target.oid !== null && !(await repo.findNode(trx, prop.pno, target.oid))) throw notFound('oid');
-    const before = await repo.memberNodes(trx, prop.pno, uids);
+    await repo.lockTree(trx, tenant);
+    if (target.oid !== null && !(await repo.findNode(trx, tenant, target.oid))) throw notFound('oid');
+    const before = await repo.memberNodes(trx, tenant, uids);
     const changed = uids.filter((uid) => (before.get(uid) ?? null) !== target.oid);
-    return { moved: await repo.moveMembers(trx, prop.pno, uids, target.oid), changed };
+    return { moved: await repo.moveMembers(trx, tenant, uids, target.oid), changed };
   });
   // Those whose unit changed are told where they are now.
   for (const uid of changed) {
@@ -101,20 +102,21 @@ export async function moveUsers(
  * sets and scopes), titles, user sets, customers and the devices bound to them. Every path that removes a member calls this inside its
  * transaction, so no row of a non-member is left behind.
  */
-export async function leaveProperty(trx: Db, pno: string, uid: string, role: string): Promise<void> {
-  await repo.removeMember(trx, pno, uid);
-  await removeAdminRights(trx, pno, uid);
-  await removeUserFromTitlesOf(trx, propertyTenant(pno), uid);
-  await removeUserFromUserSetsOf(trx, propertyTenant(pno), uid);
-  await removeUserFromCustomersOf(trx, propertyTenant(pno), uid);
-  await unbindDevicesOfLeaver(trx, pno, uid);
+export async function leaveProperty(trx: Db, tenant: Tenant, uid: string, role: string): Promise<void> {
+  await repo.removeMember(trx, tenant, uid);
+  await removeAdminRights(trx, tenant, uid);
+  await removeUserFromTitlesOf(trx, tenant, uid);
+  await removeUserFromUserSetsOf(trx, tenant, uid);
+  await removeUserFromCustomersOf(trx, tenant, uid);
+  await unbindDevicesOfLeaver(trx, tenant.pno, uid);
   // Cached permissions of the property are keyed by its ACL version; an administrator's change invalidates them.
-  if (role === 'admin') await bumpAclVersion(trx, pno);
+  if (role === 'admin') await bumpAclVersion(trx, tenant.pno);
 }
 
 export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProperty, oid: string, uid: string) {
+  const tenant = propertyTenant(prop.pno);
   const node = await resolveNode(s.db, prop, oid);
-  const member = await repo.findMember(s.db, prop.pno, uid);
+  const member = await repo.findMember(s.db, tenant, uid);
   if (!member || (member.oid ?? null) !== node.oid) throw notFound('uid');
   if (member.role === 'owner') throw new AppError('ownerIsFixed');
   if (uid === ctx.user?.uid) throw new AppError('notYourself');
@@ -122,12 +124,12 @@ export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProp
     // Their waiting review steps go to others (modules/workflow), in the same transaction; applications are claimed
     // before the tree is locked, the order the engine's own actions take them in (a join's pass locks the tree).
     const changes = await standDown(s, trx, prop.pno, uid);
-    await repo.lockTree(trx, prop.pno);
+    await repo.lockTree(trx, tenant);
     // Re-read under the lock: a concurrent removal or move answers "not found" rather than half a removal.
-    const current = await repo.findMember(trx, prop.pno, uid);
+    const current = await repo.findMember(trx, tenant, uid);
     if (!current || (current.oid ?? null) !== node.oid) throw notFound('uid');
     if (current.role === 'owner') throw new AppError('ownerIsFixed');
-    await leaveProperty(trx, prop.pno, uid, current.role);
+    await leaveProperty(trx, tenant, uid, current.role);
     return changes;
   });
   // An application that reached a step naming them while they were leaving.
@@ -144,16 +146,17 @@ export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProp
 }
 
 export async function whereIs(s: Services, prop: OrgProperty, caller: SessionUser, phoneNum?: string) {
+  const tenant = propertyTenant(prop.pno);
   let user: { uid: string } | undefined = caller;
   let invitePending = false;
   if (phoneNum !== undefined) {
     if (!prop.permissions.has(ORG_PERMISSIONS.members)) throw forbidden();
     user = await repo.findUserByPhone(s.db, phoneNum);
-    const open = await repo.findOpenRequest(s.db, prop.pno, 'invite', phoneNum);
+    const open = await repo.findOpenRequest(s.db, tenant, 'invite', phoneNum);
     invitePending = Boolean(open && effectiveStatus(open, s.now()) === 'pending');
   }
-  const member = user ? await repo.findMember(s.db, prop.pno, user.uid) : undefined;
-  const node = member?.oid ? await repo.findNode(s.db, prop.pno, member.oid) : undefined;
+  const member = user ? await repo.findMember(s.db, tenant, user.uid) : undefined;
+  const node = member?.oid ? await repo.findNode(s.db, tenant, member.oid) : undefined;
   return {
     ifOrgUser: member ? (1 as const) : (0 as const),
     uid: member && user ? user.uid : null,

@@ -1,11 +1,14 @@
 import type { Db } from '../../platform/db/connect';
 import type { ScopeResolver } from '../../platform/http/scope';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 
 /**
  * The organisation reads other modules build on: members (user), node names and where a node lies (permission,
  * and the platform's scope checks through `orgScope`). This file imports no other module, so any module may use
- * it without an import cycle (the removal cascade in membership.ts imports permission). No SQL here.
+ * it without an import cycle (the removal cascade in membership.ts imports permission). They take the `pno` of a
+ * property the caller resolved (the selected one, or one the server found) and read on its scoped handle. No SQL
+ * here.
  */
 
 export type MemberFilter = repo.MemberFilter;
@@ -21,18 +24,21 @@ export async function memberPage<T>(
   page: { pageNum: number; pageSize: number },
   item: (row: MemberRow) => T,
 ) {
-  const { rows, total } = await repo.pageMembers(db, pno, filter, page.pageNum, page.pageSize);
+  const { rows, total } = await repo.pageMembers(db, propertyTenant(pno), filter, page.pageNum, page.pageSize);
   return { list: rows.map(item), total, pageNum: page.pageNum, pageSize: page.pageSize };
 }
 /** Several memberships in one query. */
-export const findMembers = (db: Db, pno: string, uids: readonly string[]) => repo.findMembers(db, pno, uids);
+export const findMembers = (db: Db, pno: string, uids: readonly string[]) =>
+  repo.findMembers(db, propertyTenant(pno), uids);
 /** Members of the property by phone, in one query: a phone of no member (or of no account) is simply missing. */
-export const membersByPhone = (db: Db, pno: string, phones: readonly string[]) => repo.membersByPhone(db, pno, phones);
-export const findMember = (db: Db, pno: string, uid: string) => repo.findMember(db, pno, uid);
+export const membersByPhone = (db: Db, pno: string, phones: readonly string[]) =>
+  repo.membersByPhone(db, propertyTenant(pno), phones);
+export const findMember = (db: Db, pno: string, uid: string) => repo.findMember(db, propertyTenant(pno), uid);
 export const findProperty = (db: Db, pno: string) => repo.findProperty(db, pno);
 
 /** The names of a property's nodes, by id (unknown ids are left out; the root has no row). */
-export const nodeNames = (db: Db, pno: string, oids: readonly string[]) => repo.nodeNames(db, pno, oids);
+export const nodeNames = (db: Db, pno: string, oids: readonly string[]) =>
+  repo.nodeNames(db, propertyTenant(pno), oids);
 
 /**
  * Organisation units as a scope kind (ps/assignMgeOrg): a node lies in the subtrees of itself, its ancestors and
@@ -45,7 +51,7 @@ export const orgScope: ScopeResolver = {
     const root = rootId(pno);
     const chains = await repo.nodeChains(
       db,
-      pno,
+      propertyTenant(pno),
       ids.filter((id) => id !== root),
     );
     const out = new Map<string, readonly string[]>();

@@ -4,44 +4,47 @@ import { countOf, pageWindow, readPage } from '../../platform/db/paging';
 import type { OrgRequestsTable, OrgsTable } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
-import type { AllTenants, Tenant } from '../../platform/tenancy/tenant';
+import { type AllTenants, propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** SQL for organisation trees, members and requests. Every query names its property. No rules here. */
+/**
+ * SQL for organisation trees, members and requests. Every query of one property runs on its scoped handle, which
+ * adds the property (DESIGN §5, platform/tenancy/tenant-scope.ts); the operators' overviews and the lookups keyed by
+ * a user's own uid read across properties, marked. No rules here.
+ */
 
 export const rootId = (pno: string) => `root-${pno}`;
 
 // ---- nodes -------------------------------------------------------------------------------------------------
 
-export const listNodes = (db: Db, pno: string) =>
-  db
+export const listNodes = (db: Db, tenant: Tenant) =>
+  tenantDb(db, tenant)
     .selectFrom('orgs')
     .select(['oid', 'pid', 'name', 'sort'])
-    .where('pno', '=', pno)
     .orderBy('sort')
     .orderBy('name')
     .orderBy('oid')
     .execute();
 
 /** Members per node (null: the root), from the trigger-maintained counts. */
-export async function memberCounts(db: Db, pno: string): Promise<Map<string | null, number>> {
-  const rows = await db.selectFrom('org_member_counts').select(['oid_key', 'n']).where('pno', '=', pno).execute();
+export async function memberCounts(db: Db, tenant: Tenant): Promise<Map<string | null, number>> {
+  const rows = await tenantDb(db, tenant).selectFrom('org_member_counts').select(['oid_key', 'n']).execute();
   return new Map(rows.map((r) => [r.oid_key === '' ? null : r.oid_key, Number(r.n)]));
 }
 
 /** Members of the property, from the trigger-maintained total (migration 0006). */
-async function propertyMemberTotal(db: Db, pno: string): Promise<number> {
-  const row = await db.selectFrom('org_member_totals').select('n').where('pno', '=', pno).executeTakeFirst();
+async function propertyMemberTotal(db: Db, tenant: Tenant): Promise<number> {
+  const row = await tenantDb(db, tenant).selectFrom('org_member_totals').select('n').executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** Members on these nodes (null: the root), or in the whole property without `keys`. */
-async function countOnNodes(db: Db, pno: string, keys?: Array<string | null>): Promise<number> {
+async function countOnNodes(db: Db, tenant: Tenant, keys?: Array<string | null>): Promise<number> {
   if (keys && keys.length === 0) return 0;
-  if (!keys) return propertyMemberTotal(db, pno);
-  const row = await db
+  if (!keys) return propertyMemberTotal(db, tenant);
+  const row = await tenantDb(db, tenant)
     .selectFrom('org_member_counts')
     .select((eb) => eb.fn.sum<number>('n').as('n'))
-    .where('pno', '=', pno)
     .where(
       'oid_key',
       'in',
@@ -51,23 +54,21 @@ async function countOnNodes(db: Db, pno: string, keys?: Array<string | null>): P
   return Number(row?.n ?? 0);
 }
 
-export const findNode = (db: Db, pno: string, oid: string) =>
-  db.selectFrom('orgs').selectAll().where('pno', '=', pno).where('oid', '=', oid).executeTakeFirst();
+export const findNode = (db: Db, tenant: Tenant, oid: string) =>
+  tenantDb(db, tenant).selectFrom('orgs').selectAll().where('oid', '=', oid).executeTakeFirst();
 
-export async function countNodes(db: Db, pno: string): Promise<number> {
-  const row = await db
+export async function countNodes(db: Db, tenant: Tenant): Promise<number> {
+  const row = await tenantDb(db, tenant)
     .selectFrom('orgs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pno', '=', pno)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export const findSiblingByName = (db: Db, pno: string, pid: string, name: string) =>
-  db
+export const findSiblingByName = (db: Db, tenant: Tenant, pid: string, name: string) =>
+  tenantDb(db, tenant)
     .selectFrom('orgs')
     .select('oid')
-    .where('pno', '=', pno)
     .where('pid', '=', pid)
     .where('name', '=', name)
     .executeTakeFirst();
@@ -75,25 +76,27 @@ export const findSiblingByName = (db: Db, pno: string, pid: string, name: string
 /*
  * Recursive steps name the working table first and CROSS JOIN the nodes: SQLite then always drives from the
  * few rows of the step into the (pno, pid) index instead of scanning the property's nodes per step (seconds at
- * 5 000 nodes); PostgreSQL reads CROSS JOIN with a join condition as an inner join.
+ * 5 000 nodes); PostgreSQL reads CROSS JOIN with a join condition as an inner join. The step joins the property's
+ * nodes as a derived table, whose `where` the scoped handle writes: a joined table would get the property in its
+ * join's `on`, which a CROSS JOIN cannot have on PostgreSQL. SQLite flattens the derived table into the step and
+ * keeps the order.
  */
 
 /** The node and its ancestors up to (not including) the root, nearest first. */
-export async function ancestorIds(db: Db, pno: string, oid: string): Promise<string[]> {
-  const rows = await db
+export async function ancestorIds(db: Db, tenant: Tenant, oid: string): Promise<string[]> {
+  const scoped = tenantDb(db, tenant);
+  const rows = await scoped
     .withRecursive('anc(oid, pid, lvl)', (qb) =>
       qb
         .selectFrom('orgs')
         .select(['oid', 'pid', sql<number>`0`.as('lvl')])
-        .where('pno', '=', pno)
         .where('oid', '=', oid)
         .unionAll((eb) =>
           eb
             .selectFrom('anc')
-            .crossJoin('orgs as o')
+            .crossJoin((e) => e.selectFrom('orgs').select(['oid', 'pid']).as('o'))
             .select(['o.oid', 'o.pid', sql<number>`anc.lvl + 1`.as('lvl')])
             .whereRef('o.oid', '=', 'anc.pid')
-            .where('o.pno', '=', pno)
             .where('anc.lvl', '<', 100),
         ),
     )
@@ -108,23 +111,22 @@ export async function ancestorIds(db: Db, pno: string, oid: string): Promise<str
  * Each of `oids` that is a node of the property, with itself and its ancestors up to (not including) the root,
  * nearest first: the subtrees it lies in. One query for all of them.
  */
-export async function nodeChains(db: Db, pno: string, oids: readonly string[]): Promise<Map<string, string[]>> {
+export async function nodeChains(db: Db, tenant: Tenant, oids: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (oids.length === 0) return out;
-  const rows = await db
+  const scoped = tenantDb(db, tenant);
+  const rows = await scoped
     .withRecursive('chain(start, oid, pid, lvl)', (qb) =>
       qb
         .selectFrom('orgs')
         .select(['oid as start', 'oid', 'pid', sql<number>`0`.as('lvl')])
-        .where('pno', '=', pno)
         .where('oid', 'in', oids)
         .unionAll((eb) =>
           eb
             .selectFrom('chain')
-            .crossJoin('orgs as o')
+            .crossJoin((e) => e.selectFrom('orgs').select(['oid', 'pid']).as('o'))
             .select(['chain.start', 'o.oid', 'o.pid', sql<number>`chain.lvl + 1`.as('lvl')])
             .whereRef('o.oid', '=', 'chain.pid')
-            .where('o.pno', '=', pno)
             .where('chain.lvl', '<', 100),
         ),
     )
@@ -138,21 +140,20 @@ export async function nodeChains(db: Db, pno: string, oids: readonly string[]): 
 }
 
 /** Levels below the node (0 for a leaf). */
-export async function subtreeHeight(db: Db, pno: string, oid: string): Promise<number> {
-  const row = await db
+export async function subtreeHeight(db: Db, tenant: Tenant, oid: string): Promise<number> {
+  const scoped = tenantDb(db, tenant);
+  const row = await scoped
     .withRecursive('sub(oid, lvl)', (qb) =>
       qb
         .selectFrom('orgs')
         .select(['oid', sql<number>`0`.as('lvl')])
-        .where('pno', '=', pno)
         .where('oid', '=', oid)
         .unionAll((eb) =>
           eb
             .selectFrom('sub')
-            .crossJoin('orgs as o')
+            .crossJoin((e) => e.selectFrom('orgs').select(['oid', 'pid']).as('o'))
             .select(['o.oid', sql<number>`sub.lvl + 1`.as('lvl')])
             .whereRef('o.pid', '=', 'sub.oid')
-            .where('o.pno', '=', pno)
             .where('sub.lvl', '<', 100),
         ),
     )
@@ -162,42 +163,43 @@ export async function subtreeHeight(db: Db, pno: string, oid: string): Promise<n
   return Number(row?.h ?? 0);
 }
 
-export const insertNode = (db: Db, node: Insertable<OrgsTable>) => db.insertInto('orgs').values(node).execute();
+export const insertNode = (db: Db, tenant: Tenant, node: Omit<Insertable<OrgsTable>, 'pno'>) =>
+  tenantDb(db, tenant).insertInto('orgs').values(node).execute();
 
 export const updateNode = (
   db: Db,
-  pno: string,
+  tenant: Tenant,
   oid: string,
   set: { pid: string; name: string; sort: number; updated_at: number },
-) => db.updateTable('orgs').set(set).where('pno', '=', pno).where('oid', '=', oid).execute();
+) => tenantDb(db, tenant).updateTable('orgs').set(set).where('oid', '=', oid).execute();
 
 /**
  * Serialises tree changes of one property inside a transaction: every writer first touches the same row (the
  * property's), so two concurrent moves cannot both pass the cycle check on PostgreSQL; SQLite writes are serial.
  */
-export const lockTree = (db: Db, pno: string) =>
+export const lockTree = (db: Db, tenant: Tenant) =>
   db
     .updateTable('properties')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('pno', '=', pno)
+    .where('pno', '=', tenant.pno)
     .execute();
 
-export async function childCount(db: Db, pno: string, oid: string): Promise<number> {
-  const row = await db
+export async function childCount(db: Db, tenant: Tenant, oid: string): Promise<number> {
+  const row = await tenantDb(db, tenant)
     .selectFrom('orgs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pno', '=', pno)
     .where('pid', '=', oid)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export const nodeMemberCount = (db: Db, pno: string, oid: string) => countOnNodes(db, pno, [oid]);
+export const nodeMemberCount = (db: Db, tenant: Tenant, oid: string) => countOnNodes(db, tenant, [oid]);
 
 /** Deletes a node; open requests aimed at it fall back to the root. */
-export async function deleteNode(db: Db, pno: string, oid: string): Promise<void> {
-  await db.updateTable('org_requests').set({ oid: null }).where('pno', '=', pno).where('oid', '=', oid).execute();
-  await db.deleteFrom('orgs').where('pno', '=', pno).where('oid', '=', oid).execute();
+export async function deleteNode(db: Db, tenant: Tenant, oid: string): Promise<void> {
+  const scoped = tenantDb(db, tenant);
+  await scoped.updateTable('org_requests').set({ oid: null }).where('oid', '=', oid).execute();
+  await scoped.deleteFrom('orgs').where('oid', '=', oid).execute();
 }
 
 /** Every property's root, for the operator's overview. */
@@ -230,71 +232,76 @@ export const findProperty = (db: Db, pno: string) =>
 
 // ---- members -----------------------------------------------------------------------------------------------
 
-export const findMember = (db: Db, pno: string, uid: string) =>
-  db
+export const findMember = (db: Db, tenant: Tenant, uid: string) =>
+  tenantDb(db, tenant)
     .selectFrom('property_members')
     .select(['uid', 'role', 'oid', 'joined_at'])
-    .where('pno', '=', pno)
     .where('uid', '=', uid)
     .executeTakeFirst();
 
 /** The memberships of several users in the property, in one query (absent users are simply missing). */
-export const findMembers = (db: Db, pno: string, uids: readonly string[]) =>
+export const findMembers = (db: Db, tenant: Tenant, uids: readonly string[]) =>
   uids.length === 0
     ? Promise.resolve([])
-    : db
+    : tenantDb(db, tenant)
         .selectFrom('property_members')
         .select(['uid', 'role', 'oid', 'joined_at'])
-        .where('pno', '=', pno)
         .where('uid', 'in', uids)
         .execute();
 
 /** The members of the property among the holders of these phone numbers (a phone of no member is simply missing). */
-export const membersByPhone = (db: Db, pno: string, phones: readonly string[]) =>
+export const membersByPhone = (db: Db, tenant: Tenant, phones: readonly string[]) =>
   phones.length === 0
     ? Promise.resolve([])
-    : db
+    : tenantDb(db, tenant)
         .selectFrom('property_members as m')
         .innerJoin('users as u', 'u.uid', 'm.uid')
         .select(['m.uid', 'u.phone'])
-        .where('m.pno', '=', pno)
         .where('u.phone', 'in', phones)
         .execute();
 
 /** Adds a member on a node; false when the user already is one. */
-export async function addMemberAt(db: Db, pno: string, uid: string, oid: string | null, now: number): Promise<boolean> {
-  const r = await db
+export async function addMemberAt(
+  db: Db,
+  tenant: Tenant,
+  uid: string,
+  oid: string | null,
+  now: number,
+): Promise<boolean> {
+  const r = await tenantDb(db, tenant)
     .insertInto('property_members')
-    .values({ pno, uid, role: 'member', joined_at: now, oid })
+    .values({ uid, role: 'member', joined_at: now, oid })
     .onConflict((oc) => oc.columns(['pno', 'uid']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** The unit (null: the root) each of `uids` sits on in the property; non-members are absent. */
-export async function memberNodes(db: Db, pno: string, uids: readonly string[]): Promise<Map<string, string | null>> {
+export async function memberNodes(
+  db: Db,
+  tenant: Tenant,
+  uids: readonly string[],
+): Promise<Map<string, string | null>> {
   if (uids.length === 0) return new Map();
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('property_members')
     .select(['uid', 'oid'])
-    .where('pno', '=', pno)
     .where('uid', 'in', uids)
     .execute();
   return new Map(rows.map((r) => [r.uid, r.oid ?? null]));
 }
 
-export async function moveMembers(db: Db, pno: string, uids: string[], oid: string | null): Promise<number> {
-  const r = await db
+export async function moveMembers(db: Db, tenant: Tenant, uids: string[], oid: string | null): Promise<number> {
+  const r = await tenantDb(db, tenant)
     .updateTable('property_members')
     .set({ oid })
-    .where('pno', '=', pno)
     .where('uid', 'in', uids)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
-export const removeMember = (db: Db, pno: string, uid: string) =>
-  db.deleteFrom('property_members').where('pno', '=', pno).where('uid', '=', uid).execute();
+export const removeMember = (db: Db, tenant: Tenant, uid: string) =>
+  tenantDb(db, tenant).deleteFrom('property_members').where('uid', '=', uid).execute();
 
 export interface MemberFilter {
   /** A node; null the root. Absent: the whole property. */
@@ -307,34 +314,31 @@ export interface MemberFilter {
   oids?: string[];
 }
 
-const subtreeOf = (db: Db, pno: string, oid: string) =>
+const subtreeOf = (db: TenantDb, oid: string) =>
   db
     .withRecursive('sub(oid)', (qb) =>
       qb
         .selectFrom('orgs')
         .select('oid')
-        .where('pno', '=', pno)
         .where('oid', '=', oid)
         .unionAll((eb) =>
           eb
             .selectFrom('sub')
-            .crossJoin('orgs as o')
+            .crossJoin((e) => e.selectFrom('orgs').select(['oid', 'pid']).as('o'))
             .select('o.oid')
-            .whereRef('o.pid', '=', 'sub.oid')
-            .where('o.pno', '=', pno),
+            .whereRef('o.pid', '=', 'sub.oid'),
         ),
     )
     .selectFrom('sub')
     .select('sub.oid');
 
 /** Ids of a node and every node below it. */
-export async function subtreeIds(db: Db, pno: string, oid: string): Promise<string[]> {
-  return (await subtreeOf(db, pno, oid).execute()).map((r) => r.oid);
+export async function subtreeIds(db: Db, tenant: Tenant, oid: string): Promise<string[]> {
+  return (await subtreeOf(tenantDb(db, tenant), oid).execute()).map((r) => r.oid);
 }
 
 type MemberQb = ReturnType<typeof memberBase>;
-const memberBase = (db: Db, pno: string) =>
-  db.selectFrom('property_members as m').innerJoin('users as u', 'u.uid', 'm.uid').where('m.pno', '=', pno);
+const memberBase = (db: TenantDb) => db.selectFrom('property_members as m').innerJoin('users as u', 'u.uid', 'm.uid');
 
 function applyMemberFilter(q: MemberQb, f: MemberFilter): MemberQb {
   let out = q;
@@ -349,13 +353,19 @@ function applyMemberFilter(q: MemberQb, f: MemberFilter): MemberQb {
   return out;
 }
 
+/**
+ * The handle a precompiled read (`precompile`) is built on: scoped to the marker of its `pno` parameter, so the
+ * scope writes the property's conditions with a parameter for the value and each run binds its tenant's pno. A
+ * marker, never an input: only `precompile` sees it.
+ */
+const scopedToParam = (db: Db, param: (name: 'pno') => string) => tenantDb(db, propertyTenant(param('pno')));
+
 const wholePropertyPages = new WeakMap<Db, Record<'asc' | 'desc', ReturnType<typeof compileWholePropertyPage>>>();
 function compileWholePropertyPage(db: Db, dir: 'asc' | 'desc') {
   return precompile(db, (param: (name: 'pno' | 'limit' | 'offset') => string) =>
-    db
+    scopedToParam(db, param)
       .selectFrom('property_members as m')
       .select('m.uid')
-      .where('m.pno', '=', param('pno'))
       .orderBy('m.joined_at', dir)
       .orderBy('m.uid', dir)
       .limit(param('limit') as unknown as number)
@@ -377,18 +387,19 @@ function wholePropertyPage(db: Db, dir: 'asc' | 'desc') {
  * A page of a property's members, ordered by joining time. The page's ids are found on the membership index
  * first (joining users only when a filter needs them), then the page's rows are read in full.
  */
-export async function pageMembers(db: Db, pno: string, filter: MemberFilter, pageNum: number, pageSize: number) {
+export async function pageMembers(db: Db, tenant: Tenant, filter: MemberFilter, pageNum: number, pageSize: number) {
+  const scoped = tenantDb(db, tenant);
   let f = filter;
   if (typeof f.oid === 'string' && f.includeSub) {
-    const sub = await subtreeIds(db, pno, f.oid);
+    const sub = await subtreeIds(db, tenant, f.oid);
     const scope = f.oids ? new Set(f.oids) : null;
     f = { ...f, oids: scope ? sub.filter((o) => scope.has(o)) : sub };
   }
   const needsUsers = Boolean(f.str) || f.status !== undefined;
   const idsQuery = () => {
-    if (needsUsers) return applyMemberFilter(memberBase(db, pno), f);
+    if (needsUsers) return applyMemberFilter(memberBase(scoped), f);
     // Without user filters the users table is not needed (the foreign key guarantees the row).
-    return applyMemberFilter(db.selectFrom('property_members as m').where('m.pno', '=', pno) as unknown as MemberQb, f);
+    return applyMemberFilter(scoped.selectFrom('property_members as m') as unknown as MemberQb, f);
   };
   let total: number;
   if (needsUsers) {
@@ -405,14 +416,14 @@ export async function pageMembers(db: Db, pno: string, filter: MemberFilter, pag
       const allowed = new Set(f.oids);
       keys = keys ? keys.filter((k) => k !== null && allowed.has(k)) : f.oids;
     }
-    total = await countOnNodes(db, pno, keys);
+    total = await countOnNodes(db, tenant, keys);
   }
   const w = pageWindow(total, pageNum, pageSize);
   if (!w) return { rows: [], total };
   const dir = w.reverse ? 'desc' : 'asc';
   const unfiltered = !needsUsers && f.oid === undefined && !f.oids;
   const ids = unfiltered
-    ? await wholePropertyPage(db, dir)({ pno, limit: w.limit, offset: w.offset })
+    ? await wholePropertyPage(db, dir)({ pno: tenant.pno, limit: w.limit, offset: w.offset })
     : await idsQuery()
         .select('m.uid')
         .orderBy('m.joined_at', dir)
@@ -423,16 +434,16 @@ export async function pageMembers(db: Db, pno: string, filter: MemberFilter, pag
   const uids = ids.map((r) => r.uid);
   if (w.reverse) uids.reverse();
   if (uids.length === 0) return { rows: [], total };
-  const rows = await memberRows(db, pno, uids);
+  const rows = await memberRows(db, tenant, uids);
   const byUid = new Map(rows.map((r) => [r.uid, r]));
   return { rows: uids.flatMap((u) => byUid.get(u) ?? []), total };
 }
 
-const memberRowsQuery = (db: Db, pno: string, uids: readonly string[]) =>
+const memberRowsQuery = (db: TenantDb, uids: readonly string[]) =>
   db
     .selectFrom('property_members as m')
     .innerJoin('users as u', 'u.uid', 'm.uid')
-    .leftJoin('orgs as o', (j) => j.onRef('o.oid', '=', 'm.oid').on('o.pno', '=', pno))
+    .leftJoin('orgs as o', 'o.oid', 'm.oid')
     .select([
       'm.uid',
       'm.role',
@@ -445,35 +456,40 @@ const memberRowsQuery = (db: Db, pno: string, uids: readonly string[]) =>
       'u.is_operator',
       'u.created_at',
       'o.name as org_name',
-      (eb) =>
-        eb
-          .selectFrom('property_members as pm')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('pm.uid', '=', 'm.uid')
-          // How many properties this member belongs to: keyed by their uid, across properties by design.
-          .where(acrossProperties('own-uid'))
-          .as('property_num'),
     ])
-    .where('m.pno', '=', pno)
     .where('m.uid', 'in', uids);
 
-type MemberRowsParam = 'pno' | `u${number}`;
+/**
+ * How many properties each of `uids` belongs to: keyed by their uids, across properties by design (so on the plain
+ * handle: the scoped one would count this property only).
+ */
+const propertyNumsQuery = (db: Db, uids: readonly string[]) =>
+  db
+    .selectFrom('property_members')
+    .select(['uid', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(acrossProperties('own-uid'))
+    .where('uid', 'in', uids)
+    .groupBy('uid');
+
+type UidParam = `u${number}`;
+type MemberRowsParam = 'pno' | UidParam;
 const memberRowsQueries = new WeakMap<Db, Map<number, ReturnType<typeof compileMemberRows>>>();
 function compileMemberRows(db: Db, length: number) {
-  return precompile(db, (param: (name: MemberRowsParam) => string) =>
-    memberRowsQuery(
-      db,
-      param('pno'),
-      Array.from({ length }, (_, i) => param(`u${i}`)),
+  const uids = (param: (name: UidParam) => string) => Array.from({ length }, (_, i) => param(`u${i}`));
+  return {
+    rows: precompile(db, (param: (name: MemberRowsParam) => string) =>
+      memberRowsQuery(scopedToParam(db, param), uids(param)),
     ),
-  );
+    propertyNums: precompile(db, (param: (name: UidParam) => string) => propertyNumsQuery(db, uids(param))),
+  };
 }
 
 /**
- * The full rows of a page's members. Compiled once per database and page length (`precompile`): building and
- * compiling this join with Kysely cost more than running it, on every page of the member and user lists.
+ * The full rows of a page's members, with how many properties each belongs to. Compiled once per database and page
+ * length (`precompile`): building and compiling this join with Kysely cost more than running it, on every page of
+ * the member and user lists.
  */
-export async function memberRows(db: Db, pno: string, uids: readonly string[]) {
+export async function memberRows(db: Db, tenant: Tenant, uids: readonly string[]) {
   let byLength = memberRowsQueries.get(db);
   if (!byLength) {
     byLength = new Map();
@@ -484,9 +500,14 @@ export async function memberRows(db: Db, pno: string, uids: readonly string[]) {
     query = compileMemberRows(db, uids.length);
     byLength.set(uids.length, query);
   }
-  const values: Record<string, unknown> = { pno };
+  const values: Record<string, unknown> = { pno: tenant.pno };
   for (const [i, uid] of uids.entries()) values[`u${i}`] = uid;
-  return query(values as Record<MemberRowsParam, unknown>);
+  const [rows, nums] = await Promise.all([
+    query.rows(values as Record<MemberRowsParam, unknown>),
+    query.propertyNums(values as Record<UidParam, unknown>),
+  ]);
+  const numOf = new Map(nums.map((r) => [r.uid, Number(r.n)]));
+  return rows.map((r) => ({ ...r, property_num: numOf.get(r.uid) ?? 0 }));
 }
 
 // ---- users ---------------------------------------------------------------------------------------------------
@@ -499,14 +520,13 @@ export const findUser = (db: Db, uid: string) =>
 
 // ---- invitations and join requests ---------------------------------------------------------------------------
 
-export const insertRequest = (db: Db, r: Insertable<OrgRequestsTable>) =>
-  db.insertInto('org_requests').values(r).execute();
+export const insertRequest = (db: Db, tenant: Tenant, r: Omit<Insertable<OrgRequestsTable>, 'pno'>) =>
+  tenantDb(db, tenant).insertInto('org_requests').values(r).execute();
 
-export const findOpenRequest = (db: Db, pno: string, kind: 'invite' | 'join', phone: string) =>
-  db
+export const findOpenRequest = (db: Db, tenant: Tenant, kind: 'invite' | 'join', phone: string) =>
+  tenantDb(db, tenant)
     .selectFrom('org_requests')
     .selectAll()
-    .where('pno', '=', pno)
     .where('kind', '=', kind)
     .where('phone', '=', phone)
     .where('status', '=', 'pending')
@@ -524,19 +544,18 @@ export const refreshRequest = (
     expires_at: number | null;
   },
 ) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('org_requests')
     .set(set)
-    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .execute();
 
-export const findRequest = (db: Db, pno: string, id: string) =>
-  db.selectFrom('org_requests').selectAll().where('pno', '=', pno).where('id', '=', id).executeTakeFirst();
+export const findRequest = (db: Db, tenant: Tenant, id: string) =>
+  tenantDb(db, tenant).selectFrom('org_requests').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findRequestsIn = (db: Db, pno: string, ids: string[]) =>
-  db.selectFrom('org_requests').selectAll().where('pno', '=', pno).where('id', 'in', ids).execute();
+export const findRequestsIn = (db: Db, tenant: Tenant, ids: string[]) =>
+  tenantDb(db, tenant).selectFrom('org_requests').selectAll().where('id', 'in', ids).execute();
 
 /** An invitation addressed to a user (by account or, before it was linked, by phone). */
 /** An invitation addressed to this user (by account, or by phone before it was linked), in whatever property. */
@@ -557,10 +576,9 @@ export async function decideRequest(
   id: string,
   set: { status: string; reviewer_uid: string | null; decided_at: number; uid?: string; oid?: string | null },
 ): Promise<boolean> {
-  const r = await db
+  const r = await tenantDb(db, tenant)
     .updateTable('org_requests')
     .set(set)
-    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
@@ -604,8 +622,7 @@ export interface RequestFilter {
   str?: string;
 }
 
-const requestBase = (db: Db, pno: string) =>
-  db.selectFrom('org_requests as r').leftJoin('users as u', 'u.uid', 'r.uid').where('r.pno', '=', pno);
+const requestBase = (db: TenantDb) => db.selectFrom('org_requests as r').leftJoin('users as u', 'u.uid', 'r.uid');
 
 function applyRequestFilter(q: ReturnType<typeof requestBase>, f: RequestFilter) {
   let out = q;
@@ -644,11 +661,12 @@ function applyRequestFilter(q: ReturnType<typeof requestBase>, f: RequestFilter)
   return out;
 }
 
-export async function pageRequests(db: Db, pno: string, f: RequestFilter, pageNum: number, pageSize: number) {
+export async function pageRequests(db: Db, tenant: Tenant, f: RequestFilter, pageNum: number, pageSize: number) {
+  const scoped = tenantDb(db, tenant);
   return readPage(
-    () => countOf(applyRequestFilter(requestBase(db, pno), f)),
+    () => countOf(applyRequestFilter(requestBase(scoped), f)),
     (w) =>
-      applyRequestFilter(requestBase(db, pno), f)
+      applyRequestFilter(requestBase(scoped), f)
         .selectAll('r')
         .orderBy('r.created_at', w.dir)
         .orderBy('r.id', w.dir)
@@ -667,22 +685,12 @@ export async function namesOf(db: Db, uids: string[]): Promise<Map<string, strin
 }
 
 /** The names of a property's nodes, by id (unknown ids are left out). */
-export async function nodeNames(db: Db, pno: string, oids: readonly string[]): Promise<Map<string, string>> {
+export async function nodeNames(db: Db, tenant: Tenant, oids: readonly string[]): Promise<Map<string, string>> {
   if (oids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('orgs')
-    .select(['oid', 'name'])
-    .where('pno', '=', pno)
-    .where('oid', 'in', oids)
-    .execute();
+  const rows = await tenantDb(db, tenant).selectFrom('orgs').select(['oid', 'name']).where('oid', 'in', oids).execute();
   return new Map(rows.map((r) => [r.oid, r.name]));
 }
 
 /** Owner and administrators: who hears about join requests. */
-export const reviewersOf = (db: Db, pno: string) =>
-  db
-    .selectFrom('property_members')
-    .select('uid')
-    .where('pno', '=', pno)
-    .where('role', 'in', ['owner', 'admin'])
-    .execute();
+export const reviewersOf = (db: Db, tenant: Tenant) =>
+  tenantDb(db, tenant).selectFrom('property_members').select('uid').where('role', 'in', ['owner', 'admin']).execute();

@@ -1,6 +1,7 @@
 import type { OrgRequest, RequestStatus } from '@keel/contract/endpoints/org';
 import type { Db } from '../../platform/db/connect';
 import type { OrgRequestsTable } from '../../platform/db/schema';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 import { rootId } from './scope';
 
@@ -21,7 +22,7 @@ export async function renderRequests(
     repo.namesOf(db, [...uids]),
     repo.nodeNames(
       db,
-      prop.pno,
+      propertyTenant(prop.pno),
       rows.flatMap((r) => (r.oid ? [r.oid] : [])),
     ),
   ]);

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/connect';
 import type { PropertyContext, RequestContext } from '../../platform/http/context';
 import { invalidInput, notFound } from '../../platform/http/errors';
 import { assertInScope as assertInScopeOf, scopeRoots } from '../../platform/http/scope';
-import { operatorScope } from '../../platform/tenancy/tenant';
+import { operatorScope, propertyTenant } from '../../platform/tenancy/tenant';
 import { orgScope, rootId } from './reads';
 import * as repo from './repo';
 
@@ -14,7 +14,8 @@ export { rootId };
 /**
  * The property a call works on: the selected property of a member (with their permissions and scopes), or, for a
  * platform operator calling from the back office without the `pno` header, the property named in the input,
- * whole and with every organisation permission.
+ * whole and with every organisation permission. Either way the server resolved it: its queries run on
+ * `propertyTenant(pno)`.
  */
 export type OrgProperty = Pick<PropertyContext, 'pno' | 'name' | 'scopeOf' | 'permissions'>;
 
@@ -53,7 +54,7 @@ export interface NodeRef {
 /** Resolves a node id of the property; another property's (or an unknown) id is "not found". */
 export async function resolveNode(db: Db, prop: { pno: string; name: string }, oid: string, field = 'oid') {
   if (oid === rootId(prop.pno)) return { oid: null, name: prop.name } satisfies NodeRef;
-  const node = await repo.findNode(db, prop.pno, oid);
+  const node = await repo.findNode(db, propertyTenant(prop.pno), oid);
   if (!node) throw notFound(field);
   return { oid: node.oid, name: node.name } satisfies NodeRef;
 }
@@ -84,7 +85,7 @@ export async function assertInScope(
 /** Refuses members placed outside the administrator's scope (their nodes are checked, not the members). */
 export async function assertMembersInScope(db: Db, prop: OrgProperty, permission: string, uids: readonly string[]) {
   if (scopeRoots(prop, 'org', permission) === null) return;
-  const members = await repo.findMembers(db, prop.pno, uids);
+  const members = await repo.findMembers(db, propertyTenant(prop.pno), uids);
   await assertInScope(
     db,
     prop,
@@ -106,7 +107,8 @@ export async function scopeNodes(
 ): Promise<Set<string> | null> {
   const roots = scopeRoots(prop, 'org', permission);
   if (roots === null || roots.includes(rootId(prop.pno))) return null;
+  const tenant = propertyTenant(prop.pno);
   const ids = new Set<string>();
-  for (const r of roots) for (const id of await repo.subtreeIds(db, prop.pno, r)) ids.add(id);
+  for (const r of roots) for (const id of await repo.subtreeIds(db, tenant, r)) ids.add(id);
   return ids;
 }

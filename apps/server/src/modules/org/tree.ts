@@ -10,15 +10,22 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { scopeRoots } from '../../platform/http/scope';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
-import { type AllTenants, isAllTenants, type TenantScope } from '../../platform/tenancy/tenant';
+import {
+  type AllTenants,
+  isAllTenants,
+  propertyTenant,
+  type Tenant,
+  type TenantScope,
+} from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 import { assertInScope, type OrgProperty, resolveNode, rootId } from './scope';
 
 /** The tree: reading it whole or within a scope, and its nodes' create, rename, move and delete (README "The tree"). */
 
 /** The whole tree of a property: the root (the property) with nested children and member counts. */
-export async function propertyTree(db: Db, pno: string, propertyName: string): Promise<OrgNode> {
-  const [nodes, counts] = await Promise.all([repo.listNodes(db, pno), repo.memberCounts(db, pno)]);
+export async function propertyTree(db: Db, tenant: Tenant, propertyName: string): Promise<OrgNode> {
+  const { pno } = tenant;
+  const [nodes, counts] = await Promise.all([repo.listNodes(db, tenant), repo.memberCounts(db, tenant)]);
   const root: OrgNode = {
     oid: rootId(pno),
     pid: null,
@@ -63,7 +70,7 @@ export async function propertyTree(db: Db, pno: string, propertyName: string): P
 
 /** The tree an administrator sees: the whole tree, or the subtrees of their scope as top-level entries. */
 export async function myTree(db: Db, prop: OrgProperty): Promise<OrgNode[]> {
-  const root = await propertyTree(db, prop.pno, prop.name);
+  const root = await propertyTree(db, propertyTenant(prop.pno), prop.name);
   const roots = scopeRoots(prop, 'org', ORG_PICKER_PERMISSIONS);
   if (roots === null || roots.includes(root.oid)) return [root];
   const wanted = new Set(roots);
@@ -105,26 +112,27 @@ export async function saveNode(
   input: { oid?: string; pid: string; name: string; sort?: number },
 ): Promise<string> {
   const pno = prop.pno;
+  const tenant = propertyTenant(pno);
   if (input.oid === rootId(pno)) throw new AppError('orgIsRoot');
   return s.db.transaction().execute(async (trx) => {
-    await repo.lockTree(trx, pno);
+    await repo.lockTree(trx, tenant);
     const parent = await resolveNode(trx, prop, input.pid, 'pid');
     const pid = parent.oid ?? rootId(pno);
     // The node edited is in the caller's scope (access.scope); a parent created under or moved to must be too.
     const assertParentInScope = () => assertInScope(trx, prop, ORG_PERMISSIONS.editTree, [parent.oid], 'pid');
-    const parentDepth = parent.oid === null ? 0 : (await repo.ancestorIds(trx, pno, parent.oid)).length;
+    const parentDepth = parent.oid === null ? 0 : (await repo.ancestorIds(trx, tenant, parent.oid)).length;
     const now = s.now();
 
     if (!input.oid) {
       await assertParentInScope();
-      if ((await repo.countNodes(trx, pno)) >= ORG_MAX_NODES) throw new AppError('orgTooMany', { max: ORG_MAX_NODES });
+      if ((await repo.countNodes(trx, tenant)) >= ORG_MAX_NODES)
+        throw new AppError('orgTooMany', { max: ORG_MAX_NODES });
       if (parentDepth + 1 > ORG_MAX_DEPTH) throw new AppError('orgTooDeep', { max: ORG_MAX_DEPTH });
-      if (await repo.findSiblingByName(trx, pno, pid, input.name))
+      if (await repo.findSiblingByName(trx, tenant, pid, input.name))
         throw new AppError('orgNameTaken', { name: input.name });
       const oid = newId();
-      await repo.insertNode(trx, {
+      await repo.insertNode(trx, tenant, {
         oid,
-        pno,
         pid,
         name: input.name,
         sort: input.sort ?? 0,
@@ -134,20 +142,20 @@ export async function saveNode(
       return oid;
     }
 
-    const node = await repo.findNode(trx, pno, input.oid);
+    const node = await repo.findNode(trx, tenant, input.oid);
     if (!node) throw notFound('oid');
     if (pid !== node.pid) await assertParentInScope();
     if (pid !== node.pid && parent.oid !== null) {
-      const chain = await repo.ancestorIds(trx, pno, parent.oid);
+      const chain = await repo.ancestorIds(trx, tenant, parent.oid);
       if (chain.includes(node.oid)) throw new AppError('orgCycle');
     }
     if (pid !== node.pid) {
-      const height = await repo.subtreeHeight(trx, pno, node.oid);
+      const height = await repo.subtreeHeight(trx, tenant, node.oid);
       if (parentDepth + 1 + height > ORG_MAX_DEPTH) throw new AppError('orgTooDeep', { max: ORG_MAX_DEPTH });
     }
-    const sibling = await repo.findSiblingByName(trx, pno, pid, input.name);
+    const sibling = await repo.findSiblingByName(trx, tenant, pid, input.name);
     if (sibling && sibling.oid !== node.oid) throw new AppError('orgNameTaken', { name: input.name });
-    await repo.updateNode(trx, pno, node.oid, {
+    await repo.updateNode(trx, tenant, node.oid, {
       pid,
       name: input.name,
       sort: input.sort ?? node.sort,
@@ -159,16 +167,17 @@ export async function saveNode(
 
 export async function deleteNode(s: Services, prop: OrgProperty, oid: string): Promise<void> {
   if (oid === rootId(prop.pno)) throw new AppError('orgIsRoot');
+  const tenant = propertyTenant(prop.pno);
   await s.db.transaction().execute(async (trx) => {
-    await repo.lockTree(trx, prop.pno);
-    const node = await repo.findNode(trx, prop.pno, oid);
+    await repo.lockTree(trx, tenant);
+    const node = await repo.findNode(trx, tenant, oid);
     if (!node) throw notFound('oid');
     const [children, members] = await Promise.all([
-      repo.childCount(trx, prop.pno, oid),
-      repo.nodeMemberCount(trx, prop.pno, oid),
+      repo.childCount(trx, tenant, oid),
+      repo.nodeMemberCount(trx, tenant, oid),
     ]);
     if (children > 0 || members > 0) throw new AppError('orgNotEmpty', { name: node.name, children, members });
-    await repo.deleteNode(trx, prop.pno, oid);
+    await repo.deleteNode(trx, tenant, oid);
   });
 }
 
@@ -177,5 +186,5 @@ export async function operatorTrees(db: Db, view: TenantScope): Promise<OrgNode[
   if (isAllTenants(view)) return propertyRoots(db, view);
   const property = await repo.findProperty(db, view.pno);
   if (!property) throw notFound('filterPno');
-  return [await propertyTree(db, property.pno, property.name)];
+  return [await propertyTree(db, propertyTenant(property.pno), property.name)];
 }

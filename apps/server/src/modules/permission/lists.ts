@@ -10,11 +10,13 @@ import * as repo from './repo';
 
 type AdminRow = Awaited<ReturnType<typeof repo.listAdmins>>['rows'][number];
 
+/** The rows with their sets and scopes, read property by property (an operator's page may span several). */
 async function withSets(s: Services, rows: AdminRow[]) {
-  const details = await repo.assignmentDetails(
-    s.db,
-    rows.filter((r) => r.role === 'admin').map((r) => ({ pno: r.pno, uid: r.uid })),
-  );
+  const admins = new Map<string, string[]>();
+  for (const r of rows) if (r.role === 'admin') admins.set(r.pno, [...(admins.get(r.pno) ?? []), r.uid]);
+  const details = (
+    await Promise.all([...admins].map(([pno, uids]) => repo.assignmentDetails(s.db, propertyTenant(pno), uids)))
+  ).flat();
   return rows.map((r) => ({
     pno: r.pno,
     uid: r.uid,
@@ -71,7 +73,7 @@ export async function listMySets(
 ) {
   if (input.filterPno !== undefined && input.filterPno !== property.pno) throw notFound('filterPno');
   const tenant = propertyTenant(property.pno);
-  if (input.assignedUid !== undefined && (await repo.membersOf(s.db, property.pno, [input.assignedUid])).length === 0) {
+  if (input.assignedUid !== undefined && (await repo.membersOf(s.db, tenant, [input.assignedUid])).length === 0) {
     throw notFound('assignedUid');
   }
   const { rows, total } = await repo.listSets(
@@ -81,10 +83,7 @@ export async function listMySets(
     input.pageNum,
     input.pageSize,
   );
-  const scopes =
-    input.assignedUid === undefined
-      ? []
-      : await repo.assignmentDetails(s.db, [{ pno: property.pno, uid: input.assignedUid }]);
+  const scopes = input.assignedUid === undefined ? [] : await repo.assignmentDetails(s.db, tenant, [input.assignedUid]);
   const list = rows.map((r) => {
     const scope = scopes.find((a) => a.psid === r.psid);
     return {

@@ -1,17 +1,21 @@
 import { bumpAclVersion } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
-import { tenantFilter } from '../../platform/tenancy/filters';
-import type { TenantScope } from '../../platform/tenancy/tenant';
+import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
+import { scopedDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** Permission sets, their assignments and scopes: SQL only, every query filtered by `pno` (DESIGN §5). */
+/**
+ * Permission sets, their assignments and scopes: SQL only. Every query runs on the property's scoped handle, which
+ * adds the property (DESIGN §5, platform/tenancy/tenant-scope.ts); the operators' lists, on every property's.
+ */
 
 export type ScopeKind = 'org' | 'space';
 
 /** Takes every set and scope from a member (ownership, removal from the property). Run inside the change's transaction. */
-export async function removeAdminRights(db: Db, pno: string, uid: string): Promise<void> {
-  await db.deleteFrom('admin_scopes').where('pno', '=', pno).where('uid', '=', uid).execute();
-  await db.deleteFrom('permission_set_admins').where('pno', '=', pno).where('uid', '=', uid).execute();
+export async function removeAdminRights(db: Db, tenant: Tenant, uid: string): Promise<void> {
+  const scoped = tenantDb(db, tenant);
+  await scoped.deleteFrom('admin_scopes').where('uid', '=', uid).execute();
+  await scoped.deleteFrom('permission_set_admins').where('uid', '=', uid).execute();
 }
 
 export interface SetFilter {
@@ -21,10 +25,9 @@ export interface SetFilter {
 
 /** A property's sets, or (operators, `AllTenants`) every property's. */
 export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNum: number, pageSize: number) {
-  const base = db
+  const base = scopedDb(db, tenant)
     .selectFrom('permission_sets as s')
     .innerJoin('properties as p', 'p.pno', 's.pno')
-    .where(tenantFilter('s.pno', tenant))
     .$if(Boolean(f.str), (q) => q.where(containsAnyCi(['s.name', 's.remark'], f.str ?? '')))
     .$if(f.assignedUid !== undefined, (q) =>
       q.where((eb) =>
@@ -32,7 +35,6 @@ export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNu
           eb
             .selectFrom('permission_set_admins as a')
             .select('a.psid')
-            .whereRef('a.pno', '=', 's.pno')
             .whereRef('a.psid', '=', 's.psid')
             .where('a.uid', '=', f.assignedUid as string),
         ),
@@ -53,9 +55,9 @@ export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNu
       .select((eb) =>
         eb
           .selectFrom('permission_set_admins as a')
+          // The membership in the assignment's property: across properties (operators) the handle adds none.
           .innerJoin('property_members as m', (j) => j.onRef('m.pno', '=', 'a.pno').onRef('m.uid', '=', 'a.uid'))
           .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('a.pno', '=', 's.pno')
           .whereRef('a.psid', '=', 's.psid')
           .where('m.role', '=', 'admin')
           .as('admin_count'),
@@ -77,22 +79,20 @@ export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNu
   };
 }
 
-export async function findSets(db: Db, pno: string, psids: readonly string[]) {
+export async function findSets(db: Db, tenant: Tenant, psids: readonly string[]) {
   if (psids.length === 0) return [];
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('permission_sets')
     .select(['psid', 'name', 'permissions'])
-    .where('pno', '=', pno)
     .where('psid', 'in', psids)
     .execute();
   return rows.map((r) => ({ ...r, permissions: JSON.parse(r.permissions) as string[] }));
 }
 
-export const findSetByNameKey = (db: Db, pno: string, nameKey: string, exceptPsid?: string) =>
-  db
+export const findSetByNameKey = (db: Db, tenant: Tenant, nameKey: string, exceptPsid?: string) =>
+  tenantDb(db, tenant)
     .selectFrom('permission_sets')
     .select('psid')
-    .where('pno', '=', pno)
     .where('name_key', '=', nameKey)
     .$if(exceptPsid !== undefined, (q) => q.where('psid', '!=', exceptPsid as string))
     .executeTakeFirst();
@@ -104,13 +104,12 @@ export interface SetValues {
   permissions: readonly string[];
 }
 
-export async function insertSet(db: Db, pno: string, psid: string, v: SetValues, by: string, now: number) {
+export async function insertSet(db: Db, tenant: Tenant, psid: string, v: SetValues, by: string, now: number) {
   await db.transaction().execute(async (trx) => {
-    await trx
+    await tenantDb(trx, tenant)
       .insertInto('permission_sets')
       .values({
         psid,
-        pno,
         name: v.name,
         name_key: v.nameKey,
         remark: v.remark,
@@ -124,9 +123,9 @@ export async function insertSet(db: Db, pno: string, psid: string, v: SetValues,
 }
 
 /** Edits a set; its administrators' permissions change with it. */
-export async function updateSet(db: Db, pno: string, psid: string, v: SetValues, now: number) {
+export async function updateSet(db: Db, tenant: Tenant, psid: string, v: SetValues, now: number) {
   await db.transaction().execute(async (trx) => {
-    await trx
+    await tenantDb(trx, tenant)
       .updateTable('permission_sets')
       .set({
         name: v.name,
@@ -135,10 +134,9 @@ export async function updateSet(db: Db, pno: string, psid: string, v: SetValues,
         permissions: JSON.stringify(v.permissions),
         updated_at: now,
       })
-      .where('pno', '=', pno)
       .where('psid', '=', psid)
       .execute();
-    await bumpAclVersion(trx, pno);
+    await bumpAclVersion(trx, tenant.pno);
   });
 }
 
@@ -146,12 +144,11 @@ export async function updateSet(db: Db, pno: string, psid: string, v: SetValues,
  * The administrators a set is assigned to. Rows of someone no longer an administrator (removed from the property
  * and back as an ordinary member) do not count; they are cleared with the set or at their next assignment.
  */
-export async function adminsOfSet(db: Db, pno: string, psid: string): Promise<string[]> {
-  const rows = await db
+export async function adminsOfSet(db: Db, tenant: Tenant, psid: string): Promise<string[]> {
+  const rows = await tenantDb(db, tenant)
     .selectFrom('permission_set_admins as a')
-    .innerJoin('property_members as m', (j) => j.onRef('m.pno', '=', 'a.pno').onRef('m.uid', '=', 'a.uid'))
+    .innerJoin('property_members as m', 'm.uid', 'a.uid')
     .select('a.uid')
-    .where('a.pno', '=', pno)
     .where('a.psid', '=', psid)
     .where('m.role', '=', 'admin')
     .execute();
@@ -159,24 +156,19 @@ export async function adminsOfSet(db: Db, pno: string, psid: string): Promise<st
 }
 
 /** Demotes to ordinary members those of `uids` who hold no set any more (owners are left alone). */
-async function demoteEmpty(db: Db, pno: string, uids: readonly string[]): Promise<string[]> {
+async function demoteEmpty(db: Db, tenant: Tenant, uids: readonly string[]): Promise<string[]> {
   if (uids.length === 0) return [];
+  const scoped = tenantDb(db, tenant);
   const still = new Set(
-    (
-      await db
-        .selectFrom('permission_set_admins')
-        .select('uid')
-        .where('pno', '=', pno)
-        .where('uid', 'in', uids)
-        .execute()
-    ).map((r) => r.uid),
+    (await scoped.selectFrom('permission_set_admins').select('uid').where('uid', 'in', uids).execute()).map(
+      (r) => r.uid,
+    ),
   );
   const empty = uids.filter((u) => !still.has(u));
   if (empty.length > 0) {
-    await db
+    await scoped
       .updateTable('property_members')
       .set({ role: 'member' })
-      .where('pno', '=', pno)
       .where('uid', 'in', empty)
       .where('role', '=', 'admin')
       .execute();
@@ -185,36 +177,31 @@ async function demoteEmpty(db: Db, pno: string, uids: readonly string[]): Promis
 }
 
 /** Deletes a set with its assignments and scopes; administrators left without sets become ordinary members. */
-export async function deleteSet(db: Db, pno: string, psid: string): Promise<string[]> {
+export async function deleteSet(db: Db, tenant: Tenant, psid: string): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const uids = await adminsOfSet(trx, pno, psid);
-    await trx.deleteFrom('admin_scopes').where('pno', '=', pno).where('psid', '=', psid).execute();
-    await trx.deleteFrom('permission_set_admins').where('pno', '=', pno).where('psid', '=', psid).execute();
-    await trx.deleteFrom('permission_sets').where('pno', '=', pno).where('psid', '=', psid).execute();
-    await demoteEmpty(trx, pno, uids);
-    await bumpAclVersion(trx, pno);
+    const scoped = tenantDb(trx, tenant);
+    const uids = await adminsOfSet(trx, tenant, psid);
+    await scoped.deleteFrom('admin_scopes').where('psid', '=', psid).execute();
+    await scoped.deleteFrom('permission_set_admins').where('psid', '=', psid).execute();
+    await scoped.deleteFrom('permission_sets').where('psid', '=', psid).execute();
+    await demoteEmpty(trx, tenant, uids);
+    await bumpAclVersion(trx, tenant.pno);
     return uids;
   });
 }
 
 /** The members among `uids` with their roles. */
-export async function membersOf(db: Db, pno: string, uids: readonly string[]) {
+export async function membersOf(db: Db, tenant: Tenant, uids: readonly string[]) {
   if (uids.length === 0) return [];
-  return db
-    .selectFrom('property_members')
-    .select(['uid', 'role'])
-    .where('pno', '=', pno)
-    .where('uid', 'in', uids)
-    .execute();
+  return tenantDb(db, tenant).selectFrom('property_members').select(['uid', 'role']).where('uid', 'in', uids).execute();
 }
 
 /** The current assignments of some members. */
-export async function assignmentsOf(db: Db, pno: string, uids: readonly string[]) {
+export async function assignmentsOf(db: Db, tenant: Tenant, uids: readonly string[]) {
   if (uids.length === 0) return [];
-  return db
+  return tenantDb(db, tenant)
     .selectFrom('permission_set_admins')
     .select(['uid', 'psid'])
-    .where('pno', '=', pno)
     .where('uid', 'in', uids)
     .execute();
 }
@@ -237,36 +224,30 @@ export interface NewScope {
  */
 export async function applyAssignments(
   db: Db,
-  pno: string,
+  tenant: Tenant,
   changes: readonly AssignmentChange[],
   scope: NewScope,
   by: string,
   now: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const scoped = tenantDb(trx, tenant);
     for (const c of changes) {
       if (c.remove.length > 0) {
-        await trx
-          .deleteFrom('admin_scopes')
-          .where('pno', '=', pno)
-          .where('uid', '=', c.uid)
-          .where('psid', 'in', c.remove)
-          .execute();
-        await trx
+        await scoped.deleteFrom('admin_scopes').where('uid', '=', c.uid).where('psid', 'in', c.remove).execute();
+        await scoped
           .deleteFrom('permission_set_admins')
-          .where('pno', '=', pno)
           .where('uid', '=', c.uid)
           .where('psid', 'in', c.remove)
           .execute();
       }
       if (c.add.length > 0) {
-        await trx
+        await scoped
           .insertInto('permission_set_admins')
           .values(
             c.add.map((psid) => ({
               psid,
               uid: c.uid,
-              pno,
               org_limited: scope.orgs === null ? 0 : 1,
               space_limited: scope.spaces === null ? 0 : 1,
               assigned_by: by,
@@ -275,14 +256,13 @@ export async function applyAssignments(
           )
           .execute();
         const rows = c.add.flatMap((psid) => [
-          ...(scope.orgs ?? []).map((ref_id) => ({ psid, uid: c.uid, pno, kind: 'org' as const, ref_id })),
-          ...(scope.spaces ?? []).map((ref_id) => ({ psid, uid: c.uid, pno, kind: 'space' as const, ref_id })),
+          ...(scope.orgs ?? []).map((ref_id) => ({ psid, uid: c.uid, kind: 'org' as const, ref_id })),
+          ...(scope.spaces ?? []).map((ref_id) => ({ psid, uid: c.uid, kind: 'space' as const, ref_id })),
         ]);
-        if (rows.length > 0) await trx.insertInto('admin_scopes').values(rows).execute();
-        await trx
+        if (rows.length > 0) await scoped.insertInto('admin_scopes').values(rows).execute();
+        await scoped
           .updateTable('property_members')
           .set({ role: 'admin' })
-          .where('pno', '=', pno)
           .where('uid', '=', c.uid)
           .where('role', '=', 'member')
           .execute();
@@ -290,18 +270,17 @@ export async function applyAssignments(
     }
     await demoteEmpty(
       trx,
-      pno,
+      tenant,
       changes.filter((c) => c.remove.length > 0).map((c) => c.uid),
     );
-    await bumpAclVersion(trx, pno);
+    await bumpAclVersion(trx, tenant.pno);
   });
 }
 
-export const findAssignment = (db: Db, pno: string, psid: string, uid: string) =>
-  db
+export const findAssignment = (db: Db, tenant: Tenant, psid: string, uid: string) =>
+  tenantDb(db, tenant)
     .selectFrom('permission_set_admins')
     .select(['psid', 'uid', 'org_limited', 'space_limited'])
-    .where('pno', '=', pno)
     .where('psid', '=', psid)
     .where('uid', '=', uid)
     .executeTakeFirst();
@@ -309,62 +288,54 @@ export const findAssignment = (db: Db, pno: string, psid: string, uid: string) =
 /** Replaces the org or space limit of one assignment; an empty list lifts it (the whole property). */
 export async function setScope(
   db: Db,
-  pno: string,
+  tenant: Tenant,
   psid: string,
   uid: string,
   kind: ScopeKind,
   ids: readonly string[],
 ) {
   await db.transaction().execute(async (trx) => {
-    await trx
+    const scoped = tenantDb(trx, tenant);
+    await scoped
       .deleteFrom('admin_scopes')
-      .where('pno', '=', pno)
       .where('psid', '=', psid)
       .where('uid', '=', uid)
       .where('kind', '=', kind)
       .execute();
     if (ids.length > 0) {
-      await trx
+      await scoped
         .insertInto('admin_scopes')
-        .values(ids.map((ref_id) => ({ psid, uid, pno, kind, ref_id })))
+        .values(ids.map((ref_id) => ({ psid, uid, kind, ref_id })))
         .execute();
     }
-    await trx
+    await scoped
       .updateTable('permission_set_admins')
       .set(kind === 'org' ? { org_limited: ids.length > 0 ? 1 : 0 } : { space_limited: ids.length > 0 ? 1 : 0 })
-      .where('pno', '=', pno)
       .where('psid', '=', psid)
       .where('uid', '=', uid)
       .execute();
-    await bumpAclVersion(trx, pno);
+    await bumpAclVersion(trx, tenant.pno);
   });
 }
 
-/** The assignments (with set names and scopes) of some administrators, for listings. */
-export async function assignmentDetails(db: Db, pairs: ReadonlyArray<{ pno: string; uid: string }>) {
-  if (pairs.length === 0) return [];
-  const pnos = [...new Set(pairs.map((p) => p.pno))];
-  const uids = [...new Set(pairs.map((p) => p.uid))];
-  const rows = await db
+/** The assignments (with set names and scopes) of some administrators of the property, for listings. */
+export async function assignmentDetails(db: Db, tenant: Tenant, uids: readonly string[]) {
+  if (uids.length === 0) return [];
+  const rows = await tenantDb(db, tenant)
     .selectFrom('permission_set_admins as a')
     .innerJoin('permission_sets as s', 's.psid', 'a.psid')
-    .leftJoin('admin_scopes as sc', (j) =>
-      j.onRef('sc.psid', '=', 'a.psid').onRef('sc.uid', '=', 'a.uid').onRef('sc.pno', '=', 'a.pno'),
-    )
+    .leftJoin('admin_scopes as sc', (j) => j.onRef('sc.psid', '=', 'a.psid').onRef('sc.uid', '=', 'a.uid'))
     .select(['a.pno', 'a.uid', 'a.psid', 's.name', 'a.org_limited', 'a.space_limited', 'sc.kind', 'sc.ref_id'])
-    .where('a.pno', 'in', pnos)
     .where('a.uid', 'in', uids)
     .orderBy('a.assigned_at')
     .orderBy('a.psid')
     .execute();
-  const wanted = new Set(pairs.map((p) => `${p.pno}|${p.uid}`));
   const out = new Map<
     string,
     { pno: string; uid: string; psid: string; name: string; oidList: string[] | null; sidList: string[] | null }
   >();
   for (const r of rows) {
-    if (!wanted.has(`${r.pno}|${r.uid}`)) continue;
-    const key = `${r.pno}|${r.uid}|${r.psid}`;
+    const key = `${r.uid}|${r.psid}`;
     let a = out.get(key);
     if (!a) {
       a = {
@@ -389,12 +360,11 @@ export interface AdminFilter {
 
 /** Owners and administrators of a property (or, operators, of every property), the owner first, then by joining time. */
 export async function listAdmins(db: Db, tenant: TenantScope, f: AdminFilter, pageNum: number, pageSize: number) {
-  const base = db
+  const base = scopedDb(db, tenant)
     .selectFrom('property_members as m')
     .innerJoin('users as u', 'u.uid', 'm.uid')
     .innerJoin('properties as p', 'p.pno', 'm.pno')
     .where('m.role', 'in', ['owner', 'admin'])
-    .where(tenantFilter('m.pno', tenant))
     .$if(Boolean(f.str), (q) => q.where(containsAnyCi(['u.name', 'u.phone'], f.str ?? '')));
   const [rows, total] = await Promise.all([
     base

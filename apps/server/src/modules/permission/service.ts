@@ -17,16 +17,20 @@ import {
   sortByCatalogue,
 } from '../../platform/permissions/effective';
 import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { nodeNames, orgScope } from '../org/reads';
 import { spaceNames } from '../space/reads';
 import * as repo from './repo';
 
-/** The rules of permission sets and administrators (README.md). No SQL and no HTTP here. */
+/**
+ * The rules of permission sets and administrators (README.md). The property is the request's (`PropertyContext`,
+ * checked by access): its queries run on `propertyTenant(pno)`. No SQL and no HTTP here.
+ */
 
 export { listAdminsOf, listMySets, listSetsOf } from './lists';
 
 /** Takes every set and scope from a member (ownership, removal from the property), inside the caller's transaction. */
-export const removeAdminRights = (trx: Db, pno: string, uid: string) => repo.removeAdminRights(trx, pno, uid);
+export const removeAdminRights = (trx: Db, tenant: Tenant, uid: string) => repo.removeAdminRights(trx, tenant, uid);
 
 const within = (property: PropertyContext, ids: readonly string[]) =>
   setWithin(property.permissions, property.businesses, ids);
@@ -55,14 +59,14 @@ export async function saveSet(
   user: SessionUser,
   input: { psid?: string; name: string; remark: string; permissionIdList: string[] },
 ): Promise<string> {
-  const { pno } = property;
+  const tenant = propertyTenant(property.pno);
   const unknown = input.permissionIdList.filter((id) => !isPropertyPermission(id));
   if (unknown.length > 0) throw invalidInput('permissionIdList');
   const notHeld = input.permissionIdList.filter((id) => !property.permissions.has(id));
   if (notHeld.length > 0) throw new AppError('permissionNotGrantable', { ids: notHeld.slice(0, 5).join(', ') });
 
   const key = nameKey(input.name);
-  if (await repo.findSetByNameKey(s.db, pno, key, input.psid)) throw new AppError('nameTaken', { name: input.name });
+  if (await repo.findSetByNameKey(s.db, tenant, key, input.psid)) throw new AppError('nameTaken', { name: input.name });
   const now = s.now();
   try {
     if (input.psid === undefined) {
@@ -73,10 +77,10 @@ export async function saveSet(
         remark: input.remark,
         permissions: sortByCatalogue(input.permissionIdList),
       };
-      await repo.insertSet(s.db, pno, psid, values, user.uid, now);
+      await repo.insertSet(s.db, tenant, psid, values, user.uid, now);
       return psid;
     }
-    const [existing] = await repo.findSets(s.db, pno, [input.psid]);
+    const [existing] = await repo.findSets(s.db, tenant, [input.psid]);
     if (!existing) throw notFound('psid');
     assertWithin(property, existing);
     // Ids of switched-off businesses are dormant: nobody sees them in the tree, so an edit keeps them.
@@ -85,7 +89,7 @@ export async function saveSet(
     const permissions = sortByCatalogue([...input.permissionIdList, ...dormant]);
     await repo.updateSet(
       s.db,
-      pno,
+      tenant,
       input.psid,
       { name: input.name, nameKey: key, remark: input.remark, permissions },
       now,
@@ -98,13 +102,13 @@ export async function saveSet(
 }
 
 export async function deleteSet(s: Services, property: PropertyContext, psid: string, force: boolean) {
-  const { pno } = property;
-  const [set] = await repo.findSets(s.db, pno, [psid]);
+  const tenant = propertyTenant(property.pno);
+  const [set] = await repo.findSets(s.db, tenant, [psid]);
   if (!set) throw notFound('psid');
   assertWithin(property, set);
-  const admins = await repo.adminsOfSet(s.db, pno, psid);
+  const admins = await repo.adminsOfSet(s.db, tenant, psid);
   if (admins.length > 0 && !force) throw new AppError('stillHasUsers', { count: admins.length });
-  await repo.deleteSet(s.db, pno, psid);
+  await repo.deleteSet(s.db, tenant, psid);
   for (const uid of admins) await tellRoleChanged(s, property, uid);
   return admins.length;
 }
@@ -115,22 +119,22 @@ export async function assignSets(
   user: SessionUser,
   input: { uidList: string[]; psidList: string[]; mode: 'replace' | 'add' | 'remove' },
 ): Promise<number> {
-  const { pno } = property;
+  const tenant = propertyTenant(property.pno);
   if (input.uidList.includes(user.uid)) throw new AppError('notYourself');
-  const members = await repo.membersOf(s.db, pno, input.uidList);
+  const members = await repo.membersOf(s.db, tenant, input.uidList);
   if (members.length !== input.uidList.length) throw notFound('uid');
   if (members.some((m) => m.role === 'owner')) throw new AppError('ownerHoldsEverything');
   const roles = new Map(members.map((m) => [m.uid, m.role]));
 
   const current = new Map<string, Set<string>>(input.uidList.map((uid) => [uid, new Set()]));
   const stale = new Map<string, string[]>();
-  for (const a of await repo.assignmentsOf(s.db, pno, input.uidList)) {
+  for (const a of await repo.assignmentsOf(s.db, tenant, input.uidList)) {
     // Rows left behind for someone who is an ordinary member again are cleared without further checks.
     if (roles.get(a.uid) === 'member') stale.set(a.uid, [...(stale.get(a.uid) ?? []), a.psid]);
     else current.get(a.uid)?.add(a.psid);
   }
 
-  const named = await repo.findSets(s.db, pno, input.psidList);
+  const named = await repo.findSets(s.db, tenant, input.psidList);
   if (named.length !== input.psidList.length) throw notFound('psid');
 
   const changes: repo.AssignmentChange[] = [];
@@ -150,12 +154,12 @@ export async function assignSets(
     if (add.length + remove.length + cleared.length > 0) changes.push({ uid, add, remove: [...remove, ...cleared] });
   }
   // Every set added or taken away must be within what the caller holds.
-  for (const set of await repo.findSets(s.db, pno, [...touched])) assertWithin(property, set);
+  for (const set of await repo.findSets(s.db, tenant, [...touched])) assertWithin(property, set);
   if (changes.length === 0) return 0;
 
   // An administrator limited to some organisations or spaces hands on no more than their own reach.
   const reach = property.role === 'owner' ? { orgs: null, spaces: null } : property.scopeOf(P.assign);
-  await repo.applyAssignments(s.db, pno, changes, reach, user.uid, s.now());
+  await repo.applyAssignments(s.db, tenant, changes, reach, user.uid, s.now());
   for (const c of changes) await tellRoleChanged(s, property, c.uid);
   return changes.filter((c) => c.add.length + c.remove.length > 0).length;
 }
@@ -168,14 +172,15 @@ export async function limitAssignment(
   kind: repo.ScopeKind,
 ): Promise<void> {
   const { pno } = property;
+  const tenant = propertyTenant(pno);
   if (input.uid === user.uid) throw new AppError('notYourself');
-  const [member] = await repo.membersOf(s.db, pno, [input.uid]);
+  const [member] = await repo.membersOf(s.db, tenant, [input.uid]);
   if (!member) throw notFound('uid');
   if (member.role === 'owner') throw new AppError('ownerHoldsEverything');
-  const [set] = await repo.findSets(s.db, pno, [input.psid]);
+  const [set] = await repo.findSets(s.db, tenant, [input.psid]);
   if (!set) throw notFound('psid');
   assertWithin(property, set);
-  if (member.role !== 'admin' || !(await repo.findAssignment(s.db, pno, input.psid, input.uid))) {
+  if (member.role !== 'admin' || !(await repo.findAssignment(s.db, tenant, input.psid, input.uid))) {
     throw notFound('assignment');
   }
   let ids = input.ids;
@@ -198,7 +203,7 @@ export async function limitAssignment(
       throw new AppError('scopeBeyondYou');
     }
   }
-  await repo.setScope(s.db, pno, input.psid, input.uid, kind, ids);
+  await repo.setScope(s.db, tenant, input.psid, input.uid, kind, ids);
   await tellRoleChanged(s, property, input.uid);
 }
 
@@ -210,7 +215,7 @@ const callerReach = (property: PropertyContext): Scope =>
  * or spaces it is limited to. One change made in several calls (add a set, then limit it) is one message.
  */
 async function tellRoleChanged(s: Services, property: PropertyContext, uid: string): Promise<void> {
-  const held = await repo.assignmentDetails(s.db, [{ pno: property.pno, uid }]);
+  const held = await repo.assignmentDetails(s.db, propertyTenant(property.pno), [uid]);
   const orgNames = await nodeNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.oidList ?? []))]);
   const spaceNameOf = await spaceNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.sidList ?? []))]);
   const sets = held.map((a): NewsFragment => {

@@ -3,8 +3,14 @@ import type { Db } from '../../platform/db/connect';
 import { nextCounter } from '../../platform/db/counters';
 import { containsCi } from '../../platform/db/sql-helpers';
 import type { PropertyRole } from '../../platform/permissions/effective';
+import { type AllTenants, propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** Properties, members' roles and businesses: SQL only (DESIGN §5–6). */
+/**
+ * Properties, members' roles and businesses: SQL only (DESIGN §5–6). `properties` is not a tenant table (its `pno`
+ * is its key); a property's members and businesses are read and written on its scoped handle, which adds the
+ * property (platform/tenancy/tenant-scope.ts), but for the operators' list across properties.
+ */
 
 /** Property numbers are eight digits from 10000001 on. */
 const PNO_START = 10_000_000;
@@ -20,6 +26,8 @@ export interface NewProperty {
 export async function createProperty(db: Db, p: NewProperty, now: number): Promise<string> {
   const pno = String(await nextCounter(db, 'pno', PNO_START));
   await db.transaction().execute(async (trx) => {
+    // The property just created.
+    const scoped = tenantDb(trx, propertyTenant(pno));
     await trx
       .insertInto('properties')
       .values({
@@ -31,21 +39,22 @@ export async function createProperty(db: Db, p: NewProperty, now: number): Promi
         updated_at: now,
       })
       .execute();
-    await trx.insertInto('property_members').values({ pno, uid: p.ownerUid, role: 'owner', joined_at: now }).execute();
+    await scoped.insertInto('property_members').values({ uid: p.ownerUid, role: 'owner', joined_at: now }).execute();
     if (p.businesses.length > 0) {
-      await trx
+      await scoped
         .insertInto('property_businesses')
-        .values(p.businesses.map((business) => ({ pno, business, disabled: 0, authorised_at: now })))
+        .values(p.businesses.map((business) => ({ business, disabled: 0, authorised_at: now })))
         .execute();
     }
   });
   return pno;
 }
 
+/** Adds a member to a property the caller made, named by its pno (the seed's and tests' way in). */
 export const addMember = (db: Db, pno: string, uid: string, role: PropertyRole, now: number) =>
-  db
+  tenantDb(db, propertyTenant(pno))
     .insertInto('property_members')
-    .values({ pno, uid, role, joined_at: now })
+    .values({ uid, role, joined_at: now })
     .onConflict((oc) => oc.columns(['pno', 'uid']).doNothing())
     .execute();
 
@@ -63,13 +72,8 @@ export const findUser = (db: Db, by: { uid?: string; phone?: string }) =>
     .$if(by.phone !== undefined, (q) => q.where('phone', '=', by.phone as string))
     .executeTakeFirst();
 
-export const findMember = (db: Db, pno: string, uid: string) =>
-  db
-    .selectFrom('property_members')
-    .select(['uid', 'role'])
-    .where('pno', '=', pno)
-    .where('uid', '=', uid)
-    .executeTakeFirst();
+export const findMember = (db: Db, tenant: Tenant, uid: string) =>
+  tenantDb(db, tenant).selectFrom('property_members').select(['uid', 'role']).where('uid', '=', uid).executeTakeFirst();
 
 export interface PropertyFilter {
   str?: string;
@@ -79,7 +83,10 @@ export interface PropertyFilter {
   business?: string;
 }
 
-/** The back office's property list, newest first, with owner and member count. */
+/**
+ * The back office's property list, newest first, with owner and member count. Across properties (operators): the
+ * members and businesses read are each listed property's.
+ */
 export async function listProperties(db: Db, f: PropertyFilter, pageNum: number, pageSize: number) {
   const base = db
     .selectFrom('properties as p')
@@ -139,8 +146,16 @@ export async function listProperties(db: Db, f: PropertyFilter, pageNum: number,
   return { rows, total: Number(total.n) };
 }
 
-/** The authorised businesses of some properties. */
-export async function businessesOf(db: Db, pnos: readonly string[]) {
+/** The authorised businesses of the property. */
+export const businessesOf = (db: Db, tenant: Tenant) =>
+  tenantDb(db, tenant)
+    .selectFrom('property_businesses')
+    .select(['business', 'disabled', 'authorised_at'])
+    .orderBy('business')
+    .execute();
+
+/** The authorised businesses of the properties of a page of the operators' list, by property. */
+export async function businessesOfListed(db: Db, _operator: AllTenants, pnos: readonly string[]) {
   if (pnos.length === 0) return [];
   return db
     .selectFrom('property_businesses')
@@ -174,7 +189,7 @@ export async function updateProperty(
  */
 export async function transferOwnership(
   db: Db,
-  pno: string,
+  tenant: Tenant,
   from: string,
   to: string,
   now: number,
@@ -182,58 +197,59 @@ export async function transferOwnership(
   alongside: (trx: Db) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('property_members')
-      .set({ role: 'member' })
-      .where('pno', '=', pno)
-      .where('uid', '=', from)
-      .execute();
-    await trx
+    const scoped = tenantDb(trx, tenant);
+    await scoped.updateTable('property_members').set({ role: 'member' }).where('uid', '=', from).execute();
+    await scoped
       .insertInto('property_members')
-      .values({ pno, uid: to, role: 'owner', joined_at: now })
+      .values({ uid: to, role: 'owner', joined_at: now })
       .onConflict((oc) => oc.columns(['pno', 'uid']).doUpdateSet({ role: 'owner' }))
       .execute();
     await alongside(trx);
-    await trx.updateTable('properties').set({ owner_uid: to, updated_at: now }).where('pno', '=', pno).execute();
-    await bumpAclVersion(trx, pno);
+    await trx.updateTable('properties').set({ owner_uid: to, updated_at: now }).where('pno', '=', tenant.pno).execute();
+    await bumpAclVersion(trx, tenant.pno);
   });
 }
 
 /** Switches an authorised business off or on; false when it is not authorised. */
-export async function setBusinessDisabled(db: Db, pno: string, business: string, disabled: number): Promise<boolean> {
+export async function setBusinessDisabled(
+  db: Db,
+  tenant: Tenant,
+  business: string,
+  disabled: number,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const r = await trx
+    const r = await tenantDb(trx, tenant)
       .updateTable('property_businesses')
       .set({ disabled })
-      .where('pno', '=', pno)
       .where('business', '=', business)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
-    await bumpAclVersion(trx, pno);
+    await bumpAclVersion(trx, tenant.pno);
     return true;
   });
 }
 
 /** Replaces the authorised businesses; kept ones keep their on/off state. */
-export async function authoriseBusinesses(db: Db, pno: string, wanted: readonly string[], now: number) {
+export async function authoriseBusinesses(db: Db, tenant: Tenant, wanted: readonly string[], now: number) {
   return db.transaction().execute(async (trx) => {
-    const current = (
-      await trx.selectFrom('property_businesses').select('business').where('pno', '=', pno).execute()
-    ).map((r) => r.business);
+    const scoped = tenantDb(trx, tenant);
+    const current = (await scoped.selectFrom('property_businesses').select('business').execute()).map(
+      (r) => r.business,
+    );
     const added = wanted.filter((b) => !current.includes(b));
     const removed = current.filter((b) => !wanted.includes(b));
     if (added.length > 0) {
-      await trx
+      await scoped
         .insertInto('property_businesses')
-        .values(added.map((business) => ({ pno, business, disabled: 0, authorised_at: now })))
+        .values(added.map((business) => ({ business, disabled: 0, authorised_at: now })))
         .execute();
     }
     if (removed.length > 0) {
-      await trx.deleteFrom('property_businesses').where('pno', '=', pno).where('business', 'in', removed).execute();
+      await scoped.deleteFrom('property_businesses').where('business', 'in', removed).execute();
     }
     if (added.length + removed.length > 0) {
-      await trx.updateTable('properties').set({ updated_at: now }).where('pno', '=', pno).execute();
-      await bumpAclVersion(trx, pno);
+      await trx.updateTable('properties').set({ updated_at: now }).where('pno', '=', tenant.pno).execute();
+      await bumpAclVersion(trx, tenant.pno);
     }
     return { added, removed };
   });

@@ -3,7 +3,7 @@ import { propertyEndpoints } from '@keel/contract/endpoints/property';
 import { listMyProperties } from '../../platform/auth/property-context';
 import { requireProperty, requireUser } from '../../platform/http/context';
 import { defineModule } from '../../platform/http/mount';
-import { operatorScope, tenantOf } from '../../platform/tenancy/tenant';
+import { operatorScope, propertyTenant, tenantOf } from '../../platform/tenancy/tenant';
 import * as service from './service';
 
 /** Properties and their businesses (issue 3). Model: README.md. */
@@ -23,12 +23,12 @@ export const propertyModule = defineModule(propertyEndpoints, (s) => ({
   },
   'pro/getBusinessStatusList': async (input, ctx) => {
     const property = await service.targetProperty(s, ctx, input.pno);
-    return service.businessStatus(s, property.pno);
+    return service.businessStatus(s, propertyTenant(property.pno));
   },
   'pro/setBusinessDisable': async (input, ctx) => {
-    const { pno } = requireProperty(ctx);
-    ctx.audit.target = `${pno}:${input.business}`;
-    await service.setBusinessDisabled(s, pno, input.business, input.disabled);
+    const tenant = tenantOf(ctx);
+    ctx.audit.target = `${tenant.pno}:${input.business}`;
+    await service.setBusinessDisabled(s, tenant, input.business, input.disabled);
     return null;
   },
   'pro/authPropertyBusiness': async (input, ctx) => {

@@ -6,7 +6,7 @@ import { requireUser } from '../../platform/http/context';
 import { AppError, invalidInput, notFound } from '../../platform/http/errors';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
-import { type AllTenants, operatorScope, type Tenant } from '../../platform/tenancy/tenant';
+import { type AllTenants, operatorScope, propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { removeAdminRights } from '../permission/service';
 import * as repo from './repo';
 
@@ -73,7 +73,7 @@ export async function updateProperty(
   if (input.ownerUid !== undefined && input.ownerUid !== property.owner_uid) {
     if (!operator && ctx.property?.role !== 'owner') throw new AppError('onlyOwnerTransfers');
     const target = await repo.findUser(s.db, { uid: input.ownerUid });
-    const member = target ? await repo.findMember(s.db, property.pno, target.uid) : undefined;
+    const member = target ? await repo.findMember(s.db, propertyTenant(property.pno), target.uid) : undefined;
     // In the property only a member can take it over; an operator may hand it to any account.
     if (!target || (!operator && !member)) throw notFound('ownerUid');
     if (target.status !== 1) throw new AppError('accountDisabled');
@@ -88,8 +88,9 @@ export async function updateProperty(
     throw error;
   }
   if (newOwner) {
-    await repo.transferOwnership(s.db, property.pno, property.owner_uid, newOwner.uid, now, (trx) =>
-      removeAdminRights(trx, property.pno, newOwner.uid),
+    const tenant = propertyTenant(property.pno);
+    await repo.transferOwnership(s.db, tenant, property.owner_uid, newOwner.uid, now, (trx) =>
+      removeAdminRights(trx, tenant, newOwner.uid),
     );
     await tellOwner(s, newOwner.uid, property.pno, input.name ?? property.name);
   }
@@ -97,8 +98,8 @@ export async function updateProperty(
 }
 
 /** Every business of the catalogue as it stands for the property. */
-export async function businessStatus(s: Services, pno: string): Promise<BusinessStatus[]> {
-  const rows = await repo.businessesOf(s.db, [pno]);
+export async function businessStatus(s: Services, tenant: Tenant): Promise<BusinessStatus[]> {
+  const rows = await repo.businessesOf(s.db, tenant);
   return BUSINESSES.map((business) => {
     const row = rows.find((r) => r.business === business);
     return {
@@ -110,17 +111,17 @@ export async function businessStatus(s: Services, pno: string): Promise<Business
   });
 }
 
-export async function setBusinessDisabled(s: Services, pno: string, business: string, disabled: 0 | 1) {
-  if (!(await repo.setBusinessDisabled(s.db, pno, business, disabled))) {
+export async function setBusinessDisabled(s: Services, tenant: Tenant, business: string, disabled: 0 | 1) {
+  if (!(await repo.setBusinessDisabled(s.db, tenant, business, disabled))) {
     throw new AppError('businessNotAuthorised', { business });
   }
-  await s.businesses.changed(pno);
+  await s.businesses.changed(tenant.pno);
 }
 
 export async function authoriseBusinesses(s: Services, pno: string, businessList: string[]) {
   const property = await repo.findProperty(s.db, pno);
   if (!property) throw notFound('pno');
-  const result = await repo.authoriseBusinesses(s.db, pno, businessList, s.now());
+  const result = await repo.authoriseBusinesses(s.db, propertyTenant(property.pno), businessList, s.now());
   await s.businesses.changed(pno);
   return result;
 }
@@ -141,7 +142,7 @@ const flag01 = (v: number) => (v === 1 ? (1 as const) : (0 as const));
 /** Every property (the back office; the handle proves the caller is an operator), with owner and businesses. */
 export async function listProperties(
   s: Services,
-  _operator: AllTenants,
+  operator: AllTenants,
   input: {
     str?: string;
     isCustomer?: number;
@@ -162,8 +163,9 @@ export async function listProperties(
     input.pageNum,
     input.pageSize,
   );
-  const businesses = await repo.businessesOf(
+  const businesses = await repo.businessesOfListed(
     s.db,
+    operator,
     rows.map((r) => r.pno),
   );
   const list = rows.map((r) => ({
@@ -185,7 +187,7 @@ export async function listProperties(
 
 /** The businesses of the selected property. */
 export async function businessList(s: Services, tenant: Tenant) {
-  const rows = await repo.businessesOf(s.db, [tenant.pno]);
+  const rows = await repo.businessesOf(s.db, tenant);
   return rows.map((b) => ({
     business: b.business as Business,
     disabled: flag01(b.disabled),
