@@ -92,6 +92,15 @@ describeEachDb('tenant scope', (env) => {
       .where('p.pno', '=', mine.pno)
       .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(2);
+    // A cross join takes no `on`: its table is scoped in the `where` (PostgreSQL refuses `cross join … on`).
+    const crossed = await t
+      .selectFrom('titles as x')
+      .crossJoin('titles as y')
+      .select(['x.name as a', 'y.name as b'])
+      .where('x.tid', 'like', 'ts-%')
+      .where('y.tid', 'like', 'ts-%')
+      .execute();
+    expect(crossed).toHaveLength(4);
     const viaCte = await t
       .with('mine', (q) => q.selectFrom('titles').select('name').where('tid', 'like', 'ts-%'))
       .selectFrom('mine')

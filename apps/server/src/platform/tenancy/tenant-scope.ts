@@ -148,26 +148,33 @@ function scopeTree<T>(node: T, pno: string): T {
   }
 }
 
+/** Joins that take no `on` (a cross join): their tables are scoped in the query's `where` instead. */
+const WITHOUT_ON = new Set(['CrossJoin', 'CrossApply', 'OuterApply']);
+
 function scopeJoins(joins: readonly JoinNode[] | undefined, pno: string) {
   if (!joins) return undefined;
   let changed = false;
   const out = joins.map((join) => {
     const t = tenantTableOf(join.table);
-    if (!t) return join;
+    if (!t || WITHOUT_ON.has(join.joinType)) return join;
     changed = true;
     return JoinNode.cloneWithOn(join, pnoIs(t.ref, pno));
   });
   return changed ? out : joins;
 }
 
-/** `where` with `<ref>.pno = <pno>` for each tenant table of `targets`, and the joins' `on` likewise. */
+/**
+ * `where` with `<ref>.pno = <pno>` for each tenant table of `targets` and of the cross joins, and the other joins'
+ * `on` likewise.
+ */
 function scoped<N extends { where?: WhereNode; joins?: readonly JoinNode[] }>(
   query: N,
   targets: readonly (OperationNode | undefined)[],
   pno: string,
 ): N {
   let where = query.where;
-  for (const target of targets) {
+  const crossed = (query.joins ?? []).filter((j) => WITHOUT_ON.has(j.joinType)).map((j) => j.table);
+  for (const target of [...targets, ...crossed]) {
     const t = target && tenantTableOf(target);
     if (t) where = andWhere(where, pnoIs(t.ref, pno));
   }
