@@ -278,36 +278,51 @@ export const openOfDevices = (db: Db, tenant: Tenant, kind: string, deviceIds: r
         .where('device_id', 'in', [...deviceIds])
         .execute();
 
+/** Which open actions a close tells their device about (DDI cancelAction): in these states, not over these protocols. */
+export interface TellHolders {
+  states: readonly string[];
+  exceptProtocols?: readonly string[];
+}
+
 /**
- * Closes a campaign's open actions: `state` for those not yet fetched; for those a device holds, `state` too, with
- * the device told (`cancel_state` requested) when `tellHolders`. Answers the devices whose actions changed.
+ * Closes a campaign's open actions (of `deviceIds` only, when given) with `state`; those `tell` picks are told to
+ * their device (`cancel_state` requested). Answers the devices whose actions changed.
  */
 export async function closeOpenOfSource(
   db: Db,
   tenant: Tenant,
-  a: { kind: string; sourceId: string; state: 'cancelled' | 'expired'; tellHolders: boolean },
+  a: {
+    kind: string;
+    sourceId: string;
+    deviceIds?: readonly string[];
+    state: 'cancelled' | 'expired';
+    tell?: TellHolders;
+  },
   now: number,
 ): Promise<string[]> {
-  const devices = await openDevicesOfSource(db, tenant, a.kind, a.sourceId);
-  if (devices.length === 0) return [];
-  const close = { state: a.state, finished_at: now, updated_at: now };
-  const scoped = tenantDb(db, tenant);
-  if (a.tellHolders) {
-    await scoped
+  if (a.deviceIds?.length === 0) return [];
+  const open = () => {
+    let q = tenantDb(db, tenant)
       .updateTable('device_actions')
-      .set({ ...close, cancel_state: 'requested' })
       .where('kind', '=', a.kind)
       .where('source_id', '=', a.sourceId)
-      .where('state', 'in', ['delivered', 'running'])
-      .execute();
+      .where('state', 'in', OPEN);
+    if (a.deviceIds) q = q.where('device_id', 'in', [...a.deviceIds]);
+    return q;
+  };
+  let devicesQuery = sourceBase(db, tenant, a.kind, a.sourceId, OPEN).select('device_id');
+  if (a.deviceIds) devicesQuery = devicesQuery.where('device_id', 'in', [...a.deviceIds]);
+  const devices = (await devicesQuery.execute()).map((r) => r.device_id);
+  if (devices.length === 0) return [];
+  const close = { state: a.state, finished_at: now, updated_at: now };
+  if (a.tell) {
+    let told = open()
+      .set({ ...close, cancel_state: 'requested' })
+      .where('state', 'in', [...a.tell.states]);
+    if (a.tell.exceptProtocols?.length) told = told.where('protocol', 'not in', [...a.tell.exceptProtocols]);
+    await told.execute();
   }
-  await scoped
-    .updateTable('device_actions')
-    .set(close)
-    .where('kind', '=', a.kind)
-    .where('source_id', '=', a.sourceId)
-    .where('state', 'in', OPEN)
-    .execute();
+  await open().set(close).execute();
   return devices;
 }
 

@@ -59,8 +59,8 @@ export function cancelFlags(s: Services, kind: string): DeviceFlags {
   return deviceFlags(s, `device-action:${kind}:cancel`, source);
 }
 
-/** After actions of the devices changed (enqueued, ended, cancelled): every instance looks at them again. */
-export async function devicesChanged(s: Services, tenant: Tenant, kind: string, deviceIds: readonly string[]) {
+/** After actions of the devices (null: any of the property's) changed: every instance looks at them again. */
+export async function devicesChanged(s: Services, tenant: Tenant, kind: string, deviceIds: readonly string[] | null) {
   await openFlags(s, kind).changed(tenant.pno, deviceIds);
 }
 
@@ -90,20 +90,24 @@ export const enqueue = (
     now,
   );
 
+/** Actions a device holds (fetched, being worked on): a close tells their device (DDI cancelAction). */
+export const HELD: repo.TellHolders = { states: ['delivered', 'running'] };
+
 /**
- * Closes a campaign's open actions (`cancelled` by its producer, or `expired`), in the caller's transaction: a device
- * that holds one is told when `tellHolders` (DDI cancelAction, for work a device may be in the middle of). Answers
- * the devices whose actions changed: call `devicesChanged` (and `cancelsChanged` with `tellHolders`) after commit.
+ * Closes a campaign's open actions (of `deviceIds` only, when given; `cancelled` by its producer, or `expired`), in
+ * the caller's transaction; those `tell` picks are told to their device (DDI cancelAction, for work a device may be in
+ * the middle of) until it answers. Answers the devices whose actions changed: call `devicesChanged` (and
+ * `cancelsChanged` with `tell`) after commit.
  */
 export const closeCampaign = (
   db: Db,
   tenant: Tenant,
   kind: ActionKind,
-  a: { sourceId: string; state: 'cancelled' | 'expired'; tellHolders: boolean },
+  a: { sourceId: string; deviceIds?: readonly string[]; state: 'cancelled' | 'expired'; tell?: repo.TellHolders },
   now: number,
 ) => repo.closeOpenOfSource(db, tenant, { kind: kind.kind, ...a }, now);
 
-export const cancelsChanged = (s: Services, tenant: Tenant, kind: ActionKind, deviceIds: readonly string[]) =>
+export const cancelsChanged = (s: Services, tenant: Tenant, kind: ActionKind, deviceIds: readonly string[] | null) =>
   cancelFlags(s, kind.kind).changed(tenant.pno, deviceIds);
 
 /** A campaign's actions counted by state, per campaign. */
@@ -187,7 +191,8 @@ export async function actionOf(s: Services, tenant: Tenant, kind: ActionKind, de
 
 /** What a device reports about an action, whatever its protocol. */
 export interface ActionReport {
-  event: Extract<ActionEvent['kind'], 'progress' | 'success' | 'failure'>;
+  /** What the device did: went on, succeeded, failed, or stopped on a cancel. */
+  event: Extract<ActionEvent['kind'], 'progress' | 'success' | 'failure' | 'cancel'>;
   /** The producer's step (downloading, installing, …). */
   stage?: string;
   /** Percent done. */
@@ -214,10 +219,34 @@ export async function report(
 ): Promise<ReportOutcome> {
   const row = await actionOf(s, tenant, kind, deviceId, actionId);
   if (!row) return 'unknown';
-  const next = nextState(row.state, { kind: r.event });
-  if (!next) return 'stale';
+  if (!nextState(row.state, { kind: r.event })) return 'stale';
   const now = s.now();
-  const final = !isOpen(next);
+  const moved = await s.db.transaction().execute(async (trx) => {
+    const next = await transition(trx, tenant, row, r, now);
+    if (next && !isOpen(next) && !(await repo.hasOpenOfSource(trx, tenant, kind.kind, row.source_id)))
+      await kind.campaignEnded(trx, tenant, row.source_id, now);
+    return next;
+  });
+  if (!moved) return 'stale';
+  if (!isOpen(moved)) await devicesChanged(s, tenant, kind.kind, [deviceId]);
+  return 'recorded';
+}
+
+/**
+ * Moves an action through the state machine on a device's report, in the caller's transaction, for a producer
+ * that judges the report itself (firmware tasks: retries, the version check) and keeps the action in step; no
+ * campaign hook, no flags (call `devicesChanged` after commit when the action ended). Answers the new state, or
+ * null when the report does not apply (a final action) or another writer moved it first.
+ */
+export async function transition(
+  db: Db,
+  tenant: Tenant,
+  row: Pick<ActionRow, 'action_id' | 'state' | 'delivered_at'>,
+  r: ActionReport,
+  now: number,
+): Promise<ActionState | null> {
+  const next = nextState(row.state, { kind: r.event });
+  if (!next) return null;
   const patch = {
     state: next,
     ...(r.stage !== undefined ? { stage: r.stage } : {}),
@@ -226,19 +255,14 @@ export async function report(
     ...(r.message !== undefined ? { message: r.message } : {}),
     ...(r.protocol ? { protocol: r.protocol } : {}),
     ...(row.delivered_at === null ? { delivered_at: now } : {}),
-    ...(final ? { finished_at: now } : {}),
+    ...(!isOpen(next) ? { finished_at: now } : {}),
     updated_at: now,
   };
-  const recorded = await s.db.transaction().execute(async (trx) => {
-    if (!(await repo.updateAction(trx, tenant, actionId, [row.state], patch))) return false;
-    if (final && !(await repo.hasOpenOfSource(trx, tenant, kind.kind, row.source_id)))
-      await kind.campaignEnded(trx, tenant, row.source_id, now);
-    return true;
-  });
-  if (!recorded) return 'stale';
-  if (final) await devicesChanged(s, tenant, kind.kind, [deviceId]);
-  return 'recorded';
+  return (await repo.updateAction(db, tenant, Number(row.action_id), [row.state], patch)) ? next : null;
 }
+
+/** An action by id (any kind, any device), or undefined: for a producer that keeps its own rows by action id. */
+export const findAction = (db: Db, tenant: Tenant, actionId: number) => repo.findAction(db, tenant, actionId);
 
 /** The device's cancelled action it has not answered yet, or undefined (from memory for a device with none). */
 export async function cancelToTell(s: Services, tenant: Tenant, kind: ActionKind, deviceId: string) {

@@ -73,7 +73,7 @@ export async function expireCommand(s: Services, tenant: Tenant, cmdId: string):
   const devices = await s.db.transaction().execute(async (trx) => {
     if (!(await repo.endCommand(trx, tenant, cmdId, 'finished', now))) return [];
     const state = 'expired';
-    return actions.closeCampaign(trx, tenant, commandActions, { sourceId: cmdId, state, tellHolders: false }, now);
+    return actions.closeCampaign(trx, tenant, commandActions, { sourceId: cmdId, state }, now);
   });
   await actions.devicesChanged(s, tenant, commandActions.kind, devices);
 }
@@ -224,7 +224,7 @@ export async function cancelCommand(s: Services, ctx: RequestContext, cmdId: str
   const devices = await s.db.transaction().execute(async (trx) => {
     if (!(await repo.endCommand(trx, tenant, cmdId, 'cancelled', now))) return null;
     const state = 'cancelled';
-    return actions.closeCampaign(trx, tenant, commandActions, { sourceId: cmdId, state, tellHolders: false }, now);
+    return actions.closeCampaign(trx, tenant, commandActions, { sourceId: cmdId, state }, now);
   });
   if (devices === null) throw new AppError('cmdNotActive');
   await actions.devicesChanged(s, tenant, commandActions.kind, devices);

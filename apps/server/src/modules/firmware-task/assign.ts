@@ -11,12 +11,11 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
-import { cancelAttempts } from './attempt-repo';
 import { deleteTaskDevices, insertClaims, releaseClaims, taskDevices, updateTaskDevices } from './device-repo';
 import { actionsChanged, announce, cancelsChanged } from './events';
 import { assertAllows } from './machine';
 import * as repo from './repo';
-import { IN_FLIGHT } from './rollout';
+import { cancelInFlight, IN_FLIGHT } from './rollout';
 import { type PackageFit, ruleDevices, type Selection, selectDevices } from './selection';
 import { joinDevices, loadTask, packageFit, ruleItemOf } from './service';
 
@@ -70,7 +69,7 @@ export async function unassign(s: Services, ctx: RequestContext, input: { id: st
         updated_at: now,
       },
     );
-    await cancelAttempts(
+    await cancelInFlight(
       trx,
       tenant,
       row.id,

@@ -1,10 +1,12 @@
 import type { TaskExecution } from '@keel/contract/endpoints/firmware-task';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import * as actions from '../device-action/service';
 import { bestDelta, filesOfPackage, recordUpgrade } from '../firmware/service';
-import { attemptByAction, attemptWithTask, openActions, updateAttempt } from './attempt-repo';
+import { firmwareActions } from './actions';
+import { attemptByAction, attemptWithTask, updateAttempt } from './attempt-repo';
 import { candidates, updateTaskDevices } from './device-repo';
-import { actionsChanged, cancelsChanged } from './events';
+import { actionsChanged } from './events';
 import { taskActionCache, taskFlags } from './flags';
 import { installedChanged } from './installed';
 import { executionOf } from './items';
@@ -13,9 +15,10 @@ import { inWindow } from './rollout';
 import { isVersion, reportedVersion } from './selection';
 
 /**
- * The device side of tasks, for any protocol (README "Delivery"): whether a device has an action (cached per
- * property, no database access for a device without one), what the action offers, and what the device reports.
- * The device module's DDI and Mender services call it through the provider registered in routes.ts.
+ * The device side of tasks, for any protocol (README "Delivery"): whether a device has an action (a device action of
+ * kind `firmware`, modules/device-action: cached per property, no database access for a device without one), what
+ * the action offers, and what the device reports. The device module's DDI and Mender services call it through the
+ * provider registered in routes.ts.
  */
 
 /** Whether the device may have an action: answered from memory once the property's set is loaded (flags.ts). */
@@ -69,11 +72,18 @@ export async function currentAction(s: Services, pno: string, deviceId: string):
   return action;
 }
 
+/** Task states whose open actions are offered: a disabled task offers nothing until it is enabled again. */
+const OFFERING = new Set(['running', 'paused', 'cancelled', 'completed']);
+
+/** The first open action of the device's queue whose task offers it now (the model's queue, priority then age). */
 async function readAction(s: Services, pno: string, deviceId: string): Promise<DeviceAction | null> {
   const tenant = propertyTenant(pno);
-  const [open] = await openActions(s.db, tenant, deviceId);
-  if (!open || open.action_id === null) return null;
-  return actionOf(s, tenant, { ...open, action_id: Number(open.action_id) }, true);
+  for (const open of await actions.queueOf(s, tenant, firmwareActions, deviceId, 5)) {
+    const row = await attemptWithTask(s.db, tenant, Number(open.action_id));
+    if (row && OFFERING.has(row.task_state))
+      return actionOf(s, tenant, { ...row, action_id: Number(row.action_id) }, true);
+  }
+  return null;
 }
 
 /**
@@ -263,7 +273,24 @@ export async function applyOutcome(
   if (!next) return;
   const attemptState = next.state === 'retrying' ? 'failed' : next.state;
   const ended = ['succeeded', 'failed', 'cancelled', 'retrying'].includes(next.state);
+  const event = deviceEvent(next.state);
+  const action = event ? await actions.findAction(s.db, tenant, attempt.action_id) : undefined;
   await s.db.transaction().execute(async (trx) => {
+    // The device's side of it, in the device-action model (a detached action stays cancelled there).
+    if (action && event && !o.detached)
+      await actions.transition(
+        trx,
+        tenant,
+        action,
+        {
+          event,
+          ...(event === 'progress' ? { stage: next.state } : {}),
+          ...o.progress,
+          ...(o.detail ? { message: o.detail } : {}),
+          protocol: o.protocol,
+        },
+        o.now,
+      );
     if (!o.detached)
       await updateTaskDevices(trx, tenant, task.id, [row.device_id], {
         state: next.state,
@@ -303,6 +330,15 @@ export async function applyOutcome(
   }
 }
 
+/** What a delivery's new state means for the device's action: it went on, or the device closed it. */
+function deviceEvent(state: string): 'progress' | 'success' | 'failure' | 'cancel' | null {
+  if (state === 'downloading' || state === 'downloaded' || state === 'installing') return 'progress';
+  if (state === 'succeeded' || state === 'verifying') return 'success';
+  if (state === 'failed' || state === 'retrying') return 'failure';
+  if (state === 'cancelled') return 'cancel';
+  return null;
+}
+
 export type CancelAnswer = 'confirmed' | 'rejected' | 'info';
 
 /**
@@ -321,28 +357,27 @@ export async function answerCancel(
   detail: string,
 ): Promise<ReportOutcome> {
   const tenant = propertyTenant(pno);
+  const action = await actions.actionOf(s, tenant, firmwareActions, deviceId, actionId);
   const attempt = await attemptByAction(s.db, tenant, actionId);
-  if (!attempt || attempt.device_id !== deviceId || attempt.cancel_state === null) return 'unknown';
-  if (attempt.cancel_state !== 'requested') return 'stale';
+  if (!action || !attempt || action.cancel_state === null) return 'unknown';
+  if (action.cancel_state !== 'requested') return 'stale';
   const now = s.now();
   const kept = detail ? { detail: detail.slice(0, 500) } : {};
   if (answer === 'info') {
     await updateAttempt(s.db, tenant, actionId, { ...kept, updated_at: now });
     return 'recorded';
   }
+  await actions.answerCancel(s, tenant, firmwareActions, deviceId, actionId, answer, kept.detail ?? '');
   await updateAttempt(s.db, tenant, actionId, {
-    cancel_state: answer,
-    cancel_at: now,
     ...kept,
     ...(answer === 'rejected' ? { state: attempt.cancel_from ?? 'installing', finish_at: null } : {}),
     updated_at: now,
   });
-  await cancelsChanged(s, tenant, [deviceId]);
   return 'recorded';
 }
 
 /** Whether the action is one of the device's that was cancelled while it held it (answered or not). */
 export async function isCancelOf(s: Services, pno: string, deviceId: string, actionId: number) {
-  const attempt = await attemptByAction(s.db, propertyTenant(pno), actionId);
-  return Boolean(attempt && attempt.device_id === deviceId && attempt.cancel_state !== null);
+  const action = await actions.actionOf(s, propertyTenant(pno), firmwareActions, deviceId, actionId);
+  return Boolean(action && action.cancel_state !== null);
 }

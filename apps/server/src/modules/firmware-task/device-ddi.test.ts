@@ -172,10 +172,13 @@ describeEachDb('firmware delivery over DDI', (env) => {
   });
   const attemptOf = async (actionId: string) =>
     env()
-      .app.keel.db.selectFrom('fw_task_attempts')
-      .select(['state', 'cancel_state', 'cancel_from', 'detail'])
-      .where('pno', '=', fx.demo)
-      .where('action_id', '=', Number(actionId))
+      .app.keel.db.selectFrom('fw_task_attempts as a')
+      // The cancel told to the device is the device action's (modules/device-action).
+      .innerJoin('device_actions as x', 'x.action_id', 'a.action_id')
+      .select(['a.state', 'x.cancel_state', 'a.cancel_from', 'a.detail'])
+      .where('a.pno', '=', fx.demo)
+      .where('x.pno', '=', fx.demo)
+      .where('a.action_id', '=', Number(actionId))
       .executeTakeFirstOrThrow();
   const linksOf = async (who: { deviceId: string; auth: string }) =>
     ((await get(url(fx.demo, who.deviceId), who.auth)).json()._links ?? {}) as Record<string, { href: string }>;
@@ -234,6 +237,12 @@ describeEachDb('firmware delivery over DDI', (env) => {
     await env()
       .app.keel.db.updateTable('fw_task_attempts')
       .set({ protocol: 'mender', state: 'downloading' })
+      .where('pno', '=', fx.demo)
+      .where('action_id', '=', Number(bAction))
+      .execute();
+    await env()
+      .app.keel.db.updateTable('device_actions')
+      .set({ protocol: 'mender', state: 'running', stage: 'downloading' })
       .where('pno', '=', fx.demo)
       .where('action_id', '=', Number(bAction))
       .execute();

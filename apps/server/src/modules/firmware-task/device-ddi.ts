@@ -7,6 +7,7 @@ import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { error } from '../device/ddi-service';
 import type { DdiExtensionAnswer, DdiExtensionCall, PollLinks } from '../device/extensions';
+import * as actions from '../device-action/service';
 import { packageOf } from '../firmware/service';
 import {
   answerTempCancel,
@@ -19,7 +20,7 @@ import {
   tempCancelFor,
   tempTaskOf,
 } from '../firmware-temp/delivery';
-import { requestedCancelOf } from './attempt-repo';
+import { firmwareActions } from './actions';
 import {
   answerCancel,
   type CancelAnswer,
@@ -31,7 +32,6 @@ import {
   report,
 } from './delivery';
 import { legacyDigests } from './digests';
-import { taskCancelFlags } from './flags';
 import { installed } from './installed';
 
 /**
@@ -62,10 +62,8 @@ export async function deliveryFor(s: Services, pno: string, deviceId: string): P
  * device with none (both cancel flags).
  */
 async function cancelFor(s: Services, pno: string, deviceId: string): Promise<string | null> {
-  if (await taskCancelFlags(s).has(pno, deviceId)) {
-    const row = await requestedCancelOf(s.db, propertyTenant(pno), deviceId);
-    if (row) return String(row.action_id);
-  }
+  const row = await actions.cancelToTell(s, propertyTenant(pno), firmwareActions, deviceId);
+  if (row) return String(row.action_id);
   return tempCancelFor(s, propertyTenant(pno), deviceId);
 }
 

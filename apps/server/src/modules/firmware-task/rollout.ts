@@ -2,8 +2,10 @@ import type { TaskExecution } from '@keel/contract/endpoints/firmware-task';
 import type { Db } from '../../platform/db/connect';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import * as actions from '../device-action/service';
 import { bestDelta, packageOf } from '../firmware/service';
-import { cancelAttempts, insertAttempts, nextActionIds } from './attempt-repo';
+import { firmwareActions } from './actions';
+import { cancelAttempts, insertAttempts } from './attempt-repo';
 import { deltaTakers } from './delta-takers';
 import {
   type CandidateRow,
@@ -199,8 +201,15 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
       )
     : () => false;
   const deltas = new Map<string, Awaited<ReturnType<typeof bestDelta>>>();
-  // One block of action ids, the attempts in slices, the devices marked in slices (not three statements a device).
-  const firstId = await nextActionIds(db, due.length);
+  // One block of actions (device-action, consecutive ids), the attempts and the devices marked in slices (not three
+  // statements a device).
+  const firstId = await actions.enqueue(
+    db,
+    tenant,
+    firmwareActions,
+    { sourceId: row.id, deviceIds: due.map((d) => d.device_id) },
+    now,
+  );
   const attempts = [];
   for (const [k, d] of due.entries()) {
     const dev = devices.get(d.device_id);
@@ -246,7 +255,25 @@ export async function offerDue(s: Services, db: Db, tenant: Tenant, row: repo.Ta
 export async function finishDevices(db: Db, tenant: Tenant, row: repo.TaskRow, inFlight: boolean, now: number) {
   const states = inFlight ? [...UNSTARTED, ...IN_FLIGHT] : [...UNSTARTED];
   const n = await updateInStates(db, tenant, row.id, states, { state: 'cancelled', next_at: null, updated_at: now });
-  if (inFlight) await cancelAttempts(db, tenant, row.id, null, now);
+  if (inFlight) await cancelInFlight(db, tenant, row.id, null, now);
   await releaseClaims(db, tenant, row.id);
   return n;
+}
+
+/**
+ * Cancels a task's in-flight attempts (of these devices, or all) and their actions, in the caller's transaction: a
+ * device that may hold its action is told (DDI cancelAction) until it answers, unless it went over Mender, which has
+ * no cancel (the action simply stops being offered). Call events.ts `actionsChanged` and `cancelsChanged` after.
+ */
+export async function cancelInFlight(
+  db: Db,
+  tenant: Tenant,
+  taskId: string,
+  deviceIds: readonly string[] | null,
+  now: number,
+) {
+  await cancelAttempts(db, tenant, taskId, deviceIds, now);
+  const tell = { states: ['pending', 'delivered', 'running'], exceptProtocols: ['mender'] };
+  const close = { sourceId: taskId, ...(deviceIds ? { deviceIds } : {}), state: 'cancelled' as const, tell };
+  await actions.closeCampaign(db, tenant, firmwareActions, close, now);
 }

@@ -62,10 +62,13 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       .executeTakeFirstOrThrow();
   const attempt = (actionId: number) =>
     env()
-      .app.keel.db.selectFrom('fw_task_attempts')
-      .select(['state', 'cancel_state', 'detail', 'protocol'])
-      .where('pno', '=', fx.demo)
-      .where('action_id', '=', actionId)
+      .app.keel.db.selectFrom('fw_task_attempts as a')
+      // The cancel told to the device is the device action's (modules/device-action).
+      .innerJoin('device_actions as x', 'x.action_id', 'a.action_id')
+      .select(['a.state', 'x.cancel_state', 'a.detail', 'a.protocol'])
+      .where('a.pno', '=', fx.demo)
+      .where('x.pno', '=', fx.demo)
+      .where('a.action_id', '=', actionId)
       .executeTakeFirstOrThrow();
 
   /** Runs swupdate for a device, reporting `version` in identify; its output is collected in `out.text`. */

@@ -338,7 +338,7 @@ export async function cancelTask(s: Services, ctx: RequestContext, taskId: strin
   // A device that fetched the action may be installing it: it is told (DDI cancelAction) until it answers.
   const devices = await s.db.transaction().execute(async (trx) => {
     if (!(await repo.endTask(trx, tenant, taskId, 'cancelled', now))) return null;
-    const close = { sourceId: taskId, state: 'cancelled', tellHolders: true } as const;
+    const close = { sourceId: taskId, state: 'cancelled', tell: actions.HELD } as const;
     return actions.closeCampaign(trx, tenant, kind, close, now);
   });
   if (devices === null) throw new AppError('tempTaskNotRunning');

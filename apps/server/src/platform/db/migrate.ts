@@ -33,6 +33,7 @@ import * as m0035 from './migrations/0035_firmware_task_rows';
 import * as m0036 from './migrations/0036_fw_task_shared_package';
 import * as m0037 from './migrations/0037_access_tokens';
 import * as m0038 from './migrations/0038_device_actions';
+import * as m0039 from './migrations/0039_firmware_actions';
 
 /** Every migration, in order. Append only; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0036_fw_task_shared_package': m0036,
   '0037_access_tokens': m0037,
   '0038_device_actions': m0038,
+  '0039_firmware_actions': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1049,7 +1049,7 @@ export interface DeviceActionsTable {
   action_id: number;
   pno: string;
   device_id: string;
-  /** tempFirmware | command */
+  /** firmware | tempFirmware | command */
   kind: string;
   source_id: string;
   priority: Generated<number>;
@@ -1152,12 +1152,8 @@ export interface FwTaskAttemptsTable {
   install_at: number | null;
   finish_at: number | null;
   updated_at: number;
-  /** DDI cancelAction (migration 0027): null, requested, confirmed, rejected. */
-  cancel_state: string | null;
   /** The attempt's state when it was cancelled (migration 0027). */
   cancel_from: string | null;
-  /** When the device answered the cancel (migration 0027). */
-  cancel_at: number | null;
 }
 
 /** A task's saved rule (migration 0024). */

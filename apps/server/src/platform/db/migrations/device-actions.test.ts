@@ -4,10 +4,13 @@ import { createSchema, dropSchema, schemaLock } from '../../../test/harness';
 import { connect, type Db } from '../connect';
 import { migrateToLatest, migrateUpTo } from '../migrate';
 
-/** Migration 0038 carries temporary firmware results and command targets over into device actions. */
+/**
+ * Migrations 0038 and 0039 carry temporary firmware results, command targets and firmware tasks' attempts over into
+ * device actions.
+ */
 const databases = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 
-describe.each(databases)('migration 0038_device_actions [%s]', (kind) => {
+describe.each(databases)('migrations into device_actions [%s]', (kind) => {
   const opened: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const close of opened) await close();
@@ -124,6 +127,60 @@ describe.each(databases)('migration 0038_device_actions [%s]', (kind) => {
         .where('name', '=', 'fw-task-action')
         .executeTakeFirstOrThrow();
       expect(Number(counter.value)).toBe(52);
+    } finally {
+      await release();
+    }
+  });
+
+  it('turns firmware attempts into actions of their task, moving the cancel over', async () => {
+    const db = await database();
+    const release = kind === 'postgres' ? await schemaLock('shared') : async () => {};
+    try {
+      await migrateUpTo(db, '0038_device_actions');
+      const raw = db.withoutPlugins();
+      await sql`insert into users (uid, phone, name, created_at, updated_at) values ('u1', '13900000001', 'U', 1, 1)`.execute(
+        raw,
+      );
+      await sql`insert into properties (pno, name, owner_uid, created_at, updated_at) values ('p1', 'P', 'u1', 1, 1)`.execute(
+        raw,
+      );
+      await sql`insert into fw_tasks (id, pno, name, sw_id, sw_type, sw_name, sw_version, state, mode, execution,
+        created_at, updated_at) values ('k1', 'p1', 'K', 's1', 'os', 'S', '2.0', 'running', 'forced', '{}', 1, 1)`.execute(
+        raw,
+      );
+      const attempt = (id: number, device: string, state: string, cancel: string | null) =>
+        sql`insert into fw_task_attempts (id, pno, task_id, device_id, action_id, attempt, state, to_version, progress,
+          protocol, detail, created_at, download_at, finish_at, updated_at, cancel_state, cancel_from, cancel_at)
+          values (${`k1.${id}`}, 'p1', 'k1', ${device}, ${id}, 1, ${state}, '2.0', 30, 'ddi', 'said', 1, 2,
+            ${state === 'installing' ? null : 3}, 4, ${cancel}, ${cancel ? 'installing' : null}, ${cancel ? 5 : null})`.execute(
+          raw,
+        );
+      await attempt(61, 'd1', 'offered', null);
+      await attempt(62, 'd2', 'installing', null);
+      await attempt(63, 'd3', 'verifying', null);
+      await attempt(64, 'd4', 'cancelled', 'confirmed');
+
+      await migrateToLatest(db);
+      const rows = await raw
+        .selectFrom('device_actions')
+        .select(['action_id', 'kind', 'source_id', 'state', 'stage', 'cancel_state', 'message', 'protocol', 'priority'])
+        .where('kind', '=', 'firmware')
+        .orderBy('action_id')
+        .execute();
+      expect(rows.map((r) => [Number(r.action_id), r.state, r.stage, r.cancel_state])).toEqual([
+        [61, 'pending', '', null],
+        [62, 'running', 'installing', null],
+        [63, 'succeeded', '', null],
+        [64, 'cancelled', '', 'confirmed'],
+      ]);
+      expect(rows[0]).toMatchObject({ source_id: 'k1', message: 'said', protocol: 'ddi', priority: 10 });
+      const left = await raw
+        .selectFrom('fw_task_attempts')
+        .selectAll()
+        .where('action_id', '=', 64)
+        .executeTakeFirstOrThrow();
+      expect(left).toMatchObject({ state: 'cancelled', cancel_from: 'installing' });
+      expect('cancel_state' in left).toBe(false);
     } finally {
       await release();
     }
