@@ -2,15 +2,20 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** SQL of a property's device catalogue: types, platforms and models (`device_types`, …). No rules here. */
+/**
+ * SQL of a property's device catalogue: types, platforms and models (`device_types`, …), on the tenant's scoped
+ * handle, which adds the property (platform/tenancy/tenant-scope.ts). No rules here.
+ */
 
 const searched = (str: string | undefined) => (str ? containsAnyCi(['name', 'remark'], str) : undefined);
 
-export async function pageTypes(db: Db, pno: string, str: string | undefined, pageNum: number, pageSize: number) {
+export async function pageTypes(db: Db, tenant: Tenant, str: string | undefined, pageNum: number, pageSize: number) {
   const where = searched(str);
   const base = () => {
-    const q = db.selectFrom('device_types').where('pno', '=', pno);
+    const q = tenantDb(db, tenant).selectFrom('device_types');
     return where ? q.where(where) : q;
   };
   return readPage(
@@ -26,7 +31,6 @@ export async function pageTypes(db: Db, pno: string, str: string | undefined, pa
           eb
             .selectFrom('device_models as m')
             .select((e) => e.fn.countAll<number>().as('n'))
-            .where('m.pno', '=', pno)
             .whereRef('m.type_id', '=', 'device_types.type_id')
             .as('model_count'),
         ])
@@ -40,10 +44,16 @@ export async function pageTypes(db: Db, pno: string, str: string | undefined, pa
   );
 }
 
-export async function pagePlatforms(db: Db, pno: string, str: string | undefined, pageNum: number, pageSize: number) {
+export async function pagePlatforms(
+  db: Db,
+  tenant: Tenant,
+  str: string | undefined,
+  pageNum: number,
+  pageSize: number,
+) {
   const where = searched(str);
   const base = () => {
-    const q = db.selectFrom('device_platforms').where('pno', '=', pno);
+    const q = tenantDb(db, tenant).selectFrom('device_platforms');
     return where ? q.where(where) : q;
   };
   return readPage(
@@ -60,7 +70,6 @@ export async function pagePlatforms(db: Db, pno: string, str: string | undefined
           eb
             .selectFrom('device_models as m')
             .select((e) => e.fn.countAll<number>().as('n'))
-            .where('m.pno', '=', pno)
             .whereRef('m.platform_id', '=', 'device_platforms.platform_id')
             .as('model_count'),
         ])
@@ -80,10 +89,10 @@ export interface ModelFilter {
   platformId?: string;
 }
 
-export async function pageModels(db: Db, pno: string, f: ModelFilter, pageNum: number, pageSize: number) {
+export async function pageModels(db: Db, tenant: Tenant, f: ModelFilter, pageNum: number, pageSize: number) {
   const where = f.str ? containsAnyCi(['m.name', 'm.remark'], f.str) : undefined;
   const base = () => {
-    let q = db.selectFrom('device_models as m').where('m.pno', '=', pno);
+    let q = tenantDb(db, tenant).selectFrom('device_models as m');
     if (f.typeId) q = q.where('m.type_id', '=', f.typeId);
     if (f.platformId) q = q.where('m.platform_id', '=', f.platformId);
     if (where) q = q.where(where);
@@ -109,7 +118,6 @@ export async function pageModels(db: Db, pno: string, f: ModelFilter, pageNum: n
           eb
             .selectFrom('devices as d')
             .select((e) => e.fn.countAll<number>().as('n'))
-            .where('d.pno', '=', pno)
             .whereRef('d.model_id', '=', 'm.model_id')
             .as('device_count'),
         ])
@@ -127,36 +135,36 @@ export type CatalogueTable = 'device_types' | 'device_platforms' | 'device_model
 const idColumn = { device_types: 'type_id', device_platforms: 'platform_id', device_models: 'model_id' } as const;
 
 /** One entry of the catalogue by id, in the property. */
-export async function findEntry(db: Db, table: CatalogueTable, pno: string, id: string) {
+export async function findEntry(db: Db, table: CatalogueTable, tenant: Tenant, id: string) {
   const column = idColumn[table];
-  return db
+  return tenantDb(db, tenant)
     .selectFrom(table)
     .select(['name', 'name_key', sql<string>`${sql.ref(column)}`.as('id')])
-    .where('pno', '=', pno)
     .where(sql.ref(column), '=', id)
     .executeTakeFirst();
 }
 
 /** Names of the entries among `ids` (the firmware module's fitting models and platforms). */
-export async function namesOf(db: Db, table: CatalogueTable, pno: string, ids: readonly string[]) {
+export async function namesOf(db: Db, table: CatalogueTable, tenant: Tenant, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const column = idColumn[table];
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom(table)
     .select(['name', sql<string>`${sql.ref(column)}`.as('id')])
-    .where('pno', '=', pno)
     .where(sql.ref(column), 'in', [...ids])
     .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Another entry with this name key, if any. */
+/**
+ * Another entry with this name key, if any. Takes the pno (of a property the caller resolved) rather than a tenant:
+ * the demo seed (seed/devices.ts) calls it so.
+ */
 export async function findByNameKey(db: Db, table: CatalogueTable, pno: string, nameKey: string) {
   const column = idColumn[table];
-  return db
+  return tenantDb(db, propertyTenant(pno))
     .selectFrom(table)
     .select([sql<string>`${sql.ref(column)}`.as('id')])
-    .where('pno', '=', pno)
     .where('name_key', '=', nameKey)
     .executeTakeFirst();
 }
@@ -178,17 +186,17 @@ const columnsOf = (table: CatalogueTable, v: EntryValues) => ({
   ...(table === 'device_models' ? { type_id: v.typeId ?? null, platform_id: v.platformId ?? null } : {}),
 });
 
+/** Inserts an entry in `row.pno` (a property the caller resolved: the demo seed, seed/devices.ts, calls it so). */
 export async function insertEntry(
   db: Db,
   table: CatalogueTable,
   row: { id: string; pno: string; createdBy: string | null; now: number },
   v: EntryValues,
 ) {
-  await db
+  await tenantDb(db, propertyTenant(row.pno))
     .insertInto(table)
     .values({
       [idColumn[table]]: row.id,
-      pno: row.pno,
       ...columnsOf(table, v),
       created_by: row.createdBy,
       created_at: row.now,
@@ -197,62 +205,60 @@ export async function insertEntry(
     .execute();
 }
 
-export async function updateEntry(db: Db, table: CatalogueTable, pno: string, id: string, v: EntryValues, now: number) {
-  await db
+export async function updateEntry(
+  db: Db,
+  table: CatalogueTable,
+  tenant: Tenant,
+  id: string,
+  v: EntryValues,
+  now: number,
+) {
+  await tenantDb(db, tenant)
     .updateTable(table)
     .set({ ...columnsOf(table, v), updated_at: now } as never)
-    .where('pno', '=', pno)
     .where(sql.ref(idColumn[table]), '=', id)
     .execute();
 }
 
-export async function deleteEntry(db: Db, table: CatalogueTable, pno: string, id: string): Promise<number> {
-  const r = await db
-    .deleteFrom(table)
-    .where('pno', '=', pno)
-    .where(sql.ref(idColumn[table]), '=', id)
-    .executeTakeFirst();
+export async function deleteEntry(db: Db, table: CatalogueTable, tenant: Tenant, id: string): Promise<number> {
+  const r = await tenantDb(db, tenant).deleteFrom(table).where(sql.ref(idColumn[table]), '=', id).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 /** How many models use a type or platform. */
-export async function modelsUsing(db: Db, pno: string, column: 'type_id' | 'platform_id', id: string) {
-  const row = await db
+export async function modelsUsing(db: Db, tenant: Tenant, column: 'type_id' | 'platform_id', id: string) {
+  const row = await tenantDb(db, tenant)
     .selectFrom('device_models')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pno', '=', pno)
     .where(column, '=', id)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** How many devices are of a model. */
-export async function devicesOfModel(db: Db, pno: string, modelId: string) {
-  const row = await db
+export async function devicesOfModel(db: Db, tenant: Tenant, modelId: string) {
+  const row = await tenantDb(db, tenant)
     .selectFrom('devices')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pno', '=', pno)
     .where('model_id', '=', modelId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** A model with its platform's OS (for a device registered with it). */
-export const findModel = (db: Db, pno: string, modelId: string) =>
-  db
+export const findModel = (db: Db, tenant: Tenant, modelId: string) =>
+  tenantDb(db, tenant)
     .selectFrom('device_models as m')
     .leftJoin('device_platforms as p', 'p.platform_id', 'm.platform_id')
     .select(['m.model_id', 'm.name', 'p.os_type'])
-    .where('m.pno', '=', pno)
     .where('m.model_id', '=', modelId)
     .executeTakeFirst();
 
 /** Every model of a property by name (filter lists), at most `limit`. */
-export const modelOptions = (db: Db, pno: string, limit: number) =>
-  db
+export const modelOptions = (db: Db, tenant: Tenant, limit: number) =>
+  tenantDb(db, tenant)
     .selectFrom('device_models')
     .select(['model_id', 'name'])
-    .where('pno', '=', pno)
     .orderBy('name_key')
     .limit(limit)
     .execute();

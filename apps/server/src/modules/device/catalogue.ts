@@ -5,7 +5,7 @@ import type { RequestContext } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
-import { tenantOf } from '../../platform/tenancy/tenant';
+import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import * as repo from './catalogue-repo';
 
 /**
@@ -27,7 +27,7 @@ const pageOf = <T>(list: T[], total: number, input: PageInput) => ({
 });
 
 export async function listTypes(s: Services, ctx: RequestContext, input: PageInput) {
-  const { rows, total } = await repo.pageTypes(s.db, tenantOf(ctx).pno, input.str, input.pageNum, input.pageSize);
+  const { rows, total } = await repo.pageTypes(s.db, tenantOf(ctx), input.str, input.pageNum, input.pageSize);
   const list = rows.map(
     (r): DeviceTypeItem => ({
       typeId: r.type_id,
@@ -42,7 +42,7 @@ export async function listTypes(s: Services, ctx: RequestContext, input: PageInp
 }
 
 export async function listPlatforms(s: Services, ctx: RequestContext, input: PageInput) {
-  const { rows, total } = await repo.pagePlatforms(s.db, tenantOf(ctx).pno, input.str, input.pageNum, input.pageSize);
+  const { rows, total } = await repo.pagePlatforms(s.db, tenantOf(ctx), input.str, input.pageNum, input.pageSize);
   const list = rows.map(
     (r): DevicePlatformItem => ({
       platformId: r.platform_id,
@@ -64,7 +64,7 @@ export async function listModels(
 ) {
   const { rows, total } = await repo.pageModels(
     s.db,
-    tenantOf(ctx).pno,
+    tenantOf(ctx),
     { str: input.str, typeId: input.typeId, platformId: input.platformId },
     input.pageNum,
     input.pageSize,
@@ -97,20 +97,23 @@ async function save(
   id: string | undefined,
   values: Omit<repo.EntryValues, 'nameKey'>,
 ): Promise<string> {
-  const { pno } = tenantOf(ctx);
+  const tenant = tenantOf(ctx);
   const v = { ...values, nameKey: nameKey(values.name) };
-  if (id && !(await repo.findEntry(s.db, table, pno, id))) throw notFound(FIELDS[table]);
-  if (v.typeId && !(await repo.findEntry(s.db, 'device_types', pno, v.typeId))) throw notFound('typeId');
-  if (v.platformId && !(await repo.findEntry(s.db, 'device_platforms', pno, v.platformId))) {
+  if (id && !(await repo.findEntry(s.db, table, tenant, id))) throw notFound(FIELDS[table]);
+  if (v.typeId && !(await repo.findEntry(s.db, 'device_types', tenant, v.typeId))) throw notFound('typeId');
+  if (v.platformId && !(await repo.findEntry(s.db, 'device_platforms', tenant, v.platformId))) {
     throw notFound('platformId');
   }
-  const clash = await repo.findByNameKey(s.db, table, pno, v.nameKey);
+  const clash = await repo.findByNameKey(s.db, table, tenant.pno, v.nameKey);
   if (clash && clash.id !== id) throw new AppError('nameTaken', { name: v.name });
   const entryId = id ?? newId();
   ctx.audit.target = entryId;
   try {
-    if (id) await repo.updateEntry(s.db, table, pno, id, v, s.now());
-    else await repo.insertEntry(s.db, table, { id: entryId, pno, createdBy: ctx.user?.uid ?? null, now: s.now() }, v);
+    if (id) await repo.updateEntry(s.db, table, tenant, id, v, s.now());
+    else {
+      const row = { id: entryId, pno: tenant.pno, createdBy: ctx.user?.uid ?? null, now: s.now() };
+      await repo.insertEntry(s.db, table, row, v);
+    }
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('nameTaken', { name: v.name });
     // The type or platform was deleted meanwhile.
@@ -153,18 +156,18 @@ export const saveModel = async (
 
 /** Deletes an entry nothing uses (models: no device; types and platforms: no model). */
 async function del(s: Services, ctx: RequestContext, table: repo.CatalogueTable, id: string) {
-  const { pno } = tenantOf(ctx);
+  const tenant = tenantOf(ctx);
   ctx.audit.target = id;
-  const entry = await repo.findEntry(s.db, table, pno, id);
+  const entry = await repo.findEntry(s.db, table, tenant, id);
   if (!entry) throw notFound(FIELDS[table]);
   if (table === 'device_models') {
-    const count = await repo.devicesOfModel(s.db, pno, id);
+    const count = await repo.devicesOfModel(s.db, tenant, id);
     if (count > 0) throw new AppError('modelInUse', { name: entry.name, count });
   } else {
-    const count = await repo.modelsUsing(s.db, pno, table === 'device_types' ? 'type_id' : 'platform_id', id);
+    const count = await repo.modelsUsing(s.db, tenant, table === 'device_types' ? 'type_id' : 'platform_id', id);
     if (count > 0) throw new AppError('catalogueInUse', { name: entry.name, count });
   }
-  await repo.deleteEntry(s.db, table, pno, id);
+  await repo.deleteEntry(s.db, table, tenant, id);
   return null;
 }
 
@@ -174,5 +177,5 @@ export const delPlatform = (s: Services, ctx: RequestContext, platformId: string
 export const delModel = (s: Services, ctx: RequestContext, modelId: string) => del(s, ctx, 'device_models', modelId);
 
 /** Names of a property's models or platforms among `ids`, by id (ids of none or of another property are absent). */
-export const catalogueNames = (s: Services, pno: string, kind: 'model' | 'platform', ids: readonly string[]) =>
-  repo.namesOf(s.db, kind === 'model' ? 'device_models' : 'device_platforms', pno, ids);
+export const catalogueNames = (s: Services, tenant: Tenant, kind: 'model' | 'platform', ids: readonly string[]) =>
+  repo.namesOf(s.db, kind === 'model' ? 'device_models' : 'device_platforms', tenant, ids);

@@ -10,6 +10,7 @@ import { hasBusiness } from '../../platform/auth/businesses';
 import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import type { Services } from '../../platform/services';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import { hhmmss } from './enrolment';
 import { type DdiExtensionAnswer, type DdiExtensionRoute, pollLinks } from './extensions';
 import * as repo from './repo';
@@ -113,9 +114,9 @@ async function caller(s: Services, rt: DeviceRuntime, req: DdiRequest): Promise<
 async function enrol(s: Services, rt: DeviceRuntime, req: DdiRequest): Promise<DeviceState | null> {
   s.limiter.hit(`ddi:enrol:${req.tenant}`, { limit: ENROLMENTS_PER_MINUTE, windowMs: 60_000 });
   const now = s.now();
-  const inserted = await repo.insertEnrolled(s.db, {
+  // The URL's property, whose enrolment key the device presented (caller).
+  const inserted = await repo.insertEnrolled(s.db, propertyTenant(req.tenant), {
     device_id: req.controllerId,
-    pno: req.tenant,
     business: DEVICE_BUSINESS,
     os_type: 'other',
     admission: 'pending',

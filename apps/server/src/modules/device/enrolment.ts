@@ -17,7 +17,7 @@ export function hhmmss(seconds: number): string {
 }
 
 export async function keyInfo(s: Services, ctx: RequestContext) {
-  const row = await findKeyInfo(s.db, tenantOf(ctx).pno);
+  const row = await findKeyInfo(s.db, tenantOf(ctx));
   return {
     enabled: row ? (1 as const) : (0 as const),
     hint: row?.hint ?? null,
@@ -27,18 +27,18 @@ export async function keyInfo(s: Services, ctx: RequestContext) {
 }
 
 export async function resetKey(s: Services, ctx: RequestContext) {
-  const { pno } = tenantOf(ctx);
+  const tenant = tenantOf(ctx);
   const key = newToken();
-  await saveKey(s.db, { pno, keyHash: sha256(key), hint: key.slice(-4), by: requireUser(ctx).uid, now: s.now() });
-  await runtimeOf(s).forgetKey(pno);
-  ctx.audit.target = pno;
+  await saveKey(s.db, tenant, { keyHash: sha256(key), hint: key.slice(-4), by: requireUser(ctx).uid, now: s.now() });
+  await runtimeOf(s).forgetKey(tenant.pno);
+  ctx.audit.target = tenant.pno;
   return { key };
 }
 
 export async function disableKey(s: Services, ctx: RequestContext) {
-  const { pno } = tenantOf(ctx);
-  await deleteKey(s.db, pno);
-  await runtimeOf(s).forgetKey(pno);
-  ctx.audit.target = pno;
+  const tenant = tenantOf(ctx);
+  await deleteKey(s.db, tenant);
+  await runtimeOf(s).forgetKey(tenant.pno);
+  ctx.audit.target = tenant.pno;
   return null;
 }

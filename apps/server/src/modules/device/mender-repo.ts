@@ -2,8 +2,14 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import type { MenderIdentitiesTable } from '../../platform/db/schema';
 import { acrossProperties } from '../../platform/tenancy/filters';
+import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** SQL of Mender's device API: the identities devices authenticate with (`mender_identities`). No rules here. */
+/**
+ * SQL of Mender's device API: the identities devices authenticate with (`mender_identities`), on the tenant's scoped
+ * handle, which adds the property (platform/tenancy/tenant-scope.ts); only the enrolment key's lookup by its hash
+ * reads across properties. No rules here.
+ */
 
 /**
  * The property whose enrolment key has this hash (Mender's tenant token names no property: the key itself does).
@@ -20,32 +26,29 @@ export async function propertyOfKey(db: Db, keyHash: string): Promise<string | u
 }
 
 /** The identity of this hash in the property. */
-export const findIdentity = (db: Db, pno: string, idHash: string) =>
-  db
+export const findIdentity = (db: Db, tenant: Tenant, idHash: string) =>
+  tenantDb(db, tenant)
     .selectFrom('mender_identities')
     .select(['device_id', 'pubkey', 'pending_pubkey', 'generation'])
-    .where('pno', '=', pno)
     .where('id_hash', '=', idHash)
     .executeTakeFirst();
 
-export const insertIdentity = (db: Db, row: Insertable<MenderIdentitiesTable>) =>
-  db.insertInto('mender_identities').values(row).execute();
+export const insertIdentity = (db: Db, tenant: Tenant, row: Omit<Insertable<MenderIdentitiesTable>, 'pno'>) =>
+  tenantDb(db, tenant).insertInto('mender_identities').values(row).execute();
 
 /** Keeps another key a device presented, waiting for an administrator (replacing one already waiting). */
-export const setPendingKey = (db: Db, pno: string, deviceId: string, pubkey: string, now: number) =>
-  db
+export const setPendingKey = (db: Db, tenant: Tenant, deviceId: string, pubkey: string, now: number) =>
+  tenantDb(db, tenant)
     .updateTable('mender_identities')
     .set({ pending_pubkey: pubkey, pending_at: now, updated_at: now })
-    .where('pno', '=', pno)
     .where('device_id', '=', deviceId)
     .execute();
 
 /** The key waiting for an administrator, if any, and the enrolled one. */
-export const keysOf = (db: Db, pno: string, deviceId: string) =>
-  db
+export const keysOf = (db: Db, tenant: Tenant, deviceId: string) =>
+  tenantDb(db, tenant)
     .selectFrom('mender_identities')
     .select(['pubkey', 'pending_pubkey', 'pending_at'])
-    .where('pno', '=', pno)
     .where('device_id', '=', deviceId)
     .executeTakeFirst();
 
@@ -55,13 +58,13 @@ export const keysOf = (db: Db, pno: string, deviceId: string) =>
  */
 export async function settlePendingKey(
   db: Db,
-  pno: string,
+  tenant: Tenant,
   deviceId: string,
   pending: string,
   accept: boolean,
   now: number,
 ): Promise<boolean> {
-  const result = await db
+  const result = await tenantDb(db, tenant)
     .updateTable('mender_identities')
     .set((eb) => ({
       ...(accept ? { pubkey: pending, generation: eb('generation', '+', 1) } : {}),
@@ -69,7 +72,6 @@ export async function settlePendingKey(
       pending_at: null,
       updated_at: now,
     }))
-    .where('pno', '=', pno)
     .where('device_id', '=', deviceId)
     .where('pending_pubkey', '=', pending)
     .executeTakeFirst();
@@ -77,12 +79,11 @@ export async function settlePendingKey(
 }
 
 /** Revokes every device token of these devices (their tokens carry the old generation). */
-export async function revokeTokens(db: Db, pno: string, deviceIds: readonly string[], now: number): Promise<void> {
+export async function revokeTokens(db: Db, tenant: Tenant, deviceIds: readonly string[], now: number): Promise<void> {
   if (deviceIds.length === 0) return;
-  await db
+  await tenantDb(db, tenant)
     .updateTable('mender_identities')
     .set((eb) => ({ generation: eb('generation', '+', 1), updated_at: now }))
-    .where('pno', '=', pno)
     .where('device_id', 'in', deviceIds)
     .execute();
 }

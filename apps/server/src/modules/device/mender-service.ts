@@ -24,6 +24,7 @@ import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import { newId, sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { ENROLMENTS_PER_MINUTE, POLLS_PER_INTERVAL } from './ddi-service';
 import { type DdiExtensionAnswer, menderDeployments } from './extensions';
 import * as menderRepo from './mender-repo';
@@ -273,7 +274,9 @@ export async function authenticate(s: Services, req: AuthInput): Promise<MenderA
 
   const rt = runtimeOf(s);
   const pubkey = canonicalKey(body.pubkey);
-  const known = await menderRepo.findIdentity(s.db, pno, identity.hash);
+  // The property the key's hash or the credential named (read from the database, never from the request).
+  const tenant = propertyTenant(pno);
+  const known = await menderRepo.findIdentity(s.db, tenant, identity.hash);
   let deviceId: string;
   if (known) {
     if (credentialOf !== null && known.device_id !== credentialOf) {
@@ -283,14 +286,14 @@ export async function authenticate(s: Services, req: AuthInput): Promise<MenderA
       // A new key (a factory reset, a replaced secure element) waits for an administrator, as Mender lists a new
       // authentication set as pending; the enrolled key keeps working meanwhile.
       if (known.pending_pubkey !== pubkey) {
-        await menderRepo.setPendingKey(s.db, pno, known.device_id, pubkey, s.now());
+        await menderRepo.setPendingKey(s.db, tenant, known.device_id, pubkey, s.now());
         await audit(s, req, pno, known.device_id, 'mender/newKey');
       }
       return unauthorized(req, 'The device presents a new key: it is pending until an administrator accepts it');
     }
     deviceId = known.device_id;
   } else {
-    const bound = await bindIdentity(s, rt, req, pno, identity, pubkey, credentialOf);
+    const bound = await bindIdentity(s, rt, req, tenant, identity, pubkey, credentialOf);
     if ('status' in bound) return bound;
     deviceId = bound.deviceId;
   }
@@ -315,11 +318,12 @@ async function bindIdentity(
   s: Services,
   rt: DeviceRuntime,
   req: MenderRequest,
-  pno: string,
+  tenant: Tenant,
   identity: Identity,
   pubkey: string,
   credentialOf: string | null,
 ): Promise<{ deviceId: string } | MenderAnswer> {
+  const { pno } = tenant;
   const deviceId = credentialOf ?? identity.deviceId;
   const existing = await rt.state(pno, deviceId);
   if (existing) {
@@ -333,7 +337,6 @@ async function bindIdentity(
   const now = s.now();
   const row = {
     device_id: deviceId,
-    pno,
     id_hash: identity.hash,
     id_data: identity.canonical,
     pubkey,
@@ -345,12 +348,11 @@ async function bindIdentity(
   try {
     const enrolled = await s.db.transaction().execute(async (trx) => {
       if (existing) {
-        await menderRepo.insertIdentity(trx, row);
+        await menderRepo.insertIdentity(trx, tenant, row);
         return false;
       }
-      const inserted = await repo.insertEnrolled(trx, {
+      const inserted = await repo.insertEnrolled(trx, tenant, {
         device_id: deviceId,
-        pno,
         business: DEVICE_BUSINESS,
         os_type: 'linux',
         admission: 'pending',
@@ -360,7 +362,7 @@ async function bindIdentity(
       });
       // The id is held in another property: nothing is enrolled, and the answer does not say why.
       if (!inserted) return null;
-      await menderRepo.insertIdentity(trx, row);
+      await menderRepo.insertIdentity(trx, tenant, row);
       return true;
     });
     if (enrolled === null) return unauthorized(req);
@@ -517,9 +519,9 @@ export async function putInventory(
  * Revokes the Mender device tokens of these devices on every instance (their credential was reset or they were
  * rejected): the tokens carry the old generation, and the devices' cached state is dropped everywhere.
  */
-export async function revokeDeviceTokens(s: Services, pno: string, deviceIds: readonly string[]): Promise<void> {
-  await menderRepo.revokeTokens(s.db, pno, deviceIds, s.now());
-  await runtimeOf(s).forgetStates(pno, deviceIds);
+export async function revokeDeviceTokens(s: Services, tenant: Tenant, deviceIds: readonly string[]): Promise<void> {
+  await menderRepo.revokeTokens(s.db, tenant, deviceIds, s.now());
+  await runtimeOf(s).forgetStates(tenant.pno, deviceIds);
 }
 
 /** A public key's SHA-256 fingerprint as OpenSSH writes one (`SHA256:` and the digest in unpadded base64). */
@@ -529,8 +531,8 @@ function fingerprintOf(pem: string): string {
 }
 
 /** The device's Mender keys as the console shows them: the enrolled one and a new one waiting; null without Mender. */
-export async function menderKeyOf(s: Services, pno: string, deviceId: string): Promise<DeviceDetail['menderKey']> {
-  const keys = await menderRepo.keysOf(s.db, pno, deviceId);
+export async function menderKeyOf(s: Services, tenant: Tenant, deviceId: string): Promise<DeviceDetail['menderKey']> {
+  const keys = await menderRepo.keysOf(s.db, tenant, deviceId);
   if (!keys) return null;
   return {
     fingerprint: fingerprintOf(keys.pubkey),
@@ -545,11 +547,11 @@ export async function menderKeyOf(s: Services, pno: string, deviceId: string): P
  * `di/admitDeviceKey`: accepts the new key a device presented (it becomes the device's key, every token of the old
  * one stops on every instance) or rejects it. `noNewDeviceKey` when none is waiting (settled meanwhile, say).
  */
-export async function settleNewKey(s: Services, pno: string, deviceId: string, accept: boolean) {
-  const keys = await menderRepo.keysOf(s.db, pno, deviceId);
+export async function settleNewKey(s: Services, tenant: Tenant, deviceId: string, accept: boolean) {
+  const keys = await menderRepo.keysOf(s.db, tenant, deviceId);
   if (!keys?.pending_pubkey) throw new AppError('noNewDeviceKey');
-  const changed = await menderRepo.settlePendingKey(s.db, pno, deviceId, keys.pending_pubkey, accept, s.now());
+  const changed = await menderRepo.settlePendingKey(s.db, tenant, deviceId, keys.pending_pubkey, accept, s.now());
   if (!changed) throw new AppError('noNewDeviceKey');
-  if (accept) await runtimeOf(s).forgetStates(pno, [deviceId]);
+  if (accept) await runtimeOf(s).forgetStates(tenant.pno, [deviceId]);
   return { changed: 1 as const };
 }

@@ -10,18 +10,36 @@ import { type Db, precompile } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { Database, DevicesTable } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
-import { acrossProperties, tenantFilter } from '../../platform/tenancy/filters';
-import type { TenantScope } from '../../platform/tenancy/tenant';
-
-/** SQL of the device registry (`devices`, with `device_credentials` for whether one exists). No rules here. */
+import { acrossProperties } from '../../platform/tenancy/filters';
+import { propertyTenant, type Tenant, type TenantScope } from '../../platform/tenancy/tenant';
+import { scopedDb, type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
- * The property condition of a query that names its devices by id (`device_id in (…)`): the same `pno = ?`, written
- * so that no index serves it. SQLite, without statistics, would otherwise read the property's rows through a
- * `(pno, …)` index and check each against the ids — 10 000 rows for a page of ten — instead of looking the ids up
- * by primary key (measured: 120 ms against 1 ms with 10 000 devices in the property and 1 000 000 in all).
+ * SQL of the device registry (`devices`, with `device_credentials` for whether one exists). No rules here. Queries
+ * run on the tenant's scoped handle, which adds the property (platform/tenancy/tenant-scope.ts), but for the
+ * precompiled reads (`precompile`, which bind the property as a parameter) and those keyed by a user's own uid.
+ */
+
+/**
+ * The property condition of a precompiled query that names its devices by id (joined to a page of ids): the same
+ * `pno = ?`, written so that no index serves it. SQLite, without statistics, would otherwise read the property's
+ * rows through a `(pno, …)` index and check each against the ids — 10 000 rows for a page of ten — instead of
+ * looking the ids up by primary key (measured: 120 ms against 1 ms with 10 000 devices in the property and
+ * 1 000 000 in all).
  */
 const ofProperty = (column: string, pno: string) => sql<SqlBool>`coalesce(${sql.ref(column)}, '') = ${pno}`;
+
+/** `ids`, each once, as a table (`(values (?), …) as ids`, whose column is `column1` on both databases). */
+const idList = (ids: readonly string[]) =>
+  sql<{ column1: string }>`(values ${sql.join([...new Set(ids)].map((id) => sql`(${id})`))})`.as('ids');
+
+/**
+ * Devices named by id (`devices as d`), on a scoped handle: read from a list of the ids (`idList`), each looked up by
+ * primary key. Named with `d.device_id in (…)`, the scope's `d.pno = ?` beside it would lead SQLite to a `(pno, …)`
+ * index as above (`ofProperty`). `ids` must not be empty.
+ */
+export const devicesById = (handle: TenantDb, ids: readonly string[]) =>
+  handle.selectFrom(idList(ids)).innerJoin('devices as d', 'd.device_id', 'ids.column1') as unknown as DeviceQuery;
 
 export interface DeviceFilter {
   business?: string;
@@ -74,9 +92,8 @@ function filtered(q: DeviceQuery, f: DeviceFilter): DeviceQuery {
 }
 
 /** Every column an item or a detail shows, with the model, its platform and type, the user and the property. */
-function detailed(db: Db) {
-  return db
-    .selectFrom('devices as d')
+function detailed(devices: DeviceQuery) {
+  return devices
     .innerJoin('properties as p', 'p.pno', 'd.pno')
     .leftJoin('device_models as m', 'm.model_id', 'd.model_id')
     .leftJoin('device_platforms as dp', 'dp.platform_id', 'm.platform_id')
@@ -133,13 +150,13 @@ export type DeviceRow = Awaited<ReturnType<ReturnType<typeof detailed>['executeT
 /** The rows of these devices, in the order of `ids` (the page's order). */
 async function rowsOf(db: Db, scope: TenantScope | { uid: string }, ids: string[]): Promise<DeviceRow[]> {
   if (ids.length === 0) return [];
-  let q = detailed(db).where('d.device_id', 'in', ids);
-  q =
+  const q =
     'uid' in scope
-      ? q.where(acrossProperties('own-uid')).where('d.uid', '=', scope.uid)
-      : scope.pno === null
-        ? q.where(tenantFilter('d.pno', scope))
-        : q.where(ofProperty('d.pno', scope.pno));
+      ? detailed(db.selectFrom('devices as d'))
+          .where('d.device_id', 'in', ids)
+          .where(acrossProperties('own-uid'))
+          .where('d.uid', '=', scope.uid)
+      : detailed(devicesById(scopedDb(db, scope), ids));
   const rows = await q.execute();
   const byId = new Map(rows.map((r) => [r.device_id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -175,17 +192,19 @@ export function pageDevices(db: Db, tenant: TenantScope, f: DeviceFilter, pageNu
   if (tenant.pno !== null && Object.values(f).every((v) => v === undefined)) {
     return wholePropertyPage(db, tenant.pno, pageNum, pageSize);
   }
-  const base = () => filtered(db.selectFrom('devices as d').where(tenantFilter('d.pno', tenant)), f);
+  const scoped = scopedDb(db, tenant);
+  const base = () => filtered(scoped.selectFrom('devices as d') as unknown as DeviceQuery, f);
   return page(db, base, tenant, pageNum, pageSize);
 }
 
 const wholePropertyQueries = new WeakMap<Db, ReturnType<typeof compileWholeProperty>>();
+// Precompiled on the plain handle, the property bound as a parameter: a scoped handle is one property's.
 function compileWholeProperty(db: Db) {
   const rowsIn = (dir: 'asc' | 'desc') =>
     precompile(
       db,
       (param: (name: 'pno' | 'limit' | 'offset') => string) =>
-        detailed(db)
+        detailed(db.selectFrom('devices as d'))
           .innerJoin(
             (eb) =>
               eb
@@ -256,90 +275,90 @@ export const findUserDevice = async (db: Db, uid: string, deviceId: string) =>
 export const findDeviceHeads = (db: Db, tenant: TenantScope, ids: readonly string[]) =>
   ids.length === 0
     ? Promise.resolve([])
-    : db
-        .selectFrom('devices')
-        .select(['device_id', 'pno', 'uid', 'admission', 'name', 'sid', 'group_id'])
-        .where(tenant.pno === null ? tenantFilter('pno', tenant) : ofProperty('pno', tenant.pno))
-        .where('device_id', 'in', ids)
+    : devicesById(scopedDb(db, tenant), ids)
+        .select(['d.device_id', 'd.pno', 'd.uid', 'd.admission', 'd.name', 'd.sid', 'd.group_id'])
         .execute();
 
-export const insertDevice = (db: Db, row: Insertable<DevicesTable>) => db.insertInto('devices').values(row).execute();
+/**
+ * Registers a device in `row.pno`, a property the caller resolved. Takes the row's pno rather than a tenant: the
+ * demo seed (seed/devices.ts) calls it so.
+ */
+export const insertDevice = (db: Db, row: Insertable<DevicesTable>) => {
+  const { pno, ...values } = row;
+  return tenantDb(db, propertyTenant(pno)).insertInto('devices').values(values).execute();
+};
 
 export async function updateDevice(
   db: Db,
-  pno: string,
+  tenant: Tenant,
   deviceId: string,
-  set: Updateable<DevicesTable>,
+  set: Omit<Updateable<DevicesTable>, 'pno'>,
 ): Promise<number> {
-  const r = await db
+  const r = await tenantDb(db, tenant)
     .updateTable('devices')
     .set(set)
-    .where('pno', '=', pno)
     .where('device_id', '=', deviceId)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
-export async function deleteDevices(db: Db, pno: string, ids: readonly string[]): Promise<number> {
-  const r = await db
-    .deleteFrom('devices')
-    .where(ofProperty('pno', pno))
-    .where('device_id', 'in', ids)
-    .executeTakeFirst();
+/**
+ * Deletes the property's devices of `ids`. SQLite has no `delete … using` to read them from a list (`devicesById`):
+ * it finds them among the property's entries of the `(pno, created_at, device_id)` index, reading no other row.
+ */
+export async function deleteDevices(db: Db, tenant: Tenant, ids: readonly string[]): Promise<number> {
+  const r = await tenantDb(db, tenant).deleteFrom('devices').where('device_id', 'in', ids).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
+/** An update of the property's devices of `ids` (not empty), read from a list of them as `devicesById` reads. */
+const updateById = (db: Db, tenant: Tenant, ids: readonly string[]) =>
+  tenantDb(db, tenant).updateTable('devices as d').from(idList(ids)).whereRef('d.device_id', '=', 'ids.column1');
+
 /** Sets the admission of those devices not already in it; answers how many changed. */
-export async function setAdmission(db: Db, pno: string, ids: readonly string[], admission: string, now: number) {
-  const r = await db
-    .updateTable('devices')
+export async function setAdmission(db: Db, tenant: Tenant, ids: readonly string[], admission: string, now: number) {
+  if (ids.length === 0) return 0;
+  const r = await updateById(db, tenant, ids)
     .set({ admission, updated_at: now })
-    .where(ofProperty('pno', pno))
-    .where('device_id', 'in', ids)
-    .where('admission', '!=', admission)
+    .where('d.admission', '!=', admission)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 /** Binds a device to a user unless it is bound to someone else; answers whether the device is now the user's. */
-export async function bind(db: Db, pno: string, deviceId: string, uid: string, now: number): Promise<boolean> {
-  const r = await db
+export async function bind(db: Db, tenant: Tenant, deviceId: string, uid: string, now: number): Promise<boolean> {
+  const r = await tenantDb(db, tenant)
     .updateTable('devices')
     .set({ uid, bound_at: now, updated_at: now })
-    .where('pno', '=', pno)
     .where('device_id', '=', deviceId)
     .where('uid', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function unbind(db: Db, pno: string, ids: readonly string[], now: number): Promise<number> {
-  const r = await db
-    .updateTable('devices')
+export async function unbind(db: Db, tenant: Tenant, ids: readonly string[], now: number): Promise<number> {
+  if (ids.length === 0) return 0;
+  const r = await updateById(db, tenant, ids)
     .set({ uid: null, bound_at: null, updated_at: now })
-    .where(ofProperty('pno', pno))
-    .where('device_id', 'in', ids)
-    .where('uid', 'is not', null)
+    .where('d.uid', 'is not', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 /** Unbinds every device of the property bound to the user (they leave the property). */
-export const unbindUser = (db: Db, pno: string, uid: string, now: number) =>
-  db
+export const unbindUser = (db: Db, tenant: Tenant, uid: string, now: number) =>
+  tenantDb(db, tenant)
     .updateTable('devices')
     .set({ uid: null, bound_at: null, updated_at: now })
-    .where('pno', '=', pno)
     .where('uid', '=', uid)
     .execute();
 
 /** The labels in use in a property, in order (at most `limit`). */
-export async function labelsOf(db: Db, pno: string, limit: number): Promise<string[]> {
-  const rows = await db
+export async function labelsOf(db: Db, tenant: Tenant, limit: number): Promise<string[]> {
+  const rows = await tenantDb(db, tenant)
     .selectFrom('devices')
     .select('label')
     .distinct()
-    .where('pno', '=', pno)
     .where('label', '!=', '')
     .orderBy('label')
     .limit(limit)
@@ -348,6 +367,7 @@ export async function labelsOf(db: Db, pno: string, limit: number): Promise<stri
 }
 
 const deviceStates = new WeakMap<Db, ReturnType<typeof compileDeviceState>>();
+// Precompiled on the plain handle, the property bound as a parameter (the device API's hot path: no scoped handle).
 function compileDeviceState(db: Db) {
   return precompile(db, (param: (name: 'pno' | 'deviceId') => string) =>
     db
@@ -386,9 +406,16 @@ export async function deviceState(db: Db, pno: string, deviceId: string) {
   return (await query({ pno, deviceId }))[0];
 }
 
-/** Inserts a device that enrolled itself; false when the id exists already (in any property). */
-export async function insertEnrolled(db: Db, row: Insertable<DevicesTable>): Promise<boolean> {
-  const r = await db
+/**
+ * Inserts a device that enrolled itself; false when the id exists already (in any property: the key is unique on the
+ * platform).
+ */
+export async function insertEnrolled(
+  db: Db,
+  tenant: Tenant,
+  row: Omit<Insertable<DevicesTable>, 'pno'>,
+): Promise<boolean> {
+  const r = await tenantDb(db, tenant)
     .insertInto('devices')
     .values(row)
     .onConflict((oc) => oc.column('device_id').doNothing())
@@ -399,11 +426,11 @@ export async function insertEnrolled(db: Db, row: Insertable<DevicesTable>): Pro
 /** Stores reported attributes and the versions read from them. */
 export const saveAttributes = (
   db: Db,
-  pno: string,
+  tenant: Tenant,
   deviceId: string,
   v: { attributes: string; firmwareVersion: string; appVersion: string; now: number },
 ) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('devices')
     .set({
       attributes: v.attributes,
@@ -412,16 +439,14 @@ export const saveAttributes = (
       attributes_at: v.now,
       updated_at: v.now,
     })
-    .where('pno', '=', pno)
     .where('device_id', '=', deviceId)
     .execute();
 
 /** The property's devices in space `sid`, per group (devices in no group under the sid, the tree's root). */
-export async function countBySpaceGroup(db: Db, pno: string, sid: string): Promise<Map<string, number>> {
-  const rows = await db
+export async function countBySpaceGroup(db: Db, tenant: Tenant, sid: string): Promise<Map<string, number>> {
+  const rows = await tenantDb(db, tenant)
     .selectFrom('devices')
     .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('pno', '=', pno)
     .where('sid', '=', sid)
     .groupBy('group_id')
     .execute();
@@ -434,18 +459,17 @@ export async function countBySpaceGroup(db: Db, pno: string, sid: string): Promi
  */
 export async function countByFirmwareVersion(
   db: Db,
-  pno: string,
+  tenant: Tenant,
   f: { model?: string; sidIn?: readonly string[]; cutoff: number },
 ) {
-  let q = db
+  let q = tenantDb(db, tenant)
     .selectFrom('devices as d')
     .leftJoin('device_presence as s', 's.device_id', 'd.device_id')
     .select([
       'd.firmware_version',
       (eb) => eb.fn.countAll<number>().as('n'),
       sql<number>`sum(case when s.last_seen_at >= ${f.cutoff} then 1 else 0 end)`.as('online'),
-    ])
-    .where('d.pno', '=', pno);
+    ]);
   if (f.model !== undefined) q = q.where('d.model_id', '=', f.model);
   if (f.sidIn !== undefined) q = q.where('d.sid', 'in', f.sidIn);
   const rows = await q.groupBy('d.firmware_version').orderBy('n', 'desc').orderBy('d.firmware_version').execute();

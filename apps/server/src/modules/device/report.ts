@@ -1,4 +1,5 @@
 import type { Services } from '../../platform/services';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import { type AttributeMode, applyReport, appVersionOf, firmwareVersionOf, sameAttributes } from './attributes';
 import { attributesOf } from './items';
 import * as repo from './repo';
@@ -25,7 +26,7 @@ export async function recordReport(
   const next = applyReport(old, report, mode);
   if (Object.keys(next).length > max) return 'tooMany';
   if (current.attributes_at !== null && sameAttributes(old, next)) return 'unchanged';
-  await repo.saveAttributes(s.db, device.pno, device.deviceId, {
+  await repo.saveAttributes(s.db, propertyTenant(device.pno), device.deviceId, {
     attributes: JSON.stringify(next),
     firmwareVersion: firmwareVersionOf(next),
     appVersion: appVersionOf(next),

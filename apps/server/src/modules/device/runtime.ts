@@ -1,6 +1,7 @@
 import { deviceCacheExpiry, deviceCacheTtlMs } from '../../platform/auth/device-credential-cache';
 import { sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
+import { propertyTenant } from '../../platform/tenancy/tenant';
 import { keyMatches } from './enrolment-repo';
 import { bySightingKey, recordSightings, type Sighting } from './presence-repo';
 import { deviceState } from './repo';
@@ -176,7 +177,8 @@ function createRuntime(s: Services): DeviceRuntime {
       const known = keys.get(pno);
       if (known && now - known.at < KEY_TTL_MS) return known.hash === hash;
       const started = keyEpoch;
-      const matches = await keyMatches(s.db, pno, hash);
+      // The URL's property: the read answers only whether the key is that property's own.
+      const matches = await keyMatches(s.db, propertyTenant(pno), hash);
       // The property's key is remembered once a device presented it; other keys are compared with it.
       if (matches && started === keyEpoch) keys.set(pno, { hash, at: now });
       return matches;

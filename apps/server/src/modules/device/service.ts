@@ -15,7 +15,15 @@ import { type RequestContext, requireUser } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { scopeRoots } from '../../platform/http/scope';
 import type { Services } from '../../platform/services';
-import { operatorScope, operatorView, type Tenant, type TenantScope, tenantOf } from '../../platform/tenancy/tenant';
+import {
+  isAllTenants,
+  operatorScope,
+  operatorView,
+  propertyTenant,
+  type Tenant,
+  type TenantScope,
+  tenantOf,
+} from '../../platform/tenancy/tenant';
 import * as org from '../org/service';
 import { assertPlacement, type Placement } from '../space/reads';
 import { findModel, modelOptions } from './catalogue-repo';
@@ -107,13 +115,13 @@ export async function deviceInfo(s: Services, ctx: RequestContext, deviceId: str
   const row = await repo.findDevice(s.db, scopeOf(ctx), deviceId);
   if (!row) throw notFound('deviceId');
   assertInSpaceScope(ctx, DEVICE_READERS, [row]);
-  return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, row.pno, deviceId));
+  return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, propertyTenant(row.pno), deviceId));
 }
 
 export async function myDeviceInfo(s: Services, ctx: RequestContext, deviceId: string) {
   const row = await repo.findUserDevice(s.db, requireUser(ctx).uid, deviceId);
   if (!row) throw notFound('deviceId');
-  return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, row.pno, deviceId));
+  return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, propertyTenant(row.pno), deviceId));
 }
 
 export const osTypeList = (ctx: RequestContext) =>
@@ -124,22 +132,20 @@ const FILTER_OPTIONS_MAX = 500;
 
 export async function filterOptions(s: Services, ctx: RequestContext, filterPno?: string) {
   const scope = scopeOf(ctx, filterPno);
-  const pno = scope.pno;
   return {
     // Across every property (an operator choosing none) models and labels are not offered: pick a property.
-    modelList:
-      pno === null
-        ? []
-        : (await modelOptions(s.db, pno, FILTER_OPTIONS_MAX)).map((m) => ({ modelId: m.model_id, name: m.name })),
+    modelList: isAllTenants(scope)
+      ? []
+      : (await modelOptions(s.db, scope, FILTER_OPTIONS_MAX)).map((m) => ({ modelId: m.model_id, name: m.name })),
     osTypeList: osTypeList(ctx),
-    labelList: pno === null ? [] : await repo.labelsOf(s.db, pno, FILTER_OPTIONS_MAX),
+    labelList: isAllTenants(scope) ? [] : await repo.labelsOf(s.db, scope, FILTER_OPTIONS_MAX),
     businessList: (ctx.property ? ctx.property.businesses : []) as Business[],
   };
 }
 
 /** A model of the property and the OS its platform runs; "not found" for another property's. */
-async function modelOf(s: Services, pno: string, modelId: string) {
-  const model = await findModel(s.db, pno, modelId);
+async function modelOf(s: Services, tenant: Tenant, modelId: string) {
+  const model = await findModel(s.db, tenant, modelId);
   if (!model) throw notFound('model');
   return { modelId: model.model_id, osType: (model.os_type ?? 'other') as OsType };
 }
@@ -165,9 +171,10 @@ export interface RegisterInput {
 
 /** Registers a device (accepted) and issues its credential, shown once. */
 export async function register(s: Services, ctx: RequestContext, input: RegisterInput) {
-  const { pno } = tenantOf(ctx);
+  const tenant = tenantOf(ctx);
+  const { pno } = tenant;
   ctx.audit.target = input.deviceId;
-  const model = input.model ? await modelOf(s, pno, input.model) : undefined;
+  const model = input.model ? await modelOf(s, tenant, input.model) : undefined;
   if (input.uid) await assertMember(s, pno, input.uid, 'uid');
   await assertPlacement(s.db, pno, { sid: input.sid ?? null, groupId: input.groupId ?? null });
   const now = s.now();
@@ -226,7 +233,7 @@ export async function update(s: Services, ctx: RequestContext, input: UpdateInpu
   const [device] = await repo.findDeviceHeads(s.db, tenant, [input.deviceId]);
   if (!device) throw notFound('deviceId');
   assertInSpaceScope(ctx, P.edit, [device]);
-  const model = input.model ? await modelOf(s, tenant.pno, input.model) : undefined;
+  const model = input.model ? await modelOf(s, tenant, input.model) : undefined;
   const placement = placementAfter(device, input);
   if (placement) await assertPlacement(s.db, tenant.pno, placement);
   const set = {
@@ -241,7 +248,7 @@ export async function update(s: Services, ctx: RequestContext, input: UpdateInpu
     ...(input.remark !== undefined ? { remark: input.remark } : {}),
     updated_at: s.now(),
   };
-  await repo.updateDevice(s.db, tenant.pno, input.deviceId, set);
+  await repo.updateDevice(s.db, tenant, input.deviceId, set);
   return null;
 }
 
@@ -279,12 +286,13 @@ async function headsOf(
 const target = (ids: readonly string[]) => ids.slice(0, 20).join(',');
 
 export async function remove(s: Services, ctx: RequestContext, ids: string[]) {
-  const { pno } = tenantOf(ctx);
+  const tenant = tenantOf(ctx);
+  const { pno } = tenant;
   ctx.audit.target = target(ids);
-  await headsOf(s, ctx, tenantOf(ctx), ids, P.edit);
+  await headsOf(s, ctx, tenant, ids, P.edit);
   const removed = await s.db.transaction().execute(async (trx) => {
     await s.deviceCredentials.remove(trx, pno, ids);
-    return repo.deleteDevices(trx, pno, ids);
+    return repo.deleteDevices(trx, tenant, ids);
   });
   await s.deviceCredentials.forget(ids);
   await runtimeOf(s).forgetStates(pno, ids);
@@ -302,7 +310,7 @@ export async function resetCredential(s: Services, ctx: RequestContext, deviceId
   );
   await s.deviceCredentials.forget([deviceId]);
   // Mender device tokens stop too (revokeDeviceTokens drops the cached state on every instance).
-  await revokeDeviceTokens(s, tenant.pno, [deviceId]);
+  await revokeDeviceTokens(s, tenant, [deviceId]);
   return { deviceId, credential };
 }
 
@@ -310,10 +318,10 @@ export async function admit(s: Services, ctx: RequestContext, ids: string[], acc
   const tenant = tenantOf(ctx);
   ctx.audit.target = `${accept ? 'accept' : 'reject'}:${target(ids)}`;
   await headsOf(s, ctx, tenant, ids, P.admit);
-  const changed = await repo.setAdmission(s.db, tenant.pno, ids, accept ? 'accepted' : 'rejected', s.now());
+  const changed = await repo.setAdmission(s.db, tenant, ids, accept ? 'accepted' : 'rejected', s.now());
   // A rejected device's Mender tokens are revoked: accepted again, it authenticates afresh.
   if (accept) await runtimeOf(s).forgetStates(tenant.pno, ids);
-  else await revokeDeviceTokens(s, tenant.pno, ids);
+  else await revokeDeviceTokens(s, tenant, ids);
   return { changed };
 }
 
@@ -322,7 +330,7 @@ export async function admitKey(s: Services, ctx: RequestContext, deviceId: strin
   const tenant = tenantOf(ctx);
   ctx.audit.target = `${accept ? 'accept' : 'reject'}:${deviceId}`;
   await headsOf(s, ctx, tenant, [deviceId], P.admit);
-  return settleNewKey(s, tenant.pno, deviceId, accept === 1);
+  return settleNewKey(s, tenant, deviceId, accept === 1);
 }
 
 interface BindLine {
@@ -403,7 +411,7 @@ export async function bindDevices(s: Services, ctx: RequestContext, lines: reado
       resultList.push(lineResult(ctx, line.deviceId, given, 'notAMember'));
     } else if (device.uid === uid) {
       resultList.push(lineResult(ctx, line.deviceId, uid, 'ok'));
-    } else if (device.uid !== null || !(await repo.bind(s.db, device.pno, line.deviceId, uid, now))) {
+    } else if (device.uid !== null || !(await repo.bind(s.db, propertyTenant(device.pno), line.deviceId, uid, now))) {
       resultList.push(lineResult(ctx, line.deviceId, uid, 'deviceBoundElsewhere'));
     } else {
       device.uid = uid;
@@ -422,13 +430,13 @@ export async function unbindDevices(s: Services, ctx: RequestContext, ids: strin
   const byProperty = new Map<string, string[]>();
   for (const h of heads) byProperty.set(h.pno, [...(byProperty.get(h.pno) ?? []), h.device_id]);
   let unbound = 0;
-  for (const [pno, list] of byProperty) unbound += await repo.unbind(s.db, pno, list, s.now());
+  // Each property as its devices' rows name it.
+  for (const [pno, list] of byProperty) unbound += await repo.unbind(s.db, propertyTenant(pno), list, s.now());
   return { unbound };
 }
 
 /** Devices per group of a space, for its group tree (registered with the spaces module in routes.ts). */
-export const devicesPerGroup = (s: Services, tenant: Tenant, sid: string) =>
-  repo.countBySpaceGroup(s.db, tenant.pno, sid);
+export const devicesPerGroup = (s: Services, tenant: Tenant, sid: string) => repo.countBySpaceGroup(s.db, tenant, sid);
 
 /**
  * The property's devices per reported firmware version (of one model), with how many are online, most first: the
@@ -437,7 +445,7 @@ export const devicesPerGroup = (s: Services, tenant: Tenant, sid: string) =>
 export async function firmwareVersionCounts(s: Services, ctx: RequestContext, model?: string) {
   const sidIn = spacesInScope(ctx, [...DEVICE_READERS, FIRMWARE_PERMISSIONS.overview]);
   if (sidIn?.length === 0) return [];
-  return repo.countByFirmwareVersion(s.db, tenantOf(ctx).pno, {
+  return repo.countByFirmwareVersion(s.db, tenantOf(ctx), {
     model,
     ...(sidIn ? { sidIn } : {}),
     cutoff: s.now() - onlineWindowMs(s),

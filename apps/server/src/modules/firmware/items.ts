@@ -23,8 +23,8 @@ export async function itemsOf(s: Services, tenant: Tenant, rows: readonly repo.P
     for (const m of parseIds(r.models)) models.add(m);
     for (const p of parseIds(r.platforms)) platforms.add(p);
   }
-  const modelNames = await catalogueNames(s, tenant.pno, 'model', [...models]);
-  const platformNames = await catalogueNames(s, tenant.pno, 'platform', [...platforms]);
+  const modelNames = await catalogueNames(s, tenant, 'model', [...models]);
+  const platformNames = await catalogueNames(s, tenant, 'platform', [...platforms]);
   return rows.map((r) => ({
     id: r.id,
     sid: r.sid,

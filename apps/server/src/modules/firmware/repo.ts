@@ -3,8 +3,12 @@ import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsPattern } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** Firmware packages, their files, customers, keys, upgrade records and deltas: SQL only, filtered by `pno`. */
+/**
+ * Firmware packages, their files, customers, keys, upgrade records and deltas: SQL only, each query on the tenant's
+ * scoped handle, which adds the property (DESIGN §5, platform/tenancy/tenant-scope.ts).
+ */
 
 type Tx = Db;
 
@@ -48,11 +52,10 @@ const PACKAGE_COLUMNS = [
 ] as const;
 
 const packageBase = (db: Db, tenant: Tenant, f: PackageFilter) => {
-  let q = db
+  let q = tenantDb(db, tenant)
     .selectFrom('fw_packages as p')
-    .innerJoin('spaces as s', (j) => j.onRef('s.sid', '=', 'p.sid').on('s.pno', '=', tenant.pno))
-    .leftJoin('users as u', 'u.uid', 'p.created_by')
-    .where('p.pno', '=', tenant.pno);
+    .innerJoin('spaces as s', 's.sid', 'p.sid')
+    .leftJoin('users as u', 'u.uid', 'p.created_by');
   if (f.sids) q = q.where('p.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
   if (f.groupId) q = q.where('p.group_id', '=', f.groupId);
   if (f.swType) q = q.where('p.sw_type', '=', f.swType);
@@ -61,11 +64,7 @@ const packageBase = (db: Db, tenant: Tenant, f: PackageFilter) => {
   if (f.sharedWith) {
     const cids = f.sharedWith.length > 0 ? [...f.sharedWith] : [''];
     q = q.where('p.id', 'in', (eb) =>
-      eb
-        .selectFrom('fw_package_customers as sc')
-        .select('sc.package_id')
-        .where('sc.pno', '=', tenant.pno)
-        .where('sc.cid', 'in', cids),
+      eb.selectFrom('fw_package_customers as sc').select('sc.package_id').where('sc.cid', 'in', cids),
     );
   }
   if (f.newerThan !== undefined) q = q.where('p.version_key', '>', f.newerThan);
@@ -94,7 +93,6 @@ export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pag
           eb
             .selectFrom('fw_package_customers as c')
             .select((e) => e.fn.countAll<number>().as('n'))
-            .where('c.pno', '=', tenant.pno)
             .whereRef('c.package_id', '=', 'p.id')
             .as('customer_count'),
         )
@@ -102,7 +100,6 @@ export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pag
           eb
             .selectFrom('fw_package_files as f')
             .select((e) => e.fn.countAll<number>().as('n'))
-            .where('f.pno', '=', tenant.pno)
             .whereRef('f.package_id', '=', 'p.id')
             .as('file_count'),
         )
@@ -125,7 +122,6 @@ export const findPackagesBy = (db: Db, tenant: Tenant, f: PackageFilter) =>
       eb
         .selectFrom('fw_package_customers as c')
         .select((e) => e.fn.countAll<number>().as('n'))
-        .where('c.pno', '=', tenant.pno)
         .whereRef('c.package_id', '=', 'p.id')
         .as('customer_count'),
     )
@@ -133,17 +129,15 @@ export const findPackagesBy = (db: Db, tenant: Tenant, f: PackageFilter) =>
       eb
         .selectFrom('fw_package_files as f')
         .select((e) => e.fn.countAll<number>().as('n'))
-        .where('f.pno', '=', tenant.pno)
         .whereRef('f.package_id', '=', 'p.id')
         .as('file_count'),
     )
     .execute();
 
 export async function findByVersion(db: Db, tenant: Tenant, swType: string, versionKey: string) {
-  return db
+  return tenantDb(db, tenant)
     .selectFrom('fw_packages')
     .select(['id', 'version'])
-    .where('pno', '=', tenant.pno)
     .where('sw_type', '=', swType)
     .where('version_key', '=', versionKey)
     .executeTakeFirst();
@@ -202,11 +196,10 @@ export async function insertPackage(
   uid: string,
   now: number,
 ) {
-  await db
+  await tenantDb(db, tenant)
     .insertInto('fw_packages')
     .values({
       id: v.id,
-      pno: tenant.pno,
       sid: v.sid,
       sw_type: v.swType,
       ...packageColumns(v),
@@ -222,12 +215,11 @@ export async function insertPackage(
 
 async function insertFiles(db: Tx, tenant: Tenant, id: string, files: readonly PackageFileValues[]) {
   if (files.length === 0) return;
-  await db
+  await tenantDb(db, tenant)
     .insertInto('fw_package_files')
     .values(
       files.map((f, ord) => ({
         package_id: id,
-        pno: tenant.pno,
         ord,
         fid: f.fid,
         name: f.name,
@@ -248,64 +240,55 @@ export async function updatePackage(
   files: readonly PackageFileValues[] | null,
   now: number,
 ) {
-  await db
+  const scoped = tenantDb(db, tenant);
+  await scoped
     .updateTable('fw_packages')
     .set({ ...packageColumns(v), updated_at: now })
-    .where('pno', '=', tenant.pno)
     .where('id', '=', v.id)
     .execute();
   if (files) {
-    await db.deleteFrom('fw_package_files').where('pno', '=', tenant.pno).where('package_id', '=', v.id).execute();
+    await scoped.deleteFrom('fw_package_files').where('package_id', '=', v.id).execute();
     await insertFiles(db, tenant, v.id, files);
   }
 }
 
 export const setPublished = (db: Db, tenant: Tenant, id: string, published: 0 | 1, now: number) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('fw_packages')
     .set({ published, published_at: published ? now : null, updated_at: now })
-    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .execute();
 
 /** Deletes a package and what hangs on it (files, customers, deltas); true when this call deleted it. */
 export async function deletePackage(db: Tx, tenant: Tenant, id: string): Promise<boolean> {
-  await db.deleteFrom('fw_package_files').where('pno', '=', tenant.pno).where('package_id', '=', id).execute();
-  await db.deleteFrom('fw_package_customers').where('pno', '=', tenant.pno).where('package_id', '=', id).execute();
-  await db
+  const scoped = tenantDb(db, tenant);
+  await scoped.deleteFrom('fw_package_files').where('package_id', '=', id).execute();
+  await scoped.deleteFrom('fw_package_customers').where('package_id', '=', id).execute();
+  await scoped
     .deleteFrom('fw_deltas')
-    .where('pno', '=', tenant.pno)
     .where((eb) => eb.or([eb('source_id', '=', id), eb('target_id', '=', id)]))
     .execute();
-  const r = await db.deleteFrom('fw_packages').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  const r = await scoped.deleteFrom('fw_packages').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
 export const packageFiles = (db: Db, tenant: Tenant, id: string) =>
-  db
-    .selectFrom('fw_package_files')
-    .selectAll()
-    .where('pno', '=', tenant.pno)
-    .where('package_id', '=', id)
-    .orderBy('ord')
-    .execute();
+  tenantDb(db, tenant).selectFrom('fw_package_files').selectAll().where('package_id', '=', id).orderBy('ord').execute();
 
 /** The first of `fids` a package uses, with the package's name and version. */
 export const packageUsingFiles = (db: Db, tenant: Tenant, fids: readonly string[]) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_package_files as f')
-    .innerJoin('fw_packages as p', (j) => j.onRef('p.id', '=', 'f.package_id').on('p.pno', '=', tenant.pno))
+    .innerJoin('fw_packages as p', 'p.id', 'f.package_id')
     .select(['f.fid', 'p.name', 'p.version'])
-    .where('f.pno', '=', tenant.pno)
     .where('f.fid', 'in', fids.length > 0 ? [...fids] : [''])
     .executeTakeFirst();
 
 /** Packages directly in each group of a space. */
 export async function countByGroup(db: Db, tenant: Tenant, sid: string): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('fw_packages')
     .select(['group_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('pno', '=', tenant.pno)
     .where('sid', '=', sid)
     .groupBy('group_id')
     .execute();
@@ -313,14 +296,13 @@ export async function countByGroup(db: Db, tenant: Tenant, sid: string): Promise
 }
 
 export async function typeCounts(db: Db, tenant: Tenant) {
-  return db
+  return tenantDb(db, tenant)
     .selectFrom('fw_packages')
     .select([
       'sw_type',
       (eb) => eb.fn.countAll<number>().as('n'),
       (eb) => eb.fn.sum<number>('published').as('published'),
     ])
-    .where('pno', '=', tenant.pno)
     .groupBy('sw_type')
     .execute();
 }
@@ -328,11 +310,10 @@ export async function typeCounts(db: Db, tenant: Tenant) {
 // Customers.
 
 export const packageCustomers = (db: Db, tenant: Tenant, id: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_package_customers as pc')
-    .innerJoin('customers as c', (j) => j.onRef('c.cid', '=', 'pc.cid').on('c.pno', '=', tenant.pno))
+    .innerJoin('customers as c', 'c.cid', 'pc.cid')
     .select(['c.cid', 'c.name'])
-    .where('pc.pno', '=', tenant.pno)
     .where('pc.package_id', '=', id)
     .orderBy('c.name')
     .execute();
@@ -345,22 +326,22 @@ export async function replaceCustomers(
   uid: string,
   now: number,
 ) {
-  await db.deleteFrom('fw_package_customers').where('pno', '=', tenant.pno).where('package_id', '=', id).execute();
+  const scoped = tenantDb(db, tenant);
+  await scoped.deleteFrom('fw_package_customers').where('package_id', '=', id).execute();
   if (cids.length === 0) return;
-  await db
+  await scoped
     .insertInto('fw_package_customers')
-    .values(cids.map((cid) => ({ package_id: id, pno: tenant.pno, cid, added_by: uid, added_at: now })))
+    .values(cids.map((cid) => ({ package_id: id, cid, added_by: uid, added_at: now })))
     .execute();
 }
 
 /** The customer properties the property's customer records stand for (`customers.property_pno`), each once. */
 export async function customerProperties(db: Db, tenant: Tenant, cids: readonly string[]) {
   if (cids.length === 0) return [];
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('customers')
     .select('property_pno')
     .distinct()
-    .where('pno', '=', tenant.pno)
     .where('cid', 'in', [...cids])
     .where('property_pno', 'is not', null)
     .execute();
@@ -369,10 +350,9 @@ export async function customerProperties(db: Db, tenant: Tenant, cids: readonly 
 
 export async function existingCustomers(db: Db, tenant: Tenant, cids: readonly string[]) {
   if (cids.length === 0) return [];
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('customers')
     .select('cid')
-    .where('pno', '=', tenant.pno)
     .where('cid', 'in', [...cids])
     .execute();
   return rows.map((r) => r.cid);
@@ -383,19 +363,19 @@ export async function existingCustomers(db: Db, tenant: Tenant, cids: readonly s
 export type KeysRow = NonNullable<Awaited<ReturnType<typeof findKeys>>>;
 
 export const findKeys = (db: Db, tenant: Tenant) =>
-  db.selectFrom('fw_keys').selectAll().where('pno', '=', tenant.pno).executeTakeFirst();
+  tenantDb(db, tenant).selectFrom('fw_keys').selectAll().executeTakeFirst();
 
 /** The property's keys row, without a manifest key (the signing service holds it since migration 0033). */
 export const insertKeys = (db: Db, tenant: Tenant, now: number) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('fw_keys')
-    .values({ pno: tenant.pno, manifest_public: '', manifest_private: '', manifest_key_id: '', updated_at: now })
+    .values({ manifest_public: '', manifest_private: '', manifest_key_id: '', updated_at: now })
     .onConflict((oc) => oc.column('pno').doNothing())
     .execute();
 
 /** Empties the manifest private key kept here before migration 0033 (the signing service holds it now). */
 export const clearLegacyManifestKey = (db: Db, tenant: Tenant) =>
-  db.updateTable('fw_keys').set({ manifest_private: '' }).where('pno', '=', tenant.pno).execute();
+  tenantDb(db, tenant).updateTable('fw_keys').set({ manifest_private: '' }).execute();
 
 export const saveVendorKeys = (
   db: Db,
@@ -403,10 +383,9 @@ export const saveVendorKeys = (
   v: { swuCertificate: string; menderPublicKey: string },
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('fw_keys')
     .set({ swu_certificate: v.swuCertificate, mender_public_key: v.menderPublicKey, updated_at: now })
-    .where('pno', '=', tenant.pno)
     .execute();
 
 // Upgrade records.
@@ -419,7 +398,7 @@ export async function pageRecords(
   pageSize: number,
 ) {
   const base = () => {
-    let q = db.selectFrom('fw_upgrade_records').where('pno', '=', tenant.pno);
+    let q = tenantDb(db, tenant).selectFrom('fw_upgrade_records');
     if (f.deviceId) q = q.where('device_id', '=', f.deviceId);
     if (f.swId) q = q.where('package_id', '=', f.swId);
     if (f.state) q = q.where('state', '=', f.state);
@@ -449,11 +428,10 @@ export const insertRecord = (
   },
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('fw_upgrade_records')
     .values({
       id: v.id,
-      pno: tenant.pno,
       device_id: v.deviceId,
       package_id: v.packageId,
       sw_type: v.swType,
@@ -494,11 +472,10 @@ const DELTA_COLUMNS = [
 ] as const;
 
 const deltaBase = (db: Db, tenant: Tenant, f: { swId?: string; swType?: string; str?: string; ids?: string[] }) => {
-  let q = db
+  let q = tenantDb(db, tenant)
     .selectFrom('fw_deltas as d')
-    .innerJoin('fw_packages as p', (j) => j.onRef('p.id', '=', 'd.target_id').on('p.pno', '=', tenant.pno))
-    .leftJoin('users as u', 'u.uid', 'd.created_by')
-    .where('d.pno', '=', tenant.pno);
+    .innerJoin('fw_packages as p', 'p.id', 'd.target_id')
+    .leftJoin('users as u', 'u.uid', 'd.created_by');
   if (f.swId) {
     const id = f.swId;
     q = q.where((eb) => eb.or([eb('d.source_id', '=', id), eb('d.target_id', '=', id)]));
@@ -538,10 +515,9 @@ export const findDeltas = (db: Db, tenant: Tenant, ids: string[]) =>
   deltaBase(db, tenant, { ids }).select(DELTA_COLUMNS).execute();
 
 export const findDeltaPair = (db: Db, tenant: Tenant, sourceId: string, targetId: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_deltas')
     .select('id')
-    .where('pno', '=', tenant.pno)
     .where('source_id', '=', sourceId)
     .where('target_id', '=', targetId)
     .executeTakeFirst();
@@ -563,11 +539,10 @@ export const insertDelta = (
   },
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('fw_deltas')
     .values({
       id: v.id,
-      pno: tenant.pno,
       sw_type: v.swType,
       source_id: v.sourceId,
       target_id: v.targetId,
@@ -599,33 +574,30 @@ export const updateDelta = (
   }>,
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('fw_deltas')
     .set({ ...v, updated_at: now })
-    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .executeTakeFirst();
 
 export async function deleteDelta(db: Db, tenant: Tenant, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('fw_deltas').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  const r = await tenantDb(db, tenant).deleteFrom('fw_deltas').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
 /** Deltas (their ids and blobs) from or to a package: what deleting it drops. */
 export const deltasOfPackage = (db: Db, tenant: Tenant, id: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_deltas')
     .select(['id', 'sha256', 'state'])
-    .where('pno', '=', tenant.pno)
     .where((eb) => eb.or([eb('source_id', '=', id), eb('target_id', '=', id)]))
     .execute();
 
 /** Ready deltas to a package, with their source versions. */
 export const readyDeltasTo = (db: Db, tenant: Tenant, targetId: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_deltas')
     .select(['id', 'source_id', 'source_version', 'size', 'sha256', 'source_sha256', 'target_sha256'])
-    .where('pno', '=', tenant.pno)
     .where('target_id', '=', targetId)
     .where('state', '=', 'ready')
     .where('verified', '=', 1)

@@ -185,9 +185,9 @@ export interface PackageInput {
 }
 
 async function assertCatalogue(s: Services, tenant: Tenant, models: string[], platforms: string[]) {
-  const m = await catalogueNames(s, tenant.pno, 'model', models);
+  const m = await catalogueNames(s, tenant, 'model', models);
   if (m.size !== new Set(models).size) throw notFound('modelIdList');
-  const p = await catalogueNames(s, tenant.pno, 'platform', platforms);
+  const p = await catalogueNames(s, tenant, 'platform', platforms);
   if (p.size !== new Set(platforms).size) throw notFound('platformIdList');
 }
 
