@@ -2,10 +2,11 @@ import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
- * The temporary firmware service's files, test devices and tasks: SQL only, filtered by `pno`. Each device's part
- * of a task is a device action (modules/device-action).
+ * The temporary firmware service's files, test devices and tasks: SQL only, on the tenant's scoped handle. Each
+ * device's part of a task is a device action (modules/device-action).
  */
 
 // Files.
@@ -21,11 +22,10 @@ export interface TempFileInsert {
 }
 
 export const insertFile = (db: Db, tenant: Tenant, f: TempFileInsert, now: number) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('fw_temp_files')
     .values({
       id: f.id,
-      pno: tenant.pno,
       fid: f.fid,
       name: f.name,
       size: f.size,
@@ -37,14 +37,14 @@ export const insertFile = (db: Db, tenant: Tenant, f: TempFileInsert, now: numbe
     .execute();
 
 const fileBase = (db: Db, tenant: Tenant, str: string | undefined) => {
-  let q = db.selectFrom('fw_temp_files as f').where('f.pno', '=', tenant.pno);
+  let q = tenantDb(db, tenant).selectFrom('fw_temp_files as f');
   if (str) {
     q = q.where((eb) => eb.or([containsCi('f.name', str), eb('f.sha256', '=', str)]));
   }
   return q;
 };
 
-const fileColumns = (q: ReturnType<typeof fileBase>, tenant: Tenant) =>
+const fileColumns = (q: ReturnType<typeof fileBase>) =>
   q
     .leftJoin('users as u', 'u.uid', 'f.uid')
     .select([
@@ -61,7 +61,6 @@ const fileColumns = (q: ReturnType<typeof fileBase>, tenant: Tenant) =>
       eb
         .selectFrom('fw_temp_tasks as t')
         .select((e) => e.fn.countAll<number>().as('n'))
-        .where('t.pno', '=', tenant.pno)
         .whereRef('t.file_id', '=', 'f.id')
         .as('task_count'),
     );
@@ -72,7 +71,7 @@ export const pageFiles = (db: Db, tenant: Tenant, str: string | undefined, pageN
   readPage(
     () => countOf(fileBase(db, tenant, str)),
     (w) =>
-      fileColumns(fileBase(db, tenant, str), tenant)
+      fileColumns(fileBase(db, tenant, str))
         .orderBy('f.created_at', w.dir)
         .orderBy('f.id', w.dir)
         .limit(w.limit)
@@ -82,40 +81,30 @@ export const pageFiles = (db: Db, tenant: Tenant, str: string | undefined, pageN
   );
 
 export const findFile = (db: Db, tenant: Tenant, id: string) =>
-  fileColumns(fileBase(db, tenant, undefined), tenant)
+  fileColumns(fileBase(db, tenant, undefined))
     .where('f.id', '=', id)
     .executeTakeFirst();
 
 /** A running task that uses the file, if any. */
 export const runningTaskOfFile = (db: Db, tenant: Tenant, fileId: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_temp_tasks')
     .select(['id', 'name'])
-    .where('pno', '=', tenant.pno)
     .where('file_id', '=', fileId)
     .where('state', '=', 'running')
     .executeTakeFirst();
 
 /** Deletes a file row; the tasks that used it keep its name and digest. */
 export async function deleteFile(db: Db, tenant: Tenant, id: string): Promise<boolean> {
-  await db
-    .updateTable('fw_temp_tasks')
-    .set({ file_id: null })
-    .where('pno', '=', tenant.pno)
-    .where('file_id', '=', id)
-    .execute();
-  const done = await db
-    .deleteFrom('fw_temp_files')
-    .where('pno', '=', tenant.pno)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  await tenantDb(db, tenant).updateTable('fw_temp_tasks').set({ file_id: null }).where('file_id', '=', id).execute();
+  const done = await tenantDb(db, tenant).deleteFrom('fw_temp_files').where('id', '=', id).executeTakeFirst();
   return Number(done.numDeletedRows) > 0;
 }
 
 // Test devices.
 
 const deviceBase = (db: Db, tenant: Tenant, uid: string, str: string | undefined) => {
-  let q = db.selectFrom('fw_temp_devices').where('pno', '=', tenant.pno).where('uid', '=', uid);
+  let q = tenantDb(db, tenant).selectFrom('fw_temp_devices').where('uid', '=', uid);
   if (str) q = q.where(containsCi('device_id', str));
   return q;
 };
@@ -146,10 +135,9 @@ export const listedDevices = async (db: Db, tenant: Tenant, uid: string, ids: re
   ids.length === 0
     ? []
     : (
-        await db
+        await tenantDb(db, tenant)
           .selectFrom('fw_temp_devices')
           .select('device_id')
-          .where('pno', '=', tenant.pno)
           .where('uid', '=', uid)
           .where('device_id', 'in', [...ids])
           .execute()
@@ -167,17 +155,16 @@ export const insertDevices = (
 ) =>
   ids.length === 0
     ? Promise.resolve()
-    : db
+    : tenantDb(db, tenant)
         .insertInto('fw_temp_devices')
-        .values(ids.map((deviceId) => ({ pno: tenant.pno, uid, device_id: deviceId, remark, created_at: now })))
+        .values(ids.map((deviceId) => ({ uid, device_id: deviceId, remark, created_at: now })))
         .onConflict((oc) => oc.columns(['pno', 'uid', 'device_id']).doNothing())
         .execute()
         .then(() => undefined);
 
 export async function deleteDevice(db: Db, tenant: Tenant, uid: string, deviceId: string): Promise<number> {
-  const done = await db
+  const done = await tenantDb(db, tenant)
     .deleteFrom('fw_temp_devices')
-    .where('pno', '=', tenant.pno)
     .where('uid', '=', uid)
     .where('device_id', '=', deviceId)
     .executeTakeFirst();
@@ -198,11 +185,10 @@ export interface TaskInsert {
 }
 
 export const insertTask = (db: Db, tenant: Tenant, t: TaskInsert, now: number) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('fw_temp_tasks')
     .values({
       id: t.id,
-      pno: tenant.pno,
       name: t.name,
       remark: t.remark,
       file_id: t.fileId,
@@ -223,7 +209,7 @@ export interface TaskFilter {
 }
 
 const taskBase = (db: Db, tenant: Tenant, f: TaskFilter) => {
-  let q = db.selectFrom('fw_temp_tasks as t').where('t.pno', '=', tenant.pno);
+  let q = tenantDb(db, tenant).selectFrom('fw_temp_tasks as t');
   if (f.uid) q = q.where('t.created_by', '=', f.uid);
   if (f.state) q = q.where('t.state', '=', f.state);
   if (f.str) {
@@ -266,11 +252,10 @@ export const pageTasks = (db: Db, tenant: Tenant, f: TaskFilter, pageNum: number
   );
 
 export const findTask = (db: Db, tenant: Tenant, id: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_temp_tasks as t')
     .leftJoin('users as u', 'u.uid', 't.created_by')
     .select(TASK_COLUMNS)
-    .where('t.pno', '=', tenant.pno)
     .where('t.id', '=', id)
     .executeTakeFirst();
 
@@ -279,10 +264,9 @@ export const taskNames = async (db: Db, tenant: Tenant, ids: readonly string[]) 
   new Map(
     (ids.length === 0
       ? []
-      : await db
+      : await tenantDb(db, tenant)
           .selectFrom('fw_temp_tasks')
           .select(['id', 'name'])
-          .where('pno', '=', tenant.pno)
           .where('id', 'in', [...ids])
           .execute()
     ).map((r) => [r.id, r.name]),
@@ -290,9 +274,9 @@ export const taskNames = async (db: Db, tenant: Tenant, ids: readonly string[]) 
 
 /** A running task with its file, as a device is offered it (undefined once it has ended or its file went). */
 export const runningTaskWithFile = (db: Db, tenant: Tenant, taskId: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_temp_tasks as t')
-    .innerJoin('fw_temp_files as f', (j) => j.onRef('f.id', '=', 't.file_id').on('f.pno', '=', tenant.pno))
+    .innerJoin('fw_temp_files as f', (j) => j.onRef('f.id', '=', 't.file_id'))
     .select([
       't.id as task_id',
       't.name as task_name',
@@ -302,17 +286,15 @@ export const runningTaskWithFile = (db: Db, tenant: Tenant, taskId: string) =>
       'f.sha256 as file_sha256',
       'f.content_type',
     ])
-    .where('t.pno', '=', tenant.pno)
     .where('t.id', '=', taskId)
     .where('t.state', '=', 'running')
     .executeTakeFirst();
 
 /** Ends a running task (its devices' actions are closed by the caller, device-action). False when not running. */
 export async function endTask(db: Db, tenant: Tenant, taskId: string, state: 'cancelled' | 'finished', now: number) {
-  const done = await db
+  const done = await tenantDb(db, tenant)
     .updateTable('fw_temp_tasks')
     .set({ state, finished_at: now, updated_at: now })
-    .where('pno', '=', tenant.pno)
     .where('id', '=', taskId)
     .where('state', '=', 'running')
     .executeTakeFirst();
@@ -320,18 +302,12 @@ export async function endTask(db: Db, tenant: Tenant, taskId: string, state: 'ca
 }
 
 export const touchTask = (db: Db, tenant: Tenant, taskId: string, now: number) =>
-  db
-    .updateTable('fw_temp_tasks')
-    .set({ updated_at: now })
-    .where('pno', '=', tenant.pno)
-    .where('id', '=', taskId)
-    .execute();
+  tenantDb(db, tenant).updateTable('fw_temp_tasks').set({ updated_at: now }).where('id', '=', taskId).execute();
 
 /** Deletes a task that is not running (its devices' actions go with it, by the caller). */
 export async function deleteTask(db: Db, tenant: Tenant, taskId: string): Promise<number> {
-  const done = await db
+  const done = await tenantDb(db, tenant)
     .deleteFrom('fw_temp_tasks')
-    .where('pno', '=', tenant.pno)
     .where('id', '=', taskId)
     .where('state', '!=', 'running')
     .executeTakeFirst();
