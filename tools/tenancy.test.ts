@@ -14,6 +14,17 @@ describe('hand-written tenant filters', () => {
     expect(handWrittenTenantFilters(source).map((f) => f.line)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('leaves a condition a comment declares is not a tenant filter', () => {
+    const source = [
+      "db.selectFrom('properties')",
+      '  // not a tenant filter: a key lookup on properties',
+      "  .where('pno', '=', pno)",
+      "  .where('pno', '=', other) // not a tenant filter: the operator's filter",
+      "  .where('pno', '=', t.pno)",
+    ].join('\n');
+    expect(handWrittenTenantFilters(source).map((f) => f.line)).toEqual([5]);
+  });
+
   it('applies to module code only, tests aside', () => {
     expect(isModuleCode('apps/server/src/modules/title/repo.ts')).toBe(true);
     expect(isModuleCode('apps/server/src/modules/title/title.test.ts')).toBe(false);

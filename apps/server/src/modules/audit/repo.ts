@@ -18,6 +18,7 @@ export interface AuditFilter {
 
 const where = (f: AuditFilter) => (eb: ExpressionBuilder<Database, 'audit_log'>) => {
   const parts = [];
+  // not a tenant filter: the operator's filter of the audit log, which is not a property's table
   if (f.pno) parts.push(eb('audit_log.pno', '=', f.pno));
   if (f.actor) {
     const actor = f.actor;

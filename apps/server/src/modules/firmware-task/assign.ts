@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
+import { spaceOfRef } from '../space/service';
 import { deleteTaskDevices, insertClaims, releaseClaims, taskDevices, updateTaskDevices } from './device-repo';
 import { actionsChanged, announce, cancelsChanged } from './events';
 import { assertAllows } from './machine';
@@ -121,13 +122,7 @@ export async function addRule(
   const rules = await repo.rulesOf(s.db, tenant, [row.id]);
   if (rules.length >= TASK_RULES_MAX) throw new AppError('taskRuleLimit', { max: TASK_RULES_MAX });
   if (input.filter.sid) {
-    const space = await s.db
-      .selectFrom('spaces')
-      .select('sid')
-      .where('pno', '=', tenant.pno)
-      .where('sid', '=', input.filter.sid)
-      .executeTakeFirst();
-    if (!space) throw notFound('filter.sid');
+    if (!(await spaceOfRef(s, tenant, 'space', input.filter.sid))) throw notFound('filter.sid');
   }
   const id = newId();
   const now = s.now();

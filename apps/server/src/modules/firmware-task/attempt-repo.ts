@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { FwTaskAttemptsTable } from '../../platform/db/schema';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /** Delivery attempts (the rollout's side of the device API's actions, modules/device-action): SQL only. */
 
@@ -14,21 +15,11 @@ export async function insertAttempts(db: Db, rows: readonly Insertable<FwTaskAtt
 }
 
 export async function updateAttempt(db: Db, tenant: Tenant, actionId: number, patch: Updateable<FwTaskAttemptsTable>) {
-  await db
-    .updateTable('fw_task_attempts')
-    .set(patch)
-    .where('pno', '=', tenant.pno)
-    .where('action_id', '=', actionId)
-    .execute();
+  await tenantDb(db, tenant).updateTable('fw_task_attempts').set(patch).where('action_id', '=', actionId).execute();
 }
 
 export const attemptByAction = (db: Db, tenant: Tenant, actionId: number) =>
-  db
-    .selectFrom('fw_task_attempts')
-    .selectAll()
-    .where('pno', '=', tenant.pno)
-    .where('action_id', '=', actionId)
-    .executeTakeFirst();
+  tenantDb(db, tenant).selectFrom('fw_task_attempts').selectAll().where('action_id', '=', actionId).executeTakeFirst();
 
 export interface DeliverFilter {
   taskId?: string;
@@ -37,11 +28,10 @@ export interface DeliverFilter {
 }
 
 const deliverBase = (db: Db, tenant: Tenant, f: DeliverFilter) => {
-  let q = db
+  let q = tenantDb(db, tenant)
     .selectFrom('fw_task_attempts as a')
-    .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id').on('t.pno', '=', tenant.pno))
-    .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 'a.device_id').on('d.pno', '=', tenant.pno))
-    .where('a.pno', '=', tenant.pno);
+    .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id'))
+    .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 'a.device_id'));
   if (f.taskId) q = q.where('a.task_id', '=', f.taskId);
   if (f.deviceId) q = q.where('a.device_id', '=', f.deviceId);
   if (f.state) q = q.where('a.state', '=', f.state);
@@ -80,10 +70,9 @@ export async function cancelAttempts(
   now: number,
 ) {
   if (deviceIds?.length === 0) return;
-  let q = db
+  let q = tenantDb(db, tenant)
     .updateTable('fw_task_attempts')
     .set({ state: 'cancelled', cancel_from: sql<string>`state`, finish_at: now, updated_at: now })
-    .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .where('state', 'in', [...HELD, 'verifying']);
   if (deviceIds) q = q.where('device_id', 'in', deviceIds);
@@ -94,10 +83,9 @@ export async function cancelAttempts(
 // nothing).
 
 const installedBase = (db: Db, tenant: Tenant) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_task_attempts as a')
-    .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id').on('t.pno', '=', tenant.pno))
-    .where('a.pno', '=', tenant.pno)
+    .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id'))
     .where('a.state', '=', 'succeeded')
     .where('t.mode', '!=', 'downloadOnly');
 
@@ -114,12 +102,11 @@ export const installedActionsOf = async (db: Db, tenant: Tenant, deviceId: strin
 
 /** One attempt with its task's package and mode (an installed action's deployment). */
 export const attemptWithTask = (db: Db, tenant: Tenant, actionId: number) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_task_attempts as a')
-    .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id').on('t.pno', '=', tenant.pno))
+    .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id'))
     .select(['a.task_id', 'a.device_id', 'a.state', 'a.action_id', 'a.attempt as attempts'])
     .select(['t.sw_id', 't.sw_pno', 't.pno', 't.sw_type', 't.sw_version', 't.mode', 't.execution', 't.name'])
     .select('t.state as task_state')
-    .where('a.pno', '=', tenant.pno)
     .where('a.action_id', '=', actionId)
     .executeTakeFirst();

@@ -5,12 +5,13 @@ import * as actions from '../device-action/service';
 import { bestDelta, filesOfPackage, recordUpgrade } from '../firmware/service';
 import { firmwareActions } from './actions';
 import { attemptByAction, attemptWithTask, updateAttempt } from './attempt-repo';
-import { candidates, updateTaskDevices } from './device-repo';
+import { candidates, taskDeviceOf, updateTaskDevices } from './device-repo';
 import { actionsChanged } from './events';
 import { taskActionCache, taskFlags } from './flags';
 import { installedChanged } from './installed';
 import { executionOf } from './items';
 import { packageOwner } from './package-owner';
+import { findTask } from './repo';
 import { inWindow } from './rollout';
 import { isVersion, reportedVersion } from './selection';
 
@@ -189,19 +190,8 @@ export async function report(
   const detail = (r.detail ?? '').slice(0, 500);
   const final = ['succeeded', 'failed', 'cancelled'].includes(attempt.state);
   if (final) return 'stale';
-  const task = await s.db
-    .selectFrom('fw_tasks')
-    .selectAll()
-    .where('pno', '=', pno)
-    .where('id', '=', attempt.task_id)
-    .executeTakeFirst();
-  const row = await s.db
-    .selectFrom('fw_task_devices')
-    .selectAll()
-    .where('pno', '=', pno)
-    .where('task_id', '=', attempt.task_id)
-    .where('device_id', '=', deviceId)
-    .executeTakeFirst();
+  const task = await findTask(s.db, tenant, attempt.task_id);
+  const row = await taskDeviceOf(s.db, tenant, attempt.task_id, deviceId);
   if (!task || !row || Number(row.action_id) !== actionId) return 'stale';
   // The device rejected the cancel of an action the task had let go of (README "Device side"): what it reports is
   // recorded on the attempt (history, upgrade record) and the task device stays cancelled.

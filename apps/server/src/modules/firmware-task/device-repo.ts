@@ -5,6 +5,7 @@ import { countOf, readPage } from '../../platform/db/paging';
 import type { FwTaskDevicesTable } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /** A device's last-seen time (epoch ms) or null: the device module's `device_presence` row (migration 0034). */
 const lastSeenOf = (deviceIdColumn: string) =>
@@ -44,7 +45,7 @@ export interface DeviceQuery {
 /** The property's accepted devices matching every given condition (ids in slices). */
 export async function candidates(db: Db, tenant: Tenant, f: DeviceQuery): Promise<CandidateRow[]> {
   const run = (ids?: readonly string[]) => {
-    let q = db
+    let q = tenantDb(db, tenant)
       .selectFrom('devices')
       .select([
         'device_id',
@@ -56,7 +57,6 @@ export async function candidates(db: Db, tenant: Tenant, f: DeviceQuery): Promis
         lastSeenOf('devices.device_id').as('last_seen_at'),
         'created_at',
       ])
-      .where('pno', '=', tenant.pno)
       .where('admission', '=', 'accepted');
     if (ids) q = q.where('device_id', 'in', ids.length > 0 ? [...ids] : ['']);
     if (f.sid) q = q.where('sid', '=', f.sid);
@@ -80,10 +80,9 @@ export const knownDevices = (db: Db, tenant: Tenant, ids: readonly string[]) => 
 async function idsIn(db: Db, table: 'devices' | 'mender_identities', tenant: Tenant, ids: readonly string[]) {
   const out = new Set<string>();
   for (const part of slices(ids)) {
-    const rows = await db
+    const rows = await tenantDb(db, tenant)
       .selectFrom(table)
       .select('device_id')
-      .where('pno', '=', tenant.pno)
       .where('device_id', 'in', [...part])
       .execute();
     for (const r of rows) out.add(r.device_id);
@@ -93,22 +92,16 @@ async function idsIn(db: Db, table: 'devices' | 'mender_identities', tenant: Ten
 
 /** The groups of a space's tree (to take a group's subgroups with it). */
 export const spaceGroups = (db: Db, tenant: Tenant, sid: string) =>
-  db
-    .selectFrom('space_groups')
-    .select(['group_id', 'pid'])
-    .where('pno', '=', tenant.pno)
-    .where('sid', '=', sid)
-    .execute();
+  tenantDb(db, tenant).selectFrom('space_groups').select(['group_id', 'pid']).where('sid', '=', sid).execute();
 
 // Task devices.
 
 export type TaskDeviceRow = Awaited<ReturnType<typeof taskDevices>>[number];
 
 export const taskDevices = (db: Db, tenant: Tenant, taskId: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_task_devices')
     .selectAll()
-    .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .orderBy('stage')
     .orderBy('ord')
@@ -125,10 +118,9 @@ export function taskDevicesIn(
   states: readonly string[],
   opts: { maxStage?: number; limit?: number } = {},
 ) {
-  let q = db
+  let q = tenantDb(db, tenant)
     .selectFrom('fw_task_devices')
     .selectAll()
-    .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .where('state', 'in', [...states]);
   if (opts.maxStage !== undefined) q = q.where('stage', '<=', opts.maxStage);
@@ -142,16 +134,13 @@ export function taskDevicesIn(
  * no longer accepted): one read for the release instead of one per slice of ids.
  */
 export const taskCandidates = (db: Db, tenant: Tenant, taskId: string, state: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_task_devices as td')
-    .leftJoin('devices as d', (j) =>
-      j.onRef('d.device_id', '=', 'td.device_id').on('d.pno', '=', tenant.pno).on('d.admission', '=', 'accepted'),
-    )
+    .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 'td.device_id').on('d.admission', '=', 'accepted'))
     .select(['td.device_id', 'td.ord', 'td.stage', 'd.device_id as found'])
     .select(['d.model_id', 'd.firmware_version', 'd.app_version', 'd.attributes'])
     .select(lastSeenOf('d.device_id').as('last_seen_at'))
     .select('d.created_at')
-    .where('td.pno', '=', tenant.pno)
     .where('td.task_id', '=', taskId)
     .where('td.state', '=', state)
     .orderBy('td.stage')
@@ -160,10 +149,9 @@ export const taskCandidates = (db: Db, tenant: Tenant, taskId: string, state: st
 
 /** The highest group of a task's devices (-1 when none is grouped). */
 export async function maxStage(db: Db, tenant: Tenant, taskId: string): Promise<number> {
-  const r = await db
+  const r = await tenantDb(db, tenant)
     .selectFrom('fw_task_devices')
     .select((eb) => eb.fn.max('stage').as('m'))
-    .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .executeTakeFirst();
   return r?.m === null || r?.m === undefined ? -1 : Number(r.m);
@@ -178,10 +166,9 @@ export const stagePendingRange = (
   stage: number,
   now: number,
 ) =>
-  db
+  tenantDb(db, tenant)
     .updateTable('fw_task_devices')
     .set({ stage, updated_at: now })
-    .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .where('state', '=', 'pending')
     .where('ord', '>=', range.from)
@@ -194,14 +181,13 @@ export const stagePendingRange = (
  */
 export async function markOffered(db: Db, tenant: Tenant, taskId: string, deviceIds: readonly string[], now: number) {
   for (const part of slices(deviceIds))
-    await db
+    await tenantDb(db, tenant)
       .updateTable('fw_task_devices')
       .set((eb) => ({
         state: 'offered',
         action_id: eb
           .selectFrom('fw_task_attempts as a')
           .select((e) => e.fn.max('a.action_id').as('m'))
-          .where('a.pno', '=', tenant.pno)
           .where('a.task_id', '=', taskId)
           .whereRef('a.device_id', '=', 'fw_task_devices.device_id'),
         attempts: sql<number>`attempts + 1`,
@@ -209,10 +195,42 @@ export async function markOffered(db: Db, tenant: Tenant, taskId: string, device
         next_at: null,
         updated_at: now,
       }))
-      .where('pno', '=', tenant.pno)
       .where('task_id', '=', taskId)
       .where('device_id', 'in', [...part])
       .execute();
+}
+
+/** One device's row of a task, or undefined. */
+export const taskDeviceOf = (db: Db, tenant: Tenant, taskId: string, deviceId: string) =>
+  tenantDb(db, tenant)
+    .selectFrom('fw_task_devices')
+    .selectAll()
+    .where('task_id', '=', taskId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+
+/** How many devices a task has (every state). */
+export const countTaskDevices = async (db: Db, tenant: Tenant, taskId: string) =>
+  Number(
+    (
+      await tenantDb(db, tenant)
+        .selectFrom('fw_task_devices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('task_id', '=', taskId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** Retries whose back-off ended go back in line (pending); answers how many. */
+export async function requeueDueRetries(db: Db, tenant: Tenant, taskId: string, now: number) {
+  const r = await tenantDb(db, tenant)
+    .updateTable('fw_task_devices')
+    .set({ state: 'pending', next_at: null, updated_at: now })
+    .where('task_id', '=', taskId)
+    .where('state', '=', 'retrying')
+    .where('next_at', '<=', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 export async function insertTaskDevices(db: Db, rows: readonly Insertable<FwTaskDevicesTable>[]) {
@@ -227,10 +245,9 @@ export async function updateTaskDevices(
   patch: Updateable<FwTaskDevicesTable>,
 ) {
   for (const part of slices(deviceIds))
-    await db
+    await tenantDb(db, tenant)
       .updateTable('fw_task_devices')
       .set(patch)
-      .where('pno', '=', tenant.pno)
       .where('task_id', '=', taskId)
       .where('device_id', 'in', [...part])
       .execute();
@@ -244,10 +261,9 @@ export async function updateInStates(
   states: readonly string[],
   patch: Updateable<FwTaskDevicesTable>,
 ) {
-  const r = await db
+  const r = await tenantDb(db, tenant)
     .updateTable('fw_task_devices')
     .set(patch)
-    .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .where('state', 'in', [...states])
     .executeTakeFirst();
@@ -257,9 +273,8 @@ export async function updateInStates(
 export async function deleteTaskDevices(db: Db, tenant: Tenant, taskId: string, deviceIds: readonly string[]) {
   let n = 0;
   for (const part of slices(deviceIds)) {
-    const r = await db
+    const r = await tenantDb(db, tenant)
       .deleteFrom('fw_task_devices')
-      .where('pno', '=', tenant.pno)
       .where('task_id', '=', taskId)
       .where('device_id', 'in', [...part])
       .executeTakeFirst();
@@ -272,11 +287,10 @@ export async function deleteTaskDevices(db: Db, tenant: Tenant, taskId: string, 
 export const stateCounts = (db: Db, tenant: Tenant, taskIds: readonly string[]) =>
   readAside(
     db,
-    db
+    tenantDb(db, tenant)
       .selectFrom('fw_task_devices')
       .select(['task_id', 'stage', 'state'])
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('pno', '=', tenant.pno)
       .where('task_id', 'in', taskIds.length > 0 ? [...taskIds] : [''])
       .groupBy(['task_id', 'stage', 'state']),
   );
@@ -285,11 +299,10 @@ export const stateCounts = (db: Db, tenant: Tenant, taskIds: readonly string[]) 
 export const errorCodes = (db: Db, tenant: Tenant, taskId: string) =>
   readAside(
     db,
-    db
+    tenantDb(db, tenant)
       .selectFrom('fw_task_devices')
       .select('error_code')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('pno', '=', tenant.pno)
       .where('task_id', '=', taskId)
       .where('error_code', '!=', '')
       .where('state', 'in', ['failed', 'retrying'])
@@ -299,11 +312,10 @@ export const errorCodes = (db: Db, tenant: Tenant, taskId: string) =>
   );
 
 const assignedBase = (db: Db, tenant: Tenant, taskId: string, f: { state?: string; str?: string }) => {
-  let q = db
+  let q = tenantDb(db, tenant)
     .selectFrom('fw_task_devices as td')
-    .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 'td.device_id').on('d.pno', '=', tenant.pno))
-    .leftJoin('device_models as m', (j) => j.onRef('m.model_id', '=', 'd.model_id').on('m.pno', '=', tenant.pno))
-    .where('td.pno', '=', tenant.pno)
+    .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 'td.device_id'))
+    .leftJoin('device_models as m', (j) => j.onRef('m.model_id', '=', 'd.model_id'))
     .where('td.task_id', '=', taskId);
   if (f.state) q = q.where('td.state', '=', f.state);
   if (f.str) {
@@ -330,12 +342,11 @@ export async function pageAssigned(
         ? countOf(assignedBase(db, tenant, taskId, f), db)
         : countOf(
             f.state
-              ? db
+              ? tenantDb(db, tenant)
                   .selectFrom('fw_task_devices')
-                  .where('pno', '=', tenant.pno)
                   .where('task_id', '=', taskId)
                   .where('state', '=', f.state)
-              : db.selectFrom('fw_task_devices').where('pno', '=', tenant.pno).where('task_id', '=', taskId),
+              : tenantDb(db, tenant).selectFrom('fw_task_devices').where('task_id', '=', taskId),
             db,
           );
   return readPage(
@@ -359,13 +370,12 @@ export async function pageAssigned(
 
 /** Which other active task holds each pending device of task `taskId` for a software type (one join). */
 export async function claimsOfPending(db: Db, tenant: Tenant, swType: string, taskId: string) {
-  const rows = await db
+  const rows = await tenantDb(db, tenant)
     .selectFrom('fw_task_claims as c')
     .innerJoin('fw_task_devices as td', (j) =>
-      j.onRef('td.device_id', '=', 'c.device_id').on('td.pno', '=', tenant.pno).on('td.task_id', '=', taskId),
+      j.onRef('td.device_id', '=', 'c.device_id').on('td.task_id', '=', taskId),
     )
     .select(['c.device_id', 'c.task_id'])
-    .where('c.pno', '=', tenant.pno)
     .where('c.sw_type', '=', swType)
     .where('td.state', '=', 'pending')
     .execute();
@@ -374,14 +384,13 @@ export async function claimsOfPending(db: Db, tenant: Tenant, swType: string, ta
 
 /** Claims every pending device of the task that no task holds yet for the type (one statement). */
 export const claimPending = (db: Db, tenant: Tenant, swType: string, taskId: string) =>
-  db
+  tenantDb(db, tenant)
     .insertInto('fw_task_claims')
     .columns(['pno', 'sw_type', 'device_id', 'task_id'])
     .expression((eb) =>
       eb
         .selectFrom('fw_task_devices as td')
         .select(['td.pno', sql<string>`cast(${swType} as text)`.as('sw_type'), 'td.device_id', 'td.task_id'])
-        .where('td.pno', '=', tenant.pno)
         .where('td.task_id', '=', taskId)
         .where('td.state', '=', 'pending')
         .where((w) =>
@@ -390,7 +399,6 @@ export const claimPending = (db: Db, tenant: Tenant, swType: string, taskId: str
               w
                 .selectFrom('fw_task_claims as c')
                 .select('c.device_id')
-                .where('c.pno', '=', tenant.pno)
                 .where('c.sw_type', '=', swType)
                 .whereRef('c.device_id', '=', 'td.device_id'),
             ),
@@ -403,10 +411,9 @@ export const claimPending = (db: Db, tenant: Tenant, swType: string, taskId: str
 export async function claimsOf(db: Db, tenant: Tenant, swType: string, deviceIds: readonly string[]) {
   const out = new Map<string, string>();
   for (const part of slices(deviceIds)) {
-    const rows = await db
+    const rows = await tenantDb(db, tenant)
       .selectFrom('fw_task_claims')
       .select(['device_id', 'task_id'])
-      .where('pno', '=', tenant.pno)
       .where('sw_type', '=', swType)
       .where('device_id', 'in', [...part])
       .execute();
@@ -423,34 +430,28 @@ export async function insertClaims(
   deviceIds: readonly string[],
 ) {
   for (const part of slices(deviceIds))
-    await db
+    await tenantDb(db, tenant)
       .insertInto('fw_task_claims')
-      .values(part.map((device_id) => ({ pno: tenant.pno, sw_type: swType, device_id, task_id: taskId })))
+      .values(part.map((device_id) => ({ sw_type: swType, device_id, task_id: taskId })))
       .execute();
 }
 
 /** Releases a task's claims (all, or those of `deviceIds`). */
 export async function releaseClaims(db: Db, tenant: Tenant, taskId: string, deviceIds?: readonly string[]) {
   if (!deviceIds) {
-    await db.deleteFrom('fw_task_claims').where('pno', '=', tenant.pno).where('task_id', '=', taskId).execute();
+    await tenantDb(db, tenant).deleteFrom('fw_task_claims').where('task_id', '=', taskId).execute();
     return;
   }
   for (const part of slices(deviceIds))
-    await db
+    await tenantDb(db, tenant)
       .deleteFrom('fw_task_claims')
-      .where('pno', '=', tenant.pno)
       .where('task_id', '=', taskId)
       .where('device_id', 'in', [...part])
       .execute();
 }
 
 export const claimedDevices = (db: Db, tenant: Tenant, taskId: string) =>
-  db
-    .selectFrom('fw_task_claims')
-    .select('device_id')
-    .where('pno', '=', tenant.pno)
-    .where('task_id', '=', taskId)
-    .execute();
+  tenantDb(db, tenant).selectFrom('fw_task_claims').select('device_id').where('task_id', '=', taskId).execute();
 
 /** The devices among `ids` that authenticate over Mender's API (a `mender_identities` row): they get no deltas. */
 export const menderDevices = (db: Db, tenant: Tenant, ids: readonly string[]) =>

@@ -3,7 +3,7 @@ import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { applyRule } from './assign';
 import { attemptByAction } from './attempt-repo';
 import { applyOutcome, failureNext } from './delivery';
-import { candidates, releaseClaims, taskDevicesIn, updateInStates } from './device-repo';
+import { candidates, releaseClaims, requeueDueRetries, taskDevicesIn, updateInStates } from './device-repo';
 import { actionsChanged, announce } from './events';
 import { type Counts, countsOf, emptyCounts, executionOf, finalOf, totalOf } from './items';
 import * as repo from './repo';
@@ -133,15 +133,7 @@ async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, n
 
 /** Retries whose back-off ended go back in line (pending: offered again while the task runs); answers whether any. */
 async function retriesDue(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
-  const r = await s.db
-    .updateTable('fw_task_devices')
-    .set({ state: 'pending', next_at: null, updated_at: now })
-    .where('pno', '=', tenant.pno)
-    .where('task_id', '=', row.id)
-    .where('state', '=', 'retrying')
-    .where('next_at', '<=', now)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return (await requeueDueRetries(s.db, tenant, row.id, now)) > 0;
 }
 
 /** Share (0–100) of `part` in `whole`. */

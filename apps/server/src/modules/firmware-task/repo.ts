@@ -6,8 +6,12 @@ import type { FwTasksTable } from '../../platform/db/schema';
 import { containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** Tasks, their rules and progress samples: SQL only, filtered by `pno` (the engine's cross-property read apart). */
+/**
+ * Tasks, their rules and progress samples: SQL only, on the tenant's scoped handle (the engine's and the package
+ * owner's reads across properties apart).
+ */
 
 export type TaskRow = Selectable<FwTasksTable> & { creator_name: string | null };
 
@@ -19,10 +23,7 @@ export interface TaskFilter {
 }
 
 const taskBase = (db: Db, tenant: Tenant, f: TaskFilter) => {
-  let q = db
-    .selectFrom('fw_tasks as t')
-    .leftJoin('users as u', 'u.uid', 't.created_by')
-    .where('t.pno', '=', tenant.pno);
+  let q = tenantDb(db, tenant).selectFrom('fw_tasks as t').leftJoin('users as u', 'u.uid', 't.created_by');
   if (f.state) q = q.where('t.state', '=', f.state);
   if (f.swType) q = q.where('t.sw_type', '=', f.swType);
   if (f.swId) q = q.where('t.sw_id', '=', f.swId);
@@ -55,8 +56,8 @@ export const findTask = (db: Db, tenant: Tenant, id: string) =>
     .where('t.id', '=', id)
     .executeTakeFirst() as Promise<TaskRow | undefined>;
 
-export async function insertTask(db: Db, row: Insertable<FwTasksTable>) {
-  await db.insertInto('fw_tasks').values(row).execute();
+export async function insertTask(db: Db, tenant: Tenant, row: Omit<Insertable<FwTasksTable>, 'pno'>) {
+  await tenantDb(db, tenant).insertInto('fw_tasks').values(row).execute();
 }
 
 /**
@@ -70,10 +71,9 @@ export async function updateTask(
   version: number,
   patch: Updateable<FwTasksTable>,
 ): Promise<boolean> {
-  const r = await db
+  const r = await tenantDb(db, tenant)
     .updateTable('fw_tasks')
     .set({ ...patch, version: version + 1 })
-    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst();
@@ -81,7 +81,7 @@ export async function updateTask(
 }
 
 export async function deleteTask(db: Db, tenant: Tenant, id: string) {
-  const r = await db.deleteFrom('fw_tasks').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  const r = await tenantDb(db, tenant).deleteFrom('fw_tasks').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -102,8 +102,10 @@ export async function countUsingPackage(
     // Keyed by the owner's package: the tasks of the customer properties it was shared with count too.
     .where(acrossProperties('customer-share'))
     .where('sw_id', '=', swId)
+    // not a tenant filter: a package owner's tasks across the properties it shared the package with
     .where((eb) => eb.or([eb('sw_pno', '=', owner.pno), eb.and([eb('sw_pno', 'is', null), eb('pno', '=', owner.pno)])]))
     .where('state', 'not in', [...finalStates]);
+  // not a tenant filter: a package owner's tasks across the properties it shared the package with
   if (inProperties) q = q.where('pno', 'in', inProperties.length > 0 ? [...inProperties] : ['']);
   return countOf(q);
 }
@@ -121,69 +123,65 @@ export const tasksInStates = (db: Db, states: readonly string[]) =>
 // Rules.
 
 export const rulesOf = (db: Db, tenant: Tenant, taskIds: readonly string[]) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_task_rules')
     .selectAll()
-    .where('pno', '=', tenant.pno)
     .where('task_id', 'in', taskIds.length > 0 ? [...taskIds] : [''])
     .orderBy('created_at')
     .orderBy('id')
     .execute();
 
 export const findRule = (db: Db, tenant: Tenant, id: string) =>
-  db.selectFrom('fw_task_rules').selectAll().where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  tenantDb(db, tenant).selectFrom('fw_task_rules').selectAll().where('id', '=', id).executeTakeFirst();
 
 export async function insertRule(
   db: Db,
   tenant: Tenant,
   v: { id: string; taskId: string; name: string; filter: string; now: number },
 ) {
-  await db
+  await tenantDb(db, tenant)
     .insertInto('fw_task_rules')
-    .values({ id: v.id, pno: tenant.pno, task_id: v.taskId, name: v.name, filter: v.filter, created_at: v.now })
+    .values({ id: v.id, task_id: v.taskId, name: v.name, filter: v.filter, created_at: v.now })
     .execute();
 }
 
 export async function addRuleMatches(db: Db, tenant: Tenant, id: string, n: number) {
   if (n === 0) return;
-  await db
+  await tenantDb(db, tenant)
     .updateTable('fw_task_rules')
     .set({ matched: sql`matched + ${n}` })
-    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .execute();
 }
 
 export async function deleteRule(db: Db, tenant: Tenant, id: string) {
-  const r = await db.deleteFrom('fw_task_rules').where('pno', '=', tenant.pno).where('id', '=', id).executeTakeFirst();
+  const r = await tenantDb(db, tenant).deleteFrom('fw_task_rules').where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 // Progress samples.
 
 export const samplesOf = (db: Db, tenant: Tenant, taskId: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_task_samples')
     .select(['at', 'counts'])
-    .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .orderBy('at')
     .execute();
 
 export const lastSample = (db: Db, tenant: Tenant, taskId: string) =>
-  db
+  tenantDb(db, tenant)
     .selectFrom('fw_task_samples')
     .select(['at', 'counts'])
-    .where('pno', '=', tenant.pno)
     .where('task_id', '=', taskId)
     .orderBy('at', 'desc')
     .limit(1)
     .executeTakeFirst();
 
 export async function insertSample(db: Db, tenant: Tenant, taskId: string, at: number, counts: string) {
-  await db
+  await tenantDb(db, tenant)
     .insertInto('fw_task_samples')
-    .values({ task_id: taskId, pno: tenant.pno, at, counts })
+    .values({ task_id: taskId, at, counts })
     .onConflict((oc) => oc.columns(['task_id', 'at']).doNothing())
     .execute();
 }
@@ -191,10 +189,9 @@ export async function insertSample(db: Db, tenant: Tenant, taskId: string, at: n
 /** Keeps `device_rows` (migration 0035) with the task's rows in fw_task_devices: `delta` rows inserted (or deleted). */
 export async function addDeviceRows(db: Db, tenant: Tenant, id: string, delta: number) {
   if (delta === 0) return;
-  await db
+  await tenantDb(db, tenant)
     .updateTable('fw_tasks')
     .set((eb) => ({ device_rows: eb('device_rows', '+', delta) }))
-    .where('pno', '=', tenant.pno)
     .where('id', '=', id)
     .execute();
 }

@@ -218,9 +218,8 @@ export async function add(
   if (found.length > TASK_SELECT_MAX) throw new AppError('taskAssignLimit', { max: TASK_SELECT_MAX });
   const id = newId();
   await s.db.transaction().execute(async (trx) => {
-    await repo.insertTask(trx, {
+    await repo.insertTask(trx, tenant, {
       id,
-      pno: tenant.pno,
       name: input.name,
       remark: input.remark,
       sw_id: pkg.id,

@@ -7,12 +7,14 @@ import { AppError } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import {
+  applicationOfSubject,
   type FlowApplication,
   type HookContext,
   registerApplyType,
   steps,
   submitApplication,
 } from '../workflow/service';
+import { countTaskDevices } from './device-repo';
 import { actionsChanged, announce, cancelsChanged } from './events';
 import { executionOf } from './items';
 import { assertAllows, type TaskAction } from './machine';
@@ -91,14 +93,9 @@ export async function release(s: Services, ctx: RequestContext, id: string) {
   const row = await loadTask(s.db, tenant, id);
   assertAllows(row.state as TaskState, 'release', ctx.locale);
   const fit = await packageFit(s, tenant, row);
-  const counts = await s.db
-    .selectFrom('fw_task_devices')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pno', '=', tenant.pno)
-    .where('task_id', '=', id)
-    .executeTakeFirstOrThrow();
+  const devices = await countTaskDevices(s.db, tenant, id);
   const rules = await repo.rulesOf(s.db, tenant, [id]);
-  if (Number(counts.n) === 0 && rules.length === 0) throw new AppError('taskNoDevices');
+  if (devices === 0 && rules.length === 0) throw new AppError('taskNoDevices');
   const needsApproval = (await steps(s, tenant, 'firmwareTask')).length > 0;
   if (!needsApproval) {
     await transition(s, tenant, id, 'release', ctx.locale, async (trx, r, now) => {
@@ -129,17 +126,10 @@ export async function release(s: Services, ctx: RequestContext, id: string) {
       if (!ok) throw new AppError('conflict', { reason: 'task' });
     },
   );
-  const app = await s.db
-    .selectFrom('flow_applications')
-    .select(['apply_id', 'state'])
-    .where('pno', '=', tenant.pno)
-    .where('subject_id', '=', id)
-    .where('apply_type', '=', 'firmwareTask')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const app = await applicationOfSubject(s, tenant.pno, 'firmwareTask', id);
   if (app) {
     const fresh = await loadTask(s.db, tenant, id);
-    await repo.updateTask(s.db, tenant, id, Number(fresh.version), { apply_id: app.apply_id });
+    await repo.updateTask(s.db, tenant, id, Number(fresh.version), { apply_id: app.applyId });
   }
   // Ticks keep coming while it waits, so that it starts once approved.
   await scheduleTick(s);

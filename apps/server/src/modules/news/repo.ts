@@ -13,6 +13,7 @@ export interface NewsFilter {
 const where = (f: NewsFilter) => (eb: ExpressionBuilder<Database, 'news'>) => {
   const parts = [];
   if (f.uid) parts.push(eb('news.uid', '=', f.uid));
+  // not a tenant filter: the operator's filter of news, which is not a property's table
   if (f.pno) parts.push(eb('news.pno', '=', f.pno));
   if (f.newsType) parts.push(eb('news.news_type', '=', f.newsType));
   if (f.readStatus === 0) parts.push(eb('news.read_at', 'is', null));

@@ -181,6 +181,7 @@ export const lockTree = (db: Db, tenant: Tenant) =>
   db
     .updateTable('properties')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    // not a tenant filter: a key lookup on properties, the register of properties
     .where('pno', '=', tenant.pno)
     .execute();
 
@@ -228,6 +229,7 @@ export async function propertyMemberTotals(db: Db, _operator: AllTenants): Promi
 }
 
 export const findProperty = (db: Db, pno: string) =>
+  // not a tenant filter: a key lookup on properties, the register of properties
   db.selectFrom('properties').select(['pno', 'name', 'owner_uid']).where('pno', '=', pno).executeTakeFirst();
 
 // ---- members -----------------------------------------------------------------------------------------------

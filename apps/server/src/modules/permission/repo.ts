@@ -56,6 +56,7 @@ export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNu
         eb
           .selectFrom('permission_set_admins as a')
           // The membership in the assignment's property: across properties (operators) the handle adds none.
+          // not a tenant filter: the membership in the assignment's own property (an operator's list spans properties)
           .innerJoin('property_members as m', (j) => j.onRef('m.pno', '=', 'a.pno').onRef('m.uid', '=', 'a.uid'))
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('a.psid', '=', 's.psid')

@@ -62,6 +62,7 @@ export const findPropertyByName = (db: Db, name: string) =>
   db.selectFrom('properties').selectAll().where('name', '=', name).executeTakeFirst();
 
 export const findProperty = (db: Db, pno: string) =>
+  // not a tenant filter: a key lookup on properties, the register of properties
   db.selectFrom('properties').selectAll().where('pno', '=', pno).executeTakeFirst();
 
 export const findUser = (db: Db, by: { uid?: string; phone?: string }) =>
@@ -92,6 +93,7 @@ export async function listProperties(db: Db, f: PropertyFilter, pageNum: number,
     .selectFrom('properties as p')
     .innerJoin('users as u', 'u.uid', 'p.owner_uid')
     .$if(Boolean(f.str), (q) =>
+      // not a tenant filter: the operators' list across properties
       q.where((eb) => eb.or([containsCi('p.name', f.str ?? ''), eb('p.pno', '=', f.str ?? '')])),
     )
     .$if(f.isCustomer !== -1, (q) => q.where('p.is_customer', '=', f.isCustomer))
@@ -101,6 +103,7 @@ export async function listProperties(db: Db, f: PropertyFilter, pageNum: number,
           eb
             .selectFrom('property_members as m')
             .select('m.uid')
+            // not a tenant filter: the operators' list across properties
             .whereRef('m.pno', '=', 'p.pno')
             .where('m.uid', '=', f.filterUid as string),
         ),
@@ -112,6 +115,7 @@ export async function listProperties(db: Db, f: PropertyFilter, pageNum: number,
           eb
             .selectFrom('property_businesses as b')
             .select('b.pno')
+            // not a tenant filter: the operators' list across properties
             .whereRef('b.pno', '=', 'p.pno')
             .where('b.business', '=', f.business as string),
         ),
@@ -133,6 +137,7 @@ export async function listProperties(db: Db, f: PropertyFilter, pageNum: number,
         eb
           .selectFrom('property_members as m')
           .select((e) => e.fn.countAll<number>().as('n'))
+          // not a tenant filter: the operators' list across properties
           .whereRef('m.pno', '=', 'p.pno')
           .as('member_count'),
       )
@@ -157,13 +162,16 @@ export const businessesOf = (db: Db, tenant: Tenant) =>
 /** The authorised businesses of the properties of a page of the operators' list, by property. */
 export async function businessesOfListed(db: Db, _operator: AllTenants, pnos: readonly string[]) {
   if (pnos.length === 0) return [];
-  return db
-    .selectFrom('property_businesses')
-    .select(['pno', 'business', 'disabled', 'authorised_at'])
-    .where('pno', 'in', pnos)
-    .orderBy('pno')
-    .orderBy('business')
-    .execute();
+  return (
+    db
+      .selectFrom('property_businesses')
+      .select(['pno', 'business', 'disabled', 'authorised_at'])
+      // not a tenant filter: the operators' list across properties
+      .where('pno', 'in', pnos)
+      .orderBy('pno')
+      .orderBy('business')
+      .execute()
+  );
 }
 
 export async function updateProperty(
@@ -179,6 +187,7 @@ export async function updateProperty(
       ...(patch.isCustomer !== undefined ? { is_customer: patch.isCustomer } : {}),
       updated_at: now,
     })
+    // not a tenant filter: a key lookup on properties, the register of properties
     .where('pno', '=', pno)
     .execute();
 }
@@ -205,6 +214,7 @@ export async function transferOwnership(
       .onConflict((oc) => oc.columns(['pno', 'uid']).doUpdateSet({ role: 'owner' }))
       .execute();
     await alongside(trx);
+    // not a tenant filter: a key lookup on properties, the register of properties
     await trx.updateTable('properties').set({ owner_uid: to, updated_at: now }).where('pno', '=', tenant.pno).execute();
     await bumpAclVersion(trx, tenant.pno);
   });
@@ -248,6 +258,7 @@ export async function authoriseBusinesses(db: Db, tenant: Tenant, wanted: readon
       await scoped.deleteFrom('property_businesses').where('business', 'in', removed).execute();
     }
     if (added.length + removed.length > 0) {
+      // not a tenant filter: a key lookup on properties, the register of properties
       await trx.updateTable('properties').set({ updated_at: now }).where('pno', '=', tenant.pno).execute();
       await bumpAclVersion(trx, tenant.pno);
     }

@@ -269,6 +269,7 @@ export async function usageBreakdown(db: Db, tenant: TenantScope, sids: readonly
  * how the server finds out whether it exists before taking it as a tenant.
  */
 export const findProperty = (db: Db, pno: string) =>
+  // not a tenant filter: a key lookup on properties, the register of properties
   db.selectFrom('properties').select(['pno', 'name']).where('pno', '=', pno).executeTakeFirst();
 
 /** The property's enabled businesses (authorised and not switched off). */

@@ -142,6 +142,7 @@ export async function unitNames(db: Db, t: Tenant, oids: readonly string[]): Pro
   const out = new Map<string, string>();
   const root = `${ROOT_PREFIX}${t.pno}`;
   if (oids.includes(root)) {
+    // not a tenant filter: a key lookup on properties, the register of properties
     const p = await db.selectFrom('properties').select('name').where('pno', '=', t.pno).executeTakeFirst();
     if (p) out.set(root, p.name);
   }
@@ -189,5 +190,6 @@ export async function todoCounts(db: Db, t: Tenant, uids: readonly string[]): Pr
 }
 
 export const ownerOf = async (db: Db, t: Tenant) =>
+  // not a tenant filter: a key lookup on properties, the register of properties
   (await db.selectFrom('properties').select('owner_uid').where('pno', '=', t.pno).executeTakeFirst())?.owner_uid ??
   null;
