@@ -6,12 +6,13 @@ import { appendAudit } from '../audit/audit-log';
 import type { Services } from '../services';
 import { authorize, checkDeclaredAccess } from './access';
 import type { RequestContext } from './context';
-import { errorEnvelope, okEnvelope, okEnvelopeBytes } from './envelope';
+import { errorEnvelope, okEnvelope } from './envelope';
 import { AppError, invalidInput } from './errors';
 import { MULTIPART_OVERHEAD, MultipartBody } from './multipart';
 import { nulTextPath } from './nul-text';
-import { outputMismatch } from './output-check';
+import { outputMismatch, serializedMismatch } from './output-check';
 import { applyAddressLimits, applySubjectLimits } from './rate-rules';
+import { type ResponseSerializer, responseSerializerOf } from './response-serializer';
 import { checkDeclaredScope, enforceDeclaredScope, type ScopeResolvers } from './scope';
 
 export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: RequestContext) => Promise<OutputOf<E>>;
@@ -79,10 +80,16 @@ export function mountModules(app: FastifyInstance, s: Services, modules: readonl
       if (!handler) throw new Error(`No handler for ${path}`);
       checkDeclaredAccess(def);
       checkDeclaredScope(def, scopes);
+      // Every answer on the route, errors included (the error handler's too), is written by the serializer
+      // compiled from the output schema: a field it does not declare is never sent (response-serializer.ts).
+      const response = responseSerializerOf(def.output);
       app.route({
         method: def.method,
         url: `/api/${path}`,
-        handler: (request, reply) => serve(s, scopes, def, handler, request, reply),
+        schema: { response: { default: response.schema } },
+        // Fastify types a serializer as answering text; it sends a Buffer as it is (the ok envelope's bytes).
+        serializerCompiler: () => response.serialize as (data: unknown) => string,
+        handler: (request, reply) => serve(s, scopes, def, response, handler, request, reply),
       });
     }
   }
@@ -92,6 +99,7 @@ async function serve(
   s: Services,
   scopes: ScopeResolvers,
   def: Endpoint,
+  response: ResponseSerializer,
   // biome-ignore lint/suspicious/noExplicitAny: input is parsed by def.input just before the call.
   handler: Handler<any>,
   request: FastifyRequest,
@@ -114,15 +122,19 @@ async function serve(
     if (def.rateLimit) applySubjectLimits(s.limiter, def.rateLimit, parsed.data, s.config.signInLimits);
     await enforceDeclaredScope(s.db, scopes, def, parsed.data, ctx.property);
     const data = await handler(parsed.data, ctx);
+    const envelope = okEnvelope(data ?? null, ctx.locale);
+    // Outside production an answer must be exactly what the output schema declares, and the route's serializer
+    // must write it as JSON.stringify would; in production the serializer drops what the schema does not declare.
     if (s.config.checkOutput) {
       const mismatch = outputMismatch(def.output, data);
       if (mismatch) throw new Error(`${def.path} answered outside its output schema: ${mismatch}`);
+      const unfaithful = serializedMismatch(response.serialize(envelope), data);
+      if (unfaithful)
+        throw new Error(`${def.path}: the serializer compiled from its output schema wrote ${unfaithful}`);
     }
-    // The envelope's JSON as bytes (the same bytes Fastify would send for the object, but cheaper to send).
-    const bytes = okEnvelopeBytes(data, ctx.locale);
-    if (!bytes) return okEnvelope(data ?? null, ctx.locale);
+    // Written here, as bytes: handing Fastify the object to serialize cost the call more than the writing itself.
     reply.type('application/json; charset=utf-8');
-    return bytes;
+    return response.serialize(envelope);
   } catch (thrown) {
     // A body that failed answers why, whatever the handler made of its stream's error.
     const error = multipart?.failure ?? thrown;

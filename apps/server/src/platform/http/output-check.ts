@@ -17,6 +17,19 @@ export function outputMismatch(schema: z.ZodType, data: unknown): string | undef
   return firstDifference(parsed.data ?? null, json, '') ?? '(root): differs';
 }
 
+/**
+ * Whether the envelope a route's serializer wrote (`response-serializer.ts`) carries the same `data` as
+ * `JSON.stringify` of the answer (key order aside): the check, outside production, that what was compiled from the
+ * output schema leaves out or changes nothing it declares. Answers undefined when it does, else the first path
+ * that differs.
+ */
+export function serializedMismatch(written: Buffer | string, data: unknown): string | undefined {
+  const sent = (JSON.parse(String(written)) as { data?: unknown }).data;
+  const json: unknown = data === undefined ? null : JSON.parse(JSON.stringify(data));
+  if (isDeepStrictEqual(sent, json)) return undefined;
+  return firstDifference(json, sent, '') ?? '(root): differs';
+}
+
 /** The first path where the declared value and the answered one differ (an undeclared field, mostly). */
 function firstDifference(declared: unknown, answered: unknown, path: string): string | undefined {
   if (isDeepStrictEqual(declared, answered)) return undefined;
