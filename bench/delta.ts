@@ -1,7 +1,7 @@
 // The delta suite of `npm run bench` (run-all.ts; `npm run bench -- delta` runs it alone): Keel's delta generator
 // (modules/firmware: bsdiff 4 with bzip2 blocks, in a worker thread, verified by applying it) on the reference pair,
 // the `@esbuild/linux-x64` binaries 0.24.0 → 0.24.2, fetched at bench time with `npm pack` (never committed).
-// Targets (issue 10): delta ≤ 6 % of the full target binary; 100 % of deltas verified (our apply gives the target's
+// Targets: delta ≤ 6 % of the full target binary; 100 % of deltas verified (our apply gives the target's
 // SHA-256; Debian's `bspatch` too when installed). See bench/README.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -7,7 +7,7 @@
 //   with last-seen recording off and on (the device runtime's `recordSightings`);
 // - `di/getAllDeviceList` of the demo property (10 000 of the 1 000 000): first and last page, one client, then the
 //   first page at 32 clients.
-// Targets (issue 8): poll ≥ 40 % of the baseline's requests/s with p99 ≤ 10 ms; with recording ≥ 80 % of without;
+// Targets: poll ≥ 40 % of the baseline's requests/s with p99 ≤ 10 ms; with recording ≥ 80 % of without;
 // last page ≤ 2× the first; first page p99 ≤ 50 ms at 32 clients. The p99 targets are judged on paced runs: the same
 // connections offered half the throughput the saturated run reached (`PACED_SHARE`), since in a closed loop at
 // saturation the p99 is queueing (mean latency = connections / throughput), not the server's latency (paced.ts). See

@@ -8,7 +8,7 @@
 //   connections: their answer carries the `deploymentBase` link;
 // - the console: `task/getAssignedDeviceList` and `di/getAllDeviceList` (first page) from one paced client each,
 //   idle and then during a paced polling load (calibrated to use about half of a core of the server's CPU; paced.ts).
-// Targets (issue 10): assigning ≤ 5 s; the poll ≥ 30 % of the baseline's requests/s; the lists' p99 during the
+// Targets: assigning ≤ 5 s; the poll ≥ 30 % of the baseline's requests/s; the lists' p99 during the
 // load ≤ 2× idle. See bench/README.md.
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';

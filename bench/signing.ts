@@ -20,7 +20,7 @@ import { generatePkcs8, type SigningKey, softwareKey } from '@keel/server/module
  *     rate of `openssl speed -evp <digest> -bytes 1024`), which reuses one signing context for every signature;
  * - 100 MB, per CPU second too (openssl's from the shell's `times`): `openssl dgst -<hash> -sign` (SM2: `openssl pkeyutl -sign -rawin -digest sm3 -pkeyopt
  *   distid:…`) over a 100 MB file, timed whole, against Keel signing the same bytes streamed in 1 MiB chunks.
- * Target (issue 11): Keel ≥ 80 % of openssl's rate. `npm run bench:signing -w @keel/bench`.
+ * Target: Keel ≥ 80 % of openssl's rate. `npm run bench:signing -w @keel/bench`.
  */
 
 const KB = Buffer.alloc(1024, 7);

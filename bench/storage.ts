@@ -7,7 +7,7 @@
 //   every 50 ms during the download. Before each of the two reads the file's pages are dropped from the page cache
 //   (`dd iflag=nocache count=0`, GNU coreutils; no privileges needed), so that both read the disk; where that is
 //   not possible both read from the cache, and the table says so.
-// Targets (issue 8): download ≥ 50 % of the direct read, server memory growth ≤ 64 MB; upload ≥ 80 % of the fsynced
+// Targets: download ≥ 50 % of the direct read, server memory growth ≤ 64 MB; upload ≥ 80 % of the fsynced
 // write. The files (about 2 GiB at most at once) are deleted when the suite ends. See bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';

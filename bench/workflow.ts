@@ -6,7 +6,7 @@
 // batches, 100 000 pending applications of 演示物业 (every apply type in turn, by the demo members), each with its
 // `submit` history entry and the demo owner waiting on it (`flow_pending`, and the kept `flow_todo_counts`), as the
 // engine leaves them. The parent signs in as the demo owner the way the console does and drives the server with
-// autocannon from its own process. Targets (issue 9): the first page's p99 at 32 concurrent clients ≤ 50 ms, and the
+// autocannon from its own process. Targets: the first page's p99 at 32 concurrent clients ≤ 50 ms, and the
 // last page within 2× the first. Also printed: the server's CPU per request, and the list filtered by one type. A
 // measurement, not a test: the exit code is 0 on FAIL too (non-zero only when the bench itself could not run).
 import { type ChildProcess, fork } from 'node:child_process';

@@ -4,7 +4,7 @@ import { searchTable, shot } from '../support/pages';
 import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 
 /**
- * Devices (issue 8): the demo owner registers a device model and a device, binds the device to a member, the device
+ * Devices: the demo owner registers a device model and a device, binds the device to a member, the device
  * polls the hawkBit DDI address with the credential it was issued and reports its attributes, and its detail page
  * shows it online with that inventory, in Chinese and in English. Then the operator binds devices in bulk from
  * pasted lines in the back office, with a result per line.

@@ -5,7 +5,7 @@ import { localized, searchTable, shot, signIn } from '../support/pages';
 import { apiCall, loginByApi } from '../support/tenancy';
 
 /**
- * The directory of a property (issue 3): the demo owner creates a title and gives it to a member, creates a user
+ * The directory of a property: the demo owner creates a title and gives it to a member, creates a user
  * set with two members and a customer, creates a user and disables it on the user list (with a confirmation);
  * then a short pass in English, and the operator's back-office pages.
  */

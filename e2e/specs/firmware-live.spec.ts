@@ -6,7 +6,7 @@ import { shot } from '../support/pages';
 import { apiCall, loginByApi, markNoReload, selectOption, stillNoReload } from '../support/tenancy';
 
 /**
- * A staged rollout watched live (issue 10): 200 devices of a new model are registered by API and a version published
+ * A staged rollout watched live: 200 devices of a new model are registered by API and a version published
  * for it; on FotaTaskPage a task for the model is staged in 4 groups of 50 through the UI, previewed (200 devices, 4
  * groups) and released. 200 simulated devices (apps/device-sim, DDI, in this process) then poll, download, install
  * and report, while the task's dialog shows the counts and the chart of states rise — from the socket's pushes, with

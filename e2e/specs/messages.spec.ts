@@ -5,7 +5,7 @@ import { localized, shot } from '../support/pages';
 import { apiCall, loginByApi, markNoReload, registerByApi, selectOption, stillNoReload } from '../support/tenancy';
 
 /**
- * The message centre (issue 3): an administrator invites an existing account; the invitee, on /home, sees the
+ * The message centre: an administrator invites an existing account; the invitee, on /home, sees the
  * unread badge go up without a reload (WebSocket), answers the invitation in the message centre, and the new
  * property appears in the switcher; mark-all-read; a short English pass; the operator's back-office home with
  * recent audit records.

@@ -8,7 +8,7 @@ import { type Lang, localized, searchTable, shot, signIn } from '../support/page
 import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 
 /**
- * USB keys (issue 11) on SoftHSM2, in both languages: a token initialised by the test in the server's SoftHSM2
+ * USB keys on SoftHSM2, in both languages: a token initialised by the test in the server's SoftHSM2
  * folder (playwright.config.ts gives the server SOFTHSM2_CONF; test/softhsm.ts, shared with the API tests, makes
  * the token, an EC P-256 key and its certificate). The owner registers the token on /ukey/UkeyManagePage, sees its
  * key, binds the key's certificate, makes a title its holder (UkeyAuthDialog, NewUkeyAuthDialog) and grants the

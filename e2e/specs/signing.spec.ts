@@ -7,7 +7,7 @@ import { type Lang, localized, searchTable, shot, signIn } from '../support/page
 import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 
 /**
- * Signing (issue 11), in both languages: the owner generates a certificate, creates a sign module and binds the
+ * Signing, in both languages: the owner generates a certificate, creates a sign module and binds the
  * certificate, authorises a title; a member holding that title signs a file, downloads the signature and sees the
  * signing record.
  */

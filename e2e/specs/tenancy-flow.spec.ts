@@ -15,7 +15,7 @@ import {
 } from '../support/tenancy';
 
 /**
- * The tenancy flow of issue 3, end to end, once per language (Chinese unprefixed, English under /en):
+ * The tenancy flow, end to end, once per language (Chinese unprefixed, English under /en):
  * the operator creates a property for a new owner and authorises two businesses; the owner builds a two-level
  * organisation and invites a phone that has no account; that person registers with the code of the invitation,
  * sees the unread badge, accepts in the message centre (the badge goes down without a reload); the owner gives

@@ -6,7 +6,7 @@ import { type Lang, localized, shot, switchProperty } from '../support/pages';
 import { apiCall, encryptPassword, loginByApi, pickSearched, registerByApi } from '../support/tenancy';
 
 /**
- * Approval workflows (issue 9), in both languages: in a property of its own, the owner sets up a two-step flow for
+ * Approval workflows, in both languages: in a property of its own, the owner sets up a two-step flow for
  * member join on the settings page; a user asks to join; the first auditor passes (and, acting again on a stale
  * screen, gets the server's refusal); the second rejects with a reason; the applicant reads the reason in the
  * message centre.

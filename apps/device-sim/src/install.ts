@@ -7,7 +7,7 @@ import {
 } from '@keel/contract/endpoints/firmware';
 
 /**
- * What a simulated device does before installing a package (issue 10): it checks the package's signed manifest
+ * What a simulated device does before installing a package: it checks the package's signed manifest
  * with its property's manifest key (Ed25519; Keel's `sw/getSwKeys` answers it, the signing service will later),
  * then checks that the manifest is for its property and model, newer than what it runs, and that the bytes it
  * downloaded have the size and SHA-256 the manifest states. Any failure refuses the install, with the reason.

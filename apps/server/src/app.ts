@@ -61,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? Date.now;
   // The server's logger is ours, not Fastify's. Decision: given a logger, Fastify times every request and listens
   // for its end to log it, even with request logging disabled (about a fifth of a bare request's CPU, `npm run
-  // bench`). There are no per-request lines (DESIGN §4): what is logged about a request names its id explicitly.
+  // bench`). There are no per-request lines (architecture §4): what is logged about a request names its id explicitly.
   const log = pino(options.logger === false ? { enabled: false } : (options.logger ?? { level: config.logLevel }));
   const app = Fastify({
     logger: false,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 export type Method = 'GET' | 'POST';
 
 /**
- * Who may call an endpoint (DESIGN §4–5).
+ * Who may call an endpoint (architecture §4–5).
  * - public: anyone;
  * - user: a signed-in user, personal scope;
  * - property: a signed-in member of the property named by the `pno` header; `permission` (a catalogue id, or a
@@ -74,7 +74,7 @@ export interface Endpoint<P extends string = string, I extends z.ZodType = z.Zod
   access: Access;
   /** One line for the OpenAPI document. */
   summary: string;
-  /** True for paths the spec does not show and we added (DESIGN §4). */
+  /** True for paths the spec does not show and we added (architecture §4). */
   ours?: boolean;
   /** Whether the call changes state (written to the audit log). Defaults to POST. */
   mutates: boolean;

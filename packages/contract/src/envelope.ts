@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
 
-/** The response body of every /api call (DESIGN §4). */
+/** The response body of every /api call (architecture §4). */
 export interface Envelope<T> {
   status: number;
   msg: string;
@@ -44,5 +44,5 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** Ids are strings (DESIGN §4). */
+/** Ids are strings (architecture §4). */
 export const id = () => z.string().trim().min(1).max(64);

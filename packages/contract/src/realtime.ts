@@ -1,7 +1,7 @@
 import { FIRMWARE_TASK_PERMISSIONS } from './endpoints/firmware-task';
 
 /**
- * The console socket's property topics (DESIGN §7). Besides the user's own pushes (`user:<uid>`: unread count,
+ * The console socket's property topics (architecture §7). Besides the user's own pushes (`user:<uid>`: unread count,
  * messages), a socket may watch topics of one property — the property the console is showing — by sending a
  * `WatchRequest`. The server answers with a `WatchAnswer` naming the topics it relays and those it refused: a
  * topic is relayed only to a member of the property holding its permission, checked when asked and again before

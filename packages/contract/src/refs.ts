@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id } from './envelope';
 
 /**
- * The kinds of object an input id can name (issue 7 §4). An input field declared with `ref(kind)` names an object
+ * The kinds of object an input id can name. An input field declared with `ref(kind)` names an object
  * of that kind, which belongs to one property: the guard suite tries each such field with another property's
  * object and expects "not found" with nothing changed.
  */

@@ -1,5 +1,5 @@
 /**
- * The status-code catalogue (DESIGN §4). Every business answer is HTTP 200 with `{ status, msg, data }`.
+ * The status-code catalogue (architecture §4). Every business answer is HTTP 200 with `{ status, msg, data }`.
  * `100110050401` (session expired or missing) is fixed by the spec; the others are ours, same shape:
  * `1001100 5 0 HTTP-like-suffix` for generic outcomes, `1001100 6 0 suffix` for sign-in and account outcomes
  * (kept apart so that, for instance, wrong credentials never look like an expired session to the client).

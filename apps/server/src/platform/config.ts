@@ -5,7 +5,7 @@ import { parseS3Url } from './storage/s3-url';
 const port = z.coerce.number().int().min(0).max(65535);
 const minutes = z.coerce.number().int().min(1);
 
-/** Everything the server reads from the environment, validated once at start (DESIGN §9). */
+/** Everything the server reads from the environment, validated once at start (architecture §9). */
 const schema = z.object({
   PORT: port.default(3000),
   HOST: z.string().default('0.0.0.0'),

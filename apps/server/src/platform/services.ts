@@ -11,7 +11,7 @@ import type { Outbox } from './outbox/outbox';
 import type { EventBus } from './realtime/bus';
 import type { BlobCatalog } from './storage/catalog';
 
-/** What handlers are built from: one instance per app (DESIGN §3 platform). */
+/** What handlers are built from: one instance per app (architecture §3 platform). */
 export interface Services {
   config: Config;
   db: Db;

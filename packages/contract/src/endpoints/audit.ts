@@ -3,7 +3,7 @@ import { defineEndpoint, group } from '../endpoint';
 import { int, pageOf, pageQuery } from '../envelope';
 
 /**
- * The audit log (DESIGN §5: every state-changing call is recorded, hash-chained) as the back office reads it.
+ * The audit log (architecture §5: every state-changing call is recorded, hash-chained) as the back office reads it.
  * Model: apps/server/src/modules/audit/README.md.
  */
 

@@ -4,7 +4,7 @@ import { flag, int, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
- * Directives (`cmd/`), issue 10: commands sent to devices of the property (by id, or every device of a space group),
+ * Directives (`cmd/`): commands sent to devices of the property (by id, or every device of a space group),
  * delivered on each device's next poll and answered by it. A command has a type (reboot, log upload, factory reset,
  * config push with a JSON payload, or a custom one named by the sender), an expiry, and one result per device:
  * pending → delivered → succeeded | failed (with the device's message), or expired / cancelled.

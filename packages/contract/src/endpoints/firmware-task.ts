@@ -6,7 +6,7 @@ import { osType } from './device-common';
 import { SW_TYPES } from './firmware';
 
 /**
- * Firmware update tasks and their rollouts (`task/` of the firmware service), issue 10. A task installs one
+ * Firmware update tasks and their rollouts (`task/` of the firmware service). A task installs one
  * published package on a set of devices: chosen by list, by space group, by model (assigned once), or by a saved
  * rule (a filter: devices matching it now and later join by themselves). Its execution settings say when it starts
  * (now or at a time), in which daily maintenance window devices are offered the update, how the devices are staged

@@ -5,7 +5,7 @@ import { optionalRef, ref } from '../refs';
 import { SMALL_UPLOAD_MAX } from './file';
 
 /**
- * The temporary firmware service (`t/…Task…`, `f/`, `d/`), issue 10: an engineer's quick path to try a build on a
+ * The temporary firmware service (`t/…Task…`, `f/`, `d/`): an engineer's quick path to try a build on a
  * few named devices outside the formal release flow — upload a file, add test devices by id, create a task, see
  * each device's result. A temporary file is a copy of a stored file's content (uploaded into a space through the
  * file module, or taken from a file already there); test devices are devices of the property, each member keeping

@@ -4,8 +4,8 @@ import { flag, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
- * Firmware packages (`sw/`, `up/getUpgradeSwList`, `up/getUpgradeRecordList`) and differential packages (`dp/`),
- * issue 10. A package is one version of a software type (`swType`) kept in a space and group: the device models
+ * Firmware packages (`sw/`, `up/getUpgradeSwList`, `up/getUpgradeRecordList`) and differential packages (`dp/`).
+ * A package is one version of a software type (`swType`) kept in a space and group: the device models
  * and platforms it fits, its files (stored files of the file module, with size and SHA-256), release notes in both
  * languages, and a published state (published: assignable to tasks, shareable with customers). Every package
  * carries a manifest signed with the property's Ed25519 key, which devices verify before installing. A

@@ -20,7 +20,7 @@ import { userEndpoints } from './user';
 import { userSetEndpoints } from './user-set';
 import { workflowEndpoints } from './workflow';
 
-/** Every endpoint the product declares, keyed by path. One source of truth (DESIGN §4). */
+/** Every endpoint the product declares, keyed by path. One source of truth (architecture §4). */
 export const endpoints = {
   ...authEndpoints,
   ...propertyEndpoints,

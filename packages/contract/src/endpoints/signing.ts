@@ -6,7 +6,7 @@ import { optionalRef, ref } from '../refs';
 import { searchText } from './member-group';
 
 /**
- * The signing service (issue 11): certificates and their keys, sign modules bound to certificates (`cs/`) and
+ * The signing service: certificates and their keys, sign modules bound to certificates (`cs/`) and
  * platforms (`cp/`), permission collections (`pc/`) and their groups (`pcg/`), who may sign (`pcau/`, `ca/`), USB keys
  * (`uk/`), the sign call itself, its records, and personal access tokens for build pipelines. Paths not in the spec
  * are marked `ours`. Model: apps/server/src/modules/signing/README.md.

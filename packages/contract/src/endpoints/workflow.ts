@@ -5,7 +5,7 @@ import { flag, int, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
- * Approval workflows (issue 9): one engine every area routes its applications through. `flowAudit/` acts on
+ * Approval workflows: one engine every area routes its applications through. `flowAudit/` acts on
  * applications and lists them, `flowSettingDefault/` and `flowSettingDefaultAuditorRel/` edit a property's default
  * flow per apply type, `applyTypeAuthRel/` says who may audit which types. Model:
  * apps/server/src/modules/workflow/README.md.

@@ -3,7 +3,7 @@ import { menuCatalogue } from './menus';
 import type { PermissionNode } from './types';
 
 /**
- * The permission catalogue (DESIGN §5): the menus and pages of `menus.ts`, each page followed by its function
+ * The permission catalogue (architecture §5): the menus and pages of `menus.ts`, each page followed by its function
  * nodes from `functions.ts` (and the personal pages marked `everyMember`). A flat list whose tree follows from `parent`; its order is the catalogue order
  * (`sortByCatalogue`, the permission tree). The console's side menu reads `menuCatalogue` alone.
  */

@@ -1,7 +1,7 @@
 import type { Business } from '../constants';
 
 /**
- * One node of the permission catalogue (DESIGN §5): a menu group, a page, or (added by later issues) a
+ * One node of the permission catalogue (architecture §5): a menu group, a page, or (added by later issues) a
  * function inside a page. The catalogue is flat; the tree follows from `parent`.
  */
 export interface PermissionNode {

@@ -4,7 +4,7 @@ import { memberGroupHandlers, propertyScope } from '../../platform/member-groups
 import { tenantOf } from '../../platform/tenancy/tenant';
 import { checkCustomerProperty, customerService } from './service';
 
-/** Customers (issue 3): see README.md for the model. No back office: every call needs a selected property. */
+/** Customers: see README.md for the model. No back office: every call needs a selected property. */
 export const customerModule = defineModule(customerEndpoints, (s) => {
   const h = memberGroupHandlers(s, customerService, 'cid', propertyScope, (r) => ({
     cid: r.cid,

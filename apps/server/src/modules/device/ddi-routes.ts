@@ -15,7 +15,7 @@ const CONFIG_BODY_LIMIT = 256 * 1024;
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * The device API's hawkBit DDI (DESIGN §3 "The device API"): its own Fastify context, with its own body parsing
+ * The device API's hawkBit DDI (architecture §7): its own Fastify context, with its own body parsing
  * and error answers (HTTP statuses and hawkBit's JSON, never the console envelope). Declarations:
  * `@keel/contract/device-api/ddi`. Starts the sightings flush and writes what is left when the app closes.
  */

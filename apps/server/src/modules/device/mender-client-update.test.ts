@@ -19,7 +19,7 @@ import { identityOf } from './mender-service';
 import { runtimeOf } from './runtime';
 
 /**
- * Debian's `mender-client` 3.4 daemon installs a Keel firmware task's update (issue 10): a `single-file` artifact
+ * Debian's `mender-client` 3.4 daemon installs a Keel firmware task's update: a `single-file` artifact
  * made with `mender-artifact write module-image -T single-file` is uploaded as a firmware package (`sw/`), a task
  * for the accepted device is released and the engine ticks; the client finds the deployment (POST v2 next),
  * downloads it through Keel's signed link, lets Debian's `single-file` module install the file into a temporary

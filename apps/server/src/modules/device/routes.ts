@@ -6,7 +6,7 @@ import * as catalogue from './catalogue';
 import * as enrolment from './enrolment';
 import * as devices from './service';
 
-/** Devices (issue 8): the registry, admission, binding and the catalogue (README.md). The device API: ddi-routes.ts. */
+/** Devices: the registry, admission, binding and the catalogue (README.md). The device API: ddi-routes.ts. */
 export const deviceModule = defineModule(
   { ...deviceEndpoints, ...deviceBindEndpoints, ...deviceCatalogueEndpoints },
   (s) => {

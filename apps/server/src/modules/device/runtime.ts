@@ -7,7 +7,7 @@ import { bySightingKey, recordSightings, type Sighting } from './presence-repo';
 import { deviceState } from './repo';
 
 /**
- * What the device API keeps in memory, one set per app (DESIGN §7: the poll is the hottest path): what it needs of
+ * What the device API keeps in memory, one set per app (architecture §7: the poll is the hottest path): what it needs of
  * each device, each property's enrolment key, and the sightings not yet written. The first two are caches that
  * every change clears on every instance through the event bus (Redis with `REDIS_URL`); the third is flushed to the
  * database every FLUSH_MS and when the app closes, so a poll writes nothing itself.

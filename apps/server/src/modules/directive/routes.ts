@@ -4,7 +4,7 @@ import { registerDdiRoute, registerPollLinks } from '../device/extensions';
 import { commandFeedback, commandLinks, fetchCommands } from './device-service';
 import * as service from './service';
 
-/** Directives (`cmd/`), issue 10: commands to devices, delivered over Keel's DDI extension. Model: README.md. */
+/** Directives (`cmd/`): commands to devices, delivered over Keel's DDI extension. Model: README.md. */
 export const directiveModule = defineModule(directiveEndpoints, (s) => {
   s.jobs.register(service.EXPIRE_JOB, (payload) => service.runExpireJob(s, payload));
   registerPollLinks('directive', 'firmware', commandLinks);

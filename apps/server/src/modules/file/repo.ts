@@ -6,7 +6,7 @@ import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
  * Files and common files: SQL only, every query on the property's scoped handle, which adds the property to the
- * files and to the spaces they join (DESIGN §5, platform/tenancy/tenant-scope.ts). No rules here.
+ * files and to the spaces they join (architecture §5, platform/tenancy/tenant-scope.ts). No rules here.
  */
 
 export interface FileFilter {

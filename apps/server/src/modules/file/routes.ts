@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/http/mount';
 import { registerGroupItemCounter } from '../space/service';
 import * as service from './service';
 
-/** Files in spaces and common files (issue 8). Model: README.md; the tus mount and downloads: http.ts. */
+/** Files in spaces and common files. Model: README.md; the tus mount and downloads: http.ts. */
 export const fileModule = defineModule(fileEndpoints, (s) => {
   registerGroupItemCounter('file', (s2, tenant, sid) => service.filesPerGroup(s2, tenant, sid));
   return {

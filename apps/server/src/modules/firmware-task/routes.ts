@@ -15,7 +15,7 @@ import * as transitions from './transitions';
 /** The business whose work these are: devices are offered none of it where the property does not have it. */
 const FIRMWARE = 'firmware';
 
-/** Firmware update tasks and their rollouts (`task/` of the firmware service), issue 10. Model: README.md. */
+/** Firmware update tasks and their rollouts (`task/` of the firmware service). Model: README.md. */
 export const firmwareTaskModule = defineModule(firmwareTaskEndpoints, (s) => {
   registerPackageTaskCounter((s2, owner, swId, inProperties) => service.tasksUsing(s2, owner, swId, inProperties));
   s.jobs.register(TICK_JOB, () => runTickJob(s));

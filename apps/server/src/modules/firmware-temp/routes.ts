@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/http/mount';
 import * as service from './service';
 
 /**
- * The temporary firmware service (`t/…Task…`, `f/`, `d/`), issue 10. Model: README.md. Devices get their action
+ * The temporary firmware service (`t/…Task…`, `f/`, `d/`). Model: README.md. Devices get their action
  * through the formal delivery path (delivery.ts: `tempActionFor`, `recordTempResult`).
  */
 export const firmwareTempModule = defineModule(firmwareTempEndpoints, (s) => ({

@@ -6,7 +6,7 @@ import * as pkijs from 'pkijs';
 import tar from 'tar-stream';
 
 /**
- * Reading and verifying vendor artifacts (issue 10): SWUpdate images (`.swu`: a cpio "newc" archive whose first
+ * Reading and verifying vendor artifacts: SWUpdate images (`.swu`: a cpio "newc" archive whose first
  * entry `sw-description` lists the payloads with their SHA-256, signed by `sw-description.sig`, a CMS signature)
  * and Mender artifacts (`.mender`: a tar of `version`, `manifest` (SHA-256 of every other part), an optional
  * `manifest.sig`, `header.tar.gz` and `data/NNNN.tar.gz`). Both are read as a stream, once. Pure functions: the

@@ -5,7 +5,7 @@ import { signing } from '../signing/service';
 import * as repo from './repo';
 
 /**
- * Package manifests (issue 10): what a device checks before installing — the version, the hardware it fits, the
+ * Package manifests: what a device checks before installing — the version, the hardware it fits, the
  * size and SHA-256, the property — signed through the signing service (`signing.signAsService`, purpose
  * `firmwareManifest`: the property's Ed25519 service key, sealed there; modules/signing "Service keys"). The
  * firmware module holds no manifest key: a property's key made here before (`fw_keys.manifest_private`, migration

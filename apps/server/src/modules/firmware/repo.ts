@@ -7,7 +7,7 @@ import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
  * Firmware packages, their files, customers, keys, upgrade records and deltas: SQL only, each query on the tenant's
- * scoped handle, which adds the property (DESIGN §5, platform/tenancy/tenant-scope.ts).
+ * scoped handle, which adds the property (architecture §5, platform/tenancy/tenant-scope.ts).
  */
 
 type Tx = Db;

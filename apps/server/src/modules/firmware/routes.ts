@@ -6,7 +6,7 @@ import { registerGroupItemCounter } from '../space/service';
 import * as deltas from './deltas';
 import * as service from './service';
 
-/** Firmware packages (`sw/`, `up/`) and differential packages (`dp/`), issue 10. Model: README.md. */
+/** Firmware packages (`sw/`, `up/`) and differential packages (`dp/`). Model: README.md. */
 export const firmwareModule = defineModule(firmwareEndpoints, (s) => {
   registerGroupItemCounter('firmware', (s2, tenant, sid) => service.packagesPerGroup(s2, tenant, sid));
   registerFileUseCheck(service.fileUse);

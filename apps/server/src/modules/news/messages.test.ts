@@ -15,7 +15,7 @@ interface Item {
   content: string;
 }
 
-/** The messages the events of issue 7 item 9 write: each change once, saying what changed, in the reader's language. */
+/** The messages events write: each change once, saying what changed, in the reader's language. */
 describeEachDb('messages say what changed', (env) => {
   let owner: Who;
   let mia: Who;

@@ -4,7 +4,7 @@ import { defineModule } from '../../platform/http/mount';
 import { issueSocketTicket } from '../../platform/realtime/ticket';
 import * as news from './service';
 
-/** The message centre (issue 3): messages are written by events through platform/news/notify.ts. */
+/** The message centre: messages are written by events through platform/news/notify.ts. */
 export const newsModule = defineModule(newsEndpoints, (s) => ({
   'news/getMyUnreadNewsNum': async (_input, ctx) => ({ unreadNum: await news.countUnread(s, requireUser(ctx).uid) }),
   'news/getMyNewsList': async (input, ctx) => {

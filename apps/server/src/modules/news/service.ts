@@ -6,7 +6,7 @@ import type { Services } from '../../platform/services';
 import * as repo from './repo';
 
 /**
- * The message centre (issue 3): messages are written by events through platform/news/notify.ts; this reads them
+ * The message centre: messages are written by events through platform/news/notify.ts; this reads them
  * in the reader's language (the request's, whatever language the recipient had when one was written) and marks
  * them read, pushing the new unread count.
  */

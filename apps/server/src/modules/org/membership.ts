@@ -56,7 +56,7 @@ export async function listOrgUsers(
   input: { oid: string; includeSub: 0 | 1; str?: string; pageNum: number; pageSize: number },
 ) {
   // The node is in the caller's scope (access.scope). A search looks through the whole subtree: whoever is
-  // looked for may sit in a unit below (issue 7).
+  // looked for may sit in a unit below.
   const filter = await memberFilter(s.db, prop, input.oid, input.includeSub === 1 || Boolean(input.str));
   return memberPage(s.db, prop.pno, { ...filter, str: input.str || undefined }, input, (r) =>
     toOrgUser(prop.pno, prop.name, r),

@@ -9,7 +9,7 @@ import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
  * SQL for organisation trees, members and requests. Every query of one property runs on its scoped handle, which
- * adds the property (DESIGN §5, platform/tenancy/tenant-scope.ts); the operators' overviews and the lookups keyed by
+ * adds the property (architecture §5, platform/tenancy/tenant-scope.ts); the operators' overviews and the lookups keyed by
  * a user's own uid read across properties, marked. No rules here.
  */
 

@@ -6,7 +6,7 @@ import { scopedDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
  * Permission sets, their assignments and scopes: SQL only. Every query runs on the property's scoped handle, which
- * adds the property (DESIGN §5, platform/tenancy/tenant-scope.ts); the operators' lists, on every property's.
+ * adds the property (architecture §5, platform/tenancy/tenant-scope.ts); the operators' lists, on every property's.
  */
 
 export type ScopeKind = 'org' | 'space';

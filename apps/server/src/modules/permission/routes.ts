@@ -4,7 +4,7 @@ import { defineModule } from '../../platform/http/mount';
 import { operatorView, tenantOf } from '../../platform/tenancy/tenant';
 import * as service from './service';
 
-/** Administrators and permission sets (issue 3). Model: README.md. */
+/** Administrators and permission sets. Model: README.md. */
 export const permissionModule = defineModule(permissionEndpoints, (s) => ({
   'ps/getAllAdminList': async (input, ctx) => service.listAdminsOf(s, operatorView(ctx, input.filterPno), input),
   'ps/getMyAdminList': async (input, ctx) => {

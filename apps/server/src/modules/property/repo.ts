@@ -7,7 +7,7 @@ import { type AllTenants, propertyTenant, type Tenant } from '../../platform/ten
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
- * Properties, members' roles and businesses: SQL only (DESIGN §5–6). `properties` is not a tenant table (its `pno`
+ * Properties, members' roles and businesses: SQL only (architecture §5–6). `properties` is not a tenant table (its `pno`
  * is its key); a property's members and businesses are read and written on its scoped handle, which adds the
  * property (platform/tenancy/tenant-scope.ts), but for the operators' list across properties.
  */

@@ -6,7 +6,7 @@ import { defineModule } from '../../platform/http/mount';
 import { operatorScope, propertyTenant, tenantOf } from '../../platform/tenancy/tenant';
 import * as service from './service';
 
-/** Properties and their businesses (issue 3). Model: README.md. */
+/** Properties and their businesses. Model: README.md. */
 export const propertyModule = defineModule(propertyEndpoints, (s) => ({
   'pro/getMyPropertyList': async (_input, ctx) => listMyProperties(s.db, requireUser(ctx).uid),
   'pro/getMenuIdList': async (_input, ctx) => ({ menuIdList: [...requireProperty(ctx).permissions] }),

@@ -15,7 +15,7 @@ import { type TenantDatabase, tenantDb } from '../../platform/tenancy/tenant-sco
 
 /**
  * SQL of the signing module (README.md). Every query runs on the tenant's scoped handle, which adds the property
- * (DESIGN §5, platform/tenancy/tenant-scope.ts); the expiry job's read alone spans every property. No rules here.
+ * (architecture §5, platform/tenancy/tenant-scope.ts); the expiry job's read alone spans every property. No rules here.
  */
 
 export type CertRow = Selectable<SigningCertsTable>;

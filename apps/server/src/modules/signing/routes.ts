@@ -5,7 +5,7 @@ import * as service from './service';
 import { pipelineSign, uploadSign } from './uploads';
 
 /**
- * The signing service (issue 11): certificates (`cert/`), sign modules (`sm/`), their certificates (`cs/`) and
+ * The signing service: certificates (`cert/`), sign modules (`sm/`), their certificates (`cs/`) and
  * platforms (`cp/`), certificate authorisations (`ca/`), permission collections (`pc/`, `pcg/`, `pcau/`), USB keys
  * (`uk/`), signing (`sign/`) and pipeline tokens (`pat/`). Model: README.md.
  */

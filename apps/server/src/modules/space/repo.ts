@@ -7,7 +7,7 @@ import { scopedDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
  * Spaces and their quota records: SQL only. Every query on a property's tables runs on its scoped handle, which adds
- * the property (DESIGN §5, platform/tenancy/tenant-scope.ts). No rules here.
+ * the property (architecture §5, platform/tenancy/tenant-scope.ts). No rules here.
  */
 
 export interface SpaceFilter {

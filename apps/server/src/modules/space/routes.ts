@@ -6,7 +6,7 @@ import { spaceScopeResolver } from './reads';
 import * as service from './service';
 
 /**
- * Spaces, their group trees and applications (issue 8). Model: README.md. Registers spaces as a scope kind: an
+ * Spaces, their group trees and applications. Model: README.md. Registers spaces as a scope kind: an
  * endpoint declaring `scope: { space }` is checked through `spaceScopeResolver` (platform/http/scope.ts).
  */
 export const spaceModule = defineModule(

@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/http/mount';
 import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../../platform/member-groups/handlers';
 import { titleService } from './service';
 
-/** Titles (issue 3): see README.md for the model. */
+/** Titles: see README.md for the model. */
 export const titleModule = defineModule(titleEndpoints, (s) => {
   const h = memberGroupHandlers(s, titleService, 'tid', backOfficeScope, backOfficeItem('tid'));
   return {

@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/http/mount';
 import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../../platform/member-groups/handlers';
 import { userSetService } from './service';
 
-/** User sets (issue 3): see README.md for the model. */
+/** User sets: see README.md for the model. */
 export const userSetModule = defineModule(userSetEndpoints, (s) => {
   const h = memberGroupHandlers(s, userSetService, 'usid', backOfficeScope, backOfficeItem('usid'));
   return {

@@ -5,7 +5,7 @@ import { tenantOf } from '../../platform/tenancy/tenant';
 import * as service from './service';
 
 /**
- * Approval workflows (issue 9): acting on applications and listing them (`flowAudit/`), default flows
+ * Approval workflows: acting on applications and listing them (`flowAudit/`), default flows
  * (`flowSettingDefault/`, `flowSettingDefaultAuditorRel/`) and who may audit which types (`applyTypeAuthRel/`).
  * Model: README.md.
  */

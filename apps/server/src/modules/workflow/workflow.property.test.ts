@@ -8,7 +8,7 @@ import { addMember } from '../property/repo';
 import { submitApplication } from './service';
 
 /**
- * The engine as a state machine under generated use (issue 9): a generated flow (one to three steps, each `any` or
+ * The engine as a state machine under generated use: a generated flow (one to three steps, each `any` or
  * `all` over some of six members, some skipping an applicant who audits them), an application by one of them, and a
  * generated sequence of passes, rejections, transmits, assigns and withdrawals by generated actors — some of them two
  * at once. After every action the application's detail is read and these hold:

@@ -23,7 +23,7 @@ export const deviceCacheExpiry = (now: number, ttlMs: number): number => now + t
 const MAX_ENTRIES = 200_000;
 
 /**
- * Device credentials as every device call checks them (DESIGN §7: the poll is the hottest path): a token's
+ * Device credentials as every device call checks them (architecture §7: the poll is the hottest path): a token's
  * device is read from the database once and then answered from memory. Whatever stops a credential — a new one
  * issued, the device disabled, rejected or deleted — calls `forget`, which clears this instance at once and tells
  * every other through the event bus (Redis with `REDIS_URL`), so a revoked credential stops working everywhere on

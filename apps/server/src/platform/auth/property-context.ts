@@ -5,7 +5,7 @@ import { computePermissions, type EffectivePermissions, type Grant, type Propert
 import { acrossProperties } from '../tenancy/filters';
 
 /**
- * The property context of every property call (DESIGN §5). One indexed query per request, compiled once per
+ * The property context of every property call (architecture §5). One indexed query per request, compiled once per
  * database, reads the membership (primary keys of `property_members` and `properties`), the property's
  * `acl_version` and its enabled businesses (primary-key prefix of `property_businesses`, aggregated). The
  * permission computation is cached: for owners and members by role and businesses, for administrators also by

@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { type Db, readAside } from './connect';
 
 /**
- * The rows a page needs, read from whichever end of the ordering is nearer (DESIGN §6: no deep OFFSET scans).
+ * The rows a page needs, read from whichever end of the ordering is nearer (architecture §6: no deep OFFSET scans).
  * Past the middle, the query runs in reverse order with a small offset and the caller reverses the rows, so the
  * last page costs what the first does.
  */

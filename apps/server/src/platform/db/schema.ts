@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Table row types (DESIGN §6: text ids, bigint epoch-ms times, 0/1 flags, JSON in text). */
+/** Table row types (architecture §6: text ids, bigint epoch-ms times, 0/1 flags, JSON in text). */
 export interface UsersTable {
   uid: string;
   phone: string;

@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 
 /**
- * Portable search and constraint helpers (DESIGN §6): the same SQL on SQLite and PostgreSQL.
+ * Portable search and constraint helpers (architecture §6): the same SQL on SQLite and PostgreSQL.
  */
 
 /**

@@ -41,7 +41,7 @@ export function checkDeclaredAccess(def: Endpoint): void {
 }
 
 /**
- * Enforces an endpoint's declared access (DESIGN §4–5) and fills the context: the user from `token` (or, where the
+ * Enforces an endpoint's declared access (architecture §4–5) and fills the context: the user from `token` (or, where the
  * endpoint takes one, a personal access token), the property from `pno` (or the token's), the device from
  * `device-token`. A property the user is not a member of is "not found"; one without the endpoint's business
  * `businessDisabled` (businesses.ts: the same rule for every credential).

@@ -37,7 +37,7 @@ export interface DeviceContext {
   property: { pno: string; name: string };
 }
 
-/** What every handler gets besides its input (DESIGN §5: repos take the request context). */
+/** What every handler gets besides its input (architecture §5: repos take the request context). */
 export interface RequestContext {
   requestId: string;
   locale: Locale;

@@ -70,7 +70,7 @@ export function newContext(request: FastifyRequest): RequestContext {
   };
 }
 
-/** Mounts every endpoint of the modules under /api (DESIGN §4). */
+/** Mounts every endpoint of the modules under /api (architecture §4). */
 export function mountModules(app: FastifyInstance, s: Services, modules: readonly ApiModule[]): void {
   const scopes = scopeResolversOf(modules);
   for (const module of modules) {

@@ -37,7 +37,7 @@ function requestBodyOf(def: Endpoint, input: Record<string, unknown>) {
 }
 
 /**
- * The OpenAPI 3 document of every mounted endpoint, generated from the contract (DESIGN §4): the console API and,
+ * The OpenAPI 3 document of every mounted endpoint, generated from the contract (architecture §4): the console API and,
  * next to it, the device API (its own paths, statuses and JSON).
  */
 export function openApiDocument(

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 
 /**
- * Whether a handler's answer is exactly what its endpoint's output schema declares (issue 7 §3): valid, with no
+ * Whether a handler's answer is exactly what its endpoint's output schema declares: valid, with no
  * field the schema leaves out (zod objects strip unknown keys, so the parsed value is compared with the answer
  * as JSON carries it). Answers undefined when it is, else the first path that differs and how.
  */

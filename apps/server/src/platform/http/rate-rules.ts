@@ -9,9 +9,9 @@ type Bucket = NonNullable<Endpoint['rateLimit']>;
 type SignInLimits = Config['signInLimits'];
 
 /**
- * The limits of each rate-limit bucket an endpoint can name (issue 2 §3), in two steps around validation.
+ * The limits of each rate-limit bucket an endpoint can name, in two steps around validation.
  *
- * Decision (issue 7): nothing reads a body before it is validated. What counts against the per-address limit is
+ * Decision: nothing reads a body before it is validated. What counts against the per-address limit is
  * every request that reaches the endpoint, before its input is validated — invalid ones included, so that a flood
  * of garbage is throttled like a flood of guesses. It reads only the address. The per-phone / per-account limits
  * count only requests whose input is valid, keyed on the validated field (a request that fails validation names

@@ -13,7 +13,7 @@ import { checkDeclaredScope, type ScopeResolver } from './scope';
 /**
  * The central scope check (access.scope in the contract, scope.ts): organisation units through the organisation
  * module's real endpoints, and a space kind through a fake module registering a fake resolver, as the spaces
- * module will (issue 8).
+ * module will.
  */
 
 /** A fake space tree: `hall` contains `hall-a`; `yard` stands alone. */

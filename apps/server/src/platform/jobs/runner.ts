@@ -74,7 +74,7 @@ interface Deps {
 }
 
 /**
- * A durable job queue over the `jobs` table (DESIGN §7): any instance can take any job; a job is claimed with a
+ * A durable job queue over the `jobs` table (architecture §7): any instance can take any job; a job is claimed with a
  * lease that a heartbeat extends while it runs; a failure is retried with exponential back-off until its attempts
  * run out; progress and outcomes are published on the realtime bus.
  */

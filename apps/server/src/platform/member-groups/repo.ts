@@ -7,7 +7,7 @@ import { scopedDb, type TenantDb, tenantDb } from '../tenancy/tenant-scope';
 
 /**
  * The SQL of a member group (titles, user sets, customers: a named group of a property's users, README.md), once
- * for all three. Every query runs on the tenant's scoped handle, which adds the property (DESIGN §5,
+ * for all three. Every query runs on the tenant's scoped handle, which adds the property (architecture §5,
  * platform/tenancy/tenant-scope.ts).
  */
 

@@ -119,7 +119,7 @@ const unionScope = (a: readonly string[] | null, b: readonly string[] | null): r
   a === null || b === null ? null : [...new Set([...a, ...b])];
 
 /**
- * The permissions of a member of a property (DESIGN §5):
+ * The permissions of a member of a property (architecture §5):
  * - the owner holds every node the property's enabled businesses allow;
  * - an administrator holds the general pages plus the union of their sets (each id with its ancestors),
  *   cut to what the businesses allow, so that switching a business off takes its ids away and switching it

@@ -1,5 +1,5 @@
 /**
- * Events to push to signed-in clients (DESIGN §7): in-process fan-out. Topics are `user:<uid>`. With REDIS_URL
+ * Events to push to signed-in clients (architecture §7): in-process fan-out. Topics are `user:<uid>`. With REDIS_URL
  * a Redis-backed bus replaces this one behind the same interface, so an event raised on one instance reaches
  * clients connected to another.
  */

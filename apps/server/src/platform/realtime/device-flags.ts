@@ -2,7 +2,7 @@ import type { Services } from '../services';
 
 /**
  * Which devices of a property have open work of one kind (commands waiting for them, a temporary firmware action),
- * kept in memory so that a poll asks the database nothing for a device that has none (DESIGN §7: the poll is the
+ * kept in memory so that a poll asks the database nothing for a device that has none (architecture §7: the poll is the
  * hottest path). Per property, the set of devices with open work is read once (one query), then kept true by change
  * events on the bus (Redis with `REDIS_URL`, so every instance hears them): a change names devices, which are then
  * looked up once more on their next poll (one query each), or the whole property, which is read again. A property's

@@ -10,7 +10,7 @@ const PING_EVERY_MS = 30_000;
 const EARLY_MAX = 4;
 
 /**
- * The console's WebSocket (DESIGN §7): after a valid ticket it relays the user's `user:<uid>` events (unread count
+ * The console's WebSocket (architecture §7): after a valid ticket it relays the user's `user:<uid>` events (unread count
  * and new messages) and starts with the current count; the client may also watch topics of the property it shows
  * (`{ type: 'watch', pno, topics }`, property-watch.ts). Closed with 4401 when the ticket is bad.
  */

@@ -31,7 +31,7 @@ export interface StagedBlob extends BlobInfo {
 }
 
 /**
- * Content-addressed storage of bytes (DESIGN §7): the local disk under DATA_DIR or an S3-compatible bucket. Names
+ * Content-addressed storage of bytes (architecture §7): the local disk under DATA_DIR or an S3-compatible bucket. Names
  * are only ever SHA-256 hex digests the store computed itself; nothing a client sends becomes a path or a key.
  */
 export interface BlobStore {

@@ -24,7 +24,7 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 /**
- * Answers a GET or HEAD for a stored blob (DESIGN §7): streamed from the store, never buffered; `ETag` is the
+ * Answers a GET or HEAD for a stored blob (architecture §7): streamed from the store, never buffered; `ETag` is the
  * quoted SHA-256 and `If-None-Match` answers 304; one `Range` answers 206 with `Content-Range` (an `If-Range` that
  * does not match the ETag asks for the whole body), a range past the end 416; `Content-Disposition` is built from
  * the safe name. The body can never be rendered as a page (`nosniff`, a sandboxing CSP). Throws `notFound` when the

@@ -66,7 +66,7 @@ const PUBLIC_ID = /^[0-9a-f]{32}$/;
 const tusError = (status_code: number, body: string) => ({ status_code, body });
 
 /**
- * Mounts a tus (resumable upload) endpoint (DESIGN §7) in a Fastify context of its own (its body parser and hooks
+ * Mounts a tus (resumable upload) endpoint (architecture §7) in a Fastify context of its own (its body parser and hooks
  * touch nothing else). Every request needs a signed-in session (`token` header); an upload is visible only to the
  * user who created it. Finished bytes are copied into the BlobStore, hashed on the way, and recorded in the catalog.
  */

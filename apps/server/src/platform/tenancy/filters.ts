@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { TenantScope } from './tenant';
 
-/** The tenant condition of a query on a tenant-owned table (DESIGN §5), and its one explicit opt-out. */
+/** The tenant condition of a query on a tenant-owned table (architecture §5), and its one explicit opt-out. */
 
 /** `column = pno` for one property; for `AllTenants` (operators only: `operatorScope`) the marked opt-out. */
 export function tenantFilter(column: string, tenant: TenantScope): RawBuilder<SqlBool> {

@@ -39,7 +39,7 @@ import type { Tenant, TenantScope } from './tenant';
 export const tenantChecked = (why: string) => sql.raw(`/* ${CHECKED_MARKER}: ${why.replace(/\*\//g, '')} */`);
 
 /**
- * Tenancy applied by the query layer (DESIGN §5): a repo works on `tenantDb(db, tenant)`, a Kysely handle whose
+ * Tenancy applied by the query layer (architecture §5): a repo works on `tenantDb(db, tenant)`, a Kysely handle whose
  * plugin adds the property to every query on a tenant-owned table (`TENANT_TABLES`) instead of each query writing
  * it by hand:
  * - a select, update or delete gets `<table or alias>.pno = <pno>` in its `where` for each such table it reads

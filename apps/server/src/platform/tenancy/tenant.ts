@@ -2,7 +2,7 @@ import type { RequestContext } from '../http/context';
 import { AppError, forbidden } from '../http/errors';
 
 /**
- * Tenant handles (DESIGN §5). Repositories of tenant-owned tables take one of these instead of a `pno` that
+ * Tenant handles (architecture §5). Repositories of tenant-owned tables take one of these instead of a `pno` that
  * could be missing: a `Tenant` is one property and its `pno` is never null; `AllTenants` spans every property
  * and is only handed out by `operatorScope`, after the check that the caller is a platform operator. Neither can
  * be built any other way (the brand is private to this file).

@@ -11,7 +11,7 @@ import { buildWorld, EVERY_ENDPOINT_MS, type GuardWorld } from './world';
 vi.setConfig({ testTimeout: EVERY_ENDPOINT_MS });
 
 /**
- * Guard tests generated from the contract (issue 7 §4): every endpoint of `endpoints/index.ts`, today's and every
+ * Guard tests generated from the contract: every endpoint of `endpoints/index.ts`, today's and every
  * one added later, is refused without a session, refused without its permission, kept to an administrator's
  * subtree where it declares a scope (access.scope), and answers generated and mutated inputs with a translated
  * business answer or success, never a 5xx. The last test counts the endpoints each check covered and fails on

@@ -15,7 +15,7 @@ export interface DialogRouteProps {
 }
 
 /**
- * DESIGN §8: a dialog route renders its parent page with the dialog open; closing returns to the parent.
+ * architecture §8: a dialog route renders its parent page with the dialog open; closing returns to the parent.
  * Route files stay one line: `component: () => <DialogRoute parent={TitlePage} parentPath="/Account/TitlePage" dialog={(close) => <EditTitleDialog open onClose={close} />} />`.
  */
 export function DialogRoute({ parent: Parent, parentPath, dialog, keep }: DialogRouteProps) {

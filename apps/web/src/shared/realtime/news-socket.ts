@@ -76,7 +76,7 @@ const isUnread = (value: { type: string; unread?: unknown }): value is NewsPush 
   value.type === 'unread' && typeof value.unread === 'number';
 
 /**
- * The console's one WebSocket (DESIGN §7), opened by the layout (`useUnreadNews`): connects with a fresh ticket,
+ * The console's one WebSocket (architecture §7), opened by the layout (`useUnreadNews`): connects with a fresh ticket,
  * hands every push to `onPush` / `onEvent` and the taps (`tapNewsSocket`: the firmware pages' topic watch sends its
  * request through it), and after a drop reconnects with backoff, each attempt with a new ticket. `close()` stops it
  * for good.

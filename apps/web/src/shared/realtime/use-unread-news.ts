@@ -23,7 +23,7 @@ export function invalidateNews(queryClient: QueryClient): void {
 }
 
 /**
- * The live unread count (DESIGN §7), for the head's badge: fetched once per signed-in user, then kept current
+ * The live unread count (architecture §7), for the head's badge: fetched once per signed-in user, then kept current
  * by the WebSocket (`rb/getWebSocketUrl` hands out a one-minute ticket; every (re)connect asks for a new one). A
  * push carrying a new message also refetches the message lists, and
  * one about a membership change (role, join outcome) re-reads the session's property list. Signing out (no token) closes the socket; the

@@ -3,7 +3,7 @@ import { diffFiles, patchFile } from './bsdiff';
 import { COMPRESSED_BITS, sampledEntropy } from './entropy';
 
 /**
- * The delta worker thread (DESIGN §7: CPU-heavy work never on the event loop): checks that neither input is
+ * The delta worker thread (architecture §7: CPU-heavy work never on the event loop): checks that neither input is
  * already compressed, diffs (bsdiff 4, windowed), then verifies the patch by applying it and comparing SHA-256.
  * Posts `{ progress }` messages, then one result (see DeltaTask / DeltaOutcome in generate.ts).
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Users, properties, sessions, codes, outbox, audit chain, server keys (issue 2). Append-only. */
+/** Users, properties, sessions, codes, outbox, audit chain, server keys. Append-only. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** The message centre (issue 3) and each user's language, so that messages are written in it. */
+/** The message centre and each user's language, so that messages are written in it. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Permission sets, their assignments to administrators and the assignments' scopes (issue 3); an access-control
+ * Permission sets, their assignments to administrators and the assignments' scopes; an access-control
  * version per property that invalidates cached permissions; indexes for the property lists. Append-only.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

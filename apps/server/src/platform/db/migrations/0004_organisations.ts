@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * Organisations (issue 3, modules/org): one tree per property, members placed on nodes, invitations and join
+ * Organisations (modules/org): one tree per property, members placed on nodes, invitations and join
  * requests. Append-only.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The property directory (issue 3): titles, user sets and customers, each a named group of the property's
+ * The property directory: titles, user sets and customers, each a named group of the property's
  * members. `name_key` is the name folded for uniqueness (trimmed, lower-case), unique per property. Membership
  * rows carry `pno` too, so that every query filters by tenant. Append-only.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Spaces (issue 8, modules/space): a space of one property and business with a quota; its quota changes; its group
+ * Spaces (modules/space): a space of one property and business with a quota; its quota changes; its group
  * tree; quota reservations of uploads under way; applications for spaces. Every table carries `pno` (tenant guard).
  * Sizes are bytes in bigint columns. Append-only.
  */

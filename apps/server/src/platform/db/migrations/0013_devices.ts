@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Devices (issue 8, modules/device): the device catalogue of a property (types, platforms, models), the device
+ * Devices (modules/device): the device catalogue of a property (types, platforms, models), the device
  * registry with what devices report, and each property's enrolment key. Every table carries `pno`. `sid` and
  * `group_id` name a space and a group of its tree as plain ids (spaces come with their own migration). The
  * device credential stays in `device_credentials` (migration 0010), keyed by the same device id. Append-only.

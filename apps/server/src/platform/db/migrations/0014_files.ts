@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Files (issue 8, modules/file): a file kept in a space (and one group of its tree, or the space's root), its bytes
+ * Files (modules/file): a file kept in a space (and one group of its tree, or the space's root), its bytes
  * a blob held by owner `file:<fid>`; and the PC software store's common files, each a named, versioned copy of a
  * file's content held by owner `commonFile:<id>`. Both carry `pno` (tenant guard). Append-only.
  */

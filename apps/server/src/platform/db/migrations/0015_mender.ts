@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Mender's device API (issue 8, modules/device/mender-service.ts): the identity and public key a device
+ * Mender's device API (modules/device/mender-service.ts): the identity and public key a device
  * authenticates with, one per device. `id_hash` is the SHA-256 of the identity's canonical JSON, unique in the
  * property; `generation` is carried by the device tokens (JWT) issued and bumped to revoke them all (credential
  * reset, rejection). Deleting the device deletes its row. Append-only.

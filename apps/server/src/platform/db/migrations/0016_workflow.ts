@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Approval workflows (issue 9, modules/workflow): default flows per property and apply type with their steps, who
+ * Approval workflows (modules/workflow): default flows per property and apply type with their steps, who
  * may audit which types, applications with the flow as submitted and an append-only history, the current step's
  * resolved auditors (the to-do list, one indexed row per waiting auditor) with per-auditor counts, and what each
  * auditor acted on (the done list). Every table carries `pno` (tenant guard). Append-only.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The signing service (issue 11, modules/signing): certificates with their keys sealed at rest (or held by a
+ * The signing service (modules/signing): certificates with their keys sealed at rest (or held by a
  * PKCS#11 token), sign modules and their certificate relations (`cs/`) and platforms (`cp/`), permission
  * collections (`pc/`) and their groups (`pcg/`), authorisations of certificates, collections, groups and USB keys
  * to users, titles, user sets, units and USB keys, registered tokens, signing records (the audit of every

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Firmware packages (issue 10, modules/firmware): a package (one version of a software type in a space and group,
+ * Firmware packages (modules/firmware): a package (one version of a software type in a space and group,
  * the models and platforms it fits, release notes, published state, its signed manifest), its files (stored files
  * of the file module, in order, with what was read from `.swu`/`.mender` artifacts), the customers it is shared
  * with, the property's keys (the Ed25519 manifest key, the vendor verification keys) and devices' upgrade

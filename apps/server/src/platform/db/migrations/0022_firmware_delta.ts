@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Differential packages (issue 10, modules/firmware): a bsdiff 4 patch from a source package's main file to a
+ * Differential packages (modules/firmware): a bsdiff 4 patch from a source package's main file to a
  * target's, made by the job `firmware.delta` in a worker thread; its bytes are a blob held by `fwDelta:<id>`.
  * Append-only.
  */

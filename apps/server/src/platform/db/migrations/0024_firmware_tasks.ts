@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Firmware update tasks and their rollouts (issue 10, modules/firmware-task): a task (one published package, its
+ * Firmware update tasks and their rollouts (modules/firmware-task): a task (one published package, its
  * execution settings, its state), its devices (one row per device: staged group, delivery state, attempts), the
  * claims that keep a device in at most one active task per software type (primary key), every delivery attempt
  * (the device API's action), saved rules and progress samples. Every table carries `pno` (tenant guard).

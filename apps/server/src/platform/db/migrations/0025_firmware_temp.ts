@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The temporary firmware service (issue 10, modules/firmware-temp): an engineer's quick path to try a build on a few
+ * The temporary firmware service (modules/firmware-temp): an engineer's quick path to try a build on a few
  * named devices outside the formal release flow. A temporary file (a copy of a stored file's content, its blob held
  * by `fwTempFile:<id>`), each member's test devices (devices of the property, at most 50 each), temporary tasks (a
  * file and some of those devices) and one result per device of a task. Every table carries `pno`. Append-only.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Directives (issue 10, modules/directive): commands (reboot, log upload, factory reset, config push, custom) sent
+ * Directives (modules/directive): commands (reboot, log upload, factory reset, config push, custom) sent
  * to devices of a property, delivered on their next poll, and one target row per device with its state (pending →
  * delivered → succeeded | failed | expired | cancelled) and the device's message. Every table carries `pno`.
  * Append-only.

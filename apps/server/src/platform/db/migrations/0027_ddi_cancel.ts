@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * hawkBit DDI `cancelAction` (issue 10, modules/firmware-task README "Device side"): an action cancelled while the
+ * hawkBit DDI `cancelAction` (modules/firmware-task README "Device side"): an action cancelled while the
  * device may hold it is linked as `cancelAction/{id}` until the device answers. `cancel_state`: null (no cancel to
  * tell), `requested` (linked), `confirmed` (the device stopped it), `rejected` (the device went on: hawkBit's
  * "back to running"). `cancel_from`: the attempt's state when it was cancelled (a rejected cancel returns to it).

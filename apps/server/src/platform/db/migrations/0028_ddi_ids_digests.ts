@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue 10, the device side. (1) A temporary firmware result's device-API action id (`fw_temp_results.action_id`):
+ * (1) A temporary firmware result's device-API action id (`fw_temp_results.action_id`):
  * from the platform-wide action counter the formal tasks' attempts use (`counters` row `fw-task-action`), so that
  * SWUpdate, which reads action ids as 32-bit integers, takes temporary actions too; existing results are numbered
  * here. (2) SHA-1 and MD5 of a stored blob (`blobs.sha1`, `blobs.md5`, null until first needed), which hawkBit DDI

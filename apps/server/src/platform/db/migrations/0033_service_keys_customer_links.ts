@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Two follow-ups of issue 10 (firmware), append-only:
+ * Two follow-ups of the firmware work, append-only:
  *
  * - `signing_service_keys`: keys the signing service holds for a property's own signatures that no person
  *   requests (today the firmware manifest key, purpose `firmwareManifest`): the public key (SPKI PEM), its id and

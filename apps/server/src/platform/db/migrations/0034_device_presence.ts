@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
 /**
- * Keel issue 8 ("Measured"): when each device was first and last seen, and from where, move from `devices` (about
+ * When each device was first and last seen, and from where, move from `devices` (about
  * 30 columns) to a narrow table of their own, `device_presence`, one row per device that was ever seen. The device
  * API's sightings flush (modules/device runtime.ts) writes thousands of them a minute to random devices: in the wide
  * table each one dirtied a page of its own (a 4 KiB WAL frame on SQLite, a new version of the whole row on
