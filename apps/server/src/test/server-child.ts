@@ -3,21 +3,10 @@
  * request could end). Configured from the environment (DATA_DIR); prints one JSON line once it listens: `port`,
  * the demo property `pno`, a session `token` of its owner and a personal access token `pat` of theirs.
  */
-import { buildApp } from '../app';
-import { loadConfig } from '../platform/config';
 import { DEMO_OWNER_PHONE, seedDemo } from '../seed/demo';
-import { ensureFirstOperator } from '../seed/operator';
+import { childApp } from './child-app';
 
-const config = loadConfig({
-  ...process.env,
-  ADMIN_PASSWORD: 'Operator123',
-  LOG_LEVEL: 'silent',
-  WEB_DIST: '/nonexistent',
-  HOST: '127.0.0.1',
-  PORT: '0',
-});
-const app = await buildApp(config, { logger: false });
-await ensureFirstOperator(app.keel);
+const app = await childApp();
 await seedDemo(app.keel);
 const owner = await app.keel.db
   .selectFrom('users')

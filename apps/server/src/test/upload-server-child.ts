@@ -3,21 +3,11 @@
  * environment (DATA_DIR, DATABASE_URL); prints one JSON line `{ port, token }` (a session of the platform operator)
  * once it listens, and `{ done, sha256 }` for each finished upload.
  */
-import { buildApp } from '../app';
-import { loadConfig } from '../platform/config';
-import { mountUploads } from '../platform/storage/uploads';
-import { ensureFirstOperator } from '../seed/operator';
 
-const config = loadConfig({
-  ...process.env,
-  ADMIN_PASSWORD: 'Operator123',
-  LOG_LEVEL: 'silent',
-  WEB_DIST: '/nonexistent',
-  HOST: '127.0.0.1',
-  PORT: '0',
-});
-const app = await buildApp(config, { logger: false });
-await ensureFirstOperator(app.keel);
+import { mountUploads } from '../platform/storage/uploads';
+import { childApp } from './child-app';
+
+const app = await childApp();
 const operator = await app.keel.db
   .selectFrom('users')
   .select('uid')

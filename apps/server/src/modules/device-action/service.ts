@@ -28,36 +28,43 @@ export type ActionRow = repo.ActionRow;
 
 // The device side's memory: which devices have open actions of a kind, and cancels to tell them of.
 
-const openFlagSources = new Map<string, DeviceFlagSource>();
-const cancelFlagSources = new Map<string, DeviceFlagSource>();
+const flagSources = new Map<string, DeviceFlagSource>();
+
+/** One kind's flags of a question about its actions (built once per name: a poll asks them on every call). */
+function flagsOf(
+  s: Services,
+  name: string,
+  all: (db: Db, tenant: Tenant) => Promise<readonly string[]>,
+  one: (db: Db, tenant: Tenant, deviceId: string) => Promise<boolean>,
+): DeviceFlags {
+  let source = flagSources.get(name);
+  if (!source) {
+    source = {
+      all: (s2, pno) => all(s2.db, propertyTenant(pno)),
+      one: (s2, pno, deviceId) => one(s2.db, propertyTenant(pno), deviceId),
+    };
+    flagSources.set(name, source);
+  }
+  return deviceFlags(s, name, source);
+}
 
 /** The flags of one kind's open actions (platform/realtime/device-flags.ts): a poll asks them on every call. */
-export function openFlags(s: Services, kind: string): DeviceFlags {
-  let source = openFlagSources.get(kind);
-  if (!source) {
-    source = {
-      all: (s2, pno) => repo.devicesWithOpen(s2.db, propertyTenant(pno), [kind]),
-      one: async (s2, pno, deviceId) =>
-        (await repo.openActionsOf(s2.db, propertyTenant(pno), deviceId, [kind], 1)).length > 0,
-    };
-    openFlagSources.set(kind, source);
-  }
-  return deviceFlags(s, `device-action:${kind}`, source);
-}
+export const openFlags = (s: Services, kind: string): DeviceFlags =>
+  flagsOf(
+    s,
+    `device-action:${kind}`,
+    (db, t) => repo.devicesWithOpen(db, t, [kind]),
+    async (db, t, deviceId) => (await repo.openActionsOf(db, t, deviceId, [kind], 1)).length > 0,
+  );
 
 /** The flags of one kind's cancels to tell (DDI cancelAction: only the DDI poll asks). */
-export function cancelFlags(s: Services, kind: string): DeviceFlags {
-  let source = cancelFlagSources.get(kind);
-  if (!source) {
-    source = {
-      all: (s2, pno) => repo.devicesWithRequestedCancels(s2.db, propertyTenant(pno), [kind]),
-      one: async (s2, pno, deviceId) =>
-        (await repo.requestedCancelOf(s2.db, propertyTenant(pno), deviceId, [kind])) !== undefined,
-    };
-    cancelFlagSources.set(kind, source);
-  }
-  return deviceFlags(s, `device-action:${kind}:cancel`, source);
-}
+export const cancelFlags = (s: Services, kind: string): DeviceFlags =>
+  flagsOf(
+    s,
+    `device-action:${kind}:cancel`,
+    (db, t) => repo.devicesWithRequestedCancels(db, t, [kind]),
+    async (db, t, deviceId) => (await repo.requestedCancelOf(db, t, deviceId, [kind])) !== undefined,
+  );
 
 /** After actions of the devices (null: any of the property's) changed: every instance looks at them again. */
 export async function devicesChanged(s: Services, tenant: Tenant, kind: string, deviceIds: readonly string[] | null) {

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect';
 import type { SessionUser } from '../http/context';
 import { newId } from '../ids';
 import { acrossProperties } from '../tenancy/filters';
+import { CREDENTIAL_USER_COLUMNS, credentialUser } from './sessions';
 
 /**
  * Personal access tokens (`Authorization: Bearer kst_…`): a credential a member makes for scripts and build
@@ -39,17 +40,7 @@ export async function resolveAccessToken(
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.uid', 't.uid')
-    .select([
-      't.token_id',
-      't.pno',
-      't.expires_at',
-      'u.uid',
-      'u.name',
-      'u.phone',
-      'u.email',
-      'u.is_operator',
-      'u.status',
-    ])
+    .select(['t.token_id', 't.pno', 't.expires_at', ...CREDENTIAL_USER_COLUMNS])
     .where(acrossProperties('access-token'))
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -61,14 +52,7 @@ export async function resolveAccessToken(
     .where('token_id', '=', row.token_id)
     .execute();
   return {
-    user: {
-      uid: row.uid,
-      name: row.name,
-      phone: row.phone,
-      email: row.email,
-      isOperator: row.is_operator === 1,
-      tokenHash,
-    },
+    user: credentialUser(row, tokenHash),
     pno: row.pno,
     tokenId: row.token_id,
   };

@@ -19,6 +19,22 @@ export interface Sessions {
   revokeAllOfMany(uids: readonly string[]): Promise<void>;
 }
 
+/** The user columns a credential's lookup reads (a session's, an access token's), joined as `u`. */
+export const CREDENTIAL_USER_COLUMNS = ['u.uid', 'u.name', 'u.phone', 'u.email', 'u.is_operator', 'u.status'] as const;
+
+/** The signed-in user of a credential's row (`CREDENTIAL_USER_COLUMNS`), its hash kept for sign-out. */
+export const credentialUser = (
+  row: { uid: string; name: string; phone: string; email: string | null; is_operator: number },
+  tokenHash: string,
+): SessionUser => ({
+  uid: row.uid,
+  name: row.name,
+  phone: row.phone,
+  email: row.email,
+  isOperator: row.is_operator === 1,
+  tokenHash,
+});
+
 export function createSessions(db: Db, now: () => number, idleMs: number): Sessions {
   // Every authenticated call runs this lookup: compiled once, and on SQLite its row reused while nothing has been
   // written (a sign-out, a revocation, a disabled account, a touch all write, so the next call reads again).
@@ -28,16 +44,7 @@ export function createSessions(db: Db, now: () => number, idleMs: number): Sessi
       db
         .selectFrom('sessions as s')
         .innerJoin('users as u', 'u.uid', 's.uid')
-        .select([
-          's.last_seen_at',
-          's.revoked_at',
-          'u.uid',
-          'u.name',
-          'u.phone',
-          'u.email',
-          'u.is_operator',
-          'u.status',
-        ])
+        .select(['s.last_seen_at', 's.revoked_at', ...CREDENTIAL_USER_COLUMNS])
         .where('s.token_hash', '=', param('tokenHash')),
     { reuseMs: REUSE_MS },
   );
@@ -66,14 +73,7 @@ export function createSessions(db: Db, now: () => number, idleMs: number): Sessi
       // A reused row (same object) answers the same user object: built once, frozen because calls share it.
       let user = users.get(row);
       if (!user) {
-        user = Object.freeze({
-          uid: row.uid,
-          name: row.name,
-          phone: row.phone,
-          email: row.email,
-          isOperator: row.is_operator === 1,
-          tokenHash,
-        });
+        user = Object.freeze(credentialUser(row, tokenHash));
         users.set(row, user);
       }
       return user;
