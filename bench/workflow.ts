@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { APPLY_TYPE_IDS } from '@keel/contract/endpoints/workflow';
-import type { FlowApplicationsTable, FlowHistoryTable, FlowPendingTable } from '@keel/server/platform/db/schema';
+import type { FlowApplicationsTable, FlowHistoryTable, FlowPendingTable } from '@keel/server/modules/workflow/tables';
 import autocannon from 'autocannon';
 import { type Insertable, sql } from 'kysely';
 import { type Envelope, getJson, signIn } from './keel-client';

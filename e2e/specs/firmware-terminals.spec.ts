@@ -16,7 +16,7 @@ import { apiCall, loginByApi } from '../support/tenancy';
  * The firmware views of the property's devices, in each language: two devices report their firmware version over
  * hawkBit DDI; FotaTerminalPage lists them with that version and online, a device's FotaTerminalInfoDialog shows
  * its details, available upgrades and (no) upgrade records; "New terminal" registers one and shows its credential;
- * FotaMainPage charts the devices by version; AddEditFotaFirmwareDlg opens the version dialog over the packages
+ * FotaMainPage charts the devices by version; /fota/AddEditFotaFirmwareDlg opens the version dialog over the packages
  * page. A customer property sees the packages page read-only. Each page fits 390 px without sideways scrolling.
  */
 const users = userPages();

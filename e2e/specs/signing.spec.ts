@@ -67,9 +67,9 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await page.goto(localized('/SignMgtSystem/SignModulePage', lang));
     await page.getByTestId('new-module').click();
     await expect(page).toHaveURL(/NewSignModuleDialog/);
-    const dlg = page.getByTestId('module-dialog');
-    await dlg.getByTestId('module-name').fill(MODULE);
-    await dlg.getByTestId('form-dialog-ok').click();
+    const moduleDialog = page.getByTestId('module-dialog');
+    await moduleDialog.getByTestId('module-name').fill(MODULE);
+    await moduleDialog.getByTestId('form-dialog-ok').click();
     await expectToast(page, text.saved(MODULE));
     await searchTable(page.getByTestId('module-table'), MODULE);
     await page.getByTestId(`module-certs-${MODULE}`).click();

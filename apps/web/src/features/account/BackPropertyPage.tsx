@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../shared/admin-kit/resource';
 import { usePropertyForm } from './EditPropertyDialog';
-import { PropertyAuthorizedDlg } from './PropertyAuthorizedDlg';
+import { PropertyAuthorizedDialog } from './PropertyAuthorizedDialog';
 
 /** `/Account/BackPropertyPage` (operators): every property, filterable; create, edit, authorise businesses. */
 export function BackPropertyPage() {
@@ -98,7 +98,7 @@ export function BackPropertyPage() {
   return (
     <>
       <ResourcePage resource={resource} />
-      <PropertyAuthorizedDlg
+      <PropertyAuthorizedDialog
         open={authorising !== ''}
         scope="platform"
         pno={authorising}

@@ -1,6 +1,6 @@
 import { useSession } from '../../shared/session/session-store';
 import { EditPropertyDialog } from './EditPropertyDialog';
-import { PropertyAuthorizedDlg } from './PropertyAuthorizedDlg';
+import { PropertyAuthorizedDialog } from './PropertyAuthorizedDialog';
 
 /** The edit dialog for the selected property (its dialog route); nothing without one. */
 export function EditCurrentPropertyDialog({ onClose }: { onClose: () => void }) {
@@ -10,9 +10,9 @@ export function EditCurrentPropertyDialog({ onClose }: { onClose: () => void }) 
 }
 
 /** The businesses of the selected property (its dialog route); switches need `account.property.business`. */
-export function CurrentPropertyAuthorizedDlg({ onClose }: { onClose: () => void }) {
+export function CurrentPropertyAuthorizedDialog({ onClose }: { onClose: () => void }) {
   const pno = useSession((s) => s.selectedPropertyPno);
   const canSwitch = useSession((s) => s.menuIdList.includes('account.property.business'));
   if (!pno) return null;
-  return <PropertyAuthorizedDlg open scope="property" pno={pno} readOnly={!canSwitch} onClose={onClose} />;
+  return <PropertyAuthorizedDialog open scope="property" pno={pno} readOnly={!canSwitch} onClose={onClose} />;
 }

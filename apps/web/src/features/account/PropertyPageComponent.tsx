@@ -9,7 +9,7 @@ import { pageLocally } from '../../shared/admin-kit/table-params';
 import { apiQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
 import { useSelectProperty } from '../../shared/session/use-select-property';
-import { JoinPropertyDlg } from './JoinPropertyDlg';
+import { JoinPropertyDialog } from './JoinPropertyDialog';
 import { MyJoinRequests } from './MyJoinRequests';
 
 /** `/Account/PropertyPageComponent`: the user's properties (`pro/getMyPropertyList`), filterable, selectable as current. */
@@ -68,7 +68,7 @@ export function PropertyPageComponent() {
         ]}
       />
       <MyJoinRequests />
-      <JoinPropertyDlg open={joining} onClose={() => setJoining(false)} />
+      <JoinPropertyDialog open={joining} onClose={() => setJoining(false)} />
     </Card>
   );
 }

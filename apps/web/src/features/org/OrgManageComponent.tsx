@@ -24,7 +24,7 @@ import { ConfirmAction } from '../../shared/admin-kit/ConfirmAction';
 import { useSearchOf, useSearchRecord } from '../../shared/api/search-of';
 import { useSession } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
-import { AddUserForOrgPropertyDlg } from './AddUserForOrgPropertyDlg';
+import { AddUserForOrgPropertyDialog } from './AddUserForOrgPropertyDialog';
 import { indexTree, orgApi, orgQuery } from './api';
 import { InviteDialog } from './MemberDialogs';
 import { OrgMembers } from './OrgMembers';
@@ -230,7 +230,7 @@ export function OrgManageComponent({ pno }: { pno?: string }) {
             pno={pno}
             tree={platform ? tree : undefined}
           />
-          <AddUserForOrgPropertyDlg
+          <AddUserForOrgPropertyDialog
             open={platform && dialog === 'addUser'}
             onClose={() => setDialog(null)}
             oid={node.oid}

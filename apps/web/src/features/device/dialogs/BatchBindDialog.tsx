@@ -31,7 +31,7 @@ interface LineResult {
 const FILE_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * `BackTerminalBatchBindDlg`: bind many devices to users from pasted lines or a text/CSV file, one
+ * `/Tis/Terminal/BackTerminalBatchBindDlg`: bind many devices to users from pasted lines or a text/CSV file, one
  * `deviceId phone-or-uid` a line. Lines are sent in batches of DEVICE_BATCH_MAX (`db/bindDevice`) and each gets its
  * own result: bound, or why not (unknown device, not a member of the device's property, bound to someone else, …).
  */

@@ -27,7 +27,7 @@ export const DataMgrNewPlatDialog = () => <NewCatalogueEntry tab="platforms" />;
 export const DataMgrNewDevTypeDialog = () => <NewCatalogueEntry tab="types" />;
 
 /** `/Tis/Terminal/BackTerminalBatchBindDlg`: bind many devices to users, over the back-office terminal list. */
-export function BackTerminalBatchBindDlg({ onClose }: { onClose: () => void }) {
+export function BackTerminalBatchBindDialog({ onClose }: { onClose: () => void }) {
   return <BatchBindDialog open scope="platform" onClose={onClose} />;
 }
 

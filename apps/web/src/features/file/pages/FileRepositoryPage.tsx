@@ -19,7 +19,7 @@ export const COMMON_FILE_DIALOG = '/filerepository/AddEditCommonFileDlg';
 
 /**
  * `/filerepository/filerepositorypage`: the property's common files (the PC software store's shared downloads):
- * search, download; with the right, add one from a file of a space, edit it (`AddEditCommonFileDlg`) or delete it.
+ * search, download; with the right, add one from a file of a space, edit it (`AddEditCommonFileDialog`) or delete it.
  */
 export function FileRepositoryPage() {
   const { t } = useTranslation();

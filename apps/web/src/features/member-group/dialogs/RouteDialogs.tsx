@@ -52,7 +52,7 @@ export const EditCustomerDialog = ({ onClose }: { onClose: () => void }) => (
   <EditGroupRoute kind={CUSTOMER} onClose={onClose} />
 );
 /** `/Account/AddUserForTitleDlg[?tid=]`: give a title to members. */
-export const AddUserForTitleDlg = ({ onClose }: { onClose: () => void }) => (
+export const AddUserForTitleDialog = ({ onClose }: { onClose: () => void }) => (
   <AddMembersRoute kind={TITLE} onClose={onClose} />
 );
 /** `/Account/AddUserSetMemberDialog[?usid=]`: add members to a user set. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { allSetsQuery } from '../api';
 import { allAdminsQuery } from '../components/pickers';
-import { AddAdminAuthScopeForPerSetDlg } from './AddAdminAuthScopeForPerSetDlg';
+import { AddAdminAuthScopeForPerSetDialog } from './AddAdminAuthScopeForPerSetDialog';
 import { EditPerSetDialog } from './EditPerSetDialog';
 import { EditPerSetForAdminDialog } from './EditPerSetForAdminDialog';
 
@@ -44,5 +44,5 @@ export function EditPerSetForAdminRouteDialog({ onClose }: { onClose: () => void
 export function AddAdminAuthScopeRouteDialog({ onClose }: { onClose: () => void }) {
   const { loading, admin } = useAdmin();
   if (loading) return null;
-  return <AddAdminAuthScopeForPerSetDlg open onClose={onClose} admin={admin} />;
+  return <AddAdminAuthScopeForPerSetDialog open onClose={onClose} admin={admin} />;
 }

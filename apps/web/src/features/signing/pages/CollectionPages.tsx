@@ -122,7 +122,7 @@ function CollectionForm({ row, onClose }: { row?: CollectionRow; onClose: () => 
 export const NewPermissionSetDialog = ({ onClose }: { onClose: () => void }) => <CollectionForm onClose={onClose} />;
 
 /** `/SignMgtSystem/AddPerSetAuthDlg?pcId=`: who holds a collection, and granting it. */
-export function AddPerSetAuthDlg({ onClose }: { onClose: () => void }) {
+export function AddPerSetAuthDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const pcId = String(useSearchRecord().pcId ?? '');
   const canEdit = useCan(P.collectionEdit);
@@ -279,7 +279,7 @@ function GroupForm({ row, onClose }: { row?: GroupRow; onClose: () => void }) {
 }
 
 /** `/SignMgtSystem/AddPerSetGrpDlg`. */
-export const AddPerSetGrpDlg = ({ onClose }: { onClose: () => void }) => <GroupForm onClose={onClose} />;
+export const AddPerSetGrpDialog = ({ onClose }: { onClose: () => void }) => <GroupForm onClose={onClose} />;
 
 /** `/SignMgtSystem/PermissionSetGroupPage`: groups of permission collections. */
 export function PermissionSetGroupPage() {
@@ -455,7 +455,7 @@ export function PermissionSetGroupAuthPage() {
 }
 
 /** `/SignMgtSystem/AddPerSetGrpAuthDlg?groupId=`. */
-export function AddPerSetGrpAuthDlg({ onClose }: { onClose: () => void }) {
+export function AddPerSetGrpAuthDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const groupId = String(useSearchRecord().groupId ?? '');
   return <GrantDialog target="pcg" id={groupId} open onClose={onClose} title={t('signing.grant.add')} />;

@@ -15,7 +15,7 @@ import type { TreeItem } from '../../../shared/admin-kit/tree-filter';
 import { scopedQuery } from '../../../shared/api/query';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { GROUP_LISTS, type SpaceMode, scopeOf } from '../api';
-import { AddEditGroupTreeDlg } from '../dialogs/AddEditGroupTreeDlg';
+import { AddEditGroupTreeDialog } from '../dialogs/AddEditGroupTreeDialog';
 
 const toItems = (nodes: readonly SpaceGroupNode[]): TreeItem[] =>
   nodes.map((n) => ({ key: n.groupId, title: n.name, children: toItems(n.children) }));
@@ -155,7 +155,7 @@ export function GroupTreeCard({
       }
     >
       {body}
-      <AddEditGroupTreeDlg
+      <AddEditGroupTreeDialog
         open={dialog !== null}
         onClose={() => setDialog(null)}
         sid={sid}

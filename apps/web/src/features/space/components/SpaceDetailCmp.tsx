@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { scopedQuery } from '../../../shared/api/query';
 import { formatTime } from '../../../shared/format/time';
 import { type SpaceMode, scopeOf } from '../api';
-import { EditSpaceQuotaDlg } from '../dialogs/EditSpaceQuotaDlg';
-import { ViewScopeQuotaHistoryDlg } from '../dialogs/ViewScopeQuotaHistoryDlg';
+import { EditSpaceQuotaDialog } from '../dialogs/EditSpaceQuotaDialog';
+import { ViewScopeQuotaHistoryDialog } from '../dialogs/ViewScopeQuotaHistoryDialog';
 import { openTerminalSpace } from '../terminal-tab';
 import { GroupTreeCard } from './GroupTreeCard';
 import { SpaceKind, SpaceOwner } from './SpaceCells';
@@ -92,8 +92,8 @@ export function SpaceDetailCmp({ sid, mode }: { sid: string; mode: SpaceMode }) 
         </Descriptions>
       </Card>
       <GroupTreeCard sid={s.sid} mode={mode} canEdit={s.canEditGroups === 1} />
-      <EditSpaceQuotaDlg open={dialog === 'quota'} space={s} scope={scopeOf(mode)} onClose={() => setDialog(null)} />
-      <ViewScopeQuotaHistoryDlg
+      <EditSpaceQuotaDialog open={dialog === 'quota'} space={s} scope={scopeOf(mode)} onClose={() => setDialog(null)} />
+      <ViewScopeQuotaHistoryDialog
         open={dialog === 'history'}
         space={s}
         scope={scopeOf(mode)}

@@ -10,8 +10,8 @@ import { pageInput } from '../../../shared/admin-kit/table-params';
 import { scopedQuery } from '../../../shared/api/query';
 import type { Scope } from '../../../shared/api/query-key';
 import { formatTime } from '../../../shared/format/time';
-import { EditSpaceQuotaDlg } from '../dialogs/EditSpaceQuotaDlg';
-import { ViewScopeQuotaHistoryDlg } from '../dialogs/ViewScopeQuotaHistoryDlg';
+import { EditSpaceQuotaDialog } from '../dialogs/EditSpaceQuotaDialog';
+import { ViewScopeQuotaHistoryDialog } from '../dialogs/ViewScopeQuotaHistoryDialog';
 import { SpaceKind, SpaceOwner } from './SpaceCells';
 import { UsageBar } from './UsageBar';
 
@@ -150,13 +150,13 @@ export function SpaceTable({
           },
         ]}
       />
-      <EditSpaceQuotaDlg
+      <EditSpaceQuotaDialog
         open={dialog?.kind === 'quota'}
         space={dialog?.kind === 'quota' ? dialog.space : undefined}
         scope={scope}
         onClose={close}
       />
-      <ViewScopeQuotaHistoryDlg
+      <ViewScopeQuotaHistoryDialog
         open={dialog?.kind === 'history'}
         space={dialog?.kind === 'history' ? dialog.space : undefined}
         scope={scope}

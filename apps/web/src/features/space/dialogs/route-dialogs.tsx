@@ -9,11 +9,11 @@ import { groupTreeQuery, indexGroups } from '../components/GroupTreeCard';
 import { spaceInfoQuery } from '../components/SpaceDetailCmp';
 import { useSpaceMode } from '../pages/SpaceItemDetailPage';
 import { SPACE_SEARCH } from '../search';
-import { AddEditGroupTreeDlg } from './AddEditGroupTreeDlg';
-import { EditSpaceBusinessDlg } from './EditSpaceBusinessDlg';
-import { EditSpaceQuotaDlg } from './EditSpaceQuotaDlg';
+import { AddEditGroupTreeDialog } from './AddEditGroupTreeDialog';
+import { EditSpaceBusinessDialog } from './EditSpaceBusinessDialog';
+import { EditSpaceQuotaDialog } from './EditSpaceQuotaDialog';
 import { PickSpaceDialog } from './PickSpaceDialog';
-import { ViewScopeQuotaHistoryDlg } from './ViewScopeQuotaHistoryDlg';
+import { ViewScopeQuotaHistoryDialog } from './ViewScopeQuotaHistoryDialog';
 
 /**
  * The space dialogs as routes (routes have no parameters: `?sid=` names the space, `?groupId=` / `?pid=` a group,
@@ -43,29 +43,29 @@ function AskSpace({ title, mode, onClose }: { title: string; mode: SpaceMode; on
 }
 
 /** `/Tis/space/EditSpaceBusinessDlg`: apply for a space. */
-export function EditSpaceBusinessRouteDlg({ onClose }: { onClose: () => void }) {
-  return <EditSpaceBusinessDlg open onClose={onClose} />;
+export function EditSpaceBusinessRouteDialog({ onClose }: { onClose: () => void }) {
+  return <EditSpaceBusinessDialog open onClose={onClose} />;
 }
 
 /** `/Tis/space/EditSpaceQuotaDlg?sid=`: change a space's quota (administrators). */
-export function EditSpaceQuotaRouteDlg({ onClose }: { onClose: () => void }) {
+export function EditSpaceQuotaRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { sid, space } = useSpaceOf('admin', onClose);
   if (!sid) return <AskSpace title={t('space.actions.quota')} mode="admin" onClose={onClose} />;
-  return space ? <EditSpaceQuotaDlg open space={space} onClose={onClose} /> : null;
+  return space ? <EditSpaceQuotaDialog open space={space} onClose={onClose} /> : null;
 }
 
 /** `/Tis/space/ViewScopeQuotaHistoryDlg?sid=[&mode=mine]`: a space's quota history. */
-export function ViewScopeQuotaHistoryRouteDlg({ onClose }: { onClose: () => void }) {
+export function ViewScopeQuotaHistoryRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const mode = useSpaceMode();
   const { sid, space } = useSpaceOf(mode, onClose);
   if (!sid) return <AskSpace title={t('space.actions.history')} mode={mode} onClose={onClose} />;
-  return space ? <ViewScopeQuotaHistoryDlg open space={space} scope={scopeOf(mode)} onClose={onClose} /> : null;
+  return space ? <ViewScopeQuotaHistoryDialog open space={space} scope={scopeOf(mode)} onClose={onClose} /> : null;
 }
 
 /** `/Tis/space/AddEditGroupTreeDlg?sid=[&groupId=|&pid=]`: edit that group, or add one under `pid` (the space). */
-export function AddEditGroupTreeRouteDlg({ onClose }: { onClose: () => void }) {
+export function AddEditGroupTreeRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const mode = useSpaceMode();
   const { sid, space } = useSpaceOf(mode, onClose);
@@ -76,7 +76,7 @@ export function AddEditGroupTreeRouteDlg({ onClose }: { onClose: () => void }) {
   if (!space || !tree.data) return null;
   const group = groupId && groupId !== space.sid ? byId.get(groupId) : undefined;
   return (
-    <AddEditGroupTreeDlg
+    <AddEditGroupTreeDialog
       open
       onClose={onClose}
       sid={space.sid}

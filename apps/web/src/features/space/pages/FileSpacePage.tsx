@@ -15,7 +15,7 @@ import { MyApplications, MySpaces } from '../components/MySpaces';
 import { SpaceStatisticsBar } from '../components/SpaceStatisticsBar';
 import { SpaceTable } from '../components/SpaceTable';
 import { AddSpaceDialog } from '../dialogs/AddSpaceDialog';
-import { EditSpaceBusinessDlg } from '../dialogs/EditSpaceBusinessDlg';
+import { EditSpaceBusinessDialog } from '../dialogs/EditSpaceBusinessDialog';
 import { freshList, SPACE_SEARCH } from '../search';
 
 /**
@@ -91,7 +91,7 @@ export function FileSpacePage() {
         </>
       )}
       {view === 'applications' && <ApplicationsTable scope="property" />}
-      <EditSpaceBusinessDlg open={dialog === 'apply'} onClose={() => setDialog(null)} />
+      <EditSpaceBusinessDialog open={dialog === 'apply'} onClose={() => setDialog(null)} />
       <AddSpaceDialog open={dialog === 'add'} onClose={() => setDialog(null)} />
     </Card>
   );

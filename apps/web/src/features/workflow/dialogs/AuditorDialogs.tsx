@@ -19,7 +19,7 @@ import { AUTH_KIND, AuditorTags } from '../components/AuditorTags';
 import { PermissionName } from '../components/PermissionName';
 
 /**
- * `EditAuditUserDlg` for an apply type: who may audit it besides the holders of its permission
+ * `/BusinessProcess/EditAuditUserDlg` for an apply type: who may audit it besides the holders of its permission
  * (`applyTypeAuthRel/saveApplyTypeAuthRel`). They review it in the built-in flow; transmit and assign may name only
  * them and the holders while the list is not empty. Every list empty: the holders alone.
  */
@@ -56,7 +56,7 @@ export function EditTypeAuditorsDialog({ rel, onClose }: { rel: ApplyTypeAuthRel
 }
 
 /**
- * `AuditerDetailDlg`: who one auditor entry (a user, title, user set or unit) resolves to today, with each
+ * `/BusinessProcess/AuditerDetailDlg`: who one auditor entry (a user, title, user set or unit) resolves to today, with each
  * person's to-do count (`flowSettingDefault/getAuditorDetail`).
  */
 export function AuditorDetailDialog({

@@ -141,7 +141,7 @@ export function AddStepDialog({
 
 /**
  * `EditDefaultReviewerDialog`: a step's name, rule, skip flag and place (`flowSettingDefault/updateFlowSettingDefault`);
- * its auditors are changed in EditAuditUserDlg.
+ * its auditors are changed in `/BusinessProcess/EditAuditUserDlg`.
  */
 export function EditStepDialog({
   step,
@@ -196,7 +196,7 @@ export function EditStepDialog({
   );
 }
 
-/** `EditAuditUserDlg` for a step: replace its auditors (`flowSettingDefaultAuditorRel/updateFlowSettingDefaultAuditor`). */
+/** `/BusinessProcess/EditAuditUserDlg` for a step: replace its auditors (`flowSettingDefaultAuditorRel/updateFlowSettingDefaultAuditor`). */
 export function EditStepAuditorsDialog({ step, onClose }: { step: FlowStep; onClose: () => void }) {
   const { t } = useTranslation();
   const initialValues = useMemo(() => listsOf(step.auditors), [step]);

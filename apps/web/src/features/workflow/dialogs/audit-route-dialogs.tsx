@@ -162,13 +162,13 @@ function AuditRoute({
 }
 
 /** `/BusinessProcess/AuditDialog?applyId=`: an application with pass, reject, transmit, assign and withdraw. */
-export function AuditRouteDlg({ onClose }: { onClose: () => void }) {
+export function AuditRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return <AuditRoute onClose={onClose} offer={{ kind: 'todo' }} title={t('workflow.audit.title')} />;
 }
 
 /** `/BusinessProcess/ApplyTerminalDetailDialog?applyId=`: a terminal application, over the member approval page. */
-export function ApplyTerminalDetailRouteDlg({ onClose }: { onClose: () => void }) {
+export function ApplyTerminalDetailRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <AuditRoute
@@ -180,7 +180,7 @@ export function ApplyTerminalDetailRouteDlg({ onClose }: { onClose: () => void }
 }
 
 /** `/BusinessProcess/ApplyFunDetailDialog?applyId=`: a function or security-route application, over its page. */
-export function ApplyFunDetailRouteDlg({ onClose }: { onClose: () => void }) {
+export function ApplyFunDetailRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <AuditRoute
@@ -193,7 +193,7 @@ export function ApplyFunDetailRouteDlg({ onClose }: { onClose: () => void }) {
 }
 
 /** `/BusinessProcess/AuditAssignDialog?applyId=`: assign a pending application's current step to other members. */
-export function AuditAssignRouteDlg({ onClose }: { onClose: () => void }) {
+export function AuditAssignRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { applyId, apply } = useRouteApply(onClose);
   if (applyId === undefined)

@@ -121,14 +121,14 @@ function AskStep({ title, onClose, then }: { title: ReactNode; onClose: () => vo
 }
 
 /** `/BusinessProcess/AddDefaultReviewerDialog[?applyType=]`: a new step in the flow of the apply type shown. */
-export function AddDefaultReviewerRouteDlg({ onClose }: { onClose: () => void }) {
+export function AddDefaultReviewerRouteDialog({ onClose }: { onClose: () => void }) {
   const applyType = useSettingsType();
   const flow = useQuery(flowSettingQuery(applyType));
   return flow.data ? <AddStepDialog applyType={applyType} steps={flow.data.steps} onClose={onClose} /> : null;
 }
 
 /** `/BusinessProcess/EditDefaultReviewerDialog?applyType=&stepId=`: a step's name, rule, skip flag and place. */
-export function EditDefaultReviewerRouteDlg({ onClose }: { onClose: () => void }) {
+export function EditDefaultReviewerRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { flow, stepId, step } = useRouteStep(onClose);
   const dialogs = useSettingsDialogs();
@@ -150,7 +150,7 @@ export function EditDefaultReviewerRouteDlg({ onClose }: { onClose: () => void }
  * `/BusinessProcess/EditAuditUserDlg?applyType=[&stepId=]`: a step's auditors; without a step, who may audit the
  * apply type (applyTypeAuthRel).
  */
-export function EditAuditUserRouteDlg({ onClose }: { onClose: () => void }) {
+export function EditAuditUserRouteDialog({ onClose }: { onClose: () => void }) {
   const { applyType, stepId, step } = useRouteStep(onClose);
   const rels = useQuery({ ...authRelQuery(), enabled: stepId === undefined });
   if (stepId !== undefined) return step ? <EditStepAuditorsDialog step={step} onClose={onClose} /> : null;
@@ -162,7 +162,7 @@ export function EditAuditUserRouteDlg({ onClose }: { onClose: () => void }) {
  * `/BusinessProcess/AuditerDetailDlg?authType=&value=`: who an auditor entry resolves to. Without one named, the
  * auditors of the apply type shown (its steps' and those who may audit it) to choose from.
  */
-export function AuditerDetailRouteDlg({ onClose }: { onClose: () => void }) {
+export function AuditerDetailRouteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { authType, value } = useSearchOf(WORKFLOW_SEARCH);
   const applyType = useSettingsType();

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddAdminForPerSetDlg } from '../../../features/permission/dialogs/AddAdminForPerSetDlg';
+import { AddAdminForPerSetDialog } from '../../../features/permission/dialogs/AddAdminForPerSetDialog';
 import { AddAdminForPerSetPage } from '../../../features/permission/pages/AddAdminForPerSetPage';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_default/Account/AddAdminForPerSetDlg')({
     <DialogRoute
       parent={AddAdminForPerSetPage}
       parentPath="/Account/AddAdminForPerSetPage"
-      dialog={(close) => <AddAdminForPerSetDlg open onClose={close} />}
+      dialog={(close) => <AddAdminForPerSetDialog open onClose={close} />}
     />
   ),
 });

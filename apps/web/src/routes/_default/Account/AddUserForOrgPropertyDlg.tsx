@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PropertyPage } from '../../../features/account/PropertyPage';
-import { AddUserForOrgPropertyRouteDlg } from '../../../features/org/AddUserForOrgPropertyDlg';
+import { AddUserForOrgPropertyRouteDialog } from '../../../features/org/AddUserForOrgPropertyDialog';
 import { OrgManageComponent } from '../../../features/org/OrgManageComponent';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_default/Account/AddUserForOrgPropertyDlg
       parent={Parent}
       parentPath="/Account/PropertyPage"
       keep={ORG_NODE}
-      dialog={(close) => <AddUserForOrgPropertyRouteDlg onClose={close} />}
+      dialog={(close) => <AddUserForOrgPropertyRouteDialog onClose={close} />}
     />
   ),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddUserForTitleDlg } from '../../../features/member-group/dialogs/RouteDialogs';
+import { AddUserForTitleDialog } from '../../../features/member-group/dialogs/RouteDialogs';
 import { TitlePage } from '../../../features/member-group/pages/GroupPages';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_default/Account/AddUserForTitleDlg')({
     <DialogRoute
       parent={TitlePage}
       parentPath="/Account/TitlePage"
-      dialog={(close) => <AddUserForTitleDlg onClose={close} />}
+      dialog={(close) => <AddUserForTitleDialog onClose={close} />}
     />
   ),
 });

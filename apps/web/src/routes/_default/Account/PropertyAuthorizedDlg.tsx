@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CurrentPropertyAuthorizedDlg } from '../../../features/account/CurrentPropertyDialogs';
+import { CurrentPropertyAuthorizedDialog } from '../../../features/account/CurrentPropertyDialogs';
 import { PropertyPage } from '../../../features/account/PropertyPage';
 import { OrgManageComponent } from '../../../features/org/OrgManageComponent';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_default/Account/PropertyAuthorizedDlg')(
       parent={Parent}
       parentPath="/Account/PropertyPage"
       keep={ORG_NODE}
-      dialog={(close) => <CurrentPropertyAuthorizedDlg onClose={close} />}
+      dialog={(close) => <CurrentPropertyAuthorizedDialog onClose={close} />}
     />
   ),
 });

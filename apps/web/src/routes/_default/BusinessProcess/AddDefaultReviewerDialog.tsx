@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddDefaultReviewerRouteDlg } from '../../../features/workflow/dialogs/settings-route-dialogs';
+import { AddDefaultReviewerRouteDialog } from '../../../features/workflow/dialogs/settings-route-dialogs';
 import { ProcesssSettingsPage } from '../../../features/workflow/pages/ProcesssSettingsPage';
 import { SETTINGS_KEEP } from '../../../features/workflow/search';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_default/BusinessProcess/AddDefaultReview
       parent={ProcesssSettingsPage}
       parentPath="/BusinessProcess/ProcesssSettingsPage"
       keep={SETTINGS_KEEP}
-      dialog={(close) => <AddDefaultReviewerRouteDlg onClose={close} />}
+      dialog={(close) => <AddDefaultReviewerRouteDialog onClose={close} />}
     />
   ),
 });

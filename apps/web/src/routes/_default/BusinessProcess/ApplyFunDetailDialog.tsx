@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ApplyFunDetailRouteDlg } from '../../../features/workflow/dialogs/audit-route-dialogs';
+import { ApplyFunDetailRouteDialog } from '../../../features/workflow/dialogs/audit-route-dialogs';
 import { SecurityRouteAuditPage } from '../../../features/workflow/pages/ApprovalPages';
 import { LIST_KEEP } from '../../../features/workflow/search';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_default/BusinessProcess/ApplyFunDetailDi
       parent={SecurityRouteAuditPage}
       parentPath="/BusinessProcess/SecurityRouteAuditPage"
       keep={LIST_KEEP}
-      dialog={(close) => <ApplyFunDetailRouteDlg onClose={close} />}
+      dialog={(close) => <ApplyFunDetailRouteDialog onClose={close} />}
     />
   ),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuditRouteDlg } from '../../../features/workflow/dialogs/audit-route-dialogs';
+import { AuditRouteDialog } from '../../../features/workflow/dialogs/audit-route-dialogs';
 import { MemberAuditPage } from '../../../features/workflow/pages/ApprovalPages';
 import { LIST_KEEP } from '../../../features/workflow/search';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_default/BusinessProcess/AuditDialog')({
       parent={MemberAuditPage}
       parentPath="/BusinessProcess/MemberAuditPage"
       keep={LIST_KEEP}
-      dialog={(close) => <AuditRouteDlg onClose={close} />}
+      dialog={(close) => <AuditRouteDialog onClose={close} />}
     />
   ),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditDefaultReviewerRouteDlg } from '../../../features/workflow/dialogs/settings-route-dialogs';
+import { EditDefaultReviewerRouteDialog } from '../../../features/workflow/dialogs/settings-route-dialogs';
 import { ProcesssSettingsPage } from '../../../features/workflow/pages/ProcesssSettingsPage';
 import { SETTINGS_KEEP } from '../../../features/workflow/search';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_default/BusinessProcess/EditDefaultRevie
       parent={ProcesssSettingsPage}
       parentPath="/BusinessProcess/ProcesssSettingsPage"
       keep={SETTINGS_KEEP}
-      dialog={(close) => <EditDefaultReviewerRouteDlg onClose={close} />}
+      dialog={(close) => <EditDefaultReviewerRouteDialog onClose={close} />}
     />
   ),
 });

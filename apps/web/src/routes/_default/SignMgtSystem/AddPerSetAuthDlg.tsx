@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddPerSetAuthDlg, PermissionSetPage } from '../../../features/signing/pages/CollectionPages';
+import { AddPerSetAuthDialog, PermissionSetPage } from '../../../features/signing/pages/CollectionPages';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/SignMgtSystem/AddPerSetAuthDlg')({
@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_default/SignMgtSystem/AddPerSetAuthDlg')
     <DialogRoute
       parent={PermissionSetPage}
       parentPath="/SignMgtSystem/PermissionSetPage"
-      dialog={(close) => <AddPerSetAuthDlg onClose={close} />}
+      dialog={(close) => <AddPerSetAuthDialog onClose={close} />}
     />
   ),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddPerSetGrpAuthDlg, PermissionSetGroupAuthPage } from '../../../features/signing/pages/CollectionPages';
+import { AddPerSetGrpAuthDialog, PermissionSetGroupAuthPage } from '../../../features/signing/pages/CollectionPages';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/SignMgtSystem/AddPerSetGrpAuthDlg')({
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_default/SignMgtSystem/AddPerSetGrpAuthDl
       parent={PermissionSetGroupAuthPage}
       parentPath="/SignMgtSystem/PermissionSetGroupAuthPage"
       keep={['groupId']}
-      dialog={(close) => <AddPerSetGrpAuthDlg onClose={close} />}
+      dialog={(close) => <AddPerSetGrpAuthDialog onClose={close} />}
     />
   ),
 });

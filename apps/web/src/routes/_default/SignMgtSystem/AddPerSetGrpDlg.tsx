@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddPerSetGrpDlg, PermissionSetGroupPage } from '../../../features/signing/pages/CollectionPages';
+import { AddPerSetGrpDialog, PermissionSetGroupPage } from '../../../features/signing/pages/CollectionPages';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/SignMgtSystem/AddPerSetGrpDlg')({
@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_default/SignMgtSystem/AddPerSetGrpDlg')(
     <DialogRoute
       parent={PermissionSetGroupPage}
       parentPath="/SignMgtSystem/PermissionSetGroupPage"
-      dialog={(close) => <AddPerSetGrpDlg onClose={close} />}
+      dialog={(close) => <AddPerSetGrpDialog onClose={close} />}
     />
   ),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AddEditCommonFileDlg } from '../../../features/file/dialogs/AddEditCommonFileDlg';
+import { AddEditCommonFileDialog } from '../../../features/file/dialogs/AddEditCommonFileDialog';
 import { FileRepositoryPage } from '../../../features/file/pages/FileRepositoryPage';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_default/filerepository/AddEditCommonFile
     <DialogRoute
       parent={FileRepositoryPage}
       parentPath="/filerepository/filerepositorypage"
-      dialog={(close) => <AddEditCommonFileDlg onClose={close} />}
+      dialog={(close) => <AddEditCommonFileDialog onClose={close} />}
     />
   ),
 });

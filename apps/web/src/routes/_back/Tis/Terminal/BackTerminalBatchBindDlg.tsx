@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BackTerminalBatchBindDlg } from '../../../../features/device/dialogs/RouteDialogs';
+import { BackTerminalBatchBindDialog } from '../../../../features/device/dialogs/RouteDialogs';
 import { BackTerminalListPage } from '../../../../features/device/pages/TerminalPages';
 import { DialogRoute } from '../../../../shared/admin-kit/DialogRoute';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_back/Tis/Terminal/BackTerminalBatchBindD
     <DialogRoute
       parent={BackTerminalListPage}
       parentPath="/Tis/Terminal/BackTerminalListPage"
-      dialog={(close) => <BackTerminalBatchBindDlg onClose={close} />}
+      dialog={(close) => <BackTerminalBatchBindDialog onClose={close} />}
     />
   ),
 });

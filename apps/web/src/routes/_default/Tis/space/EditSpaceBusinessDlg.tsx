@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditSpaceBusinessRouteDlg } from '../../../../features/space/dialogs/route-dialogs';
+import { EditSpaceBusinessRouteDialog } from '../../../../features/space/dialogs/route-dialogs';
 import { FileSpacePage } from '../../../../features/space/pages/FileSpacePage';
 import { DialogRoute } from '../../../../shared/admin-kit/DialogRoute';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_default/Tis/space/EditSpaceBusinessDlg')
     <DialogRoute
       parent={FileSpacePage}
       parentPath="/Tis/File/FileSpace"
-      dialog={(close) => <EditSpaceBusinessRouteDlg onClose={close} />}
+      dialog={(close) => <EditSpaceBusinessRouteDialog onClose={close} />}
     />
   ),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ViewScopeQuotaHistoryRouteDlg } from '../../../../features/space/dialogs/route-dialogs';
+import { ViewScopeQuotaHistoryRouteDialog } from '../../../../features/space/dialogs/route-dialogs';
 import { FileSpacePage } from '../../../../features/space/pages/FileSpacePage';
 import { DialogRoute } from '../../../../shared/admin-kit/DialogRoute';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_default/Tis/space/ViewScopeQuotaHistoryD
     <DialogRoute
       parent={FileSpacePage}
       parentPath="/Tis/File/FileSpace"
-      dialog={(close) => <ViewScopeQuotaHistoryRouteDlg onClose={close} />}
+      dialog={(close) => <ViewScopeQuotaHistoryRouteDialog onClose={close} />}
     />
   ),
 });

@@ -197,7 +197,7 @@ function ScopeFields({
  * organisation subtrees (`ps/assignMgeOrg`), and every space or the spaces picked (`ps/assignMgeSpace`). Without
  * `admin` one is chosen first.
  */
-export function AddAdminAuthScopeForPerSetDlg({
+export function AddAdminAuthScopeForPerSetDialog({
   open,
   onClose,
   admin,

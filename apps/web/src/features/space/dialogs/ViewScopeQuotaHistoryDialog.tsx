@@ -16,7 +16,7 @@ const PAGE_SIZE = 10;
  * `/Tis/space/ViewScopeQuotaHistoryDlg`: a space's quota changes, newest first (`space/getSpaceQuotaRecordList`):
  * when, who, from, to and why.
  */
-export function ViewScopeQuotaHistoryDlg({
+export function ViewScopeQuotaHistoryDialog({
   open,
   onClose,
   space,

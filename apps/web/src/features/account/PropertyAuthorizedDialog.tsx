@@ -18,7 +18,7 @@ import { useSession } from '../../shared/session/session-store';
 import { toast } from '../../shared/toast/toast-store';
 import { platformCall } from './api';
 
-export interface PropertyAuthorizedDlgProps {
+export interface PropertyAuthorizedDialogProps {
   open: boolean;
   onClose: () => void;
   pno: string;
@@ -33,7 +33,7 @@ export interface PropertyAuthorizedDlgProps {
  * authorised ones (`pro/authPropertyBusiness`); the property's administrators switch authorised ones off and on
  * (`pro/setBusinessDisable`).
  */
-export function PropertyAuthorizedDlg({ open, onClose, pno, scope, readOnly }: PropertyAuthorizedDlgProps) {
+export function PropertyAuthorizedDialog({ open, onClose, pno, scope, readOnly }: PropertyAuthorizedDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const status = useQuery({

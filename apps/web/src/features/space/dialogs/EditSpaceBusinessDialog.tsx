@@ -33,7 +33,7 @@ const INITIAL: Partial<Values> = { category: 'file', ownerType: 'user', quota: 5
  * (`bn/applySpaceBusiness`): a personal space, or (for those who manage spaces) one for the property. An
  * administrator reviews it; the answer arrives in the message centre.
  */
-export function EditSpaceBusinessDlg({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function EditSpaceBusinessDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const rights = useSpaceRights();
   const apply = useApiMutation('bn/applySpaceBusiness', {

@@ -23,7 +23,7 @@ interface Values {
  * `/Tis/space/EditSpaceQuotaDlg`: a space's new quota and why (`space/updateSpaceQuota`); the change is recorded
  * with who and when. The quota cannot go below what the space uses and has promised to uploads under way.
  */
-export function EditSpaceQuotaDlg({
+export function EditSpaceQuotaDialog({
   open,
   onClose,
   space,

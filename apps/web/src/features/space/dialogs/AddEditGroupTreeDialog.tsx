@@ -37,7 +37,7 @@ function parentOptions(nodes: readonly SpaceGroupNode[], moving: string | undefi
  * `/Tis/space/AddEditGroupTreeDlg`: a new group of a space's tree under a parent (the space itself or a group), or
  * a group renamed, moved or re-sorted (`sg/addOrUpdateGroup`).
  */
-export function AddEditGroupTreeDlg({
+export function AddEditGroupTreeDialog({
   open,
   onClose,
   sid,

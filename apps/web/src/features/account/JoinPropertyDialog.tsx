@@ -12,7 +12,7 @@ interface Values {
 }
 
 /** `/JoinPropertyDlg`: ask to join a property by its number; its administrators review the request. */
-export function JoinPropertyDlg({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function JoinPropertyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const apply = useApiMutation('o/applyJoinProperty', {
     invalidates: ['flowAudit/getMyApplyListByUser'],

@@ -21,7 +21,7 @@ interface Values {
  * (`o/registerOrgUser`, the unit preset to `oid`); without a password the user signs in with a code. In the back
  * office (`pno` given) for that property, without the `pno` header.
  */
-export function AddUserForOrgPropertyDlg({
+export function AddUserForOrgPropertyDialog({
   open,
   onClose,
   oid,
@@ -104,7 +104,7 @@ export function AddUserForOrgPropertyDlg({
 }
 
 /** The dialog's route: the unit is the page's selected one (`?oid=`, carried to the dialog and back). */
-export function AddUserForOrgPropertyRouteDlg({ onClose }: { onClose: () => void }) {
+export function AddUserForOrgPropertyRouteDialog({ onClose }: { onClose: () => void }) {
   const { oid } = useSearchOf(orgEndpoints['o/getOrgUserList'].input.pick({ oid: true }));
-  return <AddUserForOrgPropertyDlg open onClose={onClose} oid={oid} />;
+  return <AddUserForOrgPropertyDialog open onClose={onClose} oid={oid} />;
 }

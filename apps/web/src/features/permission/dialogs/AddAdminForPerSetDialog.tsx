@@ -22,7 +22,7 @@ interface Values {
  * `/Account/AddAdminForPerSetDlg`: make a member an administrator holding sets (`ps/assignPerSet`, mode add),
  * optionally limiting each of those sets to organisation subtrees (`ps/assignMgeOrg`).
  */
-export function AddAdminForPerSetDlg({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AddAdminForPerSetDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const assign = useApiMutation('ps/assignPerSet', { invalidates: PERMISSION_LISTS });
   const limit = useApiMutation('ps/assignMgeOrg', { invalidates: PERMISSION_LISTS });

@@ -82,7 +82,7 @@ const ID_SEARCH = z.object({ id: idSchema() }).partial();
  * `/filerepository/AddEditCommonFileDlg[?id=]`: a new common file, or that one (fetched by id first; one out of
  * reach closes the dialog with a message), over the repository page.
  */
-export function AddEditCommonFileDlg({ onClose }: { onClose: () => void }) {
+export function AddEditCommonFileDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const form = useCommonFileForm();
   const { id } = useSearchOf(ID_SEARCH);
