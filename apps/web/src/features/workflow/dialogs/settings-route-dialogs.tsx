@@ -13,7 +13,7 @@ import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
 import { authRelQuery, flowSettingQuery, useApplyTypeTitle } from '../api';
 import { AuditorTags } from '../components/AuditorTags';
 import { PermissionName } from '../components/PermissionName';
-import { useSettingsDialogs, useSettingsType } from '../pages/ProcesssSettingsPage';
+import { useSettingsDialogs, useSettingsType } from '../pages/FlowSettingsPage';
 import { WORKFLOW_SEARCH } from '../search';
 import { AuditorDetailDialog, EditTypeAuditorsDialog } from './AuditorDialogs';
 import { AddStepDialog, EditStepAuditorsDialog, EditStepDialog } from './StepDialogs';

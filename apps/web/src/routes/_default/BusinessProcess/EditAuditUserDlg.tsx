@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EditAuditUserRouteDialog } from '../../../features/workflow/dialogs/settings-route-dialogs';
-import { ProcesssSettingsPage } from '../../../features/workflow/pages/ProcesssSettingsPage';
+import { FlowSettingsPage } from '../../../features/workflow/pages/FlowSettingsPage';
 import { SETTINGS_KEEP } from '../../../features/workflow/search';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/BusinessProcess/EditAuditUserDlg')({
   component: () => (
     <DialogRoute
-      parent={ProcesssSettingsPage}
+      parent={FlowSettingsPage}
       parentPath="/BusinessProcess/ProcesssSettingsPage"
       keep={SETTINGS_KEEP}
       dialog={(close) => <EditAuditUserRouteDialog onClose={close} />}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProcesssSettingsPage } from '../../../features/workflow/pages/ProcesssSettingsPage';
+import { FlowSettingsPage } from '../../../features/workflow/pages/FlowSettingsPage';
 
 export const Route = createFileRoute('/_default/BusinessProcess/ProcesssSettingsPage')({
-  component: ProcesssSettingsPage,
+  component: FlowSettingsPage,
 });

@@ -370,7 +370,7 @@ function TypePanel({ applyType, rel }: { applyType: ApplyTypeId; rel: ApplyTypeA
  * their auditors, rule and skip flag — add, edit, reorder and remove steps, or go back to the built-in flow — and
  * who may audit the type. Editing needs `process.settings.edit`; applications in flight keep the flow they began with.
  */
-export function ProcesssSettingsPage() {
+export function FlowSettingsPage() {
   const { t } = useTranslation();
   const pno = useSession((s) => s.selectedPropertyPno);
   const typeTitle = useApplyTypeTitle();
