@@ -73,6 +73,21 @@ describe('server layering', () => {
       ].sort(),
     );
   });
+  it("lets platform/db/schema.ts compose the modules' tables type-only, and nothing else", () => {
+    const breaches = check({
+      [`${M}/a/tables.ts`]: 'export interface ATables { a: { id: string } }',
+      [`${M}/a/reads.ts`]: 'export const r = 1;',
+      'apps/server/src/platform/db/schema.ts':
+        "import type { ATables } from '../../modules/a/tables';\nexport interface Database extends ATables {}",
+      'apps/server/src/platform/db/other.ts':
+        "import type { ATables } from '../../modules/a/tables';\nexport type O = ATables;",
+      'apps/server/src/platform/db/run.ts': "import { r } from '../../modules/a/reads';\nexport const x = r;",
+    });
+    expect(rules(breaches)).toEqual([
+      'apps/server/src/platform/db/other.ts server/platform-imports-module',
+      'apps/server/src/platform/db/run.ts server/platform-imports-module',
+    ]);
+  });
   it('allows type-only kysely imports in a service, not run-time ones', () => {
     const breaches = check({
       [`${M}/a/service.ts`]:

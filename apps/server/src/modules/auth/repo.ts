@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
+import type { UsersTable } from '../../platform/auth/tables';
 import type { Db } from '../../platform/db/connect';
-import type { CodesTable, UsersTable } from '../../platform/db/schema';
+import type { CodesTable } from './tables';
 
 /** SQL for accounts, codes and sign-in failures. No rules here. */
 

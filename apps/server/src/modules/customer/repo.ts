@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/connect';
-import type { CustomersTable } from '../../platform/db/schema';
 import { type GroupValues, memberGroupRepo } from '../../platform/member-groups/repo';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import type { CustomersTable } from './tables';
 
 /** Customers and their users (`customers`, `customer_users`): the member-group SQL (platform/member-groups). */
 

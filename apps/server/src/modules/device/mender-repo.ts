@@ -1,9 +1,9 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import type { MenderIdentitiesTable } from '../../platform/db/schema';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import type { MenderIdentitiesTable } from './tables';
 
 /**
  * SQL of Mender's device API: the identities devices authenticate with (`mender_identities`), on the tenant's scoped

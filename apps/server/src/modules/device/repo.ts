@@ -8,11 +8,12 @@ import {
 } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
-import type { Database, DevicesTable } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { propertyTenant, type Tenant, type TenantScope } from '../../platform/tenancy/tenant';
 import { scopedDb, type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
+import type { DevicesTable } from './tables';
 
 /**
  * SQL of the device registry (`devices`, with `device_credentials` for whether one exists). No rules here. Queries

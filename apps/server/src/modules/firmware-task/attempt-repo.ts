@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import { insertRows } from '../../platform/db/bulk-insert';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
-import type { FwTaskAttemptsTable } from '../../platform/db/schema';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import type { FwTaskAttemptsTable } from './tables';
 
 /** Delivery attempts (the rollout's side of the device API's actions, modules/device-action): SQL only. */
 

@@ -2,10 +2,10 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import { insertRows } from '../../platform/db/bulk-insert';
 import { type Db, readAside } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
-import type { FwTaskDevicesTable } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import type { FwTaskDevicesTable } from './tables';
 
 /** A device's last-seen time (epoch ms) or null: the device module's `device_presence` row (migration 0034). */
 const lastSeenOf = (deviceIdColumn: string) =>

@@ -2,11 +2,11 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
-import type { FwTasksTable } from '../../platform/db/schema';
 import { containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import type { FwTasksTable } from './tables';
 
 /**
  * Tasks, their rules and progress samples: SQL only, on the tenant's scoped handle (the engine's and the package

@@ -1,7 +1,6 @@
 import type { TaskState } from '@keel/contract/endpoints/firmware-task';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
-import type { FwTasksTable } from '../../platform/db/schema';
 import type { RequestContext } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
@@ -22,6 +21,7 @@ import * as repo from './repo';
 import { activate, deactivate, finishDevices, offerDue, openStage } from './rollout';
 import { scheduleTick } from './schedule';
 import { item, loadTask, packageFit } from './service';
+import type { FwTasksTable } from './tables';
 
 /**
  * The console's transitions (README "States"): each checks the state machine, then changes the task in one

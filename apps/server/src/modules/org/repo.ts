@@ -1,11 +1,11 @@
 import { type Insertable, sql } from 'kysely';
 import { type Db, precompile } from '../../platform/db/connect';
 import { countOf, pageWindow, readPage } from '../../platform/db/paging';
-import type { OrgRequestsTable, OrgsTable } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { type AllTenants, propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
+import type { OrgRequestsTable, OrgsTable } from './tables';
 
 /**
  * SQL for organisation trees, members and requests. Every query of one property runs on its scoped handle, which

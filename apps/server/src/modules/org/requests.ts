@@ -1,9 +1,9 @@
 import type { OrgRequest, RequestStatus } from '@keel/contract/endpoints/org';
 import type { Db } from '../../platform/db/connect';
-import type { OrgRequestsTable } from '../../platform/db/schema';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 import { rootId } from './scope';
+import type { OrgRequestsTable } from './tables';
 
 /** What invitations and join requests share: the read status and the console's rendering. */
 

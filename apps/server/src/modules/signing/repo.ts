@@ -1,17 +1,17 @@
 import { expressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
+import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
+import { acrossProperties } from '../../platform/tenancy/filters';
+import type { Tenant } from '../../platform/tenancy/tenant';
+import { type TenantDatabase, tenantDb } from '../../platform/tenancy/tenant-scope';
 import type {
   SigningAuthsTable,
   SigningCertsTable,
   SigningModulesTable,
   SigningRecordsTable,
   SigningUkeysTable,
-} from '../../platform/db/schema';
-import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
-import { acrossProperties } from '../../platform/tenancy/filters';
-import type { Tenant } from '../../platform/tenancy/tenant';
-import { type TenantDatabase, tenantDb } from '../../platform/tenancy/tenant-scope';
+} from './tables';
 
 /**
  * SQL of the signing module (README.md). Every query runs on the tenant's scoped handle, which adds the property

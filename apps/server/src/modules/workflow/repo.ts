@@ -1,14 +1,14 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
+import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 import type {
   FlowApplicationsTable,
   FlowDoneTable,
   FlowHistoryTable,
   FlowPendingTable,
   FlowStepsTable,
-} from '../../platform/db/schema';
-import type { Tenant } from '../../platform/tenancy/tenant';
-import { tenantDb } from '../../platform/tenancy/tenant-scope';
+} from './tables';
 
 /**
  * The workflow engine's SQL (README): flows and their steps, who may audit a type, applications, the current step's

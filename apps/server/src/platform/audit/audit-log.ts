@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
-import type { AuditLogTable } from '../db/schema';
+import type { AuditLogTable } from './tables';
 
 export type AuditEntry = Omit<AuditLogTable, 'seq' | 'prev_hash' | 'hash'>;
 

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/connect';
-import type { JobsTable } from '../db/schema';
 import { isUniqueViolation } from '../db/sql-helpers';
 import { newId } from '../ids';
+import type { JobsTable } from './tables';
 
 /** A job as a worker sees it. */
 export interface Job {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect';
-import type { UploadsTable } from '../db/schema';
+import type { UploadsTable } from './tables';
 
 export type UploadRow = UploadsTable;
 
