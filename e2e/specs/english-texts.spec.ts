@@ -8,7 +8,7 @@ test.describe('messages under /en', () => {
   test.use({ storageState: ({ ownerState }, use) => use(ownerState) });
   test('are written in English around the names they quote', async ({ page }) => {
     await openRoute(page, { file: '_default/msg/MsgCenter.tsx', url: '/msg/MsgCenter', layout: '_default' }, 'en');
-    const rows = await page.locator('[data-testid^="msg-row-"]').allInnerTexts();
+    const rows = await page.locator('[data-testid^="news-row-"]').allInnerTexts();
     expect(rows.length, 'the demo owner has messages').toBeGreaterThan(0);
     for (const text of rows) {
       // User data (names of people, properties, units) may be Chinese; the sentence around it must be English.

@@ -49,8 +49,8 @@ const CONSOLE_TEXT = [
   'label',
   '.ant-empty-description',
   '[data-testid="error-page"]',
-  '[data-testid^="msg-type-"]',
-  '[data-testid^="msg-unread-"]',
+  '[data-testid^="news-type-"]',
+  '[data-testid^="news-unread-"]',
   'h1, h2, h3, h4',
 ].join(', ');
 

@@ -173,10 +173,10 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await markNoReload(user);
     await badge.click();
     await expect(user).toHaveURL(urlOf('/msg/MsgCenter', lang));
-    const messages = user.getByTestId('msg-table');
-    const message = messages.locator('tr', { hasText: propertyName }).first();
-    await expect(message.getByText(T.invitation, { exact: true })).toBeVisible();
-    await message.getByRole('button', { name: T.respond }).click();
+    const newsTable = user.getByTestId('news-table');
+    const newsRow = newsTable.locator('tr', { hasText: propertyName }).first();
+    await expect(newsRow.getByText(T.invitation, { exact: true })).toBeVisible();
+    await newsRow.getByRole('button', { name: T.respond }).click();
     const answer = user.getByTestId('process-invite-dialog');
     await expect(answer.getByTestId('invite-property')).toHaveText(propertyName);
     await expect(answer.getByTestId('invite-inviter')).toHaveText(owner.name);

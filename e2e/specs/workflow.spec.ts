@@ -207,9 +207,9 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
 
     // The applicant reads the reason in the message centre.
     await applicant.goto(localized('/msg/MsgCenter', lang));
-    const inbox = applicant.getByTestId('msg-table');
+    const inbox = applicant.getByTestId('news-table');
     await expect(inbox.getByText(t.reason, { exact: false })).toBeVisible();
-    await shot(applicant, `workflow-applicant-msg-${lang}`);
+    await shot(applicant, `workflow-applicant-news-${lang}`);
     await applicant.context().close();
   });
 }

@@ -4,7 +4,7 @@ import { readCode } from './outbox';
 import { type Lang, localized } from './pages';
 
 /**
- * Helpers of the tenancy specs (tenancy-flow, org, messages, permission): API calls for setting the scene, and small
+ * Helpers of the tenancy specs (tenancy-flow, org, news, permission): API calls for setting the scene, and small
  * page objects (the side menu's pages, antd select options). Browser contexts per user: `userPages` (fixtures.ts).
  */
 

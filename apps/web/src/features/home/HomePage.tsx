@@ -102,7 +102,7 @@ export function HomePage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title={t('home.messages')} style={{ height: '100%' }}>
+          <Card title={t('home.news')} style={{ height: '100%' }}>
             <Statistic title={t('home.unread')} value={unread} data-testid="home-unread" />
           </Card>
         </Col>

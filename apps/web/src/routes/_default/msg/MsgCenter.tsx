@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MsgCenterPage } from '../../../features/messages/MsgCenterPage';
+import { NewsPage } from '../../../features/news/NewsPage';
 
-export const Route = createFileRoute('/_default/msg/MsgCenter')({ component: MsgCenterPage });
+export const Route = createFileRoute('/_default/msg/MsgCenter')({ component: NewsPage });

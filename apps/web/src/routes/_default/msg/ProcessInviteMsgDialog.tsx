@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MsgCenterPage } from '../../../features/messages/MsgCenterPage';
-import { ProcessInviteMsgDialog } from '../../../features/messages/ProcessInviteMsgDialog';
+import { NewsInviteDialog } from '../../../features/news/NewsInviteDialog';
+import { NewsPage } from '../../../features/news/NewsPage';
 import { DialogRoute } from '../../../shared/admin-kit/DialogRoute';
 
 export const Route = createFileRoute('/_default/msg/ProcessInviteMsgDialog')({
   component: () => (
     <DialogRoute
-      parent={MsgCenterPage}
+      parent={NewsPage}
       parentPath="/msg/MsgCenter"
-      dialog={(close) => <ProcessInviteMsgDialog onClose={close} />}
+      dialog={(close) => <NewsInviteDialog onClose={close} />}
     />
   ),
 });

@@ -1,7 +1,7 @@
 import type { NewsItem } from '@keel/contract/endpoints/news';
 
 /** Where a message leads: the invitation dialog, or a page (in the message's property when it names one). */
-export type MessageTarget =
+export type NewsTarget =
   | { kind: 'invite'; id: string }
   | {
       kind: 'page';
@@ -15,7 +15,7 @@ export type MessageTarget =
       search?: Record<string, string>;
     };
 
-export function targetOf(n: Pick<NewsItem, 'newsType' | 'link' | 'pno'>): MessageTarget | null {
+export function targetOf(n: Pick<NewsItem, 'newsType' | 'link' | 'pno'>): NewsTarget | null {
   const link = n.link;
   if (!link) return null;
   // The invitee answers an invitation; the inviter's `joinResult` about it leads to the property.

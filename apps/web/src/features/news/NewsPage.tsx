@@ -34,7 +34,7 @@ const isNewsType = (v: string | undefined): v is NewsItem['newsType'] =>
   v !== undefined && (NEWS_TYPES as readonly string[]).includes(v);
 
 /** `/msg/MsgCenter`: my messages, newest first, filtered by type and read state (in the URL); opens what each names. */
-export function MsgCenterPage() {
+export function NewsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -50,7 +50,7 @@ export function MsgCenterPage() {
   const markAll = async () => {
     try {
       const { changed } = await api('news/changeAllNewsToRead', {});
-      toast.success(t('messages.allMarked', { count: changed }));
+      toast.success(t('news.allMarked', { count: changed }));
     } catch {
       // the client has already shown the server's message
     } finally {
@@ -74,26 +74,26 @@ export function MsgCenterPage() {
       property = list.find((p) => p.pno === target.pno);
     }
     if (target.pno && !property) {
-      toast.info(t('messages.notMember'));
+      toast.info(t('news.notMember'));
       return;
     }
     if (property && property.pno !== selectedPno) await selectProperty(property);
     await navigate({ to: target.to as never, search: (target.search ?? {}) as never });
   };
 
-  const typeOptions = NEWS_TYPES.map((v) => ({ value: v, label: t(`messages.types.${v}`) }));
+  const typeOptions = NEWS_TYPES.map((v) => ({ value: v, label: t(`news.types.${v}`) }));
   const readOptions = [
-    { value: '0', label: t('messages.unread') },
-    { value: '1', label: t('messages.read') },
+    { value: '0', label: t('news.unread') },
+    { value: '1', label: t('news.read') },
   ];
 
   return (
     <Card
-      data-testid="msg-center"
+      data-testid="news-page"
       title={
         <Space>
-          {t('messages.title')}
-          <Badge count={unread} overflowCount={99} data-testid="msg-unread-count" />
+          {t('news.title')}
+          <Badge count={unread} overflowCount={99} data-testid="news-unread-count" />
         </Space>
       }
       extra={
@@ -101,16 +101,16 @@ export function MsgCenterPage() {
           danger={false}
           // In the card's head at the top of the page: the question opens below the button, never off screen.
           placement="bottomRight"
-          title={t('messages.markAllConfirm')}
+          title={t('news.markAllConfirm')}
           onConfirm={markAll}
           buttonProps={{ disabled: unread === 0, 'data-testid': 'mark-all-read' } as never}
         >
-          {t('messages.markAll')}
+          {t('news.markAll')}
         </ConfirmAction>
       }
     >
       <DataTable
-        testId="msg-table"
+        testId="news-table"
         rowKey="nid"
         query={(params) =>
           apiQuery('news/getMyNewsList', {
@@ -123,20 +123,20 @@ export function MsgCenterPage() {
         columns={[
           {
             key: 'newsType',
-            title: t('messages.type'),
+            title: t('news.type'),
             width: 120,
             filter: typeOptions,
             render: (n) => (
-              <Tag color={TYPE_COLORS[n.newsType]} data-testid={`msg-type-${n.nid}`}>
-                {t(`messages.types.${n.newsType}`)}
+              <Tag color={TYPE_COLORS[n.newsType]} data-testid={`news-type-${n.nid}`}>
+                {t(`news.types.${n.newsType}`)}
               </Tag>
             ),
           },
           {
             key: 'title',
-            title: t('messages.message'),
+            title: t('news.message'),
             render: (n) => (
-              <div data-testid={`msg-row-${n.nid}`} data-read={n.readStatus} style={{ maxWidth: 560 }}>
+              <div data-testid={`news-row-${n.nid}`} data-read={n.readStatus} style={{ maxWidth: 560 }}>
                 <Typography.Text strong={n.readStatus === 0}>{n.title}</Typography.Text>
                 <Typography.Paragraph type="secondary" style={{ margin: 0 }} ellipsis={{ rows: 2, tooltip: n.content }}>
                   {n.content}
@@ -144,17 +144,17 @@ export function MsgCenterPage() {
               </div>
             ),
           },
-          { key: 'createTime', title: t('messages.time'), width: 160, render: (n) => formatTime(n.createTime) },
+          { key: 'createTime', title: t('news.time'), width: 160, render: (n) => formatTime(n.createTime) },
           {
             key: 'readStatus',
-            title: t('messages.state'),
+            title: t('news.state'),
             width: 100,
             filter: readOptions,
             render: (n) =>
               n.readStatus === 0 ? (
-                <Badge status="processing" text={t('messages.unread')} data-testid={`msg-unread-${n.nid}`} />
+                <Badge status="processing" text={t('news.unread')} data-testid={`news-unread-${n.nid}`} />
               ) : (
-                <Badge status="default" text={t('messages.read')} />
+                <Badge status="default" text={t('news.read')} />
               ),
           },
           {
@@ -164,19 +164,19 @@ export function MsgCenterPage() {
             render: (n) => (
               <Space size={4}>
                 {targetOf(n) && (
-                  <Button size="small" type="link" data-testid={`msg-open-${n.nid}`} onClick={() => void open(n)}>
-                    {n.newsType === 'invite' ? t('messages.process') : t('messages.open')}
+                  <Button size="small" type="link" data-testid={`news-open-${n.nid}`} onClick={() => void open(n)}>
+                    {n.newsType === 'invite' ? t('news.process') : t('news.open')}
                   </Button>
                 )}
                 {n.readStatus === 0 && (
                   <Button
                     size="small"
                     type="link"
-                    data-testid={`msg-read-${n.nid}`}
+                    data-testid={`news-read-${n.nid}`}
                     loading={markRead.isPending && markRead.variables?.[0] === n.nid}
                     onClick={() => markRead.mutate([n.nid])}
                   >
-                    {t('messages.markRead')}
+                    {t('news.markRead')}
                   </Button>
                 )}
               </Space>

@@ -47,17 +47,17 @@ test('an invitation arrives live, is accepted in the message centre, and the pro
   await expect(badge(page)).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('home-unread')).toContainText('1');
   expect(await stillNoReload(page)).toBe(true);
-  await shot(page, 'msg-home-badge-zh');
+  await shot(page, 'news-home-badge-zh');
 
   // The bell opens the message centre.
   await badge(page).click();
   await expect(page).toHaveURL(/\/msg\/MsgCenter/);
-  const table = page.getByTestId('msg-table');
+  const table = page.getByTestId('news-table');
   const row = table.locator('tr', { hasText: DEMO_PROPERTY }).first();
   await expect(row).toBeVisible();
   await expect(row.getByText('邀请', { exact: true })).toBeVisible();
   await expect(row.getByText('未读', { exact: true })).toBeVisible();
-  await shot(page, 'msg-center-zh');
+  await shot(page, 'news-center-zh');
 
   await row.getByRole('button', { name: '处理' }).click();
   await expect(page).toHaveURL(/\/msg\/ProcessInviteMsgDialog\?/);
@@ -66,7 +66,7 @@ test('an invitation arrives live, is accepted in the message centre, and the pro
   await expect(dialog.getByTestId('invite-inviter')).toHaveText(DEMO_OWNER.name);
   await expect(dialog.getByTestId('invite-status')).toHaveText('待处理');
   await expect(dialog.getByText('欢迎加入')).toBeVisible();
-  await shot(page, 'msg-invite-dialog-zh');
+  await shot(page, 'news-invite-dialog-zh');
 
   await expect(badge(page)).toHaveAttribute('data-count', '1');
   await dialog.getByTestId('invite-accept').click();
@@ -79,7 +79,7 @@ test('an invitation arrives live, is accepted in the message centre, and the pro
   await page.getByTestId('property-switcher').click();
   await expect(page.getByRole('listbox').getByRole('option', { name: DEMO_PROPERTY, exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
-  await shot(page, 'msg-center-accepted-zh');
+  await shot(page, 'news-center-accepted-zh');
 
   // The answered invitation opens read-only.
   await row.getByRole('button', { name: '处理' }).click();
@@ -103,7 +103,7 @@ test('filters live in the URL and mark-all-read clears the badge', async ({ requ
     );
   }
   await expect(badge(page)).toHaveAttribute('data-count', '2');
-  const table = page.getByTestId('msg-table');
+  const table = page.getByTestId('news-table');
   await expect(table.getByText('未读', { exact: true })).toHaveCount(2);
 
   // Read-state filter (in the URL, survives a reload).
@@ -115,7 +115,7 @@ test('filters live in the URL and mark-all-read clears the badge', async ({ requ
   await page.reload();
   await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
   await expect(badge(page)).toHaveAttribute('data-count', '2');
-  await shot(page, 'msg-center-unread-filter-zh');
+  await shot(page, 'news-center-unread-filter-zh');
 
   await page.getByTestId('mark-all-read').click();
   await page.getByTestId('confirm-ok').click();
@@ -130,19 +130,19 @@ test('filters live in the URL and mark-all-read clears the badge', async ({ requ
 test('English pass: the message centre and the answered invitation', async () => {
   const page = inviteePage;
   await page.goto(localized('/msg/MsgCenter', 'en'));
-  const card = page.getByTestId('msg-center');
+  const card = page.getByTestId('news-page');
   await expect(card.getByText('Messages', { exact: true })).toBeVisible();
-  const table = page.getByTestId('msg-table');
+  const table = page.getByTestId('news-table');
   await expect(table.getByText('Invitation', { exact: true })).toBeVisible();
   await expect(table.getByText('Read', { exact: true }).first()).toBeVisible();
-  await shot(page, 'msg-center-en');
+  await shot(page, 'news-center-en');
   const invite = table.locator('tr', { hasText: 'Invitation' }).first();
   await invite.getByRole('button', { name: 'Respond' }).click();
   await expect(page).toHaveURL(/\/en\/msg\/ProcessInviteMsgDialog\?/);
   const dialog = page.getByTestId('process-invite-dialog');
   await expect(dialog.getByTestId('invite-status')).toHaveText('Accepted');
   await expect(dialog.getByText('Invited by')).toBeVisible();
-  await shot(page, 'msg-invite-dialog-en');
+  await shot(page, 'news-invite-dialog-en');
   await dialog.getByTestId('invite-close').click();
   await expect(page).toHaveURL(/\/en\/msg\/MsgCenter$/);
   // A property message opens the property page.

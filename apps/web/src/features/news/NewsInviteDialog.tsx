@@ -39,7 +39,7 @@ const INVITE_SEARCH = orgEndpoints['o/getInviteInfo'].input.extend({ nid: idSche
  * `/msg/ProcessInviteMsgDialog?id=<invitation>&nid=<message>`: an invitation (property, who invited, when) with
  * Accept / Decline. Accepting re-reads the user's properties into the session, so the switcher shows the new one.
  */
-export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
+export function NewsInviteDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const selectProperty = useSelectProperty();
@@ -58,9 +58,9 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
       if (nid) await api('news/changeNewsToRead', { nidList: [nid] }, { notify: false }).catch(() => undefined);
       if (accept === 1) {
         await refreshPropertyList(selectProperty).catch(() => undefined);
-        toast.success(t('messages.invite.accepted', { name: info.data?.propertyName ?? '' }));
+        toast.success(t('news.invite.accepted', { name: info.data?.propertyName ?? '' }));
       } else {
-        toast.info(t('messages.invite.declined'));
+        toast.info(t('news.invite.declined'));
       }
       invalidateNews(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['o/getInviteInfo'] });
@@ -76,7 +76,7 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
   const inv = info.data;
   const pending = inv?.status === 'pending';
   let body: React.ReactNode;
-  if (id === '') body = <Empty description={t('messages.invite.missing')} data-testid="invite-missing" />;
+  if (id === '') body = <Empty description={t('news.invite.missing')} data-testid="invite-missing" />;
   else if (info.isLoading) body = <Skeleton active data-testid="invite-loading" />;
   else if (info.isError || !inv)
     body = (
@@ -84,7 +84,7 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
         type="error"
         showIcon
         data-testid="invite-error"
-        message={t('messages.invite.loadFailed')}
+        message={t('news.invite.loadFailed')}
         description={info.error?.message}
         action={<Button onClick={() => void info.refetch()}>{t('kit.retry')}</Button>}
       />
@@ -92,21 +92,21 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
   else
     body = (
       <Descriptions column={1} size="small" bordered data-testid="invite-info">
-        <Descriptions.Item label={t('messages.invite.property')}>
+        <Descriptions.Item label={t('news.invite.property')}>
           <span data-testid="invite-property">{inv.propertyName}</span> <Tag>{inv.pno}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('messages.invite.org')}>{inv.orgName}</Descriptions.Item>
-        <Descriptions.Item label={t('messages.invite.inviter')}>
+        <Descriptions.Item label={t('news.invite.org')}>{inv.orgName}</Descriptions.Item>
+        <Descriptions.Item label={t('news.invite.inviter')}>
           <span data-testid="invite-inviter">{inv.inviterName ?? '—'}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('messages.invite.time')}>{formatTime(inv.createTime)}</Descriptions.Item>
+        <Descriptions.Item label={t('news.invite.time')}>{formatTime(inv.createTime)}</Descriptions.Item>
         {inv.expireTime !== null && (
-          <Descriptions.Item label={t('messages.invite.expires')}>{formatTime(inv.expireTime)}</Descriptions.Item>
+          <Descriptions.Item label={t('news.invite.expires')}>{formatTime(inv.expireTime)}</Descriptions.Item>
         )}
-        {inv.remark && <Descriptions.Item label={t('messages.invite.remark')}>{inv.remark}</Descriptions.Item>}
-        <Descriptions.Item label={t('messages.invite.status')}>
+        {inv.remark && <Descriptions.Item label={t('news.invite.remark')}>{inv.remark}</Descriptions.Item>}
+        <Descriptions.Item label={t('news.invite.status')}>
           <Tag color={STATUS_COLORS[inv.status]} data-testid="invite-status">
-            {t(`messages.invite.statuses.${inv.status}`)}
+            {t(`news.invite.statuses.${inv.status}`)}
           </Tag>
         </Descriptions.Item>
       </Descriptions>
@@ -115,7 +115,7 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title={t('messages.invite.title')}
+      title={t('news.invite.title')}
       onCancel={onClose}
       destroyOnHidden
       data-testid="process-invite-dialog"
@@ -123,11 +123,11 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
         pending ? (
           <Space>
             <ConfirmAction
-              title={t('messages.invite.declineConfirm')}
+              title={t('news.invite.declineConfirm')}
               onConfirm={() => answer(0)}
               buttonProps={{ disabled: busy === 1, 'data-testid': 'invite-decline' } as never}
             >
-              {t('messages.invite.decline')}
+              {t('news.invite.decline')}
             </ConfirmAction>
             <Button
               type="primary"
@@ -136,12 +136,12 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
               data-testid="invite-accept"
               onClick={() => void answer(1)}
             >
-              {t('messages.invite.accept')}
+              {t('news.invite.accept')}
             </Button>
           </Space>
         ) : (
           <Button onClick={onClose} data-testid="invite-close">
-            {t('messages.invite.close')}
+            {t('news.invite.close')}
           </Button>
         )
       }
@@ -151,7 +151,7 @@ export function ProcessInviteMsgDialog({ onClose }: { onClose: () => void }) {
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message={t('messages.invite.notPending')}
+          message={t('news.invite.notPending')}
           data-testid="invite-not-pending"
         />
       )}
