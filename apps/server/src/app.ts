@@ -27,6 +27,7 @@ import { MultipartBody } from './platform/http/multipart';
 import { openApiDocument } from './platform/http/openapi';
 import { RateLimiter } from './platform/http/rate-limit';
 import { RedisRateLimiter } from './platform/http/rate-limit-redis';
+import { takeRouteCensus } from './platform/http/route-census';
 import { securityHeadersServer } from './platform/http/security-headers';
 import { consolePageStatus, serveWeb } from './platform/http/web';
 import { createJobQueue } from './platform/jobs/runner';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       crossOriginEmbedderPolicy: false,
     }),
   });
+  // Every route mounted below, checked against the contract and platform/http/raw-routes.ts by the guard suite.
+  takeRouteCensus(app);
 
   const { db, dialect } = connect(config.database);
   app.addHook('onClose', async () => db.destroy());
