@@ -20,6 +20,7 @@ import { createSessions } from './platform/auth/sessions';
 import type { Config } from './platform/config';
 import { connect } from './platform/db/connect';
 import { migrateToLatest } from './platform/db/migrate';
+import { Extensions } from './platform/extension-points';
 import { AppError } from './platform/http/errors';
 import { parseJsonBody } from './platform/http/json-body';
 import { mountModules } from './platform/http/mount';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     blobs: createBlobCatalog(db, dialect, blobStore, now),
     ticketSecret: await loadTicketSecret(db, now()),
+    extensions: new Extensions(modules.flatMap((m) => m.contributes ?? [])),
   };
   app.addHook('onClose', async () => services.bus.close());
   app.addHook('onClose', async () => services.limiter.close());

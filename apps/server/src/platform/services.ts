@@ -5,6 +5,7 @@ import type { PasswordKey } from './auth/rsa-key';
 import type { Sessions } from './auth/sessions';
 import type { Config } from './config';
 import type { Db, Dialect } from './db/connect';
+import type { Extensions } from './extension-points';
 import type { RateLimiter } from './http/rate-limit';
 import type { JobQueue } from './jobs/runner';
 import type { Outbox } from './outbox/outbox';
@@ -33,4 +34,6 @@ export interface Services {
   blobs: BlobCatalog;
   /** Signs WebSocket tickets (platform/realtime/ticket.ts). */
   ticketSecret: Buffer;
+  /** What modules contribute to each other's extension points, collected before anything runs (extension-points.ts). */
+  extensions: Extensions;
 }

@@ -1,7 +1,8 @@
 import { deviceBindEndpoints, deviceEndpoints } from '@keel/contract/endpoints/device';
 import { deviceCatalogueEndpoints } from '@keel/contract/endpoints/device-catalogue';
+import { contribution } from '../../platform/extension-points';
 import { defineModule } from '../../platform/http/mount';
-import { registerGroupItemCounter } from '../space/service';
+import { groupItemCounters } from '../space/service';
 import * as catalogue from './catalogue';
 import * as enrolment from './enrolment';
 import * as devices from './service';
@@ -10,8 +11,6 @@ import * as devices from './service';
 export const deviceModule = defineModule(
   { ...deviceEndpoints, ...deviceBindEndpoints, ...deviceCatalogueEndpoints },
   (s) => {
-    // Group trees count their devices (sg/getGroupTree includeDeviceNum), and a group holding some stays.
-    registerGroupItemCounter('device', (s2, tenant, sid) => devices.devicesPerGroup(s2, tenant, sid));
     return {
       'di/getDeviceFilterList': async (input, ctx) => devices.filterOptions(s, ctx, input.filterPno),
       'di/getMyDeviceList': async (input, ctx) => devices.listMyDevices(s, ctx, input),
@@ -40,5 +39,9 @@ export const deviceModule = defineModule(
       'dm/addDeviceType': async (input, ctx) => catalogue.saveType(s, ctx, input),
       'dm/delDeviceType': async (input, ctx) => catalogue.delType(s, ctx, input.typeId),
     };
+  },
+  {
+    // Group trees count their devices (sg/getGroupTree includeDeviceNum), and a group holding some stays.
+    contributes: [contribution(groupItemCounters, { kind: 'device', count: devices.devicesPerGroup })],
   },
 );

@@ -1,12 +1,13 @@
 import { FILE_UPLOAD_PATH, fileEndpoints, RESUMABLE_UPLOAD_MAX, SMALL_UPLOAD_MAX } from '@keel/contract/endpoints/file';
+import { contribution } from '../../platform/extension-points';
 import { defineModule } from '../../platform/http/mount';
-import { registerGroupItemCounter } from '../space/service';
+import { groupItemCounters } from '../space/service';
 import * as service from './service';
 
 /** Files in spaces and common files. Model: README.md; the tus mount and downloads: http.ts. */
-export const fileModule = defineModule(fileEndpoints, (s) => {
-  registerGroupItemCounter('file', (s2, tenant, sid) => service.filesPerGroup(s2, tenant, sid));
-  return {
+export const fileModule = defineModule(
+  fileEndpoints,
+  (s) => ({
     'fis/fi/uploadFile': async (input, ctx) => {
       // The space and group are checked before the body is looked at (a JSON body has no file part).
       return service.uploadSmall(s, ctx, input, SMALL_UPLOAD_MAX);
@@ -37,5 +38,9 @@ export const fileModule = defineModule(fileEndpoints, (s) => {
       return { deleted: await service.deleteCommonFiles(s, ctx, input.idList) };
     },
     'commonFile/getDownloadUrl': async (input, ctx) => service.commonFileDownloadLink(s, ctx, input.id),
-  };
-});
+  }),
+  {
+    // Group trees count their files, and a group holding some stays.
+    contributes: [contribution(groupItemCounters, { kind: 'file', count: service.filesPerGroup })],
+  },
+);

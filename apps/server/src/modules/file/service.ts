@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CommonFileItem, FileItem } from '@keel/contract/endpoints/file';
 import { SPACE_PERMISSIONS } from '@keel/contract/endpoints/space';
 import { loadPropertyContext } from '../../platform/auth/property-context';
+import { extensionPoint } from '../../platform/extension-points';
 import type { RequestContext } from '../../platform/http/context';
 import { requireProperty, requireUpload, requireUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -261,17 +262,14 @@ export async function renameFile(
 
 /**
  * Who uses files (another module, e.g. firmware packages): answers, for the first of `fids` in use, the file and a
- * name of its user; null when none is. Registered by the using module, so this one never imports it.
+ * name of its user; null when none is. Contributed by the using module, so this one never imports it.
  */
 export type FileUseCheck = (
   s: Services,
   tenant: Tenant,
   fids: readonly string[],
 ) => Promise<{ fid: string; by: string } | null>;
-const fileUseChecks: FileUseCheck[] = [];
-export function registerFileUseCheck(check: FileUseCheck): void {
-  if (!fileUseChecks.includes(check)) fileUseChecks.push(check);
-}
+export const fileUseChecks = extensionPoint<FileUseCheck>('file.useChecks');
 
 /** Files of the property the caller may read (its spaces' readers), in the order asked; not found when one is not. */
 export async function readableFiles(s: Services, ctx: RequestContext, fids: readonly string[]) {
@@ -289,7 +287,7 @@ export async function deleteFiles(s: Services, ctx: RequestContext, fids: readon
   const rows = await repo.findFiles(s.db, tenant, [...new Set(fids)]);
   if (rows.length !== new Set(fids).size) throw notFound('fid');
   for (const sid of new Set(rows.map((r) => r.sid))) await spaceForRequest(s, ctx, sid, 'write');
-  for (const check of fileUseChecks) {
+  for (const check of s.extensions.all(fileUseChecks)) {
     const used = await check(
       s,
       tenant,

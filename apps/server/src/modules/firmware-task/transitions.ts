@@ -7,9 +7,9 @@ import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import {
   applicationOfSubject,
+  applyTypeHooks,
   type FlowApplication,
   type HookContext,
-  registerApplyType,
   steps,
   submitApplication,
 } from '../workflow/service';
@@ -152,7 +152,7 @@ async function approvalEnded(app: FlowApplication, h: HookContext, passed: boole
   h.result.taskState = patch.state;
 }
 
-registerApplyType('firmwareTask', {
+export const firmwareTaskApplications = applyTypeHooks('firmwareTask', {
   onPassed: (app, h) => approvalEnded(app, h, true),
   onRejected: (app, h) => approvalEnded(app, h, false),
   onWithdrawn: (app, h) => approvalEnded(app, h, false),

@@ -11,6 +11,7 @@ import {
   versionKey,
 } from '@keel/contract/endpoints/firmware';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
+import { extensionPoint } from '../../platform/extension-points';
 import type { RequestContext } from '../../platform/http/context';
 import { requireUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -43,7 +44,7 @@ import { refuseSharedWrite, sharedItems, sharedPackage } from './shared';
 /**
  * Update tasks that reference a package: the count — in the owning property and in the customer properties it is
  * shared with, or only in `inProperties` when given —, which refuses deleting, withdrawing or unsharing it. One hook,
- * registered by modules/firmware-task (a module does not read another's tables); 0 when none is registered.
+ * contributed by modules/firmware-task (a module does not read another's tables); 0 when none is.
  */
 export type PackageTaskCounter = (
   s: Services,
@@ -51,12 +52,17 @@ export type PackageTaskCounter = (
   packageId: string,
   inProperties?: readonly string[],
 ) => Promise<number>;
-let taskCounter: PackageTaskCounter = async () => 0;
-export function registerPackageTaskCounter(counter: PackageTaskCounter): void {
-  taskCounter = counter;
+export const packageTaskCounters = extensionPoint<PackageTaskCounter>('firmware.packageTaskCounters');
+export async function tasksUsingPackage(
+  s: Services,
+  owner: Tenant,
+  packageId: string,
+  inProperties?: readonly string[],
+): Promise<number> {
+  let total = 0;
+  for (const count of s.extensions.all(packageTaskCounters)) total += await count(s, owner, packageId, inProperties);
+  return total;
 }
-export const tasksUsingPackage = (s: Services, owner: Tenant, packageId: string, inProperties?: readonly string[]) =>
-  taskCounter(s, owner, packageId, inProperties);
 
 /** A package of the property, or "not found". */
 export async function packageOf(s: Services, tenant: Tenant, id: string): Promise<repo.PackageRow> {

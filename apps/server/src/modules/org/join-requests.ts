@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
-import { act, applicationOfSubject, registerApplyType, submitApplication } from '../workflow/service';
+import { act, applicationOfSubject, applyTypeHooks, submitApplication } from '../workflow/service';
 import * as repo from './repo';
 import { effectiveStatus, renderRequests } from './requests';
 import { assertInScope, type OrgProperty, resolveNode, rootId, scopeNodes } from './scope';
@@ -65,7 +65,7 @@ export const joinSubject = (name: string, phone: string) => (name.trim() ? `${na
  * root when that unit is gone), rejecting or withdrawing closes the request; the applicant hears the outcome in this
  * module's words.
  */
-registerApplyType('memberJoin', {
+export const memberJoinApplications = applyTypeHooks('memberJoin', {
   newsType: 'join',
   // The applicant's own progress messages name the property they asked to join.
   applicantSubject: (app) => String(app.snapshot.propertyName ?? app.subjectName),

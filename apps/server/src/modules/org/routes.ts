@@ -9,7 +9,10 @@ import * as org from './service';
  * Organisations, members, invitations and join requests (README.md). Organisation units are a scope kind: every
  * endpoint declaring `scope: { org }` is checked through `orgScope` (platform/http/scope.ts).
  */
-export const orgModule = defineModule(orgEndpoints, orgHandlers, { scopes: { org: org.orgScope } });
+export const orgModule = defineModule(orgEndpoints, orgHandlers, {
+  scopes: { org: org.orgScope },
+  contributes: [org.memberJoinApplications],
+});
 
 function orgHandlers(s: Services): Handlers<typeof orgEndpoints> {
   /** The selected property, or for an operator without `pno` header the one named in the input (README). */

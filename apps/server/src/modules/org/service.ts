@@ -6,7 +6,7 @@
  * cycle). No SQL, no HTTP.
  */
 export { answerInvite, deliverPendingInvitations, invite, inviteInfo, registerMember } from './invitations';
-export { applyJoin, listRequests, review } from './join-requests';
+export { applyJoin, listRequests, memberJoinApplications, review } from './join-requests';
 export { leaveProperty, listOrgUsers, memberFilter, moveUsers, removeUser, toOrgUser, whereIs } from './membership';
 export {
   findMember,

@@ -11,9 +11,9 @@ import { propertyTenant, type Tenant, type TenantScope } from '../../platform/te
 import {
   act,
   applicationOfSubject,
+  applyTypeHooks,
   type FlowApplication,
   type HookContext,
-  registerApplyType,
   submitApplication,
 } from '../workflow/service';
 import * as applyRepo from './apply-repo';
@@ -246,7 +246,7 @@ async function decide(app: FlowApplication, h: HookContext, status: 'approved' |
   if (!decided) throw new AppError('applyNotPending');
 }
 
-registerApplyType('spaceBusiness', {
+export const spaceBusinessApplications = applyTypeHooks('spaceBusiness', {
   onPassed: (app, h) => decide(app, h, 'approved'),
   onRejected: (app, h) => decide(app, h, 'rejected'),
   onWithdrawn: (app, h) => decide(app, h, 'rejected'),

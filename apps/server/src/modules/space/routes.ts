@@ -55,5 +55,5 @@ export const spaceModule = defineModule(
       return null;
     },
   }),
-  { scopes: { space: spaceScopeResolver } },
+  { scopes: { space: spaceScopeResolver }, contributes: [service.spaceBusinessApplications] },
 );

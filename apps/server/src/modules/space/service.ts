@@ -9,14 +9,21 @@ import { actorOf, spaceWithRight } from './scope';
  * For other modules:
  * - storage: `reserveSpaceQuota` / `releaseSpaceUsage` (quota.ts), and `spaceForRequest(s, ctx, sid, 'write')`
  *   before writing into a space;
- * - devices and storage: `registerGroupItemCounter('device' | 'file', counter)` so that group trees count them;
+ * - devices and storage: contribute a counter to `groupItemCounters` so that group trees count them;
  * - the central scope check (platform/http): `spaceScope`, `inSpaceScope`, `assertSpaceInScope` over a request's
  *   property, and `spaceOfRef` to find the space a `space` / `spaceGroup` / `spaceApply` id names;
  * - the workflow engine: `reviewSpaceApplication`.
  */
 
-export { apply, listMine, listToReview, review, reviewSpaceApplication } from './applications';
-export { type GroupItemCounter, type GroupItemKind, registerGroupItemCounter } from './group-items';
+export {
+  apply,
+  listMine,
+  listToReview,
+  review,
+  reviewSpaceApplication,
+  spaceBusinessApplications,
+} from './applications';
+export { type GroupItemCounter, type GroupItemKind, groupItemCounters } from './group-items';
 export { deleteGroup, groupTree, saveGroup } from './groups';
 export {
   type QuotaReservation,

@@ -1,11 +1,12 @@
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contribution, Extensions } from '../../platform/extension-points';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
 import { addMember } from '../property/repo';
-import { registerGroupItemCounter, releaseSpaceUsage, reserveSpaceQuota, spaceOfRef } from './service';
+import { groupItemCounters, releaseSpaceUsage, reserveSpaceQuota, spaceOfRef } from './service';
 
 interface Who {
   token: string;
@@ -464,15 +465,21 @@ describeEachDb('spaces', (env) => {
       const g = (await env().ok('sg/addOrUpdateGroup', { sid: sid.devices, name: 'Racks' }, as(owner))).groupId;
       const child = (await env().ok('sg/addOrUpdateGroup', { sid: sid.devices, name: 'Rack 1', pid: g }, as(owner)))
         .groupId;
-      registerGroupItemCounter('device', async (_s, tenant, space) =>
-        tenant.pno === demo && space === sid.devices
-          ? new Map([
-              [sid.devices, 2],
-              [g, 3],
-              [child, 4],
-            ])
-          : new Map(),
-      );
+      // The app's contributions, with the device counter replaced by one that answers fixed counts.
+      const wired = s.extensions;
+      s.extensions = new Extensions([
+        contribution(groupItemCounters, {
+          kind: 'device',
+          count: async (_s, tenant, space) =>
+            tenant.pno === demo && space === sid.devices
+              ? new Map([
+                  [sid.devices, 2],
+                  [g, 3],
+                  [child, 4],
+                ])
+              : new Map(),
+        }),
+      ]);
       try {
         const tree = await env().ok('sg/getGroupTree', { sid: sid.devices, includeDeviceNum: 1 }, as(owner));
         expect(tree[0]?.deviceNum).toBe(9);
@@ -487,7 +494,7 @@ describeEachDb('spaces', (env) => {
         expect(await spaceOfRef(s, propertyTenant(demo), 'spaceGroup', child)).toBe(sid.devices);
         expect(await spaceOfRef(s, propertyTenant(demo), 'space', sid.partner)).toBeNull();
       } finally {
-        registerGroupItemCounter('device', async () => new Map());
+        s.extensions = wired;
       }
     });
 

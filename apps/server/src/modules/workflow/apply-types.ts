@@ -1,14 +1,14 @@
 import { APPLY_TYPES, type ApplyState, type ApplyTypeId } from '@keel/contract/endpoints/workflow';
 import type { Db } from '../../platform/db/connect';
+import { contribution, extensionPoint, indexBy } from '../../platform/extension-points';
 import type { NewsKey, NewsParams } from '../../platform/news/catalogue';
 import type { NewsType } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 
 /**
- * The one interface through which areas register their apply types (README "Apply types"). The contract lists the
+ * The one interface through which areas attach to their apply types (README "Apply types"). The contract lists the
  * types with their titles, the permission of the built-in one-step flow and the detail component
- * (`APPLY_TYPES`); an area attaches what happens when an application of its type ends. Every type of the contract is
- * known from the start, so an area that has no hooks yet still has its applications reviewed.
+ * (`APPLY_TYPES`); an area contributes what happens when an application of its type ends.
  */
 
 /** An application as hooks and messages see it. */
@@ -74,29 +74,38 @@ export interface ApplyTypeHooks {
   applicantSubject?(app: FlowApplication): string;
 }
 
-export interface RegisteredApplyType {
+/** An apply type as the contract declares it: the permission of its built-in one-step flow, its business. */
+export interface ApplyTypeDef {
   id: ApplyTypeId;
   permission: string;
   business?: string;
-  hooks: ApplyTypeHooks;
 }
 
-const registry = new Map<ApplyTypeId, RegisteredApplyType>(
-  APPLY_TYPES.map((t) => [t.id, { id: t.id, permission: t.permission, business: t.business, hooks: {} }]),
+const definitions = new Map<ApplyTypeId, ApplyTypeDef>(
+  APPLY_TYPES.map((t) => [t.id, { id: t.id, permission: t.permission, business: t.business }]),
 );
 
-/**
- * Registers an area's hooks for one of its apply types (called once, when the area's module loads). The permission
- * of the built-in flow is the contract's unless the area names another.
- */
-export function registerApplyType(id: ApplyTypeId, hooks: ApplyTypeHooks, options: { permission?: string } = {}) {
-  const known = registry.get(id);
-  if (!known) throw new Error(`unknown apply type ${id}`);
-  registry.set(id, { ...known, permission: options.permission ?? known.permission, hooks });
-}
-
-export function applyTypeDef(id: string): RegisteredApplyType {
-  const t = registry.get(id as ApplyTypeId);
+export function applyTypeDef(id: string): ApplyTypeDef {
+  const t = definitions.get(id as ApplyTypeId);
   if (!t) throw new Error(`unknown apply type ${id}`);
   return t;
+}
+
+/**
+ * What areas attach to their apply types: each area contributes its hooks in its module definition
+ * (`contributes: [applyTypeHooks('memberJoin', { … })]`). Every type of the contract is known from the start, so a
+ * type no area has hooks for still has its applications reviewed.
+ */
+export const applyTypes = extensionPoint<{ id: ApplyTypeId; hooks: ApplyTypeHooks }>('workflow.applyTypes');
+
+/** An area's hooks for one of its apply types, as a contribution to its module definition. */
+export const applyTypeHooks = (id: ApplyTypeId, hooks: ApplyTypeHooks) => {
+  applyTypeDef(id);
+  return contribution(applyTypes, { id, hooks });
+};
+
+/** The hooks an area contributed for a type ({} when none did). */
+export function hooksOf(s: Services, id: string): ApplyTypeHooks {
+  const byId = s.extensions.derive(applyTypes, 'byId', (all) => indexBy(applyTypes, all, (t) => t.id));
+  return byId.get(id)?.hooks ?? {};
 }

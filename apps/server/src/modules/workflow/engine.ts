@@ -6,7 +6,7 @@ import type { NewsFragment, NewsKey, NewsParams } from '../../platform/news/cata
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
-import { applyTypeDef, type FlowApplication, type HookContext } from './apply-types';
+import { type FlowApplication, type HookContext, hooksOf } from './apply-types';
 import { type AuditorSpec, builtInAuditors, notAllowedAuditors, parseSpecs, resolveSpecs } from './people';
 import * as people from './people-repo';
 import * as repo from './repo';
@@ -267,7 +267,7 @@ export class Change {
             ? 'onWithdrawn'
             : null;
     if (!hookKind || !this.hook) return;
-    const hook = applyTypeDef(this.app.apply_type).hooks[hookKind];
+    const hook = hooksOf(this.s, this.app.apply_type)[hookKind];
     if (!hook) return;
     const h: HookContext = {
       s: this.s,
@@ -306,7 +306,7 @@ async function announce(
 ) {
   const app = change.app;
   const e = change.effects;
-  const def = applyTypeDef(app.apply_type);
+  const hooks = hooksOf(s, app.apply_type);
   const cards = await people.userCards(s.db, [app.applicant_uid, ...(actorUid ? [actorUid] : [])]);
   const base: NewsParams = {
     applicant: cards.get(app.applicant_uid)?.name ?? '',
@@ -317,7 +317,7 @@ async function announce(
     steps: change.flow.length,
   };
   const link = { kind: 'apply', id: app.apply_id };
-  const tell = (uid: string, key: NewsKey, params: NewsParams, type = def.hooks.newsType ?? 'review') =>
+  const tell = (uid: string, key: NewsKey, params: NewsParams, type = hooks.newsType ?? 'review') =>
     notify(s, { uid, pno: app.pno, type, key, params: { ...base, ...params }, link }).catch((err) =>
       s.log.error({ err }, 'workflow message failed'),
     );
@@ -328,13 +328,13 @@ async function announce(
   }
   for (const uid of e.withdrawnFrom) await tell(uid, 'flowWithdrawn', {});
   // The applicant's own messages name the application as they know it.
-  const mine = { subject: def.hooks.applicantSubject?.(change.application()) ?? app.subject_name };
+  const mine = { subject: hooks.applicantSubject?.(change.application()) ?? app.subject_name };
   if (e.stepPassed) {
     const params = { ...mine, step: e.stepPassed.step, next: e.stepPassed.next };
     await tell(app.applicant_uid, 'flowStepPassed', params, 'review');
   }
   if (e.final) {
-    const own = def.hooks.finalMessage?.(change.application(), e.final.outcome, {
+    const own = hooks.finalMessage?.(change.application(), e.final.outcome, {
       comment: e.final.comment,
       extra,
       result: change.result,

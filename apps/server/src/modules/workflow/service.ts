@@ -8,7 +8,7 @@ import { type ActionResult, act } from './engine';
  * The workflow engine (README.md): what routes and other modules use. No SQL and no HTTP here.
  *
  * For other modules:
- * - `registerApplyType(type, hooks)` once, when the area's module loads: what happens when an application of its
+ * - `applyTypeHooks(type, hooks)`, contributed in the area's module definition: what happens when an application of its
  *   type passes, is rejected or withdrawn (inside the engine's transaction), and the area's own final message;
  * - `submitApplication(s, { pno, applyType, applicantUid, subjectId, subjectName, snapshot }, areaWrite?)` files an
  *   application (the area's own row written in the same transaction by `areaWrite`);
@@ -22,10 +22,11 @@ import { type ActionResult, act } from './engine';
 
 export {
   type ApplyTypeHooks,
+  applyTypeHooks,
+  applyTypes,
   type FinalMessage,
   type FlowApplication,
   type HookContext,
-  registerApplyType,
 } from './apply-types';
 export {
   type ActionInput,

@@ -3,6 +3,7 @@ import { pickLocale } from '@keel/contract/status';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { appendAudit } from '../audit/audit-log';
+import type { Contribution } from '../extension-points';
 import type { Services } from '../services';
 import { authorize, checkDeclaredAccess } from './access';
 import type { RequestContext } from './context';
@@ -26,15 +27,20 @@ export interface ApiModule {
   build: (s: Services) => Record<string, Handler<any>>;
   /** The scope kinds whose objects this module owns, resolved for every endpoint's scope check (scope.ts). */
   scopes?: ScopeResolvers;
+  /** What this module gives other modules' extension points (platform/extension-points.ts). */
+  contributes?: readonly Contribution[];
 }
 
-/** Binds a contract group to its handlers (a module's routes.ts), and registers the scope kinds it resolves. */
+/**
+ * Binds a contract group to its handlers (a module's routes.ts), with the scope kinds it resolves and what it
+ * contributes to other modules' extension points.
+ */
 export function defineModule<G extends Record<string, Endpoint>>(
   endpoints: G,
   build: (s: Services) => Handlers<G>,
-  options: { scopes?: ScopeResolvers } = {},
+  options: { scopes?: ScopeResolvers; contributes?: readonly Contribution[] } = {},
 ): ApiModule {
-  return { endpoints, build: build as ApiModule['build'], scopes: options.scopes };
+  return { endpoints, build: build as ApiModule['build'], scopes: options.scopes, contributes: options.contributes };
 }
 
 /** Every module's scope resolvers; a kind registered twice is refused. */
