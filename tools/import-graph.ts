@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { posix } from 'node:path';
+import { join, posix } from 'node:path';
 import ts from 'typescript';
 
 /** One import of a source file, resolved to a repository file where it names one. */
@@ -144,4 +144,19 @@ export function buildImportGraph(
   return files.flatMap((rel) =>
     importsOf(rel, read(rel)).map((e) => ({ ...e, to: resolveSpecifier(rel, e.specifier, set, workspaces) })),
   );
+}
+
+/** The workspace packages of the repository at `root` whose `exports` map `./*` (from the root package.json). */
+export function readWorkspaces(root: string): WorkspaceExport[] {
+  const out: WorkspaceExport[] = [];
+  const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces: string[] };
+  for (const dir of rootPackage.workspaces) {
+    const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as {
+      name: string;
+      exports?: Record<string, string>;
+    };
+    const target = pkg.exports?.['./*'];
+    if (target) out.push({ name: pkg.name, pattern: posix.join(dir, target) });
+  }
+  return out;
 }

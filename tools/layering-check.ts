@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildImportGraph, type WorkspaceExport } from './import-graph';
+import { buildImportGraph, readWorkspaces } from './import-graph';
 import { applyAllowList, layerBreaches } from './layering';
 import { KNOWN_BREACHES } from './layering-allowlist';
 import { listFiles } from './source-files';
@@ -25,18 +24,7 @@ const files = roots.flatMap((dir) =>
   listFiles(repo, join(repo, dir), (rel) => /\.tsx?$/.test(rel) && !rel.endsWith('.d.ts')),
 );
 
-const workspaces: WorkspaceExport[] = [];
-const rootPackage = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { workspaces: string[] };
-for (const dir of rootPackage.workspaces) {
-  const pkg = JSON.parse(readFileSync(join(repo, dir, 'package.json'), 'utf8')) as {
-    name: string;
-    exports?: Record<string, string>;
-  };
-  const target = pkg.exports?.['./*'];
-  if (target) workspaces.push({ name: pkg.name, pattern: join(dir, target).split('\\').join('/') });
-}
-
-const edges = buildImportGraph(repo, files, workspaces);
+const edges = buildImportGraph(repo, files, readWorkspaces(repo));
 const breaches = layerBreaches(edges);
 const { fresh, stale } = applyAllowList(breaches, KNOWN_BREACHES);
 const allowed = breaches.length - fresh.length;

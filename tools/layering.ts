@@ -159,7 +159,7 @@ export function cycleBreaches(edges: readonly ImportEdge[]): LayerBreach[] {
 }
 
 /** Tarjan's strongly connected components (iterative). */
-function stronglyConnected(graph: ReadonlyMap<string, ReadonlyMap<string, number>>): string[][] {
+export function stronglyConnected(graph: ReadonlyMap<string, ReadonlyMap<string, unknown>>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
