@@ -38,7 +38,7 @@ import { createRedisBus } from './platform/realtime/redis-bus';
 import { mountSocket } from './platform/realtime/socket';
 import { loadTicketSecret } from './platform/realtime/ticket';
 import type { Services } from './platform/services';
-import { createBlobCatalog } from './platform/storage/catalog';
+import { createBlobCatalogue } from './platform/storage/catalogue';
 import { openBlobStore } from './platform/storage/open-store';
 
 declare module 'fastify' {
@@ -120,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbox: createOutbox(db, config.outbox, log, now, jobs),
     bus,
     jobs,
-    blobs: createBlobCatalog(db, dialect, blobStore, now),
+    blobs: createBlobCatalogue(db, dialect, blobStore, now),
     ticketSecret: await loadTicketSecret(db, now()),
     extensions: new Extensions(modules.flatMap((m) => m.contributes ?? [])),
   };

@@ -10,7 +10,7 @@ import type { RateLimiter } from './http/rate-limit';
 import type { JobQueue } from './jobs/runner';
 import type { Outbox } from './outbox/outbox';
 import type { EventBus } from './realtime/bus';
-import type { BlobCatalog } from './storage/catalog';
+import type { BlobCatalogue } from './storage/catalogue';
 
 /** What handlers are built from: one instance per app (architecture §3 platform). */
 export interface Services {
@@ -31,7 +31,7 @@ export interface Services {
   jobs: JobQueue;
   bus: EventBus;
   /** Stored files: the BlobStore (`blobs.store`) and its metadata (platform/storage). */
-  blobs: BlobCatalog;
+  blobs: BlobCatalogue;
   /** Signs WebSocket tickets (platform/realtime/ticket.ts). */
   ticketSecret: Buffer;
   /** What modules contribute to each other's extension points, collected before anything runs (extension-points.ts). */

@@ -68,7 +68,7 @@ const tusError = (status_code: number, body: string) => ({ status_code, body });
 /**
  * Mounts a tus (resumable upload) endpoint (architecture §7) in a Fastify context of its own (its body parser and hooks
  * touch nothing else). Every request needs a signed-in session (`token` header); an upload is visible only to the
- * user who created it. Finished bytes are copied into the BlobStore, hashed on the way, and recorded in the catalog.
+ * user who created it. Finished bytes are copied into the BlobStore, hashed on the way, and recorded in the catalogue.
  */
 export async function mountUploads<C extends Json>(
   app: FastifyInstance,

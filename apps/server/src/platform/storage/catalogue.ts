@@ -11,7 +11,7 @@ export const DEFAULT_GC_GRACE_MS = 60 * 60_000;
  * after a grace period. Invariant: a `blobs` row exists only while its bytes are in the store — bytes are
  * published, and removed, while the row is locked (PostgreSQL `for update`; SQLite runs one transaction at a time).
  */
-export interface BlobCatalog {
+export interface BlobCatalogue {
   readonly store: BlobStore;
   /** Streams `source` into the store and records it as kept by `owner` (see StageOptions for the limits). */
   keep(source: Readable | AsyncIterable<Uint8Array>, options: StageOptions & { owner: string }): Promise<BlobInfo>;
@@ -27,14 +27,14 @@ export interface BlobCatalog {
   collect(graceMs?: number, limit?: number): Promise<number>;
 }
 
-export function createBlobCatalog(db: Db, dialect: Dialect, store: BlobStore, now: () => number): BlobCatalog {
+export function createBlobCatalogue(db: Db, dialect: Dialect, store: BlobStore, now: () => number): BlobCatalogue {
   const lockRow = <T extends { forUpdate(): T }>(query: T): T => (dialect === 'postgres' ? query.forUpdate() : query);
 
-  const catalog: BlobCatalog = {
+  const catalogue: BlobCatalogue = {
     store,
 
     async keep(source, options) {
-      return catalog.record(await store.stage(source, options), options.owner);
+      return catalogue.record(await store.stage(source, options), options.owner);
     },
 
     async record(staged, owner) {
@@ -141,5 +141,5 @@ export function createBlobCatalog(db: Db, dialect: Dialect, store: BlobStore, no
       return removed;
     },
   };
-  return catalog;
+  return catalogue;
 }
