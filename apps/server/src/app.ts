@@ -16,6 +16,7 @@ import { mountSigning } from './modules/signing/http';
 import { createPropertyBusinesses } from './platform/auth/businesses';
 import { createDeviceCredentials, deviceCacheTtlMs } from './platform/auth/device-credential-cache';
 import { loadPasswordKey } from './platform/auth/rsa-key';
+import { checkDatabaseReady } from './platform/auth/server-keys-repo';
 import { createSessions } from './platform/auth/sessions';
 import type { Config } from './platform/config';
 import { connect } from './platform/db/connect';
@@ -175,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.get('/readyz', async (_request, reply) => {
     try {
-      await db.selectFrom('server_keys').select('name').limit(1).execute();
+      await checkDatabaseReady(db);
       return { ok: true };
     } catch {
       return reply.code(503).send({ ok: false });

@@ -4,6 +4,7 @@ import { addMember, createProperty, findPropertyByName } from '../modules/proper
 import { hashPassword } from '../platform/auth/passwords';
 import { newId } from '../platform/ids';
 import type { NewsKey, NewsParams } from '../platform/news/catalogue';
+import { hasNewsOf } from '../platform/news/news-repo';
 import { type NewsType, notify } from '../platform/news/notify';
 import type { Services } from '../platform/services';
 import { propertyTenant } from '../platform/tenancy/tenant';
@@ -260,15 +261,7 @@ export async function seedFullDemo(s: Services): Promise<void> {
   // Each message once: a second run finds it by its key (or, in a demo seeded before keys were stored, by its
   // type) and leaves it.
   for (const m of messages) {
-    const seen = await s.db
-      .selectFrom('news')
-      .select('nid')
-      .where('uid', '=', owner)
-      .where('pno', '=', pno)
-      .where((eb) =>
-        eb.or([eb('news_key', '=', m.key), eb.and([eb('news_key', 'is', null), eb('news_type', '=', m.type)])]),
-      )
-      .executeTakeFirst();
+    const seen = await hasNewsOf(s.db, { uid: owner, pno, key: m.key, type: m.type });
     if (!seen) await notify(s, { uid: owner, pno, type: m.type, key: m.key, params: m.params, link: m.link });
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DEVICE_BUSINESS } from '@keel/contract/endpoints/device-common';
 import * as catalogue from '../modules/device/catalogue-repo';
 import * as deviceRepo from '../modules/device/repo';
+import { enabledCredentialHashes } from '../platform/auth/device-credentials';
 import { nameKey } from '../platform/db/sql-helpers';
 import { newId, sha256 } from '../platform/ids';
 import type { Services } from '../platform/services';
@@ -85,18 +86,7 @@ export async function seedDemoFleet(
   const onFile = readFleetFile(file);
   const ids = Array.from({ length: DEMO_FLEET_SIZE }, (_, i) => demoDeviceId(i));
   const existing = new Set((await deviceRepo.findDeviceHeads(s.db, propertyTenant(pno), ids)).map((d) => d.device_id));
-  const hashes = new Map(
-    (
-      await s.db
-        .selectFrom('device_credentials')
-        .select(['device_id', 'token_hash', 'disabled'])
-        .where('pno', '=', pno)
-        .where('device_id', 'in', ids)
-        .execute()
-    )
-      .filter((r) => r.disabled === 0)
-      .map((r) => [r.device_id, r.token_hash]),
-  );
+  const hashes = await enabledCredentialHashes(s.db, pno, ids);
   const devices: DemoFleetDevice[] = [];
   const issuedFor: string[] = [];
   const base = s.now();

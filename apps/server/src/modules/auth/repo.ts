@@ -1,27 +1,7 @@
-import { type Insertable, sql } from 'kysely';
-import type { UsersTable } from '../../platform/auth/tables';
 import type { Db } from '../../platform/db/connect';
 import type { CodesTable } from './tables';
 
-/** SQL for accounts, codes and sign-in failures. No rules here. */
-
-export const findUserByPhone = (db: Db, phone: string) =>
-  db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
-
-export const findUserByAccount = (db: Db, account: string) =>
-  db
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => eb.or([eb('phone', '=', account), eb(sql`lower(email)`, '=', account.toLowerCase())]))
-    .executeTakeFirst();
-
-export const insertUser = (db: Db, user: Insertable<UsersTable>) => db.insertInto('users').values(user).execute();
-
-export const setLanguage = (db: Db, uid: string, language: 'zh-cn' | 'en') =>
-  db.updateTable('users').set({ language }).where('uid', '=', uid).execute();
-
-export const setPasswordHash = (db: Db, uid: string, hash: string, now: number) =>
-  db.updateTable('users').set({ password_hash: hash, updated_at: now }).where('uid', '=', uid).execute();
+/** SQL for sign-in codes and sign-in failures (accounts are platform/auth/users-repo.ts). No rules here. */
 
 /** Supersedes earlier unused codes of the same phone and purpose, then stores the new one. */
 export async function replaceCode(db: Db, code: CodesTable): Promise<void> {

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@keel/contract/endpoints/auth';
 import { hashPassword, isAcceptablePassword, verifyPassword } from '../../platform/auth/passwords';
 import { listMyProperties } from '../../platform/auth/property-context';
+import * as users from '../../platform/auth/users-repo';
 import type { RequestContext } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
@@ -8,9 +9,8 @@ import type { Services } from '../../platform/services';
 import { deliverPendingInvitations } from '../org/service';
 import { type CodePurpose, consumeCode, issueCode } from './codes';
 import { assertNotLocked, clearFailures, recordFailure } from './lockout';
-import * as repo from './repo';
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserByPhone>>>;
+type UserRow = NonNullable<Awaited<ReturnType<typeof users.findUserByPhone>>>;
 
 /** Decrypts the RSA-OAEP password and checks the policy. */
 function plainPassword(s: Services, cipher: string): string {
@@ -24,7 +24,7 @@ function plainPassword(s: Services, cipher: string): string {
 async function signIn(s: Services, user: UserRow, ctx: RequestContext): Promise<UserInfo> {
   if (user.status !== 1) throw new AppError('accountDisabled');
   ctx.audit.actorUid = user.uid;
-  if (user.language !== ctx.locale) await repo.setLanguage(s.db, user.uid, ctx.locale);
+  if (user.language !== ctx.locale) await users.setUserLanguage(s.db, user.uid, ctx.locale);
   const token = await s.sessions.issue(user.uid);
   return {
     token,
@@ -38,7 +38,7 @@ async function signIn(s: Services, user: UserRow, ctx: RequestContext): Promise<
 }
 
 export async function sendCode(s: Services, phone: string, purpose: CodePurpose): Promise<null> {
-  const user = await repo.findUserByPhone(s.db, phone);
+  const user = await users.findUserByPhone(s.db, phone);
   // The answer is the same either way; only the message differs, so nothing here tells whether a phone is known.
   if (purpose === 'register' && user) {
     await s.outbox.send({ channel: 'sms', recipient: phone, template: 'notice.alreadyRegistered', payload: {} });
@@ -57,7 +57,7 @@ export async function register(
 ): Promise<UserInfo> {
   const plain = plainPassword(s, input.password);
   await consumeCode(s, input.phoneNum, 'register', input.code);
-  if (await repo.findUserByPhone(s.db, input.phoneNum)) throw new AppError('phoneTaken');
+  if (await users.findUserByPhone(s.db, input.phoneNum)) throw new AppError('phoneTaken');
   const now = s.now();
   const user: UserRow = {
     uid: newId(),
@@ -72,9 +72,9 @@ export async function register(
     updated_at: now,
   };
   try {
-    await repo.insertUser(s.db, user);
+    await users.createUser(s.db, user);
   } catch (error) {
-    if (await repo.findUserByPhone(s.db, input.phoneNum)) throw new AppError('phoneTaken');
+    if (await users.findUserByPhone(s.db, input.phoneNum)) throw new AppError('phoneTaken');
     throw error;
   }
   // Invitations sent to the phone before it had an account now reach its message centre (modules/org).
@@ -86,7 +86,7 @@ export async function login(s: Services, input: { account: string; password: str
   await assertNotLocked(s, input.account);
   const plain = s.passwordKey.decrypt(input.password);
   if (plain === null) throw new AppError('badCipher');
-  const user = await repo.findUserByAccount(s.db, input.account);
+  const user = await users.findUserByAccount(s.db, input.account);
   if (!(await verifyPassword(user?.password_hash ?? null, plain)) || !user) {
     await recordFailure(s, input.account);
     throw new AppError('badCredentials');
@@ -97,7 +97,7 @@ export async function login(s: Services, input: { account: string; password: str
 
 export async function loginByCode(s: Services, input: { phoneNum: string; code: string }, ctx: RequestContext) {
   await consumeCode(s, input.phoneNum, 'signIn', input.code);
-  const user = await repo.findUserByPhone(s.db, input.phoneNum);
+  const user = await users.findUserByPhone(s.db, input.phoneNum);
   if (!user) throw new AppError('badCode');
   return signIn(s, user, ctx);
 }
@@ -109,10 +109,10 @@ export async function forgetPassword(
 ): Promise<null> {
   const plain = plainPassword(s, input.password);
   await consumeCode(s, input.phoneNum, 'reset', input.code);
-  const user = await repo.findUserByPhone(s.db, input.phoneNum);
+  const user = await users.findUserByPhone(s.db, input.phoneNum);
   if (!user) throw new AppError('badCode');
   ctx.audit.actorUid = user.uid;
-  await repo.setPasswordHash(s.db, user.uid, await hashPassword(plain), s.now());
+  await users.setPasswordHash(s.db, user.uid, await hashPassword(plain), s.now());
   await s.sessions.revokeAllOf(user.uid);
   await clearFailures(s, input.phoneNum);
   if (user.email) await clearFailures(s, user.email);
@@ -120,5 +120,5 @@ export async function forgetPassword(
 }
 
 export async function phoneExists(s: Services, phone: string): Promise<{ exist: 0 | 1 }> {
-  return { exist: (await repo.findUserByPhone(s.db, phone)) ? 1 : 0 };
+  return { exist: (await users.findUserByPhone(s.db, phone)) ? 1 : 0 };
 }

@@ -87,14 +87,3 @@ export async function revokeTokens(db: Db, tenant: Tenant, deviceIds: readonly s
     .where('device_id', 'in', deviceIds)
     .execute();
 }
-
-/** The installation's secret that signs device tokens, created once and shared by every instance. */
-export async function loadSecret(db: Db, name: string, fresh: () => string, now: number): Promise<string> {
-  await db
-    .insertInto('server_keys')
-    .values({ name, value: fresh(), created_at: now })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('server_keys').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value;
-}

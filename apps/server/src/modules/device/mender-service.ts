@@ -19,6 +19,7 @@ import type { DeviceDetail } from '@keel/contract/endpoints/device';
 import { DEVICE_BUSINESS, DEVICE_ID_PATTERN } from '@keel/contract/endpoints/device-common';
 import { appendAudit } from '../../platform/audit/audit-log';
 import { hasBusiness } from '../../platform/auth/businesses';
+import { serverSecret } from '../../platform/auth/server-keys-repo';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
@@ -73,9 +74,9 @@ const secrets = new WeakMap<Services, Promise<Buffer>>();
 function secretOf(s: Services): Promise<Buffer> {
   let p = secrets.get(s);
   if (!p) {
-    p = menderRepo
-      .loadSecret(s.db, SECRET_NAME, () => randomBytes(32).toString('base64'), s.now())
-      .then((v) => Buffer.from(v, 'base64'));
+    p = serverSecret(s.db, SECRET_NAME, () => randomBytes(32).toString('base64'), s.now()).then((v) =>
+      Buffer.from(v, 'base64'),
+    );
     p.catch(() => secrets.delete(s));
     secrets.set(s, p);
   }

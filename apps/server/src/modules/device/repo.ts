@@ -6,6 +6,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import { deviceCredentialExists } from '../../platform/auth/device-credentials';
 import { type Db, precompile } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { Database } from '../../platform/db/schema';
@@ -133,17 +134,7 @@ function detailed(devices: DeviceQuery) {
       'd.created_at',
       'd.updated_at',
     ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('device_credentials as c')
-            .select('c.device_id')
-            .whereRef('c.device_id', '=', 'd.device_id')
-            .where('c.disabled', '=', 0),
-        )
-        .as('has_credential'),
-    );
+    .select((eb) => deviceCredentialExists(eb.ref('d.device_id'), true).as('has_credential'));
 }
 
 export type DeviceRow = Awaited<ReturnType<ReturnType<typeof detailed>['executeTakeFirstOrThrow']>>;
@@ -381,15 +372,7 @@ function compileDeviceState(db: Db) {
         'mi.generation as mender_generation',
         'd.attributes',
         'd.attributes_at',
-        (eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('device_credentials as c')
-                .select('c.device_id')
-                .whereRef('c.device_id', '=', 'd.device_id'),
-            )
-            .as('has_credential'),
+        (eb) => deviceCredentialExists(eb.ref('d.device_id'), false).as('has_credential'),
       ])
       // not a tenant filter: precompiled once for every property, pno bound as a parameter
       .where('d.pno', '=', param('pno'))

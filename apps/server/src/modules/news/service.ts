@@ -1,9 +1,11 @@
 import type { NewsItem } from '@keel/contract/endpoints/news';
 import type { Locale } from '@keel/contract/status';
+import { userNames } from '../../platform/auth/reads';
 import { readNewsText } from '../../platform/news/catalogue';
+import { markRead as markNewsRead } from '../../platform/news/news-repo';
 import { pushUnread } from '../../platform/news/notify';
+import * as repo from '../../platform/news/reads';
 import type { Services } from '../../platform/services';
-import * as repo from './repo';
 
 /**
  * The message centre: messages are written by events through platform/news/notify.ts; this reads them
@@ -35,12 +37,16 @@ export async function listMyNews(s: Services, filter: Filter, pageNum: number, p
 /** One page of every user's messages (operators), each naming its recipient. */
 export async function listAllNews(s: Services, filter: Filter, pageNum: number, pageSize: number, locale: Locale) {
   const { rows, total } = await repo.listNews(s.db, filter, pageNum, pageSize);
-  return { list: rows.map((r) => ({ ...toItem(r, locale), uid: r.uid, userName: r.user_name })), total };
+  const names = await userNames(
+    s.db,
+    rows.map((r) => r.uid),
+  );
+  return { list: rows.map((r) => ({ ...toItem(r, locale), uid: r.uid, userName: names.get(r.uid) ?? '' })), total };
 }
 
 /** Marks the user's messages read (the given ones, or all, or all of a type); answers how many changed. */
 export async function markRead(s: Services, uid: string, which: { nids?: string[]; newsType?: string }) {
-  const changed = await repo.markRead(s.db, uid, s.now(), which);
+  const changed = await markNewsRead(s.db, uid, s.now(), which);
   if (changed > 0) await pushUnread(s, uid);
   return changed;
 }

@@ -1,4 +1,7 @@
+import type { Updateable } from 'kysely';
 import { hashPassword, isAcceptablePassword } from '../../platform/auth/passwords';
+import type { UsersTable } from '../../platform/auth/tables';
+import { createUser, findUserByPhone, uidOfEmail, updateUser } from '../../platform/auth/users-repo';
 import type { Db } from '../../platform/db/connect';
 import { AppError } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
@@ -14,12 +17,8 @@ export async function passwordHashFrom(s: Services, cipher: string): Promise<str
 
 async function assertEmailFree(db: Db, email: string | null, exceptUid?: string): Promise<void> {
   if (!email) return;
-  const row = await db
-    .selectFrom('users')
-    .select('uid')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
-  if (row && row.uid !== exceptUid) throw new AppError('emailTaken');
+  const owner = await uidOfEmail(db, email);
+  if (owner && owner !== exceptUid) throw new AppError('emailTaken');
 }
 
 /**
@@ -33,25 +32,21 @@ export async function createAccount(
   db: Db = s.db,
 ): Promise<string> {
   const email = a.email ? a.email : null;
-  const taken = await db.selectFrom('users').select('uid').where('phone', '=', a.phone).executeTakeFirst();
-  if (taken) throw new AppError('phoneTaken');
+  if (await findUserByPhone(db, a.phone)) throw new AppError('phoneTaken');
   await assertEmailFree(db, email);
   const uid = newId();
   const now = s.now();
-  await db
-    .insertInto('users')
-    .values({
-      uid,
-      phone: a.phone,
-      email,
-      name: a.name,
-      password_hash: a.passwordHash ?? null,
-      is_operator: a.isOperator ? 1 : 0,
-      status: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await createUser(db, {
+    uid,
+    phone: a.phone,
+    email,
+    name: a.name,
+    password_hash: a.passwordHash ?? null,
+    is_operator: a.isOperator ? 1 : 0,
+    status: 1,
+    created_at: now,
+    updated_at: now,
+  });
   return uid;
 }
 
@@ -61,9 +56,9 @@ export async function updateAccount(
   uid: string,
   a: { phone?: string; name?: string; email?: string; password?: string; isOperator?: boolean },
 ): Promise<void> {
-  const set: Record<string, unknown> = { updated_at: s.now() };
+  const set: Updateable<UsersTable> = { updated_at: s.now() };
   if (a.phone !== undefined) {
-    const taken = await s.db.selectFrom('users').select('uid').where('phone', '=', a.phone).executeTakeFirst();
+    const taken = await findUserByPhone(s.db, a.phone);
     if (taken && taken.uid !== uid) throw new AppError('phoneTaken');
     set.phone = a.phone;
   }
@@ -75,7 +70,7 @@ export async function updateAccount(
   }
   if (a.password !== undefined) set.password_hash = await passwordHashFrom(s, a.password);
   if (a.isOperator !== undefined) set.is_operator = a.isOperator ? 1 : 0;
-  await s.db.updateTable('users').set(set).where('uid', '=', uid).execute();
+  await updateUser(s.db, uid, set);
   // A new password signs the account out everywhere, as a reset does.
   if (a.password !== undefined) await s.sessions.revokeAllOf(uid);
 }

@@ -1,4 +1,5 @@
 import { MEMBER_PICKER_PERMISSIONS, USER_PERMISSIONS, type UserItem } from '@keel/contract/endpoints/user';
+import * as users from '../../platform/auth/users-repo';
 import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
@@ -78,7 +79,7 @@ export async function listUsers(s: Services, ctx: RequestContext, _caller: Sessi
     if (!property) throw notFound('filterPno');
     return listMembers(s, property, input);
   }
-  const { rows, total } = await repo.pageAccounts(
+  const { rows, total } = await users.pageAccounts(
     s.db,
     { str: input.str || undefined, status: input.status },
     input.pageNum,
@@ -141,7 +142,7 @@ async function assertAllManagedHere(s: Services, prop: PropertyContext, caller: 
     if (m.role === 'admin' && prop.role !== 'owner' && m.uid !== caller.uid) throw forbidden();
   }
   await org.assertMembersInScope(s.db, prop, USER_PERMISSIONS.edit, uids);
-  const accounts = new Map((await repo.findAccounts(s.db, uids)).map((a) => [a.uid, a]));
+  const accounts = new Map((await users.findAccounts(s.db, uids)).map((a) => [a.uid, a]));
   for (const uid of uids) {
     const account = accounts.get(uid);
     if (!account || account.is_operator === 1 || Number(account.property_num) > 1) throw new AppError('accountShared');
@@ -196,7 +197,7 @@ export async function addOrEdit(s: Services, ctx: RequestContext, caller: Sessio
     if (changesProfile) await updateAccount(s, uid, profile);
     return { uid };
   }
-  const [account] = await repo.findAccounts(s.db, [uid]);
+  const [account] = await users.findAccounts(s.db, [uid]);
   if (!account) throw notFound('uid');
   if (input.oid) throw invalidInput('oid');
   if (input.isOperator === 0 && uid === caller.uid) throw new AppError('notYourself');
@@ -222,11 +223,11 @@ export async function setStatus(
   if (prop) {
     await assertAllManagedHere(s, prop, caller, input.uidList);
   } else {
-    const found = await repo.findAccounts(s.db, input.uidList);
+    const found = await users.findAccounts(s.db, input.uidList);
     if (found.length !== input.uidList.length) throw notFound('uid');
   }
   ctx.audit.target = input.uidList.join(',').slice(0, 500);
-  const changed = await repo.setStatus(s.db, input.uidList, input.status, s.now());
+  const changed = await users.setUsersStatus(s.db, input.uidList, input.status, s.now());
   if (input.status === 0) await s.sessions.revokeAllOfMany(input.uidList);
   return { changed };
 }

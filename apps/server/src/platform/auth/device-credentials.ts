@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto';
+import { type Expression, expressionBuilder } from 'kysely';
 import { type Db, precompile } from '../db/connect';
+import type { Database } from '../db/schema';
 import type { DeviceContext } from '../http/context';
 import { newToken, sha256 } from '../ids';
 
@@ -35,6 +37,34 @@ export async function setDeviceCredentialDisabled(db: Db, pno: string, deviceId:
     .where('pno', '=', pno)
     .where('device_id', '=', deviceId)
     .execute();
+}
+
+/**
+ * Whether the device named by `deviceId` (a column of the caller's query) has a credential (an enabled one with
+ * `enabledOnly`): a condition the device module's queries select, so a page of devices stays one query.
+ */
+export function deviceCredentialExists(deviceId: Expression<string>, enabledOnly: boolean) {
+  const eb = expressionBuilder<Database, never>();
+  let q = eb.selectFrom('device_credentials as c').select('c.device_id').where('c.device_id', '=', deviceId);
+  if (enabledOnly) q = q.where('c.disabled', '=', 0);
+  return eb.exists(q);
+}
+
+/** The token hashes of these devices' enabled credentials, by device id. */
+export async function enabledCredentialHashes(
+  db: Db,
+  pno: string,
+  deviceIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('device_credentials')
+    .select(['device_id', 'token_hash'])
+    .where('pno', '=', pno)
+    .where('device_id', 'in', deviceIds)
+    .where('disabled', '=', 0)
+    .execute();
+  return new Map(rows.map((r) => [r.device_id, r.token_hash]));
 }
 
 const lookups = new WeakMap<Db, ReturnType<typeof compileLookup>>();

@@ -1,5 +1,6 @@
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import type { Db } from '../db/connect';
+import { serverSecret } from './server-keys-repo';
 
 export interface PasswordKey {
   /** SPKI DER, base64 — what `a/getPublicKey` hands out. */
@@ -12,18 +13,16 @@ const KEY_NAME = 'password-rsa';
 
 /** The server's password key, created once and kept in the database so that every instance shares it. */
 export async function loadPasswordKey(db: Db, now: number): Promise<PasswordKey> {
-  let row = await db.selectFrom('server_keys').select('value').where('name', '=', KEY_NAME).executeTakeFirst();
-  if (!row) {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await db
-      .insertInto('server_keys')
-      .values({ name: KEY_NAME, value: pem, created_at: now })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    row = await db.selectFrom('server_keys').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
-  }
-  const key = createPrivateKey(row.value);
+  const pem = await serverSecret(
+    db,
+    KEY_NAME,
+    () =>
+      generateKeyPairSync('rsa', { modulusLength: 2048 })
+        .privateKey.export({ type: 'pkcs8', format: 'pem' })
+        .toString(),
+    now,
+  );
+  const key = createPrivateKey(pem);
   const publicKey = createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64');
   return {
     publicKey,

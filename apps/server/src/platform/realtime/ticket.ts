@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { serverSecret } from '../auth/server-keys-repo';
 import type { Db } from '../db/connect';
 import type { Services } from '../services';
 
@@ -9,17 +10,8 @@ const SECRET_NAME = 'socket-ticket-hmac';
 
 /** The HMAC secret, shared by every instance through the database (a ticket works on any of them). */
 export async function loadTicketSecret(db: Db, now: number): Promise<Buffer> {
-  await db
-    .insertInto('server_keys')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64'), created_at: now })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_keys')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64');
+  const value = await serverSecret(db, SECRET_NAME, () => randomBytes(32).toString('base64'), now);
+  return Buffer.from(value, 'base64');
 }
 
 const sign = (secret: Buffer, body: string) => createHmac('sha256', secret).update(body).digest('base64url');

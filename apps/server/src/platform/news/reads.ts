@@ -1,6 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../../platform/db/connect';
-import type { Database } from '../../platform/db/schema';
+import type { Db } from '../db/connect';
+import type { Database } from '../db/schema';
+
+/** What modules read of `news`: the message centre's pages and unread count (writes are news-repo.ts). */
 
 export interface NewsFilter {
   uid?: string;
@@ -25,9 +27,7 @@ export async function listNews(db: Db, f: NewsFilter, pageNum: number, pageSize:
   const [rows, total] = await Promise.all([
     db
       .selectFrom('news')
-      .innerJoin('users', 'users.uid', 'news.uid')
       .selectAll('news')
-      .select('users.name as user_name')
       .where(where(f))
       .orderBy('news.created_at', 'desc')
       .orderBy('news.nid', 'desc')
@@ -51,13 +51,4 @@ export async function countUnread(db: Db, uid: string): Promise<number> {
     .where('read_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Marks the user's own unread messages read; ids of other users' messages change nothing. */
-export async function markRead(db: Db, uid: string, now: number, filter: { nids?: string[]; newsType?: string }) {
-  let q = db.updateTable('news').set({ read_at: now }).where('uid', '=', uid).where('read_at', 'is', null);
-  if (filter.nids) q = q.where('nid', 'in', filter.nids);
-  if (filter.newsType) q = q.where('news_type', '=', filter.newsType);
-  const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
