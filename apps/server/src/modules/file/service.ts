@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CommonFileItem, FileItem } from '@keel/contract/endpoints/file';
+import { type CommonFileItem, type FileItem, fileEndpoints } from '@keel/contract/endpoints/file';
 import { SPACE_PERMISSIONS } from '@keel/contract/endpoints/space';
-import { loadPropertyContext } from '../../platform/auth/property-context';
 import { extensionPoint } from '../../platform/extension-points';
+import { memberProperty } from '../../platform/http/access';
 import type { RequestContext } from '../../platform/http/context';
 import { requireProperty, requireUpload, requireUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -151,16 +151,19 @@ export interface UploadContext {
   expiresAt: string;
 }
 
-/** A request context for a tus request: the session's user in the property its metadata names. */
+/**
+ * A request context for a tus request: the session's user in the property its metadata names, checked as an upload
+ * through `fis/fi/uploadFile` is (the same declared access, by the one access check).
+ */
 export async function uploadRequestContext(
   s: Services,
   user: RequestContext['user'] & object,
   pno: string | null | undefined,
   locale: RequestContext['locale'] = 'zh-cn',
 ): Promise<RequestContext> {
-  if (!pno) throw new AppError('propertyRequired');
-  const property = await loadPropertyContext(s.db, user.uid, pno);
-  if (!property) throw notFound('pno');
+  const access = fileEndpoints['fis/fi/uploadFile'].access;
+  if (access.kind !== 'property') throw new Error('fis/fi/uploadFile is declared with property access');
+  const property = await memberProperty(s, user, pno, access);
   return { requestId: newId(), locale, ip: '', user, property, device: null, audit: {} };
 }
 

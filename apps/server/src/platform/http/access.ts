@@ -82,13 +82,25 @@ export async function authorize(s: Services, access: Access, headers: IncomingHt
   if (access.kind === 'user') return;
 
   const pno = header(headers, 'pno')?.trim();
-  if (!pno) {
-    if (access.orPlatform && user.isOperator) return;
-    throw new AppError('propertyRequired');
-  }
+  if (!pno && access.orPlatform && user.isOperator) return;
+  ctx.property = await memberProperty(s, user, pno, access);
+}
+
+/**
+ * The property a signed-in user works in, named by `pno`, for an access of kind `property`: they are its member, the
+ * business is enabled there, the permission held. Also the check of a request that names its property elsewhere than
+ * the `pno` header (a tus upload's metadata), so that there is one.
+ */
+export async function memberProperty(
+  s: Services,
+  user: SessionUser,
+  pno: string | null | undefined,
+  access: Extract<Access, { kind: 'property' }>,
+): Promise<PropertyContext> {
+  if (!pno) throw new AppError('propertyRequired');
   const property = await loadPropertyContext(s.db, user.uid, pno);
   if (!property) throw notFound('pno');
-  ctx.property = checkProperty(property, access);
+  return checkProperty(property, access);
 }
 
 /** A member's call in their property: the endpoint's business enabled there, its permission held. */
