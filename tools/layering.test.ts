@@ -96,6 +96,15 @@ describe('server layering', () => {
     });
     expect(rules(breaches)).toEqual([`${M}/a/service.ts server/service-imports-sql`]);
   });
+
+  it("counts a module's migrations as its SQL, like a repo", () => {
+    const breaches = check({
+      [`${M}/a/migrations/0011_a.ts`]: "import { sql } from 'kysely';\nexport const up = sql;",
+      [`${M}/a/migrations/index.ts`]: "import * as m0011 from './0011_a';\nexport const aMigrations = { m0011 };",
+      [`${M}/a/upgrade.ts`]: "import { sql } from 'kysely';\nexport const up = sql;",
+    });
+    expect(rules(breaches)).toEqual([`${M}/a/upgrade.ts server/service-imports-sql`]);
+  });
 });
 
 describe('web layering', () => {

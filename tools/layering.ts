@@ -4,7 +4,8 @@ import type { ImportEdge } from './import-graph';
  * Layering rules of the server and the web, checked on the import graph (tools/import-graph.ts):
  *
  * Server, `apps/server/src/modules/<m>/`: routes → service → repo. A file is a repo when its name is `repo.ts`
- * or ends in `-repo.ts` (or it sits in a `repo/` or `repos/` folder), a routes file likewise with `routes`;
+ * or ends in `-repo.ts` (or it sits in a `repo/` or `repos/` folder, or in the module's `migrations/`, the SQL of
+ * its tables' schema), a routes file likewise with `routes`;
  * every other non-test file of a module is service code (a repo may still import a helper that is not named
  * `service.ts`, `*-service.ts` or in a `service/` folder, e.g. a paging calculation).
  * - `server/routes-import-repo`: a routes file imports a repo (it goes through its service);
@@ -63,7 +64,8 @@ export function serverPlace(file: string): { module: string; layer: ServerLayer 
   if (slash < 0) return null;
   const module = rest.slice(0, slash);
   const inside = rest.slice(slash + 1);
-  if (/(^|\/)([\w.-]*-)?repos?(\.tsx?$|\/)/.test(inside)) return { module, layer: 'repo' };
+  if (/(^|\/)([\w.-]*-)?repos?(\.tsx?$|\/)/.test(inside) || inside.startsWith('migrations/'))
+    return { module, layer: 'repo' };
   if (/(^|\/)([\w.-]*-)?routes?(\.tsx?$|\/)/.test(inside)) return { module, layer: 'routes' };
   return { module, layer: 'service' };
 }

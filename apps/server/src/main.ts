@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
+import { migrateToLatest } from './migrations';
 import { verifyAudit } from './platform/audit/audit-log';
 import { isAcceptablePassword } from './platform/auth/passwords';
 import { ConfigError, loadConfig } from './platform/config';
 import { connect } from './platform/db/connect';
-import { migrateToLatest } from './platform/db/migrate';
 import { seedFullDemo } from './seed/demo';
 import { ensureFirstOperator } from './seed/operator';
 import { ensureUser } from './seed/users';

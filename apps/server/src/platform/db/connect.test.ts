@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../migrations';
 import { connect, type Db, precompile, readAside } from './connect';
-import { migrateToLatest } from './migrate';
 import { countOf } from './paging';
 
 /** The per-request read path: precompiled queries, direct SQLite reads, and answers reused only while nothing changed. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../migrations';
 import { connect, type Db } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
 import { acrossProperties, tenantFilter } from './filters';
 import { operatorScope, propertyTenant, tenantOf } from './tenant';
 import { TenantGuardError } from './tenant-guard';

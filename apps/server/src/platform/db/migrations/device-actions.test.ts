@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, migrateUpTo } from '../../../migrations';
 import { createSchema, dropSchema, schemaLock } from '../../../test/harness';
 import { connect, type Db } from '../connect';
-import { migrateToLatest, migrateUpTo } from '../migrate';
 
 /**
  * Migrations 0038 and 0039 carry temporary firmware results, command targets and firmware tasks' attempts over into
