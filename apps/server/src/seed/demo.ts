@@ -1,7 +1,8 @@
 import { BUSINESSES } from '@keel/contract/constants';
 import * as orgRepo from '../modules/org/repo';
-import { addMember, createProperty, findPropertyByName } from '../modules/property/repo';
+import { addMember } from '../platform/auth/members-repo';
 import { hashPassword } from '../platform/auth/passwords';
+import { createProperty, findPropertyByName } from '../platform/auth/properties-repo';
 import { newId } from '../platform/ids';
 import type { NewsKey, NewsParams } from '../platform/news/catalogue';
 import { hasNewsOf } from '../platform/news/news-repo';

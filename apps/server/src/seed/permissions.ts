@@ -1,7 +1,8 @@
 import { permissionCatalogue } from '@keel/contract/permissions/catalogue';
-import * as repo from '../modules/permission/repo';
+import * as memberships from '../platform/auth/members-repo';
 import { nameKey } from '../platform/db/sql-helpers';
 import { newId } from '../platform/ids';
+import * as repo from '../platform/permissions/sets-repo';
 import type { Services } from '../platform/services';
 import { propertyTenant } from '../platform/tenancy/tenant';
 
@@ -107,7 +108,7 @@ async function assignMissing(
 ) {
   const uids = [...new Set(wanted.map((w) => w.uid))];
   if (uids.length === 0) return;
-  const members = new Map((await repo.membersOf(s.db, propertyTenant(pno), uids)).map((m) => [m.uid, m.role]));
+  const members = new Map((await memberships.membersOf(s.db, propertyTenant(pno), uids)).map((m) => [m.uid, m.role]));
   const held = await repo.assignmentsOf(s.db, propertyTenant(pno), uids);
   const changes = uids
     .filter((uid) => members.has(uid) && members.get(uid) !== 'owner')

@@ -1,7 +1,7 @@
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { expect, it } from 'vitest';
-import { addMember } from '../modules/property/repo';
+import { addMember } from '../platform/auth/members-repo';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { type CallOptions, type Envelope, freshIp, freshPhone, type TestEnv } from './harness';
 

@@ -1,8 +1,8 @@
 import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../platform/auth/members-repo';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { describeEachDb, freshPhone } from '../../test/harness';
-import { addMember } from '../property/repo';
 import { runtimeOf } from './runtime';
 
 describeEachDb('devices', (env) => {

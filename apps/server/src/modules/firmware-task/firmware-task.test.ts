@@ -1,9 +1,9 @@
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../platform/auth/members-repo';
 import { type DeviceFixture, deviceFixture, type Who } from '../../test/device-fixture';
 import { type CallOptions, describeEachDb, freshPhone } from '../../test/harness';
-import { addMember } from '../property/repo';
 import { currentAction, report } from './delivery';
 import { tick } from './engine';
 

@@ -2,11 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { addMember } from '../../platform/auth/members-repo';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
 import { upload } from '../../test/multipart';
-import { addMember } from '../property/repo';
 import { announce } from './events';
 
 /**

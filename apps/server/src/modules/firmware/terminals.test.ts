@@ -1,9 +1,9 @@
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
+import { addMember } from '../../platform/auth/members-repo';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { type DeviceFixture, deviceFixture, freshDeviceId, markSeen, type Who } from '../../test/device-fixture';
 import { describeEachDb, freshPhone } from '../../test/harness';
-import { addMember } from '../property/repo';
 import { recordUpgrade } from './service';
 
 /**

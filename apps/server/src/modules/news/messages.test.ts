@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
+import { addMember } from '../../platform/auth/members-repo';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
-import { addMember } from '../property/repo';
 
 interface Who {
   token: string;

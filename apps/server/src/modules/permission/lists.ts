@@ -1,14 +1,16 @@
+import * as memberships from '../../platform/auth/members-repo';
+import { propertyNames } from '../../platform/auth/reads';
 import type { PropertyContext } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 import { setWithin } from '../../platform/permissions/effective';
+import * as repo from '../../platform/permissions/sets-repo';
 import type { Services } from '../../platform/services';
 import type { TenantScope } from '../../platform/tenancy/tenant';
 import { propertyTenant } from '../../platform/tenancy/tenant';
-import * as repo from './repo';
 
 /** The administrator and permission-set lists (README.md), for one property or (operators) all. No SQL, no HTTP. */
 
-type AdminRow = Awaited<ReturnType<typeof repo.listAdmins>>['rows'][number];
+type AdminRow = Awaited<ReturnType<typeof memberships.listAdmins>>['rows'][number];
 
 /** The rows with their sets and scopes, read property by property (an operator's page may span several). */
 async function withSets(s: Services, rows: AdminRow[]) {
@@ -50,15 +52,19 @@ interface Paging {
 
 /** Owners and administrators with their sets and scopes. */
 export async function listAdminsOf(s: Services, tenant: TenantScope, input: Paging & { str?: string }) {
-  const { rows, total } = await repo.listAdmins(s.db, tenant, { str: input.str }, input.pageNum, input.pageSize);
+  const { rows, total } = await memberships.listAdmins(s.db, tenant, { str: input.str }, input.pageNum, input.pageSize);
   return { list: await withSets(s, rows), total, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
 /** Permission sets with their property's name (the operators' list). */
 export async function listSetsOf(s: Services, tenant: TenantScope, input: Paging & { str?: string }) {
   const { rows, total } = await repo.listSets(s.db, tenant, { str: input.str }, input.pageNum, input.pageSize);
+  const names = await propertyNames(
+    s.db,
+    rows.map((r) => r.pno),
+  );
   return {
-    list: rows.map((r) => ({ ...setItem(r), propertyName: r.property_name })),
+    list: rows.map((r) => ({ ...setItem(r), propertyName: names.get(r.pno) ?? '' })),
     total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
@@ -73,7 +79,10 @@ export async function listMySets(
 ) {
   if (input.filterPno !== undefined && input.filterPno !== property.pno) throw notFound('filterPno');
   const tenant = propertyTenant(property.pno);
-  if (input.assignedUid !== undefined && (await repo.membersOf(s.db, tenant, [input.assignedUid])).length === 0) {
+  if (
+    input.assignedUid !== undefined &&
+    (await memberships.membersOf(s.db, tenant, [input.assignedUid])).length === 0
+  ) {
     throw notFound('assignedUid');
   }
   const { rows, total } = await repo.listSets(

@@ -1,11 +1,11 @@
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { Status } from '@keel/contract/status';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../platform/auth/members-repo';
 import { loadPropertyContext } from '../../platform/auth/property-context';
 import { DEMO_MEMBER_PHONE, DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { seedPermissionSets } from '../../seed/permissions';
 import { type CallOptions, describeEachDb, freshIp, freshPhone } from '../../test/harness';
-import { addMember } from '../property/repo';
 
 interface Who {
   token: string;

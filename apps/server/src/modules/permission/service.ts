@@ -2,6 +2,7 @@ import { PERMISSION_SET_PERMISSIONS as P, type PermissionTreeItem } from '@keel/
 import { permissionCatalogue } from '@keel/contract/permissions/catalogue';
 import { buildTree, type PermissionTreeNode } from '@keel/contract/permissions/tree';
 import type { Locale } from '@keel/contract/status';
+import * as memberships from '../../platform/auth/members-repo';
 import type { Db } from '../../platform/db/connect';
 import { isUniqueViolation, nameKey } from '../../platform/db/sql-helpers';
 import type { PropertyContext, SessionUser } from '../../platform/http/context';
@@ -16,11 +17,11 @@ import {
   setWithin,
   sortByCatalogue,
 } from '../../platform/permissions/effective';
+import * as repo from '../../platform/permissions/sets-repo';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { nodeNames, orgScope } from '../org/reads';
 import { spaceNames } from '../space/reads';
-import * as repo from './repo';
 
 /**
  * The rules of permission sets and administrators (README.md). The property is the request's (`PropertyContext`,
@@ -121,7 +122,7 @@ export async function assignSets(
 ): Promise<number> {
   const tenant = propertyTenant(property.pno);
   if (input.uidList.includes(user.uid)) throw new AppError('notYourself');
-  const members = await repo.membersOf(s.db, tenant, input.uidList);
+  const members = await memberships.membersOf(s.db, tenant, input.uidList);
   if (members.length !== input.uidList.length) throw notFound('uid');
   if (members.some((m) => m.role === 'owner')) throw new AppError('ownerHoldsEverything');
   const roles = new Map(members.map((m) => [m.uid, m.role]));
@@ -174,7 +175,7 @@ export async function limitAssignment(
   const { pno } = property;
   const tenant = propertyTenant(pno);
   if (input.uid === user.uid) throw new AppError('notYourself');
-  const [member] = await repo.membersOf(s.db, tenant, [input.uid]);
+  const [member] = await memberships.membersOf(s.db, tenant, [input.uid]);
   if (!member) throw notFound('uid');
   if (member.role === 'owner') throw new AppError('ownerHoldsEverything');
   const [set] = await repo.findSets(s.db, tenant, [input.psid]);

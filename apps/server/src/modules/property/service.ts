@@ -1,5 +1,8 @@
 import { BUSINESSES, type Business } from '@keel/contract/constants';
 import type { BusinessStatus } from '@keel/contract/endpoints/property';
+import { findMember } from '../../platform/auth/members-repo';
+import * as repo from '../../platform/auth/properties-repo';
+import { findUserHead } from '../../platform/auth/users-repo';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import type { RequestContext } from '../../platform/http/context';
 import { requireUser } from '../../platform/http/context';
@@ -8,7 +11,6 @@ import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { type AllTenants, operatorScope, propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { removeAdminRights } from '../permission/service';
-import * as repo from './repo';
 
 /** The rules of properties and their businesses (README.md). No SQL and no HTTP here. */
 
@@ -36,7 +38,7 @@ export async function addProperty(
   s: Services,
   input: { name: string; isCustomer: 0 | 1; ownerUid?: string; ownerPhoneNum?: string; businessList: string[] },
 ): Promise<string> {
-  const owner = await repo.findUser(s.db, { uid: input.ownerUid, phone: input.ownerPhoneNum });
+  const owner = await findUserHead(s.db, { uid: input.ownerUid, phone: input.ownerPhoneNum });
   if (!owner) throw notFound(input.ownerUid !== undefined ? 'ownerUid' : 'ownerPhoneNum');
   if (owner.status !== 1) throw new AppError('accountDisabled');
   await assertNameFree(s, input.name);
@@ -72,8 +74,8 @@ export async function updateProperty(
   let newOwner: { uid: string } | undefined;
   if (input.ownerUid !== undefined && input.ownerUid !== property.owner_uid) {
     if (!operator && ctx.property?.role !== 'owner') throw new AppError('onlyOwnerTransfers');
-    const target = await repo.findUser(s.db, { uid: input.ownerUid });
-    const member = target ? await repo.findMember(s.db, propertyTenant(property.pno), target.uid) : undefined;
+    const target = await findUserHead(s.db, { uid: input.ownerUid });
+    const member = target ? await findMember(s.db, propertyTenant(property.pno), target.uid) : undefined;
     // In the property only a member can take it over; an operator may hand it to any account.
     if (!target || (!operator && !member)) throw notFound('ownerUid');
     if (target.status !== 1) throw new AppError('accountDisabled');

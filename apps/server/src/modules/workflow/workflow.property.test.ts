@@ -2,9 +2,9 @@ import type { EndpointPath } from '@keel/contract/endpoints/index';
 import type { ApplyDetail, FlowHistoryEntry } from '@keel/contract/endpoints/workflow';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
+import { addMember } from '../../platform/auth/members-repo';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
 import { type CallOptions, describeEachDb, freshPhone } from '../../test/harness';
-import { addMember } from '../property/repo';
 import { submitApplication } from './service';
 
 /**

@@ -10,6 +10,15 @@ import type { UsersTable } from './tables';
 export const findUserByUid = (db: Db, uid: string) =>
   db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
 
+/** A user's head (no password hash), by uid or phone. */
+export const findUserHead = (db: Db, by: { uid?: string; phone?: string }) =>
+  db
+    .selectFrom('users')
+    .select(['uid', 'name', 'phone', 'status'])
+    .$if(by.uid !== undefined, (q) => q.where('uid', '=', by.uid as string))
+    .$if(by.phone !== undefined, (q) => q.where('phone', '=', by.phone as string))
+    .executeTakeFirst();
+
 export const findUserByPhone = (db: Db, phone: string) =>
   db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
 
@@ -43,6 +52,37 @@ export async function userNames(db: Db, uids: Iterable<string | null | undefined
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['uid', 'name']).where('uid', 'in', ids).execute();
   return new Map(rows.map((r) => [r.uid, r.name]));
+}
+
+/**
+ * The rows, each with the name of the user its `uidKey` names as `nameKey` (null when it names none or an unknown
+ * user): one read for a page of rows that show who made or changed them, instead of a join per list.
+ */
+export async function withUserNames<R extends object, K extends keyof R, N extends string>(
+  db: Db,
+  rows: readonly R[],
+  uidKey: K,
+  nameKey: N,
+): Promise<(R & Record<N, string | null>)[]> {
+  const names = await userNames(
+    db,
+    rows.map((r) => r[uidKey] as string | null | undefined),
+  );
+  return rows.map((r) => {
+    const uid = r[uidKey] as string | null | undefined;
+    return { ...r, [nameKey]: uid ? (names.get(uid) ?? null) : null } as R & Record<N, string | null>;
+  });
+}
+
+/** The names and phone numbers of these users, by uid (one read for a page of rows naming them). */
+export async function userHeads(
+  db: Db,
+  uids: Iterable<string | null | undefined>,
+): Promise<Map<string, { name: string; phone: string }>> {
+  const ids = [...new Set([...uids].filter((u): u is string => !!u))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['uid', 'name', 'phone']).where('uid', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.uid, { name: r.name, phone: r.phone }]));
 }
 
 /** The name of one user; null when there is no such user. */

@@ -1,12 +1,14 @@
-import { bumpAclVersion } from '../../platform/auth/property-context';
-import type { Db } from '../../platform/db/connect';
-import { containsAnyCi } from '../../platform/db/sql-helpers';
-import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
-import { scopedDb, tenantDb } from '../../platform/tenancy/tenant-scope';
+import { hasMemberRole, setMembersRole } from '../auth/members-repo';
+import { bumpAclVersion } from '../auth/property-context';
+import type { Db } from '../db/connect';
+import { containsAnyCi } from '../db/sql-helpers';
+import type { Tenant, TenantScope } from '../tenancy/tenant';
+import { scopedDb, tenantDb } from '../tenancy/tenant-scope';
 
 /**
- * Permission sets, their assignments and scopes: SQL only. Every query runs on the property's scoped handle, which
- * adds the property (architecture §5, platform/tenancy/tenant-scope.ts); the operators' lists, on every property's.
+ * Permission sets, their assignments and scopes: SQL only (modules/permission holds the rules). Every query runs on
+ * the property's scoped handle, which adds the property (architecture §5, platform/tenancy/tenant-scope.ts); the
+ * operators' lists, on every property's. Members' roles are platform/auth's (members-repo.ts).
  */
 
 export type ScopeKind = 'org' | 'space';
@@ -27,7 +29,6 @@ export interface SetFilter {
 export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNum: number, pageSize: number) {
   const base = scopedDb(db, tenant)
     .selectFrom('permission_sets as s')
-    .innerJoin('properties as p', 'p.pno', 's.pno')
     .$if(Boolean(f.str), (q) => q.where(containsAnyCi(['s.name', 's.remark'], f.str ?? '')))
     .$if(f.assignedUid !== undefined, (q) =>
       q.where((eb) =>
@@ -42,25 +43,14 @@ export async function listSets(db: Db, tenant: TenantScope, f: SetFilter, pageNu
     );
   const [rows, total] = await Promise.all([
     base
-      .select([
-        's.psid',
-        's.pno',
-        's.name',
-        's.remark',
-        's.permissions',
-        's.created_at',
-        's.updated_at',
-        'p.name as property_name',
-      ])
+      .select(['s.psid', 's.pno', 's.name', 's.remark', 's.permissions', 's.created_at', 's.updated_at'])
       .select((eb) =>
         eb
           .selectFrom('permission_set_admins as a')
-          // The membership in the assignment's property: across properties (operators) the handle adds none.
-          // not a tenant filter: the membership in the assignment's own property (an operator's list spans properties)
-          .innerJoin('property_members as m', (j) => j.onRef('m.pno', '=', 'a.pno').onRef('m.uid', '=', 'a.uid'))
           .select((e) => e.fn.countAll<number>().as('n'))
           .whereRef('a.psid', '=', 's.psid')
-          .where('m.role', '=', 'admin')
+          // The membership in the assignment's own property (an operator's list spans properties).
+          .where((e) => hasMemberRole(e.ref('a.pno'), e.ref('a.uid'), ['admin']))
           .as('admin_count'),
       )
       .orderBy('s.created_at', 'desc')
@@ -148,10 +138,9 @@ export async function updateSet(db: Db, tenant: Tenant, psid: string, v: SetValu
 export async function adminsOfSet(db: Db, tenant: Tenant, psid: string): Promise<string[]> {
   const rows = await tenantDb(db, tenant)
     .selectFrom('permission_set_admins as a')
-    .innerJoin('property_members as m', 'm.uid', 'a.uid')
     .select('a.uid')
     .where('a.psid', '=', psid)
-    .where('m.role', '=', 'admin')
+    .where((e) => hasMemberRole(e.ref('a.pno'), e.ref('a.uid'), ['admin']))
     .execute();
   return rows.map((r) => r.uid);
 }
@@ -166,14 +155,7 @@ async function demoteEmpty(db: Db, tenant: Tenant, uids: readonly string[]): Pro
     ),
   );
   const empty = uids.filter((u) => !still.has(u));
-  if (empty.length > 0) {
-    await scoped
-      .updateTable('property_members')
-      .set({ role: 'member' })
-      .where('uid', 'in', empty)
-      .where('role', '=', 'admin')
-      .execute();
-  }
+  await setMembersRole(db, tenant, empty, 'admin', 'member');
   return empty;
 }
 
@@ -189,12 +171,6 @@ export async function deleteSet(db: Db, tenant: Tenant, psid: string): Promise<s
     await bumpAclVersion(trx, tenant.pno);
     return uids;
   });
-}
-
-/** The members among `uids` with their roles. */
-export async function membersOf(db: Db, tenant: Tenant, uids: readonly string[]) {
-  if (uids.length === 0) return [];
-  return tenantDb(db, tenant).selectFrom('property_members').select(['uid', 'role']).where('uid', 'in', uids).execute();
 }
 
 /** The current assignments of some members. */
@@ -261,12 +237,7 @@ export async function applyAssignments(
           ...(scope.spaces ?? []).map((ref_id) => ({ psid, uid: c.uid, kind: 'space' as const, ref_id })),
         ]);
         if (rows.length > 0) await scoped.insertInto('admin_scopes').values(rows).execute();
-        await scoped
-          .updateTable('property_members')
-          .set({ role: 'admin' })
-          .where('uid', '=', c.uid)
-          .where('role', '=', 'member')
-          .execute();
+        await setMembersRole(trx, tenant, [c.uid], 'member', 'admin');
       }
     }
     await demoteEmpty(
@@ -353,31 +324,4 @@ export async function assignmentDetails(db: Db, tenant: Tenant, uids: readonly s
     if (r.kind === 'space' && a.sidList && r.ref_id) a.sidList.push(r.ref_id);
   }
   return [...out.values()];
-}
-
-export interface AdminFilter {
-  str?: string;
-}
-
-/** Owners and administrators of a property (or, operators, of every property), the owner first, then by joining time. */
-export async function listAdmins(db: Db, tenant: TenantScope, f: AdminFilter, pageNum: number, pageSize: number) {
-  const base = scopedDb(db, tenant)
-    .selectFrom('property_members as m')
-    .innerJoin('users as u', 'u.uid', 'm.uid')
-    .innerJoin('properties as p', 'p.pno', 'm.pno')
-    .where('m.role', 'in', ['owner', 'admin'])
-    .$if(Boolean(f.str), (q) => q.where(containsAnyCi(['u.name', 'u.phone'], f.str ?? '')));
-  const [rows, total] = await Promise.all([
-    base
-      .select(['m.pno', 'm.uid', 'm.role', 'm.joined_at', 'u.name', 'u.phone', 'p.name as property_name'])
-      .orderBy('m.pno')
-      .orderBy('m.role', 'desc')
-      .orderBy('m.joined_at')
-      .orderBy('m.uid')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
 }

@@ -1,12 +1,14 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../../platform/db/connect';
-import type { Database } from '../../platform/db/schema';
-import { containsCi } from '../../platform/db/sql-helpers';
+import type { Db } from '../db/connect';
+import type { Database } from '../db/schema';
+import { containsCi } from '../db/sql-helpers';
+
+/** What modules read of `audit_log`: the back office's pages of records (modules/audit). */
 
 export interface AuditFilter {
   pno?: string;
-  /** A uid or a phone number. */
-  actor?: string;
+  /** Records by any of these uids (the caller resolves a phone number to its user's uid). */
+  actorUids?: readonly string[];
   /** Text contained in the endpoint path, case-insensitive. */
   endpoint?: string;
   /** Inclusive epoch-ms bounds on the record's time. */
@@ -20,15 +22,7 @@ const where = (f: AuditFilter) => (eb: ExpressionBuilder<Database, 'audit_log'>)
   const parts = [];
   // not a tenant filter: the operator's filter of the audit log, which is not a property's table
   if (f.pno) parts.push(eb('audit_log.pno', '=', f.pno));
-  if (f.actor) {
-    const actor = f.actor;
-    parts.push(
-      eb.or([
-        eb('audit_log.actor_uid', '=', actor),
-        eb('audit_log.actor_uid', 'in', eb.selectFrom('users').select('users.uid').where('users.phone', '=', actor)),
-      ]),
-    );
-  }
+  if (f.actorUids) parts.push(eb('audit_log.actor_uid', 'in', f.actorUids));
   if (f.endpoint) parts.push(containsCi('audit_log.endpoint', f.endpoint));
   if (f.from !== undefined) parts.push(eb('audit_log.at', '>=', f.from));
   if (f.to !== undefined) parts.push(eb('audit_log.at', '<=', f.to));
@@ -37,13 +31,11 @@ const where = (f: AuditFilter) => (eb: ExpressionBuilder<Database, 'audit_log'>)
   return eb.and(parts);
 };
 
-/** A page of records, newest (highest sequence) first, with the actor's and the property's names. */
+/** A page of records, newest (highest sequence) first. */
 export async function listAudit(db: Db, f: AuditFilter, pageNum: number, pageSize: number) {
   const [rows, total] = await Promise.all([
     db
       .selectFrom('audit_log')
-      .leftJoin('users', 'users.uid', 'audit_log.actor_uid')
-      .leftJoin('properties', 'properties.pno', 'audit_log.pno')
       .select([
         'audit_log.seq',
         'audit_log.at',
@@ -53,9 +45,6 @@ export async function listAudit(db: Db, f: AuditFilter, pageNum: number, pageSiz
         'audit_log.target',
         'audit_log.result',
         'audit_log.address',
-        'users.name as actor_name',
-        'users.phone as actor_phone',
-        'properties.name as property_name',
       ])
       .where(where(f))
       .orderBy('audit_log.seq', 'desc')

@@ -1,13 +1,13 @@
-import { bumpAclVersion } from '../../platform/auth/property-context';
-import type { Db } from '../../platform/db/connect';
-import { nextCounter } from '../../platform/db/counters';
-import { containsCi } from '../../platform/db/sql-helpers';
-import type { PropertyRole } from '../../platform/permissions/effective';
-import { type AllTenants, propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
-import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import type { Db } from '../db/connect';
+import { nextCounter } from '../db/counters';
+import { containsCi } from '../db/sql-helpers';
+import { type AllTenants, propertyTenant, type Tenant } from '../tenancy/tenant';
+import { tenantDb } from '../tenancy/tenant-scope';
+import { bumpAclVersion } from './property-context';
 
 /**
- * Properties, members' roles and businesses: SQL only (architecture §5–6). `properties` is not a tenant table (its `pno`
+ * Properties and their businesses (the owner's membership too, made with the property): SQL only
+ * (architecture §5–6); modules/property holds the rules. `properties` is not a tenant table (its `pno`
  * is its key); a property's members and businesses are read and written on its scoped handle, which adds the
  * property (platform/tenancy/tenant-scope.ts), but for the operators' list across properties.
  */
@@ -50,14 +50,6 @@ export async function createProperty(db: Db, p: NewProperty, now: number): Promi
   return pno;
 }
 
-/** Adds a member to a property the caller made, named by its pno (the seed's and tests' way in). */
-export const addMember = (db: Db, pno: string, uid: string, role: PropertyRole, now: number) =>
-  tenantDb(db, propertyTenant(pno))
-    .insertInto('property_members')
-    .values({ uid, role, joined_at: now })
-    .onConflict((oc) => oc.columns(['pno', 'uid']).doNothing())
-    .execute();
-
 export const findPropertyByName = (db: Db, name: string) =>
   db.selectFrom('properties').selectAll().where('name', '=', name).executeTakeFirst();
 
@@ -65,16 +57,14 @@ export const findProperty = (db: Db, pno: string) =>
   // not a tenant filter: a key lookup on properties, the register of properties
   db.selectFrom('properties').selectAll().where('pno', '=', pno).executeTakeFirst();
 
-export const findUser = (db: Db, by: { uid?: string; phone?: string }) =>
-  db
-    .selectFrom('users')
-    .select(['uid', 'name', 'phone', 'status'])
-    .$if(by.uid !== undefined, (q) => q.where('uid', '=', by.uid as string))
-    .$if(by.phone !== undefined, (q) => q.where('phone', '=', by.phone as string))
-    .executeTakeFirst();
-
-export const findMember = (db: Db, tenant: Tenant, uid: string) =>
-  tenantDb(db, tenant).selectFrom('property_members').select(['uid', 'role']).where('uid', '=', uid).executeTakeFirst();
+/** The names of these properties, by pno (one read for a page of rows naming them). */
+export async function propertyNames(db: Db, pnos: Iterable<string | null | undefined>): Promise<Map<string, string>> {
+  const ids = [...new Set([...pnos].filter((p): p is string => !!p))];
+  if (ids.length === 0) return new Map();
+  // not a tenant filter: a key lookup on properties, the register of properties
+  const rows = await db.selectFrom('properties').select(['pno', 'name']).where('pno', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.pno, r.name]));
+}
 
 export interface PropertyFilter {
   str?: string;
