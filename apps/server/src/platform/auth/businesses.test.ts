@@ -135,4 +135,9 @@ describeEachDb('businesses for every credential', (env) => {
     await authorise(all);
     expect((await next()).statusCode).toBe(204);
   });
+
+  it('answers a pno holding U+0000 (a download link read before its signature) with no business, on PostgreSQL too', async () => {
+    expect([...(await env().app.keel.businesses.enabled(`${fx.demo}\u0000`))]).toEqual([]);
+    expect((await env().app.keel.businesses.enabled(fx.demo)).has('terminal')).toBe(true);
+  });
 });

@@ -29,6 +29,8 @@ export interface PropertyBusinesses {
   changed(pno: string): Promise<void>;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Most properties kept; the oldest go first. */
 const MAX_ENTRIES = 50_000;
 
@@ -46,6 +48,9 @@ export function createPropertyBusinesses(db: Db, bus: EventBus, ttlMs: number): 
   });
   return {
     async enabled(pno) {
+      // A pno from a path (a signed download link is read before its signature) may hold U+0000, which PostgreSQL
+      // cannot take in a text parameter (the query fails): no property's pno has one.
+      if (pno.includes('\u0000')) return NONE;
       const now = performance.now();
       const known = cache.get(pno);
       if (known && now < known.until) return known.enabled;

@@ -45,8 +45,8 @@ export interface RawWorld {
   demoSpace: string;
   /** An unfinished tus upload of the demo owner: its path. */
   ownerUpload: string;
-  /** A download link of a file of the demo property (valid a minute of the app's clock): its path. */
-  downloadLink: string;
+  /** A new download link of a file of the demo property (valid a minute of the app's clock): its path. */
+  downloadLink(): Promise<string>;
   /** A WebSocket ticket of a session of `who`. */
   socketTicket(who: 'owner' | 'member'): Promise<string>;
   /** One request, its path sent as written. */
@@ -91,7 +91,6 @@ export async function buildRawWorld(env: () => TestEnv): Promise<RawWorld> {
   const ownerUpload = String(created.headers.location);
 
   const { fid } = await fx.upload(demoSpace, 'raw.txt', 'raw guard');
-  const downloadLink = new URL((await fx.ok('fis/fi/getDownloadUrl', { fid })).url as string, base).pathname;
 
   return {
     fx,
@@ -105,7 +104,7 @@ export async function buildRawWorld(env: () => TestEnv): Promise<RawWorld> {
     partnerSpace,
     demoSpace,
     ownerUpload,
-    downloadLink,
+    downloadLink: async () => new URL((await fx.ok('fis/fi/getDownloadUrl', { fid })).url as string, base).pathname,
     socketTicket: async (who) => {
       const { url } = await fx.ok('rb/getWebSocketUrl', {}, fx[who]);
       return new URL(url as string, base).searchParams.get('ticket') as string;
