@@ -3,6 +3,7 @@ import { auditModule } from './audit/routes';
 import { authModule } from './auth/routes';
 import { customerModule } from './customer/routes';
 import { deviceModule } from './device/routes';
+import { deviceActionModule } from './device-action/routes';
 import { directiveModule } from './directive/routes';
 import { fileModule } from './file/routes';
 import { firmwareModule } from './firmware/routes';
@@ -40,6 +41,7 @@ export const modules: readonly ApiModule[] = [
   signingModule,
   firmwareTempModule,
   directiveModule,
+  deviceActionModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

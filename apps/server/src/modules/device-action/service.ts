@@ -2,7 +2,9 @@ import type { Db } from '../../platform/db/connect';
 import { type DeviceFlagSource, type DeviceFlags, deviceFlags } from '../../platform/realtime/device-flags';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import type { ActionKind, DeliveredKind } from './kinds';
 import { type ActionEvent, type ActionState, isOpen, nextState } from './machine';
+import { forgetOffers } from './offer-cache';
 import * as repo from './repo';
 
 /**
@@ -11,19 +13,7 @@ import * as repo from './repo';
  * device's queue (from memory for a device with nothing waiting), and reports. No SQL and no HTTP here.
  */
 
-/** What a producer tells the model about one kind of its actions. */
-export interface ActionKind {
-  /** `tempFirmware`, `command`, … (the `kind` column). */
-  kind: string;
-  /** Where a device's actions of the kind come first: higher first, then the oldest. */
-  priority: number;
-  /**
-   * After an action of the kind ended and its campaign has no open action left, in the same transaction: the
-   * producer closes the campaign (a temporary task finished, a command finished).
-   */
-  campaignEnded(db: Db, tenant: Tenant, sourceId: string, now: number): Promise<void>;
-}
-
+export type { ActionKind } from './kinds';
 export type ActionRow = repo.ActionRow;
 
 // The device side's memory: which devices have open actions of a kind, and cancels to tell them of.
@@ -68,6 +58,7 @@ export const cancelFlags = (s: Services, kind: string): DeviceFlags =>
 
 /** After actions of the devices (null: any of the property's) changed: every instance looks at them again. */
 export async function devicesChanged(s: Services, tenant: Tenant, kind: string, deviceIds: readonly string[] | null) {
+  forgetOffers(s, tenant.pno, deviceIds);
   await openFlags(s, kind).changed(tenant.pno, deviceIds);
 }
 
@@ -186,9 +177,15 @@ export async function queueOf(
   return rows.filter((r) => r.expires_at === null || Number(r.expires_at) > now);
 }
 
-/** The device fetched these actions (deploymentBase answered, commands listed): pending ones are delivered now. */
-export const fetched = (s: Services, tenant: Tenant, actionIds: readonly number[]) =>
-  repo.markDelivered(s.db, tenant, actionIds, s.now());
+/**
+ * The device fetched these actions (deploymentBase answered, commands listed): pending ones are delivered now, and
+ * what the device is offered is read again.
+ */
+export async function fetched(s: Services, tenant: Tenant, deviceId: string, actionIds: readonly number[]) {
+  if (actionIds.length === 0) return;
+  await repo.markDelivered(s.db, tenant, actionIds, s.now());
+  forgetOffers(s, tenant.pno, [deviceId]);
+}
 
 /** One of the device's actions of the kind (any state), or undefined. */
 export async function actionOf(s: Services, tenant: Tenant, kind: ActionKind, deviceId: string, actionId: number) {
@@ -200,32 +197,36 @@ export async function actionOf(s: Services, tenant: Tenant, kind: ActionKind, de
 export interface ActionReport {
   /** What the device did: went on, succeeded, failed, or stopped on a cancel. */
   event: Extract<ActionEvent['kind'], 'progress' | 'success' | 'failure' | 'cancel'>;
-  /** The producer's step (downloading, installing, …). */
+  /** The producer's step (downloading, downloaded, installing, …). */
   stage?: string;
   /** Percent done. */
   progress?: number;
   /** What the device said (kept as the action's message; the previous one stays when absent). */
   message?: string;
+  /** Why it failed, as the device's protocol says (`installFailed`, `ddi<code>`, `rejected`, …). */
+  errorCode?: string;
   protocol?: string;
 }
 
 export type ReportOutcome = 'unknown' | 'stale' | 'recorded';
 
 /**
- * Records a device's report on one of its actions through the state machine. A final report on the campaign's
- * last open action lets its producer close the campaign, in the same transaction. `unknown`: not one of the
- * device's actions of the kind; `stale`: the action has ended (its state is kept).
+ * Records a device's report on one of its actions (the one path of every protocol's feedback): a kind that judges
+ * reports itself (`ActionKind.judge`) is handed it; else the state machine moves the action, and a final report
+ * on the campaign's last open action lets its producer close the campaign, in the same transaction. `unknown`: not
+ * one of the device's actions of the kind; `stale`: the action has ended (its state is kept).
  */
 export async function report(
   s: Services,
   tenant: Tenant,
-  kind: ActionKind,
+  kind: ActionKind & Pick<Partial<DeliveredKind>, 'judge'>,
   deviceId: string,
   actionId: number,
   r: ActionReport,
 ): Promise<ReportOutcome> {
   const row = await actionOf(s, tenant, kind, deviceId, actionId);
   if (!row) return 'unknown';
+  if (kind.judge) return kind.judge(s, tenant, row, r);
   if (!nextState(row.state, { kind: r.event })) return 'stale';
   const now = s.now();
   const moved = await s.db.transaction().execute(async (trx) => {
@@ -235,6 +236,7 @@ export async function report(
     return next;
   });
   if (!moved) return 'stale';
+  forgetOffers(s, tenant.pno, [deviceId]);
   if (!isOpen(moved)) await devicesChanged(s, tenant, kind.kind, [deviceId]);
   return 'recorded';
 }

@@ -71,8 +71,9 @@ export async function deviceApi(app: FastifyInstance, opts: { services: Services
     },
   });
 
-  // Keel extension hook (extensions.ts): routes other modules register, e.g. `keelCommands` (modules/directive).
-  for (const route of ddiExtensionRoutes()) {
+  // Keel's extension point (extensions.ts): routes other modules contribute, e.g. `deploymentBase`
+  // (modules/device-action).
+  for (const route of ddiExtensionRoutes(s)) {
     app.route({
       method: route.method,
       url: `${fastifyPath(ddiEndpoints.poll.path)}${route.suffix}`,

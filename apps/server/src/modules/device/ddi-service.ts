@@ -177,8 +177,13 @@ export async function poll(s: Services, req: DdiRequest): Promise<DdiAnswer> {
   const body: DdiControllerBase = { config: pollConfig(s.config.devicePollSeconds) };
   const url = base(req);
   if (!who.state.reported) body._links = { configData: { href: `${url}/configData` } };
-  // Keel extension hook (extensions.ts): links other modules add, e.g. `keelCommands` (modules/directive).
-  const extra = await pollLinks(s, who.businesses, req.tenant, req.controllerId, url);
+  // Keel's extension point (extensions.ts): links other modules add, e.g. `deploymentBase` (modules/device-action).
+  const extra = await pollLinks(s, {
+    pno: req.tenant,
+    deviceId: req.controllerId,
+    base: url,
+    businesses: who.businesses,
+  });
   if (extra) body._links = { ...body._links, ...extra };
   return { status: 200, body };
 }
@@ -227,7 +232,7 @@ export async function putConfigData(s: Services, req: DdiRequest, payload: unkno
 }
 
 /**
- * Keel extension hook (extensions.ts): a call of a route another module registered under the controller's URL,
+ * Keel's extension point (extensions.ts): a call of a route another module contributed under the controller's URL,
  * authenticated and counted as the poll is (its own allowance per `route.bucket`); a JSON body is parsed here.
  */
 export async function extensionCall(
@@ -243,7 +248,8 @@ export async function extensionCall(
   const limited = overLimit(s, req, route.bucket);
   if (limited) return limited;
   // Work of a business the property does not have is not served; reports on work already given are taken.
-  if (!route.report && !hasBusiness(who.businesses, route.business)) return error(404, 'notFound', 'Not found');
+  if (!route.report && route.business && !hasBusiness(who.businesses, route.business))
+    return error(404, 'notFound', 'Not found');
   let body: unknown;
   if (route.method !== 'GET') {
     try {
@@ -261,5 +267,6 @@ export async function extensionCall(
     base: base(req),
     ip: req.ip,
     requestId: req.requestId,
+    businesses: who.businesses,
   });
 }

@@ -1,23 +1,34 @@
 import type { Business } from '@keel/contract/constants';
-import { hasBusiness } from '../../platform/auth/businesses';
+import { type ExtensionPoint, extensionPoint, indexBy } from '../../platform/extension-points';
 import type { Services } from '../../platform/services';
 import type { Download } from '../../platform/storage/download';
 
 /**
- * Keel's extensions of hawkBit DDI (README.md "Keel extensions"): links other modules add to a device's poll answer
- * and the routes under `/{tenant}/controller/v1/{controllerId}` those links lead to, e.g. modules/directive's
- * `keelCommands`. hawkBit clients ignore links they do not know. The device module calls what is registered here and
- * never imports the modules that register (they import this). Each provider and route is registered once per name.
+ * Keel's extensions of the device API (README.md "Keel extensions"): links other modules add to a device's DDI poll
+ * answer, the routes under `/{tenant}/controller/v1/{controllerId}` those links lead to (modules/device-action's
+ * deployments and commands), and the module that answers Mender's deployment calls. They are extension points
+ * (platform/extension-points.ts): a module lists its contributions in its module definition, and the device module
+ * reads them back (`s.extensions.all(…)`), never importing the modules that contribute. hawkBit clients ignore links
+ * they do not know.
  */
 
 export type PollLinks = Record<string, { href: string }>;
 
+/** What a poll link provider is asked about: an accepted device polling, and the businesses its property has. */
+export interface PollLinkCall {
+  pno: string;
+  deviceId: string;
+  /** The device's `…/controller/v1/{controllerId}` URL. */
+  base: string;
+  /** Work of a business the property lacks is not offered (platform/auth/businesses.ts `hasBusiness`). */
+  businesses: ReadonlySet<string>;
+}
+
 /**
  * The links a module adds to a device's poll answer (null for none). Called on every poll of an accepted device:
  * it must answer from memory for a device with nothing to do (platform/realtime/device-flags.ts).
- * `base` is the device's `…/controller/v1/{controllerId}` URL.
  */
-export type PollLinkProvider = (s: Services, pno: string, deviceId: string, base: string) => Promise<PollLinks | null>;
+export type PollLinkProvider = (s: Services, call: PollLinkCall) => Promise<PollLinks | null>;
 
 /** A call of an extension route, once the device is authenticated (as for the poll) and within its allowance. */
 export interface DdiExtensionCall {
@@ -30,6 +41,8 @@ export interface DdiExtensionCall {
   base: string;
   ip: string;
   requestId: string;
+  /** The businesses the property has: work of one it lacks is not served (reports on work given are taken). */
+  businesses: ReadonlySet<string>;
 }
 
 export interface DdiExtensionAnswer {
@@ -41,8 +54,11 @@ export interface DdiExtensionAnswer {
 
 export interface DdiExtensionRoute {
   method: 'GET' | 'POST' | 'PUT';
-  /** The business whose work the route serves: 404 where the property does not have it, unless `report`. */
-  business: Business;
+  /**
+   * The business whose work the route serves: 404 where the property does not have it, unless `report`. Absent:
+   * the handler judges by the business of the work it is asked for (`call.businesses`).
+   */
+  business?: Business;
   /** A device's report on work it was already given (feedback): taken whatever the businesses. */
   report?: boolean;
   /** After `/{tenant}/controller/v1/{controllerId}`, in Fastify's form: `/keelCommands/:cmdId/feedback`. */
@@ -52,35 +68,23 @@ export interface DdiExtensionRoute {
   handler: (s: Services, call: DdiExtensionCall) => Promise<DdiExtensionAnswer>;
 }
 
-const providers = new Map<string, { business: Business; provider: PollLinkProvider }>();
-const routes = new Map<string, DdiExtensionRoute>();
+/** Links added to every poll answer. */
+export const ddiPollLinks: ExtensionPoint<PollLinkProvider> = extensionPoint('device.ddi-poll-links');
+/** Routes under the controller's URL; the device API mounts them when it starts (each method and suffix once). */
+export const ddiRoutes: ExtensionPoint<DdiExtensionRoute> = extensionPoint('device.ddi-routes');
 
-/** Registers the poll links of a business's work (none offered where the property does not have the business). */
-export function registerPollLinks(name: string, business: Business, provider: PollLinkProvider): void {
-  providers.set(name, { business, provider });
-}
+export const ddiExtensionRoutes = (s: Services): DdiExtensionRoute[] => [
+  ...indexBy(ddiRoutes, s.extensions.all(ddiRoutes), (r) => `${r.method} ${r.suffix}`).values(),
+];
 
-/** Registers a route; the device API mounts what is registered when it starts (modules are built before it). */
-export function registerDdiRoute(route: DdiExtensionRoute): void {
-  routes.set(`${route.method} ${route.suffix}`, route);
-}
-
-export const ddiExtensionRoutes = (): DdiExtensionRoute[] => [...routes.values()];
-
-/** The links of every provider of a business the property has (`businesses`), or null when none has any. */
-export async function pollLinks(
-  s: Services,
-  businesses: ReadonlySet<string>,
-  pno: string,
-  deviceId: string,
-  base: string,
-): Promise<PollLinks | null> {
-  if (providers.size === 0) return null;
+/** The links of every provider, or null when none has any. */
+export async function pollLinks(s: Services, call: PollLinkCall): Promise<PollLinks | null> {
+  const providers = s.extensions.all(ddiPollLinks);
+  if (providers.length === 0) return null;
   const out: PollLinks = {};
   let any = false;
-  for (const { business, provider } of providers.values()) {
-    if (!hasBusiness(businesses, business)) continue;
-    const links = await provider(s, pno, deviceId, base);
+  for (const provider of providers) {
+    const links = await provider(s, call);
     if (links) {
       Object.assign(out, links);
       any = true;
@@ -102,24 +106,28 @@ export interface MenderDeploymentCall {
   body: unknown;
   /** `scheme://host` the device called, for download links. */
   origin: string;
+  /** The businesses the property has: work of one it lacks is not offered (reports on work given are taken). */
+  businesses: ReadonlySet<string>;
 }
 
 /**
- * Keel's hook for Mender deployments (README.md "Mender"): the module that holds updates answers the update check,
- * the status and log reports, and the signed download links it hands out (which carry no device token). None
- * registered: the update check answers 204 and the reports 404.
+ * The module that answers Mender's deployment calls (README.md "Mender"): the update check, the status and log
+ * reports, and the signed download links it hands out (which carry no device token). None contributed: the update
+ * check answers 204 and the reports 404.
  */
 export interface MenderDeployments {
   next(s: Services, call: MenderDeploymentCall): Promise<DdiExtensionAnswer>;
   status(s: Services, call: MenderDeploymentCall): Promise<DdiExtensionAnswer>;
   log(s: Services, call: MenderDeploymentCall): Promise<DdiExtensionAnswer>;
   /** `GET /api/devices/v1/deployments/download/{link…}`: the path's parameters after the prefix. */
-  download(s: Services, params: Record<string, string>): Promise<DdiExtensionAnswer>;
+  download(s: Services, params: Record<string, string>, businesses: ReadonlySet<string>): Promise<DdiExtensionAnswer>;
 }
 
-let mender: { business: Business; provider: MenderDeployments } | null = null;
-/** Registers the module that holds a business's deployments (none offered where the property lacks the business). */
-export function registerMenderDeployments(business: Business, provider: MenderDeployments): void {
-  mender = { business, provider };
-}
-export const menderDeployments = () => mender;
+/** At most one module answers Mender's deployments. */
+export const menderDeploymentPoint: ExtensionPoint<MenderDeployments> = extensionPoint('device.mender-deployments');
+
+export const menderDeployments = (s: Services): MenderDeployments | null =>
+  s.extensions.derive(menderDeploymentPoint, 'one', (all) => {
+    if (all.length > 1) throw new Error(`${menderDeploymentPoint.name}: contributed ${all.length} times`);
+    return all[0] ?? null;
+  });

@@ -402,9 +402,9 @@ async function caller(s: Services, req: MenderRequest): Promise<Caller> {
 }
 
 /**
- * `GET|POST …/deployments/device/deployments/next`: the deployment the firmware side offers (extensions.ts
- * `registerMenderDeployments`), else 204. `device_type` and `artifact_name` come from the query (GET) or the body
- * (`device_provides` for v2). Writes nothing but the sighting.
+ * `GET|POST …/deployments/device/deployments/next`: the deployment the module contributing Mender deployments
+ * offers (extensions.ts `menderDeploymentPoint`: modules/device-action), else 204. `device_type` and
+ * `artifact_name` come from the query (GET) or the body (`device_provides` for v2). Writes nothing but the sighting.
  */
 export async function nextDeployment(
   s: Services,
@@ -416,20 +416,21 @@ export async function nextDeployment(
   const limited = overLimit(s, req, 'poll', `${who.pno}:${who.deviceId}`);
   if (limited) return limited;
   runtimeOf(s).saw(who.pno, who.deviceId, s.now(), req.ip);
-  const registered = menderDeployments();
-  if (!registered || !hasBusiness(who.businesses, registered.business)) return { status: 204 };
-  const answer = await registered.provider.next(s, {
+  const provider = menderDeployments(s);
+  if (!provider) return { status: 204 };
+  const answer = await provider.next(s, {
     pno: who.pno,
     deviceId: who.deviceId,
     deploymentId: '',
     ...ask,
     body: undefined,
     origin: req.origin ?? '',
+    businesses: who.businesses,
   });
   return answer as MenderAnswer;
 }
 
-/** `PUT …/deployments/device/deployments/{id}/status|log`: the device's report, to the firmware side (204). */
+/** `PUT …/deployments/device/deployments/{id}/status|log`: the device's report, to the same module (204). */
 export async function deploymentReport(
   s: Services,
   req: MenderRequest,
@@ -447,7 +448,7 @@ export async function deploymentReport(
   );
   if (limited) return limited;
   // A report on a deployment already given is taken whatever the businesses (platform/auth/businesses.ts).
-  const provider = menderDeployments()?.provider;
+  const provider = menderDeployments(s);
   if (!provider) return failure(404, 'No such deployment', req);
   const call = {
     pno: who.pno,
@@ -457,6 +458,7 @@ export async function deploymentReport(
     artifactName: '',
     body: payload,
     origin: req.origin ?? '',
+    businesses: who.businesses,
   };
   const answer = kind === 'status' ? await provider.status(s, call) : await provider.log(s, call);
   return answer as MenderAnswer;
@@ -467,12 +469,10 @@ export async function deploymentReport(
  * token), while the link's property has the businesses to serve it; 404 otherwise.
  */
 export async function deploymentDownload(s: Services, params: Record<string, string>): Promise<DdiExtensionAnswer> {
-  const registered = menderDeployments();
+  const provider = menderDeployments(s);
   const businesses = await s.businesses.enabled(params.pno ?? '');
-  if (!registered || !hasBusiness(businesses, DEVICE_BUSINESS) || !hasBusiness(businesses, registered.business)) {
-    return { status: 404 };
-  }
-  return registered.provider.download(s, params);
+  if (!provider || !hasBusiness(businesses, DEVICE_BUSINESS)) return { status: 404 };
+  return provider.download(s, params, businesses);
 }
 
 /** Mender's attribute values as texts: lists (several addresses) joined with ", ". */

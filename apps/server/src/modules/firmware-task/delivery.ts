@@ -1,4 +1,3 @@
-import type { TaskExecution } from '@keel/contract/endpoints/firmware-task';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import * as actions from '../device-action/service';
@@ -7,7 +6,7 @@ import { firmwareActions } from './actions';
 import { attemptByAction, attemptWithTask, updateAttempt } from './attempt-repo';
 import { candidates, taskDeviceOf, updateTaskDevices } from './device-repo';
 import { actionsChanged } from './events';
-import { taskActionCache, taskFlags } from './flags';
+import { taskFlags } from './flags';
 import { installedChanged } from './installed';
 import { executionOf } from './items';
 import { packageOwner } from './package-owner';
@@ -16,10 +15,9 @@ import { inWindow } from './rollout';
 import { isVersion, reportedVersion } from './selection';
 
 /**
- * The device side of tasks, for any protocol (README "Delivery"): whether a device has an action (a device action of
- * kind `firmware`, modules/device-action: cached per property, no database access for a device without one), what
- * the action offers, and what the device reports. The device module's DDI and Mender services call it through the
- * provider registered in routes.ts.
+ * The device side of tasks, for any protocol (README "Delivery"): what a task's action (a device action of kind
+ * `firmware`, modules/device-action) offers, and what the device reports. The device-action delivery calls these
+ * through the kind (actions.ts, deployment.ts).
  */
 
 /** Whether the device may have an action: answered from memory once the property's set is loaded (flags.ts). */
@@ -58,33 +56,31 @@ export interface DeviceAction {
 }
 
 /**
- * The device's current action (the oldest open one), or null: from memory while nothing changed for the device
- * (action-cache.ts), the maintenance window judged now.
+ * The device's current task action (the first of its open ones whose task offers it now: the model's queue,
+ * priority then age), or null; none read for a device without one (flags.ts). The device-action delivery keeps
+ * what a device is offered in memory: this is the task's own view, read each time.
  */
 export async function currentAction(s: Services, pno: string, deviceId: string): Promise<DeviceAction | null> {
   if (!(await hasAction(s, pno, deviceId))) return null;
-  const cache = taskActionCache<DeviceAction | null>(s);
-  const known = cache.get(pno, deviceId);
-  if (known !== undefined)
-    return known && { ...known, inWindow: inWindow({ maintenanceWindow: known.window } as TaskExecution, s.now()) };
-  const generation = cache.generation(pno);
-  const action = await readAction(s, pno, deviceId);
-  cache.set(pno, deviceId, action, generation);
-  return action;
+  const tenant = propertyTenant(pno);
+  for (const open of await actions.queueOf(s, tenant, firmwareActions, deviceId, 5)) {
+    const action = await offeredAction(s, tenant, Number(open.action_id));
+    if (action) return action;
+  }
+  return null;
 }
 
 /** Task states whose open actions are offered: a disabled task offers nothing until it is enabled again. */
 const OFFERING = new Set(['running', 'paused', 'cancelled', 'completed']);
 
-/** The first open action of the device's queue whose task offers it now (the model's queue, priority then age). */
-async function readAction(s: Services, pno: string, deviceId: string): Promise<DeviceAction | null> {
-  const tenant = propertyTenant(pno);
-  for (const open of await actions.queueOf(s, tenant, firmwareActions, deviceId, 5)) {
-    const row = await attemptWithTask(s.db, tenant, Number(open.action_id));
-    if (row && OFFERING.has(row.task_state))
-      return actionOf(s, tenant, { ...row, action_id: Number(row.action_id) }, true);
-  }
-  return null;
+/**
+ * What an open action offers, or null when its task offers nothing now (disabled) or the device has closed it and
+ * the task waits for its version (`verifying`).
+ */
+export async function offeredAction(s: Services, tenant: Tenant, actionId: number): Promise<DeviceAction | null> {
+  const row = await attemptWithTask(s.db, tenant, actionId);
+  if (!row || !OFFERING.has(row.task_state) || row.state === 'verifying') return null;
+  return actionOf(s, tenant, { ...row, action_id: Number(row.action_id) }, true);
 }
 
 /**
@@ -329,45 +325,24 @@ function deviceEvent(state: string): 'progress' | 'success' | 'failure' | 'cance
   return null;
 }
 
-export type CancelAnswer = 'confirmed' | 'rejected' | 'info';
-
 /**
- * The device's answer to a cancelled action it was told about (DDI cancelAction feedback, README "Device side"):
- * `confirmed` — it stopped: the cancel ends; `rejected` — it went on (hawkBit's "back to running"): the attempt
- * returns to the state it had and what the device reports next is recorded on it (the task device stays
- * cancelled); `info` — anything else, its detail kept. `unknown` when the action is not one of the device's that
- * was cancelled while it held it; `stale` when the device has answered already.
+ * The device's answer to a cancelled action it was told about (DDI cancelAction feedback, README "Device side"), on
+ * the attempt (the device action has recorded it): `confirmed` — it stopped; `rejected` — it went on (hawkBit's
+ * "back to running"): the attempt returns to the state it had and what the device reports next is recorded on it
+ * (the task device stays cancelled); `info` — anything else, its detail kept.
  */
-export async function answerCancel(
+export async function cancelAnswered(
   s: Services,
-  pno: string,
-  deviceId: string,
+  tenant: Tenant,
   actionId: number,
-  answer: CancelAnswer,
+  answer: 'confirmed' | 'rejected' | 'info',
   detail: string,
-): Promise<ReportOutcome> {
-  const tenant = propertyTenant(pno);
-  const action = await actions.actionOf(s, tenant, firmwareActions, deviceId, actionId);
+): Promise<void> {
   const attempt = await attemptByAction(s.db, tenant, actionId);
-  if (!action || !attempt || action.cancel_state === null) return 'unknown';
-  if (action.cancel_state !== 'requested') return 'stale';
-  const now = s.now();
-  const kept = detail ? { detail: detail.slice(0, 500) } : {};
-  if (answer === 'info') {
-    await updateAttempt(s.db, tenant, actionId, { ...kept, updated_at: now });
-    return 'recorded';
-  }
-  await actions.answerCancel(s, tenant, firmwareActions, deviceId, actionId, answer, kept.detail ?? '');
+  if (!attempt) return;
   await updateAttempt(s.db, tenant, actionId, {
-    ...kept,
+    ...(detail ? { detail } : {}),
     ...(answer === 'rejected' ? { state: attempt.cancel_from ?? 'installing', finish_at: null } : {}),
-    updated_at: now,
+    updated_at: s.now(),
   });
-  return 'recorded';
-}
-
-/** Whether the action is one of the device's that was cancelled while it held it (answered or not). */
-export async function isCancelOf(s: Services, pno: string, deviceId: string, actionId: number) {
-  const action = await actions.actionOf(s, propertyTenant(pno), firmwareActions, deviceId, actionId);
-  return Boolean(action && action.cancel_state !== null);
 }

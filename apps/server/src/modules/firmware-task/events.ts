@@ -1,7 +1,9 @@
 import { watchBusTopic } from '@keel/contract/realtime';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { taskActionCache, taskCancelFlags, taskFlags } from './flags';
+import { devicesChanged } from '../device-action/service';
+import { firmwareActions } from './actions';
+import { taskCancelFlags } from './flags';
 
 /**
  * What the task code tells others through the event bus (Redis across instances): the console's live progress,
@@ -32,13 +34,8 @@ export async function announce(s: Services, tenant: Tenant, event: Omit<TaskEven
  * Devices' actions changed (null: any of the property's): every instance looks them up again (flags.ts,
  * platform/realtime/device-flags.ts).
  */
-export const actionsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) => {
-  // This instance's memory of the actions at once (the bus tells the others, and this one again).
-  taskActionCache(s).forget(tenant.pno, deviceIds);
-  return taskFlags(s)
-    .changed(tenant.pno, deviceIds)
-    .catch(() => undefined);
-};
+export const actionsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>
+  devicesChanged(s, tenant, firmwareActions.kind, deviceIds).catch(() => undefined);
 
 /** Cancels to tell devices changed (null: any of the property's): the DDI poll's cancelAction flags (flags.ts). */
 export const cancelsChanged = (s: Services, tenant: Tenant, deviceIds: readonly string[] | null = null) =>

@@ -1,13 +1,15 @@
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import type { DeliveredKind, Deployment } from '../device-action/kinds';
 import * as actions from '../device-action/service';
 import { tempFirmwareActions as kind } from './actions';
 import * as repo from './repo';
 
 /**
- * What the device delivery path asks of the temporary firmware service (README.md "Delivery"): the action waiting
- * for a device, and recording what the device reports. Each is a device action (modules/device-action) of a running
- * task; the formal delivery (DDI `deploymentBase`, Mender `deployments/next`) calls these.
+ * Temporary firmware to devices (README.md "Delivery"): each device's action is a device action (modules/device-action)
+ * of a running task, which the device-action delivery gives as a hawkBit deployment (DDI `deploymentBase`, Mender
+ * `deployments/next`) of the task's one file (`tempDeployments`), and whose reports it records. The task's own view
+ * of a device's action and of its reports is here too.
  */
 
 export interface TempAction {
@@ -40,7 +42,11 @@ export async function tempTaskOf(s: Services, tenant: Tenant, deviceId: string, 
  */
 export async function tempActionFor(s: Services, tenant: Tenant, deviceId: string): Promise<TempAction | null> {
   const [action] = await actions.queueOf(s, tenant, kind, deviceId, 1);
-  if (!action) return null;
+  return action ? actionOf(s, tenant, action) : null;
+}
+
+/** What an open action of a running task offers, or null when its task no longer runs. */
+async function actionOf(s: Services, tenant: Tenant, action: actions.ActionRow): Promise<TempAction | null> {
   const task = await repo.runningTaskWithFile(s.db, tenant, action.source_id);
   if (!task) return null;
   return {
@@ -66,12 +72,11 @@ export type TempReport =
   /** The end: the device reports success or failure, with its message. */
   | { state: 'succeeded' | 'failed'; message?: string };
 
-const MESSAGE_MAX = 2000;
-
 /**
- * Records what a device reports about its temporary action. False when the task has no open action for the device
- * (cancelled, already ended, unknown): the delivery path then answers the device as for a closed action. The task
- * whose last open action ends is finished (`tempFirmwareActions`).
+ * Records what a device reports about its temporary action, in the task's terms (a device's DDI or Mender report
+ * takes the device-action delivery's path to the same `report`). False when the task has no open action for the
+ * device (cancelled, already ended, unknown). The task whose last open action ends is finished
+ * (`tempFirmwareActions`).
  */
 export async function recordTempResult(
   s: Services,
@@ -84,10 +89,10 @@ export async function recordTempResult(
   if (!action || !['pending', 'delivered', 'running'].includes(action.state)) return false;
   const actionId = Number(action.action_id);
   if (report.state === 'delivered') {
-    await actions.fetched(s, tenant, [actionId]);
+    await actions.fetched(s, tenant, deviceId, [actionId]);
     return true;
   }
-  const message = report.message?.slice(0, MESSAGE_MAX);
+  const message = report.message?.slice(0, tempActionKind.messageMax);
   const outcome =
     report.state === 'proceeding'
       ? await actions.report(s, tenant, kind, deviceId, actionId, {
@@ -102,38 +107,35 @@ export async function recordTempResult(
   return outcome === 'recorded';
 }
 
-/** Whether a temporary task was ever meant for the device (a late report on its ended action is still its own). */
-export const isTempTarget = (s: Services, tenant: Tenant, deviceId: string, taskId: string) =>
-  actions.hadAction(s, tenant, kind, taskId, deviceId);
-
-// DDI cancelAction: a cancelled task's device that had fetched its action is told until it answers.
-
-/** The device's temporary action it must be told is cancelled, or null (from memory for a device with none). */
-export async function tempCancelFor(s: Services, tenant: Tenant, deviceId: string): Promise<string | null> {
-  const row = await actions.cancelToTell(s, tenant, kind, deviceId);
-  return row ? String(row.action_id) : null;
+/** A task's action as a deployment: forced, one `os` chunk named after the task, its one file. */
+function deploymentOf(a: TempAction): Deployment {
+  const f = a.file;
+  const file = { filename: f.name, sha256: f.sha256, size: f.size, contentType: f.contentType };
+  return {
+    download: 'forced',
+    update: 'forced',
+    part: 'os',
+    version: a.taskName,
+    name: a.taskName,
+    metadata: [],
+    artifacts: [file],
+    // A `.mender` file is offered to Mender devices too, of any device type.
+    mender: f.name.toLowerCase().endsWith('.mender')
+      ? { ...file, artifactName: f.name.replace(/\.mender$/i, ''), deviceTypes: [] }
+      : null,
+  };
 }
 
-/**
- * Whether the action is one of the device's temporary actions cancelled while it held it (answered or not): the
- * cancelAction resource exists for it.
- */
-export async function isTempCancel(s: Services, tenant: Tenant, deviceId: string, actionId: string) {
-  const id = actionNumber(actionId);
-  if (id === null) return false;
-  return ((await actions.actionOf(s, tenant, kind, deviceId, id))?.cancel_state ?? null) !== null;
-}
-
-/**
- * The device's answer to a cancel: `confirmed` (it stopped) or `rejected` (it went on; the task has ended, so only
- * the answer and its message are kept). False when no cancel of the device's was waiting.
- */
-export const answerTempCancel = (
-  s: Services,
-  tenant: Tenant,
-  deviceId: string,
-  actionId: string,
-  answer: 'confirmed' | 'rejected',
-  message: string,
-): Promise<boolean> =>
-  actions.answerCancel(s, tenant, kind, deviceId, Number(actionId), answer, message.slice(0, MESSAGE_MAX));
+/** Temporary tasks' actions as the device-action delivery gives them (contributed in routes.ts). */
+export const tempActionKind: DeliveredKind = {
+  ...kind,
+  business: 'firmware',
+  messageMax: 2000,
+  delivery: {
+    as: 'deployment',
+    async describe(s, tenant, action) {
+      const a = await actionOf(s, tenant, action);
+      return a && deploymentOf(a);
+    },
+  },
+};

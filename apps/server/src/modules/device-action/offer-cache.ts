@@ -1,12 +1,13 @@
 import { flagsTopic, RELOAD_MS } from '../../platform/realtime/device-flags';
 import type { Services } from '../../platform/services';
+import { kindsGivenAs } from './kinds';
 
 /**
- * The poll's memory of each device's current task action (delivery.ts `currentAction`), so that a device polling
- * while it has an action costs no query either (README "Delivery"). Kept true by the same changes as the flags
- * (flags.ts): `actionsChanged` names the devices whose action changed, or the whole property, here at once and on
- * every instance through the bus; a device's delivery state changing (a report) is such a change too. An entry is
- * also read again after `TTL_MS`, so that a lost event is repaired in bounded time.
+ * The poll's memory of what each device is offered (offers.ts), so that a device polling while it has an action
+ * costs no query either (README.md "Delivery"). Kept true by the same changes as the kinds' flags: a change names
+ * the devices whose actions changed, or the whole property, here at once (`forget`) and on every instance through
+ * the bus (the flags' topics); an action fetched or reported on is such a change too. An entry is also read again
+ * after `TTL_MS`, so that a lost event is repaired in bounded time.
  */
 
 /** As long as the flags keep a property's set (a device polling every 5 minutes is answered from memory). */
@@ -29,9 +30,14 @@ export interface ActionCache<T> {
 
 const caches = new WeakMap<Services, ActionCache<unknown>>();
 
-export function actionCache<T>(s: Services, flagsName: string): ActionCache<T> {
+/**
+ * This app's memory of the devices' offers (made on first use), kept true by the changes of the deployment kinds'
+ * open flags (service.ts `openFlags`, named `device-action:<kind>`).
+ */
+export function offerCache<T>(s: Services): ActionCache<T> {
   const known = caches.get(s);
   if (known) return known as ActionCache<T>;
+  const flagsNames = kindsGivenAs(s, 'deployment').map((k) => `device-action:${k.kind}`);
   const byPno = new Map<string, Map<string, Entry<T>>>();
   const generations = new Map<string, number>();
   let size = 0;
@@ -69,11 +75,16 @@ export function actionCache<T>(s: Services, flagsName: string): ActionCache<T> {
       for (const id of deviceIds) if (m.delete(id)) size -= 1;
     },
   };
-  s.bus.subscribe(flagsTopic(flagsName), (event) => {
-    const e = event as { pno?: unknown; ids?: unknown };
-    if (typeof e.pno !== 'string') return;
-    cache.forget(e.pno, Array.isArray(e.ids) ? e.ids.filter((id): id is string => typeof id === 'string') : null);
-  });
+  for (const name of flagsNames)
+    s.bus.subscribe(flagsTopic(name), (event) => {
+      const e = event as { pno?: unknown; ids?: unknown };
+      if (typeof e.pno !== 'string') return;
+      cache.forget(e.pno, Array.isArray(e.ids) ? e.ids.filter((id): id is string => typeof id === 'string') : null);
+    });
   caches.set(s, cache as ActionCache<unknown>);
   return cache;
 }
+
+/** Actions of these devices (null: any of the property's) changed: this instance reads their offers again at once. */
+export const forgetOffers = (s: Services, pno: string, deviceIds: readonly string[] | null) =>
+  caches.get(s)?.forget(pno, deviceIds);
