@@ -22,13 +22,16 @@ describeEachDb(
     it('declares every mounted route: a contract endpoint or a raw route', () => {
       const mounted = mountedRoutes(env().app);
       expect(mounted.length).toBeGreaterThan(all.length);
-      expect(unmatchedRoutes(mounted, all).map(name)).toEqual([]);
+      expect(
+        unmatchedRoutes(mounted, all).map(name),
+        'mounted but declared nowhere: declare each in platform/http/raw-routes.ts (its credential, body, parameters)',
+      ).toEqual([]);
     });
 
     it('mounts every declared raw route', () => {
       const mounted = new Set(mountedRoutes(env().app).map(name));
       const raw = rawRoutes.filter((r) => !mounted.has(name(r)));
-      expect(raw.map(name)).toEqual([]);
+      expect(raw.map(name), 'declared in platform/http/raw-routes.ts but mounted by nothing').toEqual([]);
       console.info(`route census [${env().dialect}]: ${rawRoutes.length} raw routes declared, ${mounted.size} mounted`);
     });
 
