@@ -6,8 +6,8 @@ import type { RequestContext } from '../../platform/http/context';
 import { AppError } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
-import { deliverPendingInvitations } from '../org/service';
 import { type CodePurpose, consumeCode, issueCode } from './codes';
+import { accountRegistered } from './extensions';
 import { assertNotLocked, clearFailures, recordFailure } from './lockout';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof users.findUserByPhone>>>;
@@ -77,8 +77,9 @@ export async function register(
     if (await users.findUserByPhone(s.db, input.phoneNum)) throw new AppError('phoneTaken');
     throw error;
   }
-  // Invitations sent to the phone before it had an account now reach its message centre (modules/org).
-  await deliverPendingInvitations(s, user.uid, user.phone);
+  // What other modules attach to a new account: invitations sent to the phone before now reach its message centre
+  // (modules/org).
+  for (const registered of s.extensions.all(accountRegistered)) await registered(s, user.uid, user.phone);
   return signIn(s, user, ctx);
 }
 

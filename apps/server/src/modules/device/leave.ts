@@ -1,11 +1,13 @@
 import type { Db } from '../../platform/db/connect';
-import { propertyTenant } from '../../platform/tenancy/tenant';
+import { contribution } from '../../platform/extension-points';
+import { memberLeavers } from '../org/leave';
 import { unbindUser } from './repo';
 
 /**
- * What a member leaving a property takes with them: the property's devices bound to them are unbound. Called by
- * org's leaveProperty inside its transaction (a file of its own, importing only the repo of this module, so that
- * org may call it while the device service reads org's members).
+ * What a member leaving a property takes with them: the property's devices bound to them are unbound. Run by org's
+ * leaveProperty inside its transaction (org/leave.ts; the device module definition contributes it).
  */
-export const unbindDevicesOfLeaver = (trx: Db, pno: string, uid: string) =>
-  unbindUser(trx, propertyTenant(pno), uid, Date.now());
+export const devicesOfLeaver = contribution(memberLeavers, {
+  what: 'devices',
+  leave: (trx: Db, tenant, uid) => unbindUser(trx, tenant, uid, Date.now()),
+});

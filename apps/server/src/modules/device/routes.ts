@@ -5,6 +5,7 @@ import { defineModule } from '../../platform/http/mount';
 import { groupItemCounters } from '../space/service';
 import * as catalogue from './catalogue';
 import * as enrolment from './enrolment';
+import { devicesOfLeaver } from './leave';
 import * as devices from './service';
 
 /** Devices: the registry, admission, binding and the catalogue (README.md). The device API: ddi-routes.ts. */
@@ -42,6 +43,7 @@ export const deviceModule = defineModule(
   },
   {
     // Group trees count their devices (sg/getGroupTree includeDeviceNum), and a group holding some stays.
-    contributes: [contribution(groupItemCounters, { kind: 'device', count: devices.devicesPerGroup })],
+    // A member leaving the property leaves their devices unbound (org/leave.ts).
+    contributes: [contribution(groupItemCounters, { kind: 'device', count: devices.devicesPerGroup }), devicesOfLeaver],
   },
 );

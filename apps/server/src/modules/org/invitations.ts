@@ -1,4 +1,5 @@
 import { INVITE_TTL_MS, type OrgRequest, type RequestStatus } from '@keel/contract/endpoints/org';
+import { createAccount, passwordHashFrom } from '../../platform/auth/accounts';
 import type { RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
@@ -6,7 +7,6 @@ import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { issueCode } from '../auth/codes';
-import { createAccount, passwordHashFrom } from '../user/accounts';
 import * as repo from './repo';
 import { effectiveStatus, renderRequests } from './requests';
 import { type OrgProperty, resolveNode } from './scope';

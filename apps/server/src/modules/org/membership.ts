@@ -7,12 +7,8 @@ import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { memberUids } from '../../platform/tenancy/members';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
-import { removeUserFromCustomersOf } from '../customer/service';
-import { unbindDevicesOfLeaver } from '../device/leave';
-import { removeAdminRights } from '../permission/service';
-import { removeUserFromTitlesOf } from '../title/service';
-import { removeUserFromUserSetsOf } from '../user-set/service';
 import { announceLeave, standDown } from '../workflow/service';
+import { memberLeavers } from './leave';
 import { memberPage } from './reads';
 import * as repo from './repo';
 import { effectiveStatus } from './requests';
@@ -98,17 +94,13 @@ export async function moveUsers(
 }
 
 /**
- * Takes a user out of a property with everything that hangs on the membership: administrator rights (permission
- * sets and scopes), titles, user sets, customers and the devices bound to them. Every path that removes a member calls this inside its
- * transaction, so no row of a non-member is left behind.
+ * Takes a user out of a property with everything that hangs on the membership: what the other modules contribute
+ * to `memberLeavers` (administrator rights, titles, user sets, customers, the devices bound to them; leave.ts).
+ * Every path that removes a member calls this inside its transaction, so no row of a non-member is left behind.
  */
-export async function leaveProperty(trx: Db, tenant: Tenant, uid: string, role: string): Promise<void> {
+export async function leaveProperty(s: Services, trx: Db, tenant: Tenant, uid: string, role: string): Promise<void> {
   await repo.removeMember(trx, tenant, uid);
-  await removeAdminRights(trx, tenant, uid);
-  await removeUserFromTitlesOf(trx, tenant, uid);
-  await removeUserFromUserSetsOf(trx, tenant, uid);
-  await removeUserFromCustomersOf(trx, tenant, uid);
-  await unbindDevicesOfLeaver(trx, tenant.pno, uid);
+  for (const leaver of s.extensions.all(memberLeavers)) await leaver.leave(trx, tenant, uid);
   // Cached permissions of the property are keyed by its ACL version; an administrator's change invalidates them.
   if (role === 'admin') await bumpAclVersion(trx, tenant.pno);
 }
@@ -129,7 +121,7 @@ export async function removeUser(s: Services, ctx: RequestContext, prop: OrgProp
     const current = await repo.findMember(trx, tenant, uid);
     if (!current || (current.oid ?? null) !== node.oid) throw notFound('uid');
     if (current.role === 'owner') throw new AppError('ownerIsFixed');
-    await leaveProperty(trx, tenant, uid, current.role);
+    await leaveProperty(s, trx, tenant, uid, current.role);
     return changes;
   });
   // An application that reached a step naming them while they were leaving.

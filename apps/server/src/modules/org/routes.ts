@@ -1,8 +1,10 @@
 import { orgEndpoints } from '@keel/contract/endpoints/org';
+import { contribution } from '../../platform/extension-points';
 import { type RequestContext, requireProperty, requireUser } from '../../platform/http/context';
 import { defineModule, type Handlers } from '../../platform/http/mount';
 import type { Services } from '../../platform/services';
 import { operatorView } from '../../platform/tenancy/tenant';
+import { accountRegistered } from '../auth/extensions';
 import * as org from './service';
 
 /**
@@ -11,7 +13,8 @@ import * as org from './service';
  */
 export const orgModule = defineModule(orgEndpoints, orgHandlers, {
   scopes: { org: org.orgScope },
-  contributes: [org.memberJoinApplications],
+  // A phone's open invitations reach the account it gets (auth/extensions.ts).
+  contributes: [org.memberJoinApplications, contribution(accountRegistered, org.deliverPendingInvitations)],
 });
 
 function orgHandlers(s: Services): Handlers<typeof orgEndpoints> {

@@ -1,17 +1,24 @@
 import { userSetEndpoints } from '@keel/contract/endpoints/user-set';
+import { contribution } from '../../platform/extension-points';
 import { defineModule } from '../../platform/http/mount';
 import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../../platform/member-groups/handlers';
-import { userSetService } from './service';
+import { memberLeavers } from '../org/leave';
+import { removeUserFromUserSetsOf, userSetService } from './service';
 
 /** User sets: see README.md for the model. */
-export const userSetModule = defineModule(userSetEndpoints, (s) => {
-  const h = memberGroupHandlers(s, userSetService, 'usid', backOfficeScope, backOfficeItem('usid'));
-  return {
-    'us/getUserSetList': h.list,
-    'us/addOrUpdateUserSet': h.save,
-    'us/delUserSet': h.del,
-    'us/getUserSetUserList': h.users,
-    'us/addUserSetUser': h.add,
-    'us/delUserSetUser': h.remove,
-  };
-});
+export const userSetModule = defineModule(
+  userSetEndpoints,
+  (s) => {
+    const h = memberGroupHandlers(s, userSetService, 'usid', backOfficeScope, backOfficeItem('usid'));
+    return {
+      'us/getUserSetList': h.list,
+      'us/addOrUpdateUserSet': h.save,
+      'us/delUserSet': h.del,
+      'us/getUserSetUserList': h.users,
+      'us/addUserSetUser': h.add,
+      'us/delUserSetUser': h.remove,
+    };
+  },
+  // A member leaving the property leaves its user sets (org/leave.ts).
+  { contributes: [contribution(memberLeavers, { what: 'userSets', leave: removeUserFromUserSetsOf })] },
+);

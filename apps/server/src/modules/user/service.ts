@@ -1,11 +1,11 @@
 import { MEMBER_PICKER_PERMISSIONS, USER_PERMISSIONS, type UserItem } from '@keel/contract/endpoints/user';
+import { createAccount, passwordHashFrom, updateAccount } from '../../platform/auth/accounts';
 import * as users from '../../platform/auth/users-repo';
 import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { operatorScope } from '../../platform/tenancy/tenant';
 import * as org from '../org/service';
-import { createAccount, passwordHashFrom, updateAccount } from './accounts';
 import * as repo from './repo';
 
 /**

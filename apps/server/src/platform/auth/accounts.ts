@@ -1,11 +1,16 @@
 import type { Updateable } from 'kysely';
-import { hashPassword, isAcceptablePassword } from '../../platform/auth/passwords';
-import type { UsersTable } from '../../platform/auth/tables';
-import { createUser, findUserByPhone, uidOfEmail, updateUser } from '../../platform/auth/users-repo';
-import type { Db } from '../../platform/db/connect';
-import { AppError } from '../../platform/http/errors';
-import { newId } from '../../platform/ids';
-import type { Services } from '../../platform/services';
+import type { Db } from '../db/connect';
+import { AppError } from '../http/errors';
+import { newId } from '../ids';
+import type { Services } from '../services';
+import { hashPassword, isAcceptablePassword } from './passwords';
+import type { UsersTable } from './tables';
+import { createUser, findUserByPhone, uidOfEmail, updateUser } from './users-repo';
+
+/**
+ * Accounts (`users`): creating one for a phone, changing its profile, the password policy. The user module's
+ * administration and org's registration of a member both create accounts here.
+ */
 
 /** Decrypts an RSA-OAEP password from the console and checks the policy (as a/register does). */
 export async function passwordHashFrom(s: Services, cipher: string): Promise<string> {
