@@ -3,7 +3,7 @@ import type { ActionKind, Command, CommandKind, DeliveredKind } from '../device-
 import * as repo from './repo';
 
 /** A command's payload as stored (JSON text), as an object (anything else is an empty one). */
-const parseObject = (json: string): Record<string, unknown> => {
+export const parseObject = (json: string): Record<string, unknown> => {
   try {
     const v: unknown = JSON.parse(json);
     return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};

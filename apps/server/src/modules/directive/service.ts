@@ -19,25 +19,17 @@ import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/te
 import { deviceIdsInGroup, deviceSummaries, propertyDevices } from '../device/targets';
 import * as actions from '../device-action/service';
 import { spaceOfRef } from '../space/service';
-import { commandActions } from './actions';
+import { commandActions, parseObject } from './actions';
 import * as repo from './repo';
 
 /**
  * Directives (README.md): sending commands to devices of the property, their results, cancelling, expiry. Each
  * device's part of a command is a device action (modules/device-action, `commandActions`); the device side (what a
- * device fetches and answers) is device-service.ts. No SQL and no HTTP here.
+ * device fetches and answers) is device-action's, given the command by `commandActionKind` (actions.ts). No SQL and
+ * no HTTP here.
  */
 
 export const EXPIRE_JOB = 'directive.expire';
-
-const parseObject = (json: string): Record<string, unknown> => {
-  try {
-    const v: unknown = JSON.parse(json);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
 
 /** A device action's state as a command's result shows it: one the device is working on is `delivered`. */
 const resultState = (state: string): CmdTargetState => (state === 'running' ? 'delivered' : (state as CmdTargetState));
