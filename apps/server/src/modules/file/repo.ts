@@ -1,3 +1,4 @@
+import { withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
@@ -28,14 +29,10 @@ const FILE_COLUMNS = [
   'f.created_at',
   'f.updated_at',
   's.name as space_name',
-  'u.name as uploader_name',
 ] as const;
 
 const fileBase = (db: Db, tenant: Tenant, f: FileFilter) => {
-  let q = tenantDb(db, tenant)
-    .selectFrom('files as f')
-    .innerJoin('spaces as s', 's.sid', 'f.sid')
-    .leftJoin('users as u', 'u.uid', 'f.uid');
+  let q = tenantDb(db, tenant).selectFrom('files as f').innerJoin('spaces as s', 's.sid', 'f.sid');
   if (f.sids !== null) q = q.where('f.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
   if (f.groupId) q = q.where('f.group_id', '=', f.groupId);
   const str = f.str;
@@ -52,7 +49,7 @@ export type FileRow = Awaited<ReturnType<typeof findFiles>>[number];
  * `(pno, sid, created_at, fid)`, `(pno, sid, group_id, created_at, fid)` and `(pno, created_at, fid)`.
  */
 export async function pageFiles(db: Db, tenant: Tenant, f: FileFilter, pageNum: number, pageSize: number) {
-  return readPage(
+  const page = await readPage(
     () => countOf(fileBase(db, tenant, f)),
     (w) =>
       fileBase(db, tenant, f)
@@ -64,16 +61,21 @@ export async function pageFiles(db: Db, tenant: Tenant, f: FileFilter, pageNum: 
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withUserNames(db, page.rows, 'uid', 'uploader_name') };
 }
 
-export const findFiles = (db: Db, tenant: Tenant, fids: readonly string[]) =>
-  tenantDb(db, tenant)
-    .selectFrom('files as f')
-    .innerJoin('spaces as s', 's.sid', 'f.sid')
-    .leftJoin('users as u', 'u.uid', 'f.uid')
-    .where('f.fid', 'in', fids.length > 0 ? [...fids] : [''])
-    .select(FILE_COLUMNS)
-    .execute();
+export const findFiles = async (db: Db, tenant: Tenant, fids: readonly string[]) =>
+  withUserNames(
+    db,
+    await tenantDb(db, tenant)
+      .selectFrom('files as f')
+      .innerJoin('spaces as s', 's.sid', 'f.sid')
+      .where('f.fid', 'in', fids.length > 0 ? [...fids] : [''])
+      .select(FILE_COLUMNS)
+      .execute(),
+    'uid',
+    'uploader_name',
+  );
 
 export interface NewFile {
   fid: string;
@@ -140,11 +142,11 @@ const COMMON_COLUMNS = [
   'c.content_type',
   'c.created_at',
   'c.updated_at',
-  'u.name as creator_name',
+  'c.created_by',
 ] as const;
 
 const commonBase = (db: Db, tenant: Tenant, f: { id?: string; str?: string }) => {
-  let q = tenantDb(db, tenant).selectFrom('common_files as c').leftJoin('users as u', 'u.uid', 'c.created_by');
+  let q = tenantDb(db, tenant).selectFrom('common_files as c');
   if (f.id) q = q.where('c.id', '=', f.id);
   if (f.str) {
     q = q.where(containsAnyCi(['c.name', 'c.file_name', 'c.version'], f.str));
@@ -161,7 +163,7 @@ export async function pageCommonFiles(
   pageNum: number,
   pageSize: number,
 ) {
-  return readPage(
+  const page = await readPage(
     () => countOf(commonBase(db, tenant, f)),
     (w) =>
       commonBase(db, tenant, f)
@@ -173,13 +175,19 @@ export async function pageCommonFiles(
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withUserNames(db, page.rows, 'created_by', 'creator_name') };
 }
 
-export const findCommonFiles = (db: Db, tenant: Tenant, ids: readonly string[]) =>
-  commonBase(db, tenant, {})
-    .where('c.id', 'in', ids.length > 0 ? [...ids] : [''])
-    .select(COMMON_COLUMNS)
-    .execute();
+export const findCommonFiles = async (db: Db, tenant: Tenant, ids: readonly string[]) =>
+  withUserNames(
+    db,
+    await commonBase(db, tenant, {})
+      .where('c.id', 'in', ids.length > 0 ? [...ids] : [''])
+      .select(COMMON_COLUMNS)
+      .execute(),
+    'created_by',
+    'creator_name',
+  );
 
 export interface CommonFileContent {
   fileName: string;

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { withUserName, withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsCi } from '../../platform/db/sql-helpers';
@@ -23,7 +24,7 @@ export interface TaskFilter {
 }
 
 const taskBase = (db: Db, tenant: Tenant, f: TaskFilter) => {
-  let q = tenantDb(db, tenant).selectFrom('fw_tasks as t').leftJoin('users as u', 'u.uid', 't.created_by');
+  let q = tenantDb(db, tenant).selectFrom('fw_tasks as t');
   if (f.state) q = q.where('t.state', '=', f.state);
   if (f.swType) q = q.where('t.sw_type', '=', f.swType);
   if (f.swId) q = q.where('t.sw_id', '=', f.swId);
@@ -34,27 +35,30 @@ const taskBase = (db: Db, tenant: Tenant, f: TaskFilter) => {
 };
 
 export async function pageTasks(db: Db, tenant: Tenant, f: TaskFilter, pageNum: number, pageSize: number) {
-  return readPage(
+  const page = await readPage(
     () => countOf(taskBase(db, tenant, f)),
     (w) =>
       taskBase(db, tenant, f)
         .selectAll('t')
-        .select('u.name as creator_name')
         .orderBy('t.created_at', w.dir)
         .orderBy('t.id', w.dir)
         .limit(w.limit)
         .offset(w.offset)
-        .execute() as Promise<TaskRow[]>,
+        .execute() as Promise<Selectable<FwTasksTable>[]>,
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: (await withUserNames(db, page.rows, 'created_by', 'creator_name')) as TaskRow[] };
 }
 
-export const findTask = (db: Db, tenant: Tenant, id: string) =>
-  taskBase(db, tenant, {})
-    .selectAll('t')
-    .select('u.name as creator_name')
-    .where('t.id', '=', id)
-    .executeTakeFirst() as Promise<TaskRow | undefined>;
+export const findTask = async (db: Db, tenant: Tenant, id: string) =>
+  (await withUserName(
+    db,
+    (await taskBase(db, tenant, {}).selectAll('t').where('t.id', '=', id).executeTakeFirst()) as
+      | Selectable<FwTasksTable>
+      | undefined,
+    'created_by',
+    'creator_name',
+  )) as TaskRow | undefined;
 
 export async function insertTask(db: Db, tenant: Tenant, row: Omit<Insertable<FwTasksTable>, 'pno'>) {
   await tenantDb(db, tenant).insertInto('fw_tasks').values(row).execute();

@@ -1,3 +1,4 @@
+import { withUserName, withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
@@ -45,30 +46,18 @@ const fileBase = (db: Db, tenant: Tenant, str: string | undefined) => {
 };
 
 const fileColumns = (q: ReturnType<typeof fileBase>) =>
-  q
-    .leftJoin('users as u', 'u.uid', 'f.uid')
-    .select([
-      'f.id',
-      'f.fid',
-      'f.name',
-      'f.size',
-      'f.sha256',
-      'f.content_type',
-      'f.created_at',
-      'u.name as uploader_name',
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom('fw_temp_tasks as t')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('t.file_id', '=', 'f.id')
-        .as('task_count'),
-    );
+  q.select(['f.id', 'f.fid', 'f.name', 'f.size', 'f.sha256', 'f.content_type', 'f.created_at', 'f.uid']).select((eb) =>
+    eb
+      .selectFrom('fw_temp_tasks as t')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('t.file_id', '=', 'f.id')
+      .as('task_count'),
+  );
 
 export type TempFileRow = Awaited<ReturnType<typeof findFile>> & object;
 
-export const pageFiles = (db: Db, tenant: Tenant, str: string | undefined, pageNum: number, pageSize: number) =>
-  readPage(
+export async function pageFiles(db: Db, tenant: Tenant, str: string | undefined, pageNum: number, pageSize: number) {
+  const page = await readPage(
     () => countOf(fileBase(db, tenant, str)),
     (w) =>
       fileColumns(fileBase(db, tenant, str))
@@ -79,11 +68,18 @@ export const pageFiles = (db: Db, tenant: Tenant, str: string | undefined, pageN
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withUserNames(db, page.rows, 'uid', 'uploader_name') };
+}
 
-export const findFile = (db: Db, tenant: Tenant, id: string) =>
-  fileColumns(fileBase(db, tenant, undefined))
-    .where('f.id', '=', id)
-    .executeTakeFirst();
+export const findFile = async (db: Db, tenant: Tenant, id: string) =>
+  withUserName(
+    db,
+    await fileColumns(fileBase(db, tenant, undefined))
+      .where('f.id', '=', id)
+      .executeTakeFirst(),
+    'uid',
+    'uploader_name',
+  );
 
 /** A running task that uses the file, if any. */
 export const runningTaskOfFile = (db: Db, tenant: Tenant, fileId: string) =>
@@ -231,17 +227,15 @@ const TASK_COLUMNS = [
   't.created_at',
   't.updated_at',
   't.finished_at',
-  'u.name as creator_name',
 ] as const;
 
 export type TaskRow = Awaited<ReturnType<typeof findTask>> & object;
 
-export const pageTasks = (db: Db, tenant: Tenant, f: TaskFilter, pageNum: number, pageSize: number) =>
-  readPage(
+export async function pageTasks(db: Db, tenant: Tenant, f: TaskFilter, pageNum: number, pageSize: number) {
+  const page = await readPage(
     () => countOf(taskBase(db, tenant, f)),
     (w) =>
       taskBase(db, tenant, f)
-        .leftJoin('users as u', 'u.uid', 't.created_by')
         .select(TASK_COLUMNS)
         .orderBy('t.created_at', w.dir)
         .orderBy('t.id', w.dir)
@@ -250,14 +244,20 @@ export const pageTasks = (db: Db, tenant: Tenant, f: TaskFilter, pageNum: number
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withUserNames(db, page.rows, 'created_by', 'creator_name') };
+}
 
-export const findTask = (db: Db, tenant: Tenant, id: string) =>
-  tenantDb(db, tenant)
-    .selectFrom('fw_temp_tasks as t')
-    .leftJoin('users as u', 'u.uid', 't.created_by')
-    .select(TASK_COLUMNS)
-    .where('t.id', '=', id)
-    .executeTakeFirst();
+export const findTask = async (db: Db, tenant: Tenant, id: string) =>
+  withUserName(
+    db,
+    await tenantDb(db, tenant)
+      .selectFrom('fw_temp_tasks as t')
+      .select(TASK_COLUMNS)
+      .where('t.id', '=', id)
+      .executeTakeFirst(),
+    'created_by',
+    'creator_name',
+  );
 
 /** The names of the property's tasks of `ids`. */
 export const taskNames = async (db: Db, tenant: Tenant, ids: readonly string[]) =>

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsPattern } from '../../platform/db/sql-helpers';
@@ -48,14 +49,11 @@ const PACKAGE_COLUMNS = [
   'p.created_at',
   'p.updated_at',
   's.name as space_name',
-  'u.name as creator_name',
+  'p.created_by',
 ] as const;
 
 const packageBase = (db: Db, tenant: Tenant, f: PackageFilter) => {
-  let q = tenantDb(db, tenant)
-    .selectFrom('fw_packages as p')
-    .innerJoin('spaces as s', 's.sid', 'p.sid')
-    .leftJoin('users as u', 'u.uid', 'p.created_by');
+  let q = tenantDb(db, tenant).selectFrom('fw_packages as p').innerJoin('spaces as s', 's.sid', 'p.sid');
   if (f.sids) q = q.where('p.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
   if (f.groupId) q = q.where('p.group_id', '=', f.groupId);
   if (f.swType) q = q.where('p.sw_type', '=', f.swType);
@@ -84,7 +82,7 @@ export type PackageRow = Awaited<ReturnType<typeof findPackages>>[number];
 
 /** Packages newest version first (type, then version), then newest made. */
 export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pageNum: number, pageSize: number) {
-  return readPage(
+  const page = await readPage(
     () => countOf(packageBase(db, tenant, f)),
     (w) =>
       packageBase(db, tenant, f)
@@ -110,29 +108,35 @@ export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pag
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withUserNames(db, page.rows, 'created_by', 'creator_name') };
 }
 
 export const findPackages = (db: Db, tenant: Tenant, ids: readonly string[]) => findPackagesBy(db, tenant, { ids });
 
 /** Packages of the property by a filter (no paging: for small sets, such as those shared with some customers). */
-export const findPackagesBy = (db: Db, tenant: Tenant, f: PackageFilter) =>
-  packageBase(db, tenant, f)
-    .select(PACKAGE_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom('fw_package_customers as c')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('c.package_id', '=', 'p.id')
-        .as('customer_count'),
-    )
-    .select((eb) =>
-      eb
-        .selectFrom('fw_package_files as f')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('f.package_id', '=', 'p.id')
-        .as('file_count'),
-    )
-    .execute();
+export const findPackagesBy = async (db: Db, tenant: Tenant, f: PackageFilter) =>
+  withUserNames(
+    db,
+    await packageBase(db, tenant, f)
+      .select(PACKAGE_COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('fw_package_customers as c')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('c.package_id', '=', 'p.id')
+          .as('customer_count'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('fw_package_files as f')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('f.package_id', '=', 'p.id')
+          .as('file_count'),
+      )
+      .execute(),
+    'created_by',
+    'creator_name',
+  );
 
 export async function findByVersion(db: Db, tenant: Tenant, swType: string, versionKey: string) {
   return tenantDb(db, tenant)
@@ -468,14 +472,11 @@ const DELTA_COLUMNS = [
   'd.created_at',
   'd.finished_at',
   'p.name',
-  'u.name as creator_name',
+  'd.created_by',
 ] as const;
 
 const deltaBase = (db: Db, tenant: Tenant, f: { swId?: string; swType?: string; str?: string; ids?: string[] }) => {
-  let q = tenantDb(db, tenant)
-    .selectFrom('fw_deltas as d')
-    .innerJoin('fw_packages as p', 'p.id', 'd.target_id')
-    .leftJoin('users as u', 'u.uid', 'd.created_by');
+  let q = tenantDb(db, tenant).selectFrom('fw_deltas as d').innerJoin('fw_packages as p', 'p.id', 'd.target_id');
   if (f.swId) {
     const id = f.swId;
     q = q.where((eb) => eb.or([eb('d.source_id', '=', id), eb('d.target_id', '=', id)]));
@@ -497,7 +498,7 @@ export async function pageDeltas(
   pageNum: number,
   pageSize: number,
 ) {
-  return readPage(
+  const page = await readPage(
     () => countOf(deltaBase(db, tenant, f)),
     (w) =>
       deltaBase(db, tenant, f)
@@ -509,10 +510,11 @@ export async function pageDeltas(
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withUserNames(db, page.rows, 'created_by', 'creator_name') };
 }
 
-export const findDeltas = (db: Db, tenant: Tenant, ids: string[]) =>
-  deltaBase(db, tenant, { ids }).select(DELTA_COLUMNS).execute();
+export const findDeltas = async (db: Db, tenant: Tenant, ids: string[]) =>
+  withUserNames(db, await deltaBase(db, tenant, { ids }).select(DELTA_COLUMNS).execute(), 'created_by', 'creator_name');
 
 export const findDeltaPair = (db: Db, tenant: Tenant, sourceId: string, targetId: string) =>
   tenantDb(db, tenant)

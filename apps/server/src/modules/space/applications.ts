@@ -2,6 +2,7 @@ import type { Business } from '@keel/contract/constants';
 import { SPACE_PERMISSIONS as P, type SpaceApplyItem, type SpaceCategory } from '@keel/contract/endpoints/space';
 import type { ApplyState } from '@keel/contract/endpoints/workflow';
 import { formatFileSize } from '@keel/contract/format';
+import { enabledBusinesses } from '../../platform/auth/reads';
 import { nameKey } from '../../platform/db/sql-helpers';
 import type { PropertyContext } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
@@ -220,7 +221,7 @@ async function decide(app: FlowApplication, h: HookContext, status: 'approved' |
     made = await createSpace(
       h.trx,
       tenant,
-      await repo.enabledBusinesses(h.trx, tenant),
+      await enabledBusinesses(h.trx, tenant),
       {
         name: application.name,
         business: application.business,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withPropertyNames, withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsCi } from '../../platform/db/sql-helpers';
@@ -33,15 +34,10 @@ const SPACE_COLUMNS = [
   's.remark',
   's.created_at',
   's.updated_at',
-  'p.name as property_name',
-  'u.name as owner_name',
 ] as const;
 
 const base = (db: Db, tenant: TenantScope, f: SpaceFilter) => {
-  let q = scopedDb(db, tenant)
-    .selectFrom('spaces as s')
-    .innerJoin('properties as p', 'p.pno', 's.pno')
-    .leftJoin('users as u', 'u.uid', 's.uid');
+  let q = scopedDb(db, tenant).selectFrom('spaces as s');
   if (f.sids !== null) q = q.where('s.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
   if (f.business) q = q.where('s.business', '=', f.business);
   if (f.category) q = q.where('s.category', '=', f.category);
@@ -53,6 +49,10 @@ const base = (db: Db, tenant: TenantScope, f: SpaceFilter) => {
   return q;
 };
 
+/** Spaces' rows with their property's and owner's names (one read each per page). */
+const withNames = async <R extends { pno: string; uid: string | null }>(db: Db, rows: readonly R[]) =>
+  withUserNames(db, await withPropertyNames(db, rows, 'pno', 'property_name'), 'uid', 'owner_name');
+
 export type SpaceRow = Awaited<ReturnType<typeof findSpaces>>[number];
 
 /**
@@ -60,7 +60,7 @@ export type SpaceRow = Awaited<ReturnType<typeof findSpaces>>[number];
  * `(pno, created_at, sid)` and, filtered, `(pno, uid | business | category, created_at, sid)`.
  */
 export async function pageSpaces(db: Db, tenant: TenantScope, f: SpaceFilter, pageNum: number, pageSize: number) {
-  return readPage(
+  const page = await readPage(
     () => countOf(base(db, tenant, f)),
     (w) =>
       base(db, tenant, f)
@@ -72,17 +72,19 @@ export async function pageSpaces(db: Db, tenant: TenantScope, f: SpaceFilter, pa
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withNames(db, page.rows) };
 }
 
 /** Spaces by id in one property, or (operators) in any. */
-export const findSpaces = (db: Db, tenant: TenantScope, sids: readonly string[]) =>
-  scopedDb(db, tenant)
-    .selectFrom('spaces as s')
-    .innerJoin('properties as p', 'p.pno', 's.pno')
-    .leftJoin('users as u', 'u.uid', 's.uid')
-    .where('s.sid', 'in', sids.length > 0 ? [...sids] : [''])
-    .select(SPACE_COLUMNS)
-    .execute();
+export const findSpaces = async (db: Db, tenant: TenantScope, sids: readonly string[]) =>
+  withNames(
+    db,
+    await scopedDb(db, tenant)
+      .selectFrom('spaces as s')
+      .where('s.sid', 'in', sids.length > 0 ? [...sids] : [''])
+      .select(SPACE_COLUMNS)
+      .execute(),
+  );
 
 /** Another space of the property with this name key, if any. */
 export const findSpaceByNameKey = (db: Db, tenant: Tenant, nameKey: string) =>
@@ -216,22 +218,11 @@ export async function changeQuota(
 /** A space's quota records, newest first (index `(pno, sid, created_at, id)`). */
 export async function pageQuotaRecords(db: Db, tenant: Tenant, sid: string, pageNum: number, pageSize: number) {
   const q = () => tenantDb(db, tenant).selectFrom('space_quota_records as r').where('r.sid', '=', sid);
-  return readPage(
+  const page = await readPage(
     () => countOf(q()),
     (w) =>
       q()
-        .leftJoin('users as u', 'u.uid', 'r.actor_uid')
-        .select([
-          'r.id',
-          'r.sid',
-          'r.kind',
-          'r.old_quota',
-          'r.new_quota',
-          'r.reason',
-          'r.actor_uid',
-          'r.created_at',
-          'u.name as user_name',
-        ])
+        .select(['r.id', 'r.sid', 'r.kind', 'r.old_quota', 'r.new_quota', 'r.reason', 'r.actor_uid', 'r.created_at'])
         .orderBy('r.created_at', w.dir)
         .orderBy('r.id', w.dir)
         .limit(w.limit)
@@ -239,6 +230,7 @@ export async function pageQuotaRecords(db: Db, tenant: Tenant, sid: string, page
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withUserNames(db, page.rows, 'actor_uid', 'user_name') };
 }
 
 /** Use against quota per business and category of the spaces in reach. */
@@ -261,35 +253,6 @@ export async function usageBreakdown(db: Db, tenant: TenantScope, sids: readonly
     .groupBy(['s.business', 's.category'])
     .execute();
 }
-
-// ---- the property and its members, as the space rules need them ----------------------------------------------
-
-/**
- * A property by the pno an operator named (`properties`, the register of properties, is not a property's table):
- * how the server finds out whether it exists before taking it as a tenant.
- */
-export const findProperty = (db: Db, pno: string) =>
-  // not a tenant filter: a key lookup on properties, the register of properties
-  db.selectFrom('properties').select(['pno', 'name']).where('pno', '=', pno).executeTakeFirst();
-
-/** The property's enabled businesses (authorised and not switched off). */
-export async function enabledBusinesses(db: Db, tenant: Tenant): Promise<string[]> {
-  const rows = await tenantDb(db, tenant)
-    .selectFrom('property_businesses')
-    .select('business')
-    .where('disabled', '=', 0)
-    .execute();
-  return rows.map((r) => r.business);
-}
-
-/** A member of the property, with their name. */
-export const findMember = (db: Db, tenant: Tenant, uid: string) =>
-  tenantDb(db, tenant)
-    .selectFrom('property_members as m')
-    .innerJoin('users as u', 'u.uid', 'm.uid')
-    .select(['m.uid', 'm.role', 'u.name'])
-    .where('m.uid', '=', uid)
-    .executeTakeFirst();
 
 /** Names of the property's spaces by id; ids that name no space of the property are left out. */
 export async function spaceNames(db: Db, tenant: Tenant, sids: readonly string[]): Promise<Map<string, string>> {

@@ -8,6 +8,7 @@ import {
   type SpaceStatistics,
 } from '@keel/contract/endpoints/space';
 import { formatFileSize } from '@keel/contract/format';
+import { enabledBusinesses, findMember, findProperty } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { isUniqueViolation, nameKey } from '../../platform/db/sql-helpers';
 import { AppError, invalidInput, notFound } from '../../platform/http/errors';
@@ -116,10 +117,10 @@ async function targetProperty(s: Services, actor: SpaceActor, inputPno: string |
     return { tenant: actor.tenant, businesses: actor.property.businesses };
   }
   if (inputPno === undefined) throw invalidInput('pno');
-  const property = await repo.findProperty(s.db, inputPno);
+  const property = await findProperty(s.db, inputPno);
   if (!property) throw notFound('pno');
   const tenant = propertyTenant(property.pno);
-  return { tenant, businesses: await repo.enabledBusinesses(s.db, tenant) };
+  return { tenant, businesses: await enabledBusinesses(s.db, tenant) };
 }
 
 export interface NewSpaceInput {
@@ -146,7 +147,7 @@ export async function createSpace(
   now: number,
 ): Promise<string> {
   if (!businesses.includes(input.business)) throw new AppError('spaceBusinessOff', { business: input.business });
-  if (input.uid !== undefined && !(await repo.findMember(db, tenant, input.uid))) throw notFound('uid');
+  if (input.uid !== undefined && !(await findMember(db, tenant, input.uid))) throw notFound('uid');
   const key = nameKey(input.name);
   if (await repo.findSpaceByNameKey(db, tenant, key)) throw new AppError('nameTaken', { name: input.name });
   const sid = newId();

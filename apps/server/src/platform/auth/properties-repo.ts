@@ -66,6 +66,30 @@ export async function propertyNames(db: Db, pnos: Iterable<string | null | undef
   return new Map(rows.map((r) => [r.pno, r.name]));
 }
 
+/** The rows, each with the name of the property its `pnoKey` names as `nameKey`: one read for a page of rows. */
+export async function withPropertyNames<R extends object, K extends keyof R, N extends string>(
+  db: Db,
+  rows: readonly R[],
+  pnoKey: K,
+  nameKey: N,
+): Promise<(R & Record<N, string>)[]> {
+  const names = await propertyNames(
+    db,
+    rows.map((r) => r[pnoKey] as string),
+  );
+  return rows.map((r) => ({ ...r, [nameKey]: names.get(r[pnoKey] as string) ?? '' }) as R & Record<N, string>);
+}
+
+/** The property's enabled businesses (authorised and not switched off). */
+export async function enabledBusinesses(db: Db, tenant: Tenant): Promise<string[]> {
+  const rows = await tenantDb(db, tenant)
+    .selectFrom('property_businesses')
+    .select('business')
+    .where('disabled', '=', 0)
+    .execute();
+  return rows.map((r) => r.business);
+}
+
 export interface PropertyFilter {
   str?: string;
   /** -1 all. */

@@ -2,7 +2,8 @@
  * What modules read of platform/auth's tables (users, properties, memberships, businesses): modules call these
  * and never query the tables themselves (architecture §6). Writes are the named functions of the *-repo.ts files.
  */
-export { findProperty, propertyNames } from './properties-repo';
+export { findMember, membersOf } from './members-repo';
+export { enabledBusinesses, findProperty, propertyNames, withPropertyNames } from './properties-repo';
 export {
   findAccounts,
   findUserByAccount,
@@ -12,5 +13,6 @@ export {
   userHeads,
   userName,
   userNames,
+  withUserName,
   withUserNames,
 } from './users-repo';

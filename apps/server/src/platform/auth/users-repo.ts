@@ -74,6 +74,16 @@ export async function withUserNames<R extends object, K extends keyof R, N exten
   });
 }
 
+/** One row (or none) with its user's name, as withUserNames. */
+export async function withUserName<R extends object, K extends keyof R, N extends string>(
+  db: Db,
+  row: R | undefined,
+  uidKey: K,
+  nameKey: N,
+): Promise<(R & Record<N, string | null>) | undefined> {
+  return row === undefined ? undefined : (await withUserNames(db, [row], uidKey, nameKey))[0];
+}
+
 /** The names and phone numbers of these users, by uid (one read for a page of rows naming them). */
 export async function userHeads(
   db: Db,
