@@ -3,6 +3,7 @@ import * as orgRepo from '../modules/org/repo';
 import { addMember } from '../platform/auth/members-repo';
 import { hashPassword } from '../platform/auth/passwords';
 import { createProperty, findPropertyByName } from '../platform/auth/properties-repo';
+import { createUser, findUserByPhone, firstOperatorUid, usersOfPhones } from '../platform/auth/users-repo';
 import { newId } from '../platform/ids';
 import type { NewsKey, NewsParams } from '../platform/news/catalogue';
 import { hasNewsOf } from '../platform/news/news-repo';
@@ -28,12 +29,9 @@ export const DEMO_MEMBER_PHONE = '13800000002';
  */
 export async function seedDemo(s: Services): Promise<void> {
   await ensureFirstOperator(s);
-  const operator = await s.db
-    .selectFrom('users')
-    .select('uid')
-    .where('is_operator', '=', 1)
-    .orderBy('created_at')
-    .executeTakeFirstOrThrow();
+  const operatorUid = await firstOperatorUid(s.db);
+  if (!operatorUid) throw new Error('seedDemo: no platform operator');
+  const operator = { uid: operatorUid };
   const owner = await ensureUser(s, { phone: DEMO_OWNER_PHONE, name: '演示管理员', password: DEMO_PASSWORD });
   const member = await ensureUser(s, { phone: DEMO_MEMBER_PHONE, name: '演示成员', password: DEMO_PASSWORD });
   const now = s.now();
@@ -170,33 +168,25 @@ export async function seedFullDemo(s: Services): Promise<void> {
 
   // People: one password hash for all (hashing is slow on purpose), computed only if someone is missing.
   const phones = [...Array.from({ length: DEMO_PEOPLE_COUNT }, (_, i) => personPhone(i)), DEMO_APPLICANT_PHONE];
-  const existing = new Map(
-    (await s.db.selectFrom('users').select(['uid', 'phone']).where('phone', 'in', phones).execute()).map((u) => [
-      u.phone,
-      u.uid,
-    ]),
-  );
+  const existing = new Map((await usersOfPhones(s.db, phones)).map((u) => [u.phone, u.uid]));
   let hash: string | undefined;
   for (const [i, phone] of phones.entries()) {
     if (existing.has(phone)) continue;
     hash ??= await hashPassword(DEMO_PASSWORD);
     const uid = newId();
     const name = phone === DEMO_APPLICANT_PHONE ? '林晓' : personName(i);
-    await s.db
-      .insertInto('users')
-      .values({
-        uid,
-        phone,
-        email: phone === DEMO_APPLICANT_PHONE ? null : `user${i + 1}@demo.keel.local`,
-        name,
-        password_hash: hash,
-        is_operator: 0,
-        // Two people are disabled, so that the user page shows both states.
-        status: i === 38 || i === 39 ? 0 : 1,
-        created_at: base + i,
-        updated_at: base + i,
-      })
-      .execute();
+    await createUser(s.db, {
+      uid,
+      phone,
+      email: phone === DEMO_APPLICANT_PHONE ? null : `user${i + 1}@demo.keel.local`,
+      name,
+      password_hash: hash,
+      is_operator: 0,
+      // Two people are disabled, so that the user page shows both states.
+      status: i === 38 || i === 39 ? 0 : 1,
+      created_at: base + i,
+      updated_at: base + i,
+    });
     existing.set(phone, uid);
   }
   const people = phones.slice(0, DEMO_PEOPLE_COUNT).map((p) => existing.get(p) as string);
@@ -225,11 +215,8 @@ export async function seedFullDemo(s: Services): Promise<void> {
   // Two spaces (seed/spaces.ts), and the demo fleet (seed/devices.ts): 12 devices with models and credentials in
   // the terminal space's groups, the first three bound to the plain member, the owner and a person;
   // `npm run sim:demo` brings them online.
-  const plainMember = await s.db
-    .selectFrom('users')
-    .select('uid')
-    .where('phone', '=', DEMO_MEMBER_PHONE)
-    .executeTakeFirstOrThrow();
+  const plainMember = await findUserByPhone(s.db, DEMO_MEMBER_PHONE);
+  if (!plainMember) throw new Error('seedDemo: the demo member is missing');
   const spaces = await seedDemoSpaces(s, pno, owner);
   await seedDemoFleet(s, pno, owner, [plainMember.uid, owner, people[3] as string], spaces.terminals);
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { firstOperatorUid } from '../platform/auth/users-repo';
 import type { Services } from '../platform/services';
 import { ensureUser } from './users';
 
@@ -10,8 +11,7 @@ const generatePassword = () => `K${randomBytes(9).toString('base64url').replace(
  * and returns the sign-in to print once. Null when an operator exists already.
  */
 export async function ensureFirstOperator(s: Services): Promise<{ phone: string; password: string } | null> {
-  const any = await s.db.selectFrom('users').select('uid').where('is_operator', '=', 1).limit(1).executeTakeFirst();
-  if (any) return null;
+  if (await firstOperatorUid(s.db)) return null;
   const password = s.config.adminPassword ?? generatePassword();
   const { created } = await ensureUser(s, {
     phone: s.config.adminPhone,

@@ -7,6 +7,7 @@ import {
   type Updateable,
 } from 'kysely';
 import { deviceCredentialExists } from '../../platform/auth/device-credentials';
+import { userHeads, withPropertyNames } from '../../platform/auth/reads';
 import { type Db, precompile } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { Database } from '../../platform/db/schema';
@@ -93,19 +94,16 @@ function filtered(q: DeviceQuery, f: DeviceFilter): DeviceQuery {
   return q;
 }
 
-/** Every column an item or a detail shows, with the model, its platform and type, the user and the property. */
+/** Every column an item or a detail shows, with the model, its platform and type (names: `withNames`). */
 function detailed(devices: DeviceQuery) {
   return devices
-    .innerJoin('properties as p', 'p.pno', 'd.pno')
     .leftJoin('device_models as m', 'm.model_id', 'd.model_id')
     .leftJoin('device_platforms as dp', 'dp.platform_id', 'm.platform_id')
     .leftJoin('device_types as dt', 'dt.type_id', 'm.type_id')
-    .leftJoin('users as u', 'u.uid', 'd.uid')
     .leftJoin('device_presence as s', 's.device_id', 'd.device_id')
     .select([
       'd.device_id',
       'd.pno',
-      'p.name as property_name',
       'd.name',
       'd.label',
       'd.business',
@@ -118,8 +116,6 @@ function detailed(devices: DeviceQuery) {
       'd.sid',
       'd.group_id',
       'd.uid',
-      'u.name as user_name',
-      'u.phone as user_phone',
       'd.bound_at',
       'd.admission',
       'd.enrolment',
@@ -137,7 +133,23 @@ function detailed(devices: DeviceQuery) {
     .select((eb) => deviceCredentialExists(eb.ref('d.device_id'), true).as('has_credential'));
 }
 
-export type DeviceRow = Awaited<ReturnType<ReturnType<typeof detailed>['executeTakeFirstOrThrow']>>;
+type DetailedRow = Awaited<ReturnType<ReturnType<typeof detailed>['executeTakeFirstOrThrow']>>;
+export type DeviceRow = DetailedRow & { property_name: string; user_name: string | null; user_phone: string | null };
+
+/** The rows with their property's name and their user's name and phone (one read each per page). */
+async function withNames(db: Db, rows: readonly DetailedRow[]): Promise<DeviceRow[]> {
+  const [people, named] = await Promise.all([
+    userHeads(
+      db,
+      rows.map((r) => r.uid),
+    ),
+    withPropertyNames(db, rows, 'pno', 'property_name'),
+  ]);
+  return named.map((r) => {
+    const user = r.uid ? people.get(r.uid) : undefined;
+    return { ...r, user_name: user?.name ?? null, user_phone: user?.phone ?? null };
+  });
+}
 
 /** The rows of these devices, in the order of `ids` (the page's order). */
 async function rowsOf(db: Db, scope: TenantScope | { uid: string }, ids: string[]): Promise<DeviceRow[]> {
@@ -151,7 +163,10 @@ async function rowsOf(db: Db, scope: TenantScope | { uid: string }, ids: string[
       : detailed(devicesById(scopedDb(db, scope), ids));
   const rows = await q.execute();
   const byId = new Map(rows.map((r) => [r.device_id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return withNames(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /** One page of ids, newest first, read from the nearer end (platform/db/paging.ts), then their rows. */
@@ -247,7 +262,7 @@ async function wholePropertyPage(db: Db, pno: string, pageNum: number, pageSize:
   const q = queries;
   return readPage<DeviceRow>(
     async () => Number((await q.count({ pno }))[0]?.n ?? 0),
-    async (w) => [...(await q[w.dir]({ pno, limit: w.limit, offset: w.offset }))],
+    async (w) => withNames(db, await q[w.dir]({ pno, limit: w.limit, offset: w.offset })),
     { pageNum, pageSize, order: 'desc' },
   );
 }

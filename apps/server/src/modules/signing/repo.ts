@@ -1,4 +1,5 @@
 import { expressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { userMatches, userName as userNameOf, withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
@@ -787,25 +788,30 @@ export async function pageRecords(
   page: Page,
 ) {
   const base = () => {
-    let q = tenantDb(db, t).selectFrom('signing_records as r').leftJoin('users as u', 'u.uid', 'r.requester_uid');
+    let q = tenantDb(db, t).selectFrom('signing_records as r');
     if (f.uid) q = q.where('r.requester_uid', '=', f.uid);
     if (f.moduleId) q = q.where('r.module_id', '=', f.moduleId);
     if (f.certId) q = q.where('r.cert_id', '=', f.certId);
     if (f.str) {
       const str = f.str;
-      q = q.where(containsAnyCi(['r.artifact_name', 'r.artifact_sha256', 'u.name'], str));
+      q = q.where((eb) =>
+        eb.or([
+          containsAnyCi(['r.artifact_name', 'r.artifact_sha256'], str),
+          userMatches(eb.ref('r.requester_uid'), str, ['name']),
+        ]),
+      );
     }
     return q;
   };
-  return readPage(
+  const found = await readPage(
     () => countOf(base()),
     (w) =>
       base()
         .selectAll('r')
-        .select('u.name as requester_name')
         .orderBy('r.created_at', w.dir)
         .orderBy('r.sig_id', w.dir)
         .limit(w.limit)
+  return { ...found, rows: await withUserNames(db, found.rows, 'requester_uid', 'requester_name') };
         .offset(w.offset)
         .execute(),
     { ...page, order: 'desc' },
@@ -816,5 +822,4 @@ export const findRecord = (db: Db, t: Tenant, sigId: string) =>
   tenantDb(db, t).selectFrom('signing_records').selectAll().where('sig_id', '=', sigId).executeTakeFirst();
 
 /** A user's display name. */
-export const userName = async (db: Db, uid: string) =>
-  (await db.selectFrom('users').select('name').where('uid', '=', uid).executeTakeFirst())?.name ?? null;
+export const userName = (db: Db, uid: string) => userNameOf(db, uid);

@@ -1,6 +1,7 @@
+import { userHeads, userMatches, withPropertyNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
-import { containsAnyCi } from '../../platform/db/sql-helpers';
+import { containsCi } from '../../platform/db/sql-helpers';
 import type { Tenant, TenantScope } from '../../platform/tenancy/tenant';
 import { scopedDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 
@@ -16,15 +17,12 @@ export interface ApplyFilter {
 }
 
 const base = (db: Db, tenant: TenantScope, f: ApplyFilter) => {
-  let q = scopedDb(db, tenant)
-    .selectFrom('space_applications as a')
-    .innerJoin('properties as p', 'p.pno', 'a.pno')
-    .innerJoin('users as u', 'u.uid', 'a.uid')
-    .leftJoin('users as r', 'r.uid', 'a.reviewer_uid');
+  let q = scopedDb(db, tenant).selectFrom('space_applications as a');
   if (f.status) q = q.where('a.status', '=', f.status);
   if (f.uid) q = q.where('a.uid', '=', f.uid);
   if (f.str) {
-    q = q.where(containsAnyCi(['a.name', 'u.name', 'u.phone'], f.str));
+    const str = f.str;
+    q = q.where((eb) => eb.or([containsCi('a.name', str), userMatches(eb.ref('a.uid'), str)]));
   }
   return q;
 };
@@ -44,17 +42,34 @@ const COLUMNS = [
   'a.sid',
   'a.created_at',
   'a.decided_at',
-  'p.name as property_name',
-  'u.name as user_name',
-  'u.phone as user_phone',
-  'r.name as reviewer_name',
+  'a.reviewer_uid',
 ] as const;
+
+/** The rows with the property's, the applicant's and the reviewer's names (one read each per page). */
+async function withNames<R extends { pno: string; uid: string; reviewer_uid: string | null }>(
+  db: Db,
+  rows: readonly R[],
+) {
+  const [people, named] = await Promise.all([
+    userHeads(
+      db,
+      rows.flatMap((r) => [r.uid, r.reviewer_uid]),
+    ),
+    withPropertyNames(db, rows, 'pno', 'property_name'),
+  ]);
+  return named.map((r) => ({
+    ...r,
+    user_name: people.get(r.uid)?.name ?? '',
+    user_phone: people.get(r.uid)?.phone ?? '',
+    reviewer_name: r.reviewer_uid === null ? null : (people.get(r.reviewer_uid)?.name ?? null),
+  }));
+}
 
 export type ApplyRow = Awaited<ReturnType<typeof findApplications>>[number];
 
 /** A page of applications, newest first (indexes `(pno, status | uid, created_at, id)`). */
 export async function pageApplications(db: Db, tenant: TenantScope, f: ApplyFilter, pageNum: number, pageSize: number) {
-  return readPage(
+  const page = await readPage(
     () => countOf(base(db, tenant, f)),
     (w) =>
       base(db, tenant, f)
@@ -66,13 +81,17 @@ export async function pageApplications(db: Db, tenant: TenantScope, f: ApplyFilt
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withNames(db, page.rows) };
 }
 
-export const findApplications = (db: Db, tenant: TenantScope, ids: readonly string[]) =>
-  base(db, tenant, {})
-    .where('a.id', 'in', ids.length > 0 ? [...ids] : [''])
-    .select(COLUMNS)
-    .execute();
+export const findApplications = async (db: Db, tenant: TenantScope, ids: readonly string[]) =>
+  withNames(
+    db,
+    await base(db, tenant, {})
+      .where('a.id', 'in', ids.length > 0 ? [...ids] : [''])
+      .select(COLUMNS)
+      .execute(),
+  );
 
 /** The applicant's pending application for the same business and category, if any. */
 export const findPending = (db: Db, tenant: Tenant, uid: string, business: string, category: string) =>

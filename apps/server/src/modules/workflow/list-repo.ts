@@ -1,7 +1,7 @@
 import type { Compilable } from 'kysely';
+import { userHeads, userMatches, userNames, withPropertyNames } from '../../platform/auth/reads';
 import { type Db, precompile } from '../../platform/db/connect';
 import type { PageWindow } from '../../platform/db/paging';
-import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
@@ -12,7 +12,8 @@ import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
  * `flow_done`, the others from `flow_applications`), from whichever end of the ordering is nearer, then the page's
  * rows in full. The unfiltered to-do total is a sum of at most eight `flow_todo_counts` rows. A property's lists
  * run on its scoped handle (platform/tenancy/tenant-scope.ts); the personal scope reads the applicant's own
- * applications across properties.
+ * applications across properties. People's and properties' names come from platform/auth, one read per page; a
+ * search by the applicant's name or phone stays in SQL (`userMatches`).
  */
 
 export interface ListFilter {
@@ -25,8 +26,6 @@ export interface ListFilter {
   state?: string;
 }
 
-const textMatch = (str: string) => containsAnyCi(['u.name', 'u.phone'], str);
-
 function todoBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
   let q = tenantDb(db, t).selectFrom('flow_pending as p').where('p.uid', '=', uid);
   if (f.applyType) q = q.where('p.apply_type', '=', f.applyType);
@@ -35,7 +34,7 @@ function todoBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
   if (f.endTime !== undefined) q = q.where('p.created_at', '<', f.endTime);
   if (f.str) {
     const str = f.str;
-    q = q.innerJoin('users as u', 'u.uid', 'p.applicant_uid').where(() => textMatch(str));
+    q = q.where((eb) => userMatches(eb.ref('p.applicant_uid'), str));
   }
   return q;
 }
@@ -83,7 +82,7 @@ function doneBase(db: Db, t: Tenant, uid: string, f: ListFilter) {
   if (f.endTime !== undefined) q = q.where('d.created_at', '<', f.endTime);
   if (f.str) {
     const str = f.str;
-    q = q.innerJoin('users as u', 'u.uid', 'd.applicant_uid').where(() => textMatch(str));
+    q = q.where((eb) => userMatches(eb.ref('d.applicant_uid'), str));
   }
   return q;
 }
@@ -117,7 +116,7 @@ function appsBase(db: Db, t: Tenant, f: ListFilter) {
   if (f.endTime !== undefined) q = q.where('a.created_at', '<', f.endTime);
   if (f.str) {
     const str = f.str;
-    q = q.innerJoin('users as u', 'u.uid', 'a.applicant_uid').where(() => textMatch(str));
+    q = q.where((eb) => userMatches(eb.ref('a.applicant_uid'), str));
   }
   return q;
 }
@@ -159,22 +158,18 @@ const APPLICATION_COLUMNS = [
   'a.created_at',
   'a.updated_at',
   'a.finished_at',
-  'u.name as applicant_name',
-  'u.phone as applicant_phone',
 ] as const;
 
 const applicationRowsQuery = (scoped: TenantDb, ids: readonly string[]) =>
   scoped
     .selectFrom('flow_applications as a')
-    .innerJoin('users as u', 'u.uid', 'a.applicant_uid')
     .select(APPLICATION_COLUMNS)
     .where('a.apply_id', 'in', [...ids]);
 
 const waitingQuery = (scoped: TenantDb, ids: readonly string[]) =>
   scoped
     .selectFrom('flow_pending as p')
-    .innerJoin('users as u', 'u.uid', 'p.uid')
-    .select(['p.apply_id', 'p.uid', 'u.name'])
+    .select(['p.apply_id', 'p.uid'])
     .where('p.apply_id', 'in', [...ids])
     .orderBy('p.since')
     .orderBy('p.uid');
@@ -271,7 +266,16 @@ function compiled(db: Db) {
 /** The applications of a page in full, with their applicants. */
 export async function applicationRows(db: Db, t: Tenant, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return compiled(db).applicationRows(t, ids);
+  const rows = await compiled(db).applicationRows(t, ids);
+  const people = await userHeads(
+    db,
+    rows.map((r) => r.applicant_uid),
+  );
+  return rows.map((r) => ({
+    ...r,
+    applicant_name: people.get(r.applicant_uid)?.name ?? '',
+    applicant_phone: people.get(r.applicant_uid)?.phone ?? '',
+  }));
 }
 
 export type ApplicationListRow = Awaited<ReturnType<typeof applicationRows>>[number];
@@ -279,7 +283,12 @@ export type ApplicationListRow = Awaited<ReturnType<typeof applicationRows>>[num
 /** The waiting auditors of some applications, with their names. */
 export async function waitingOf(db: Db, t: Tenant, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return compiled(db).waiting(t, ids);
+  const rows = await compiled(db).waiting(t, ids);
+  const names = await userNames(
+    db,
+    rows.map((r) => r.uid),
+  );
+  return rows.map((r) => ({ ...r, name: names.get(r.uid) ?? '' }));
 }
 
 /** A user's last action on some applications. */
@@ -339,23 +348,23 @@ export async function countMine(db: Db, uid: string, f: ListFilter): Promise<num
 export async function mineIds(db: Db, uid: string, f: ListFilter, w: PageWindow) {
   const dir = w.reverse ? 'asc' : 'desc';
   const rows = await mineBase(db, uid, f)
-    .innerJoin('properties as pr', 'pr.pno', 'a.pno')
-    .select(['a.apply_id', 'a.pno', 'pr.name as property_name'])
+    .select(['a.apply_id', 'a.pno'])
     .orderBy('a.created_at', dir)
     .orderBy('a.apply_id', dir)
     .limit(w.limit)
     .offset(w.offset)
     .execute();
-  return w.reverse ? rows.reverse() : rows;
+  return withPropertyNames(db, w.reverse ? rows.reverse() : rows, 'pno', 'property_name');
 }
 
 /** One application of the applicant's own, in any property, with its property's name. */
-export const findMine = (db: Db, uid: string, applyId: string) =>
-  db
+export const findMine = async (db: Db, uid: string, applyId: string) => {
+  const row = await db
     .selectFrom('flow_applications as a')
-    .innerJoin('properties as pr', 'pr.pno', 'a.pno')
-    .select(['a.apply_id', 'a.pno', 'pr.name as property_name'])
+    .select(['a.apply_id', 'a.pno'])
     .where(acrossProperties('own-uid'))
     .where('a.apply_id', '=', applyId)
     .where('a.applicant_uid', '=', uid)
     .executeTakeFirst();
+  return row && (await withPropertyNames(db, [row], 'pno', 'property_name'))[0];
+};

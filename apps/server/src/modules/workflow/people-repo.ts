@@ -1,3 +1,10 @@
+import {
+  findProperty,
+  memberUidsAmong,
+  memberUidsPlaced,
+  ownerAndAdmins as propertyAdmins,
+  userHeads,
+} from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
@@ -6,21 +13,13 @@ import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
  * Resolving auditors to people (README "Auditors"): users, titles, user sets and organisation units of one property,
  * each answered as the property's members it names today (a unit: its members and those of every unit below it;
  * the root `root-<pno>`: every member), at most `limit` of them, in uid order. SQL only, on the property's scoped
- * handle (platform/tenancy/tenant-scope.ts).
+ * handle (platform/tenancy/tenant-scope.ts); members, users and the property are read through platform/auth.
  */
 
 const ROOT_PREFIX = 'root-';
 
-export async function membersAmong(db: Db, t: Tenant, uids: readonly string[]): Promise<string[]> {
-  if (uids.length === 0) return [];
-  const rows = await tenantDb(db, t)
-    .selectFrom('property_members')
-    .select('uid')
-    .where('uid', 'in', [...uids])
-    .orderBy('uid')
-    .execute();
-  return rows.map((r) => r.uid);
-}
+export const membersAmong = (db: Db, t: Tenant, uids: readonly string[]): Promise<string[]> =>
+  memberUidsAmong(db, t, uids);
 
 export async function titleMembers(db: Db, t: Tenant, tids: readonly string[], limit: number): Promise<string[]> {
   if (tids.length === 0) return [];
@@ -61,23 +60,14 @@ const withSubtree = (scoped: TenantDb, oids: readonly string[]) =>
 /** Members of the units and every unit below them (the root: every member). */
 export async function unitMembers(db: Db, t: Tenant, oids: readonly string[], limit: number): Promise<string[]> {
   if (oids.length === 0) return [];
-  if (oids.includes(`${ROOT_PREFIX}${t.pno}`)) {
-    const rows = await tenantDb(db, t)
-      .selectFrom('property_members')
-      .select('uid')
-      .orderBy('uid')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.uid);
-  }
-  const rows = await withSubtree(tenantDb(db, t), oids)
-    .selectFrom('property_members as m')
-    .select('m.uid')
-    .where('m.oid', 'in', (eb) => eb.selectFrom('sub').select('sub.oid'))
-    .orderBy('m.uid')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.uid);
+  if (oids.includes(`${ROOT_PREFIX}${t.pno}`)) return memberUidsPlaced(db, t, null, limit);
+  const units = await withSubtree(tenantDb(db, t), oids).selectFrom('sub').select('sub.oid').execute();
+  return memberUidsPlaced(
+    db,
+    t,
+    units.map((u) => u.oid),
+    limit,
+  );
 }
 
 /** How many members a unit has with everything below it (the root: the property's total). */
@@ -142,8 +132,7 @@ export async function unitNames(db: Db, t: Tenant, oids: readonly string[]): Pro
   const out = new Map<string, string>();
   const root = `${ROOT_PREFIX}${t.pno}`;
   if (oids.includes(root)) {
-    // not a tenant filter: a key lookup on properties, the register of properties
-    const p = await db.selectFrom('properties').select('name').where('pno', '=', t.pno).executeTakeFirst();
+    const p = await findProperty(db, t.pno);
     if (p) out.set(root, p.name);
   }
   const rest = oids.filter((o) => o !== root);
@@ -155,27 +144,11 @@ export async function unitNames(db: Db, t: Tenant, oids: readonly string[]): Pro
 }
 
 /** Users' names and phones (users are not a property's rows: any uid). */
-export async function userCards(
-  db: Db,
-  uids: readonly string[],
-): Promise<Map<string, { name: string; phone: string }>> {
-  if (uids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('users')
-    .select(['uid', 'name', 'phone'])
-    .where('uid', 'in', [...new Set(uids)])
-    .execute();
-  return new Map(rows.map((r) => [r.uid, { name: r.name, phone: r.phone }]));
-}
+export const userCards = (db: Db, uids: readonly string[]): Promise<Map<string, { name: string; phone: string }>> =>
+  userHeads(db, uids);
 
 /** The property's owner and administrators. */
-export const ownerAndAdmins = (db: Db, t: Tenant) =>
-  tenantDb(db, t)
-    .selectFrom('property_members')
-    .select(['uid', 'role'])
-    .where('role', 'in', ['owner', 'admin'])
-    .orderBy('uid')
-    .execute();
+export const ownerAndAdmins = (db: Db, t: Tenant) => propertyAdmins(db, t);
 
 /** To-do counts of some auditors in the property. */
 export async function todoCounts(db: Db, t: Tenant, uids: readonly string[]): Promise<Map<string, number>> {
@@ -189,7 +162,4 @@ export async function todoCounts(db: Db, t: Tenant, uids: readonly string[]): Pr
   return new Map(rows.map((r) => [r.uid, Number(r.n)]));
 }
 
-export const ownerOf = async (db: Db, t: Tenant) =>
-  // not a tenant filter: a key lookup on properties, the register of properties
-  (await db.selectFrom('properties').select('owner_uid').where('pno', '=', t.pno).executeTakeFirst())?.owner_uid ??
-  null;
+export const ownerOf = async (db: Db, t: Tenant) => (await findProperty(db, t.pno))?.owner_uid ?? null;

@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { withUserName, withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
@@ -22,13 +23,17 @@ type Row<T> = Omit<Insertable<T>, 'pno'>;
 
 // Flows and steps.
 
-export const findFlow = (db: Db, t: Tenant, applyType: string) =>
-  tenantDb(db, t)
-    .selectFrom('flow_settings as f')
-    .leftJoin('users as u', 'u.uid', 'f.updated_by')
-    .select(['f.flow_id', 'f.version', 'f.updated_at', 'u.name as updater_name'])
-    .where('f.apply_type', '=', applyType)
-    .executeTakeFirst();
+export const findFlow = async (db: Db, t: Tenant, applyType: string) =>
+  withUserName(
+    db,
+    await tenantDb(db, t)
+      .selectFrom('flow_settings as f')
+      .select(['f.flow_id', 'f.version', 'f.updated_at', 'f.updated_by'])
+      .where('f.apply_type', '=', applyType)
+      .executeTakeFirst(),
+    'updated_by',
+    'updater_name',
+  );
 
 export const insertFlow = (db: Db, t: Tenant, flowId: string, applyType: string, uid: string, now: number) =>
   tenantDb(db, t)
@@ -251,24 +256,18 @@ export const appendHistory = (db: Db, t: Tenant, rows: ReadonlyArray<Row<FlowHis
         .values([...rows])
         .execute();
 
-export const historyOf = (db: Db, t: Tenant, applyId: string) =>
-  tenantDb(db, t)
-    .selectFrom('flow_history as h')
-    .leftJoin('users as u', 'u.uid', 'h.actor_uid')
-    .select([
-      'h.id',
-      'h.seq',
-      'h.action',
-      'h.step_index',
-      'h.actor_uid',
-      'h.comment',
-      'h.targets',
-      'h.created_at',
-      'u.name as actor_name',
-    ])
-    .where('h.apply_id', '=', applyId)
-    .orderBy('h.seq')
-    .execute();
+export const historyOf = async (db: Db, t: Tenant, applyId: string) =>
+  withUserNames(
+    db,
+    await tenantDb(db, t)
+      .selectFrom('flow_history as h')
+      .select(['h.id', 'h.seq', 'h.action', 'h.step_index', 'h.actor_uid', 'h.comment', 'h.targets', 'h.created_at'])
+      .where('h.apply_id', '=', applyId)
+      .orderBy('h.seq')
+      .execute(),
+    'actor_uid',
+    'actor_name',
+  );
 
 /** Who passed the application at a step so far. */
 export async function passedAt(db: Db, t: Tenant, applyId: string, stepIndex: number): Promise<string[]> {

@@ -25,6 +25,45 @@ export async function membersOf(db: Db, tenant: Tenant, uids: readonly string[])
   return tenantDb(db, tenant).selectFrom('property_members').select(['uid', 'role']).where('uid', 'in', uids).execute();
 }
 
+/** Of `uids`, those that are members of the property, in uid order. */
+export async function memberUidsAmong(db: Db, tenant: Tenant, uids: readonly string[]): Promise<string[]> {
+  if (uids.length === 0) return [];
+  const rows = await tenantDb(db, tenant)
+    .selectFrom('property_members')
+    .select('uid')
+    .where('uid', 'in', [...uids])
+    .orderBy('uid')
+    .execute();
+  return rows.map((r) => r.uid);
+}
+
+/** The first `limit` members, in uid order: every member placed on one of `oids`, or (null) every member. */
+export async function memberUidsPlaced(
+  db: Db,
+  tenant: Tenant,
+  oids: readonly string[] | null,
+  limit: number,
+): Promise<string[]> {
+  if (oids !== null && oids.length === 0) return [];
+  const rows = await tenantDb(db, tenant)
+    .selectFrom('property_members')
+    .select('uid')
+    .$if(oids !== null, (q) => q.where('oid', 'in', [...(oids ?? [])]))
+    .orderBy('uid')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.uid);
+}
+
+/** The property's owner and administrators, in uid order. */
+export const ownerAndAdmins = (db: Db, tenant: Tenant) =>
+  tenantDb(db, tenant)
+    .selectFrom('property_members')
+    .select(['uid', 'role'])
+    .where('role', 'in', ['owner', 'admin'])
+    .orderBy('uid')
+    .execute();
+
 /** Gives those of `uids` whose role is `from` the role `to` (administrators made and unmade). */
 export async function setMembersRole(
   db: Db,

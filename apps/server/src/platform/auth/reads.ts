@@ -2,7 +2,7 @@
  * What modules read of platform/auth's tables (users, properties, memberships, businesses): modules call these
  * and never query the tables themselves (architecture §6). Writes are the named functions of the *-repo.ts files.
  */
-export { findMember, membersOf } from './members-repo';
+export { findMember, membersOf, memberUidsAmong, memberUidsPlaced, ownerAndAdmins } from './members-repo';
 export { enabledBusinesses, findProperty, propertyNames, withPropertyNames } from './properties-repo';
 export {
   findAccounts,
@@ -11,6 +11,7 @@ export {
   findUserByUid,
   findUserHead,
   userHeads,
+  userMatches,
   userName,
   userNames,
   withUserName,

@@ -1,6 +1,7 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Expression, expressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../db/connect';
 import { countOf, readPage } from '../db/paging';
+import type { Database } from '../db/schema';
 import { containsAnyCi } from '../db/sql-helpers';
 import { acrossProperties } from '../tenancy/filters';
 import type { UsersTable } from './tables';
@@ -40,11 +41,48 @@ export const uidOfEmail = async (db: Db, email: string) =>
       .executeTakeFirst()
   )?.uid;
 
+/** The uid of the first platform operator (the oldest account that is one); undefined when there is none. */
+export const firstOperatorUid = async (db: Db) =>
+  (
+    await db
+      .selectFrom('users')
+      .select('uid')
+      .where('is_operator', '=', 1)
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst()
+  )?.uid;
+
 /** The users of these phones (the ones that have an account). */
 export const usersOfPhones = (db: Db, phones: readonly string[]) =>
   phones.length === 0
     ? Promise.resolve([])
     : db.selectFrom('users').select(['uid', 'phone', 'name']).where('phone', 'in', phones).execute();
+
+/**
+ * Whether the user `uid` names (a column of the caller's query) has a name (or phone number, among `fields`)
+ * containing `text`, in any case: a condition for lists searched by their people, so that the search and its paging
+ * stay in SQL.
+ */
+export function userMatches(
+  uid: Expression<string | null>,
+  text: string,
+  fields: ReadonlyArray<'name' | 'phone'> = ['name', 'phone'],
+) {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(
+    eb
+      .selectFrom('users as u')
+      .select('u.uid')
+      .where('u.uid', '=', uid)
+      .where(
+        containsAnyCi(
+          fields.map((f) => `u.${f}`),
+          text,
+        ),
+      ),
+  );
+}
 
 /** The names of these users, by uid: one read for a page of rows that show who made or changed them. */
 export async function userNames(db: Db, uids: Iterable<string | null | undefined>): Promise<Map<string, string>> {
