@@ -146,8 +146,8 @@ test('English pass: the message centre and the answered invitation', async () =>
   await dialog.getByTestId('invite-close').click();
   await expect(page).toHaveURL(/\/en\/msg\/MsgCenter$/);
   // A property message opens the property page.
-  const ownerMsg = table.locator('tr', { hasText: 'Role change' }).first();
-  await ownerMsg.getByRole('button', { name: 'Open' }).click();
+  const roleChangeRow = table.locator('tr', { hasText: 'Role change' }).first();
+  await roleChangeRow.getByRole('button', { name: 'Open' }).click();
   await expect(page).toHaveURL(/\/en\/Account\/PropertyPage/);
   await page.context().close();
 });
