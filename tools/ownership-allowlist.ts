@@ -8,21 +8,10 @@ import type { AllowedOwnershipBreach } from './ownership';
  */
 export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   // Platform-owned tables used by modules and other platform areas.
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/device/repo.ts', what: 'properties' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/device/repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/directive/repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'properties' },
+  { rule: 'table-outside-owner', where: 'apps/server/src/modules/command/repo.ts', what: 'users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'property_members' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'property_members' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/space/apply-repo.ts', what: 'properties' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/space/apply-repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/list-repo.ts', what: 'properties' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/list-repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'properties' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'property_members' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/audit/audit-log.ts', what: 'counters' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/auth/property-context.ts', what: 'admin_scopes' },
   {
@@ -37,9 +26,6 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/news/notify.ts', what: 'users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/realtime/socket.ts', what: 'users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/tenancy/members.ts', what: 'property_members' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/seed/demo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/seed/operator.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/seed/users.ts', what: 'users' },
   // Module-owned tables used by other modules.
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/device-action/digests.ts', what: 'blobs' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/file/repo.ts', what: 'spaces' },
@@ -54,13 +40,9 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'space_groups' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware/repo.ts', what: 'customers' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware/repo.ts', what: 'spaces' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'device_platforms' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'orgs' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'title_users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'titles' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'user_set_users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'user_sets' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/user/repo.ts', what: 'orgs' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'org_member_counts' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'org_member_totals' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'orgs' },
@@ -68,8 +50,6 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'titles' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'user_set_users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'user_sets' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/seed/spaces.ts', what: 'space_groups' },
   // SQL outside a repo.
   { rule: 'sql-outside-repo', where: 'apps/server/src/modules/device-action/digests.ts' },
-  // Module imports on folder cycles.
 ];

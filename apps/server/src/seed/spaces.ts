@@ -74,13 +74,7 @@ export async function seedDemoSpaces(
         s.now(),
       );
     }
-    const existing = await s.db
-      .selectFrom('space_groups')
-      .select(['group_id', 'name_key'])
-      .where('pno', '=', pno)
-      .where('sid', '=', sid)
-      .where('pid', '=', sid)
-      .execute();
+    const existing = (await groupRepo.groupsOf(s.db, tenant, sid)).filter((g) => g.pid === sid);
     const byKey = new Map(existing.map((g) => [g.name_key, g.group_id]));
     const groupIds: string[] = [];
     for (const [sort, name] of space.groups.entries()) {

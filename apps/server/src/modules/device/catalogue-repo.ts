@@ -262,3 +262,12 @@ export const modelOptions = (db: Db, tenant: Tenant, limit: number) =>
     .orderBy('name_key')
     .limit(limit)
     .execute();
+
+/** Every platform of a property by name, at most `limit` (the signing module's certificate platforms). */
+export const platformOptions = (db: Db, tenant: Tenant, limit: number) =>
+  tenantDb(db, tenant)
+    .selectFrom('device_platforms')
+    .select(['platform_id', 'name', 'os_type'])
+    .orderBy('name')
+    .limit(limit)
+    .execute();

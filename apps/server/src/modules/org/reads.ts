@@ -41,6 +41,20 @@ export const nodeNames = (db: Db, pno: string, oids: readonly string[]) =>
   repo.nodeNames(db, propertyTenant(pno), oids);
 
 /**
+ * A member's unit and every unit above it, nearest first, up to (not including) the root: none for a member at the
+ * root or a user who is no member.
+ */
+export async function unitsAbove(db: Db, pno: string, uid: string): Promise<string[]> {
+  const tenant = propertyTenant(pno);
+  const member = await repo.findMember(db, tenant, uid);
+  if (!member?.oid) return [];
+  return (await repo.nodeChains(db, tenant, [member.oid])).get(member.oid) ?? [];
+}
+
+/** The property a node id belongs to, for operators filtering by node without naming the property. */
+export const propertyOfNode = repo.propertyOfNode;
+
+/**
  * Organisation units as a scope kind (ps/assignMgeOrg): a node lies in the subtrees of itself, its ancestors and
  * the root (`root-<pno>`, the whole property). Registered with the platform in routes.ts; also what other modules
  * check a list of node ids against (one query whatever their number).

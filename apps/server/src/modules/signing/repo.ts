@@ -4,8 +4,13 @@ import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
+import { memberUids } from '../../platform/tenancy/members';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { type TenantDatabase, tenantDb } from '../../platform/tenancy/tenant-scope';
+import { platformIdsAmong, platformOptions } from '../device/reads';
+import { nodeNames, unitsAbove } from '../org/reads';
+import { titleNames, titlesOfUser } from '../title/reads';
+import { userSetNames, userSetsOfUser } from '../user-set/reads';
 import type {
   SigningAuthsTable,
   SigningCertsTable,
@@ -301,27 +306,24 @@ export const existingIds = async (
 
 // Platforms.
 
-export const platformsWithRelation = (db: Db, t: Tenant, certId: string) =>
-  tenantDb(db, t)
-    .selectFrom('device_platforms as p')
-    .leftJoin('signing_cert_platforms as cp', (j) =>
-      j.onRef('cp.platform_id', '=', 'p.platform_id').on('cp.cert_id', '=', certId),
-    )
-    .select(['p.platform_id', 'p.name', 'p.os_type', 'cp.cert_id as related'])
-    .orderBy('p.name')
-    .limit(1000)
-    .execute();
+/** The property's platforms by name (at most 1000), each with whether the certificate is related to it. */
+export async function platformsWithRelation(db: Db, t: Tenant, certId: string) {
+  const platforms = await platformOptions(db, t, 1000);
+  const related = new Set(
+    (
+      await tenantDb(db, t)
+        .selectFrom('signing_cert_platforms')
+        .select('platform_id')
+        .where('cert_id', '=', certId)
+        .execute()
+    ).map((r) => r.platform_id),
+  );
+  return platforms.map((p) => ({ ...p, related: related.has(p.platform_id) ? certId : null }));
+}
 
-export const platformIdsOf = async (db: Db, t: Tenant, ids: readonly string[]) =>
-  ids.length === 0
-    ? []
-    : (
-        await tenantDb(db, t)
-          .selectFrom('device_platforms')
-          .select('platform_id')
-          .where('platform_id', 'in', [...ids])
-          .execute()
-      ).map((r) => r.platform_id);
+/** Which of `ids` are platforms of the property (modules/device). */
+export const platformIdsOf = (db: Db, t: Tenant, ids: readonly string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : platformIdsAmong(db, t, ids);
 
 export async function replacePlatforms(db: Db, t: Tenant, certId: string, ids: readonly string[], now: number) {
   const scoped = tenantDb(db, t);
@@ -603,26 +605,30 @@ export const deleteAuthsOf = (db: Db, t: Tenant, target: AuthTarget, targetId: s
     .where('target_id', '=', targetId)
     .execute();
 
-/** Which of the ids name objects of the kind in the property (members for users). */
+/** Which of the ids name objects of the kind in the property (members for users), through their owners' reads. */
 export async function subjectsAmong(db: Db, t: Tenant, authType: number, ids: readonly string[]): Promise<string[]> {
-  const scoped = tenantDb(db, t);
   if (ids.length === 0) return [];
   const list = [...ids];
-  const pick = async <R extends { id: string }>(q: Promise<R[]>) => (await q).map((r) => r.id);
   switch (authType) {
     case 1:
-      return pick(scoped.selectFrom('property_members').select('uid as id').where('uid', 'in', list).execute());
+      return [...(await memberUids(db, t.pno, list))];
     case 2:
-      return pick(scoped.selectFrom('titles').select('tid as id').where('tid', 'in', list).execute());
+      return [...(await titleNames(db, t, list)).keys()];
     case 3:
-      return pick(scoped.selectFrom('user_sets').select('usid as id').where('usid', 'in', list).execute());
+      return [...(await userSetNames(db, t, list)).keys()];
     case 4: {
-      const found = await pick(scoped.selectFrom('orgs').select('oid as id').where('oid', 'in', list).execute());
+      const found = [...(await nodeNames(db, t.pno, list)).keys()];
       // The root unit `root-<pno>` is the property itself.
       return [...found, ...list.filter((id) => id === `root-${t.pno}`)];
     }
-    default:
-      return pick(scoped.selectFrom('signing_ukeys').select('ukey_id as id').where('ukey_id', 'in', list).execute());
+    default: {
+      const rows = await tenantDb(db, t)
+        .selectFrom('signing_ukeys')
+        .select('ukey_id as id')
+        .where('ukey_id', 'in', list)
+        .execute();
+      return rows.map((r) => r.id);
+    }
   }
 }
 
@@ -631,26 +637,16 @@ export async function subjectsAmong(db: Db, t: Tenant, authType: number, ids: re
  * the root), as `[authType, id]` pairs.
  */
 export async function subjectsOfUser(db: Db, t: Tenant, uid: string): Promise<Array<[number, string]>> {
-  const scoped = tenantDb(db, t);
-  const titles = await scoped.selectFrom('title_users').select('tid').where('uid', '=', uid).execute();
-  const sets = await scoped.selectFrom('user_set_users').select('usid').where('uid', '=', uid).execute();
-  const units = await scoped
-    .withRecursive('up(oid, pid)', (qc) =>
-      qc
-        .selectFrom('orgs as o')
-        .innerJoin('property_members as m', 'm.oid', 'o.oid')
-        .select(['o.oid', 'o.pid'])
-        .where('m.uid', '=', uid)
-        .union(qc.selectFrom('orgs as o').innerJoin('up', 'up.pid', 'o.oid').select(['o.oid', 'o.pid'])),
-    )
-    .selectFrom('up')
-    .select('oid')
-    .execute();
+  const [titles, sets, units] = await Promise.all([
+    titlesOfUser(db, t, uid),
+    userSetsOfUser(db, t, uid),
+    unitsAbove(db, t.pno, uid),
+  ]);
   return [
     [1, uid],
-    ...titles.map((r): [number, string] => [2, r.tid]),
-    ...sets.map((r): [number, string] => [3, r.usid]),
-    ...units.map((r): [number, string] => [4, r.oid]),
+    ...titles.map((tid): [number, string] => [2, tid]),
+    ...sets.map((usid): [number, string] => [3, usid]),
+    ...units.map((oid): [number, string] => [4, oid]),
     [4, `root-${t.pno}`],
   ];
 }
@@ -811,11 +807,11 @@ export async function pageRecords(
         .orderBy('r.created_at', w.dir)
         .orderBy('r.sig_id', w.dir)
         .limit(w.limit)
-  return { ...found, rows: await withUserNames(db, found.rows, 'requester_uid', 'requester_name') };
         .offset(w.offset)
         .execute(),
     { ...page, order: 'desc' },
   );
+  return { ...found, rows: await withUserNames(db, found.rows, 'requester_uid', 'requester_name') };
 }
 
 export const findRecord = (db: Db, t: Tenant, sigId: string) =>

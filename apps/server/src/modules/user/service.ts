@@ -5,8 +5,8 @@ import type { PropertyContext, RequestContext, SessionUser } from '../../platfor
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import { operatorScope } from '../../platform/tenancy/tenant';
+import { propertyOfNode } from '../org/reads';
 import * as org from '../org/service';
-import * as repo from './repo';
 
 /**
  * Users (README.md). With a selected property the caller is its administrator and works on its members; a
@@ -71,7 +71,7 @@ export async function listUsers(s: Services, ctx: RequestContext, _caller: Sessi
   if (!pno && input.filterOid) {
     pno = input.filterOid.startsWith('root-')
       ? input.filterOid.slice('root-'.length)
-      : (await repo.propertyOfNode(s.db, operator, input.filterOid))?.pno;
+      : (await propertyOfNode(s.db, operator, input.filterOid))?.pno;
     if (!pno) throw notFound('filterOid');
   }
   if (pno) {

@@ -167,6 +167,27 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
         .where(id, '=', groupId)
         .executeTakeFirst() as Promise<(Record<Id, string> & { pno: string; name: string }) | undefined>,
 
+    /** The names of the property's groups among `ids`, by id (unknown ids are left out): one query. */
+    async names(db: Db, tenant: Tenant, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows: Record<string, unknown>[] = await untyped(tenantDb(db, tenant))
+        .selectFrom(groups)
+        .select([id, 'name'])
+        .where(id, 'in', [...ids])
+        .execute();
+      return new Map(rows.map((r) => [String(r[id]), String(r.name)]));
+    },
+
+    /** The ids of the property's groups a user is a member of. */
+    async groupsOfUser(db: Db, tenant: Tenant, uid: string): Promise<string[]> {
+      const rows: Record<string, unknown>[] = await untyped(tenantDb(db, tenant))
+        .selectFrom(members)
+        .select(id)
+        .where('uid', '=', uid)
+        .execute();
+      return rows.map((r) => String(r[id]));
+    },
+
     /** Another group of the property with the same key in a unique column (`name_key`, `code_key`), if any. */
     findByKey: (
       db: Db,
