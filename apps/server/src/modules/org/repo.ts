@@ -694,7 +694,8 @@ export async function nodeNames(db: Db, tenant: Tenant, oids: readonly string[])
 }
 
 /** Owner and administrators: who hears about join requests. */
-export const reviewersOf = (db: Db, tenant: Tenant) => ownerAndAdmins(db, tenant);
+export const reviewersOf = (db: Db, tenant: Tenant) =>
+  tenantDb(db, tenant).selectFrom('property_members').select('uid').where('role', 'in', ['owner', 'admin']).execute();
 
 /** The property a node id belongs to, across properties (operators filtering by node without naming the property). */
 export const propertyOfNode = (db: Db, _operator: AllTenants, oid: string) =>
