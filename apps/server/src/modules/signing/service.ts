@@ -28,7 +28,7 @@ export const signing = {
 };
 
 export { addAuths, listAuths, removeAuths } from './auths';
-export * from './catalog';
+export * from './sign-modules';
 export { certInfo, certTree, deleteCert, generateCert, importCert, listCerts } from './certs';
 export { EXPIRY_INTERVAL_MS, EXPIRY_JOB, warnExpiring } from './expiry';
 export { masterKey } from './keystore';
