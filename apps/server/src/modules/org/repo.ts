@@ -1,7 +1,17 @@
 import { type Insertable, sql } from 'kysely';
+import { lockProperty } from '../../platform/auth/properties-repo';
+import {
+  allPropertyNames,
+  findProperty as findPropertyRow,
+  findUserByUid,
+  findUserByPhone as findUserOfPhone,
+  ownerAndAdmins,
+  userMatches,
+  userNames,
+} from '../../platform/auth/reads';
 import { type Db, precompile } from '../../platform/db/connect';
 import { countOf, pageWindow, readPage } from '../../platform/db/paging';
-import { containsAnyCi } from '../../platform/db/sql-helpers';
+import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { type AllTenants, propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
@@ -177,13 +187,7 @@ export const updateNode = (
  * Serialises tree changes of one property inside a transaction: every writer first touches the same row (the
  * property's), so two concurrent moves cannot both pass the cycle check on PostgreSQL; SQLite writes are serial.
  */
-export const lockTree = (db: Db, tenant: Tenant) =>
-  db
-    .updateTable('properties')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    // not a tenant filter: a key lookup on properties, the register of properties
-    .where('pno', '=', tenant.pno)
-    .execute();
+export const lockTree = (db: Db, tenant: Tenant) => lockProperty(db, tenant);
 
 export async function childCount(db: Db, tenant: Tenant, oid: string): Promise<number> {
   const row = await tenantDb(db, tenant)
@@ -205,8 +209,7 @@ export async function deleteNode(db: Db, tenant: Tenant, oid: string): Promise<v
 
 /** Every property's root, for the operator's overview. */
 /** Every property's root, top-level node count and member total: the back office's lazy tree (operators). */
-export const listPropertyRoots = (db: Db, _operator: AllTenants) =>
-  db.selectFrom('properties').select(['pno', 'name']).orderBy('pno').execute();
+export const listPropertyRoots = (db: Db, operator: AllTenants) => allPropertyNames(db, operator);
 
 export async function topLevelCounts(db: Db, _operator: AllTenants): Promise<Map<string, number>> {
   const rows = await db
@@ -228,9 +231,7 @@ export async function propertyMemberTotals(db: Db, _operator: AllTenants): Promi
   return new Map(rows.map((r) => [r.pno, Number(r.n)]));
 }
 
-export const findProperty = (db: Db, pno: string) =>
-  // not a tenant filter: a key lookup on properties, the register of properties
-  db.selectFrom('properties').select(['pno', 'name', 'owner_uid']).where('pno', '=', pno).executeTakeFirst();
+export const findProperty = (db: Db, pno: string) => findPropertyRow(db, pno);
 
 // ---- members -----------------------------------------------------------------------------------------------
 
@@ -514,11 +515,9 @@ export async function memberRows(db: Db, tenant: Tenant, uids: readonly string[]
 
 // ---- users ---------------------------------------------------------------------------------------------------
 
-export const findUserByPhone = (db: Db, phone: string) =>
-  db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+export const findUserByPhone = (db: Db, phone: string) => findUserOfPhone(db, phone);
 
-export const findUser = (db: Db, uid: string) =>
-  db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
+export const findUser = (db: Db, uid: string) => findUserByUid(db, uid);
 
 // ---- invitations and join requests ---------------------------------------------------------------------------
 
@@ -624,7 +623,7 @@ export interface RequestFilter {
   str?: string;
 }
 
-const requestBase = (db: TenantDb) => db.selectFrom('org_requests as r').leftJoin('users as u', 'u.uid', 'r.uid');
+const requestBase = (db: TenantDb) => db.selectFrom('org_requests as r');
 
 function applyRequestFilter(q: ReturnType<typeof requestBase>, f: RequestFilter) {
   let out = q;
@@ -658,7 +657,8 @@ function applyRequestFilter(q: ReturnType<typeof requestBase>, f: RequestFilter)
   }
   if (f.uids) out = out.where('r.uid', 'in', f.uids.length > 0 ? f.uids : ['']);
   if (f.str) {
-    out = out.where(containsAnyCi(['r.phone', 'u.name'], f.str));
+    const str = f.str;
+    out = out.where((eb) => eb.or([containsCi('r.phone', str), userMatches(eb.ref('r.uid'), str, ['name'])]));
   }
   return out;
 }
@@ -680,11 +680,7 @@ export async function pageRequests(db: Db, tenant: Tenant, f: RequestFilter, pag
 }
 
 /** Names of users, for rendering requests. */
-export async function namesOf(db: Db, uids: string[]): Promise<Map<string, string>> {
-  if (uids.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['uid', 'name']).where('uid', 'in', uids).execute();
-  return new Map(rows.map((r) => [r.uid, r.name]));
-}
+export const namesOf = (db: Db, uids: string[]): Promise<Map<string, string>> => userNames(db, uids);
 
 /** The names of a property's nodes, by id (unknown ids are left out). */
 export async function nodeNames(db: Db, tenant: Tenant, oids: readonly string[]): Promise<Map<string, string>> {
@@ -694,8 +690,7 @@ export async function nodeNames(db: Db, tenant: Tenant, oids: readonly string[])
 }
 
 /** Owner and administrators: who hears about join requests. */
-export const reviewersOf = (db: Db, tenant: Tenant) =>
-  tenantDb(db, tenant).selectFrom('property_members').select('uid').where('role', 'in', ['owner', 'admin']).execute();
+export const reviewersOf = (db: Db, tenant: Tenant) => ownerAndAdmins(db, tenant);
 
 /** The property a node id belongs to, across properties (operators filtering by node without naming the property). */
 export const propertyOfNode = (db: Db, _operator: AllTenants, oid: string) =>

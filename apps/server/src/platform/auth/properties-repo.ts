@@ -57,6 +57,22 @@ export const findProperty = (db: Db, pno: string) =>
   // not a tenant filter: a key lookup on properties, the register of properties
   db.selectFrom('properties').selectAll().where('pno', '=', pno).executeTakeFirst();
 
+/** Every property's pno and name, in pno order (operators' overviews). */
+export const allPropertyNames = (db: Db, _operator: AllTenants) =>
+  db.selectFrom('properties').select(['pno', 'name']).orderBy('pno').execute();
+
+/**
+ * Serialises changes of one property inside a transaction: every writer first touches the same row (the
+ * property's), so two concurrent writers cannot both pass a check on PostgreSQL; SQLite writes are serial.
+ */
+export const lockProperty = (db: Db, tenant: Tenant) =>
+  db
+    .updateTable('properties')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    // not a tenant filter: a key lookup on properties, the register of properties
+    .where('pno', '=', tenant.pno)
+    .execute();
+
 /** The names of these properties, by pno (one read for a page of rows naming them). */
 export async function propertyNames(db: Db, pnos: Iterable<string | null | undefined>): Promise<Map<string, string>> {
   const ids = [...new Set([...pnos].filter((p): p is string => !!p))];

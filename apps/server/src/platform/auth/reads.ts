@@ -3,7 +3,13 @@
  * and never query the tables themselves (architecture §6). Writes are the named functions of the *-repo.ts files.
  */
 export { findMember, membersOf, memberUidsAmong, memberUidsPlaced, ownerAndAdmins } from './members-repo';
-export { enabledBusinesses, findProperty, propertyNames, withPropertyNames } from './properties-repo';
+export {
+  allPropertyNames,
+  enabledBusinesses,
+  findProperty,
+  propertyNames,
+  withPropertyNames,
+} from './properties-repo';
 export {
   findAccounts,
   findUserByAccount,
