@@ -28,7 +28,6 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/tenancy/members.ts', what: 'property_members' },
   // Module-owned tables used by other modules.
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/device-action/digests.ts', what: 'blobs' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/file/repo.ts', what: 'spaces' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/attempt-repo.ts', what: 'devices' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'device_models' },
   {
@@ -38,8 +37,6 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'devices' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'space_groups' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware/repo.ts', what: 'customers' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware/repo.ts', what: 'spaces' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'orgs' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'titles' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'user_sets' },

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/connect';
 import { type GroupValues, memberGroupRepo } from '../../platform/member-groups/repo';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
 import type { CustomersTable } from './tables';
 
 /** Customers and their users (`customers`, `customer_users`): the member-group SQL (platform/member-groups). */
@@ -70,3 +71,16 @@ export const recordsStandingFor = (db: Db, t: Tenant) =>
     .where('property_pno', '=', t.pno)
     .where(acrossProperties('customer-share'))
     .execute();
+
+/** The customer properties the property's customer records among `cids` stand for (`property_pno`), each once. */
+export async function propertiesStoodFor(db: Db, tenant: Tenant, cids: readonly string[]): Promise<string[]> {
+  if (cids.length === 0) return [];
+  const rows = await tenantDb(db, tenant)
+    .selectFrom('customers')
+    .select('property_pno')
+    .distinct()
+    .where('cid', 'in', [...cids])
+    .where('property_pno', 'is not', null)
+    .execute();
+  return rows.map((r) => r.property_pno as string);
+}

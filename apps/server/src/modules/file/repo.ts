@@ -4,10 +4,12 @@ import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import { withSpaceNames } from '../space/reads';
 
 /**
  * Files and common files: SQL only, every query on the property's scoped handle, which adds the property to the
- * files and to the spaces they join (architecture §5, platform/tenancy/tenant-scope.ts). No rules here.
+ * files (architecture §5, platform/tenancy/tenant-scope.ts); spaces' names come from the space module's reads.
+ * No rules here.
  */
 
 export interface FileFilter {
@@ -28,11 +30,10 @@ const FILE_COLUMNS = [
   'f.uid',
   'f.created_at',
   'f.updated_at',
-  's.name as space_name',
 ] as const;
 
 const fileBase = (db: Db, tenant: Tenant, f: FileFilter) => {
-  let q = tenantDb(db, tenant).selectFrom('files as f').innerJoin('spaces as s', 's.sid', 'f.sid');
+  let q = tenantDb(db, tenant).selectFrom('files as f');
   if (f.sids !== null) q = q.where('f.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
   if (f.groupId) q = q.where('f.group_id', '=', f.groupId);
   const str = f.str;
@@ -61,20 +62,26 @@ export async function pageFiles(db: Db, tenant: Tenant, f: FileFilter, pageNum: 
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
-  return { ...page, rows: await withUserNames(db, page.rows, 'uid', 'uploader_name') };
+  return {
+    ...page,
+    rows: await withSpaceNames(db, tenant.pno, await withUserNames(db, page.rows, 'uid', 'uploader_name')),
+  };
 }
 
 export const findFiles = async (db: Db, tenant: Tenant, fids: readonly string[]) =>
-  withUserNames(
+  withSpaceNames(
     db,
-    await tenantDb(db, tenant)
-      .selectFrom('files as f')
-      .innerJoin('spaces as s', 's.sid', 'f.sid')
-      .where('f.fid', 'in', fids.length > 0 ? [...fids] : [''])
-      .select(FILE_COLUMNS)
-      .execute(),
-    'uid',
-    'uploader_name',
+    tenant.pno,
+    await withUserNames(
+      db,
+      await tenantDb(db, tenant)
+        .selectFrom('files as f')
+        .where('f.fid', 'in', fids.length > 0 ? [...fids] : [''])
+        .select(FILE_COLUMNS)
+        .execute(),
+      'uid',
+      'uploader_name',
+    ),
   );
 
 export interface NewFile {

@@ -5,6 +5,8 @@ import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsPattern } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import { customerNames, customerProperties as standingFor } from '../customer/reads';
+import { withSpaceNames } from '../space/reads';
 
 /**
  * Firmware packages, their files, customers, keys, upgrade records and deltas: SQL only, each query on the tenant's
@@ -48,12 +50,11 @@ const PACKAGE_COLUMNS = [
   'p.manifest_key',
   'p.created_at',
   'p.updated_at',
-  's.name as space_name',
   'p.created_by',
 ] as const;
 
 const packageBase = (db: Db, tenant: Tenant, f: PackageFilter) => {
-  let q = tenantDb(db, tenant).selectFrom('fw_packages as p').innerJoin('spaces as s', 's.sid', 'p.sid');
+  let q = tenantDb(db, tenant).selectFrom('fw_packages as p');
   if (f.sids) q = q.where('p.sid', 'in', f.sids.length > 0 ? [...f.sids] : ['']);
   if (f.groupId) q = q.where('p.group_id', '=', f.groupId);
   if (f.swType) q = q.where('p.sw_type', '=', f.swType);
@@ -108,34 +109,41 @@ export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pag
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
-  return { ...page, rows: await withUserNames(db, page.rows, 'created_by', 'creator_name') };
+  return {
+    ...page,
+    rows: await withSpaceNames(db, tenant.pno, await withUserNames(db, page.rows, 'created_by', 'creator_name')),
+  };
 }
 
 export const findPackages = (db: Db, tenant: Tenant, ids: readonly string[]) => findPackagesBy(db, tenant, { ids });
 
 /** Packages of the property by a filter (no paging: for small sets, such as those shared with some customers). */
 export const findPackagesBy = async (db: Db, tenant: Tenant, f: PackageFilter) =>
-  withUserNames(
+  withSpaceNames(
     db,
-    await packageBase(db, tenant, f)
-      .select(PACKAGE_COLUMNS)
-      .select((eb) =>
-        eb
-          .selectFrom('fw_package_customers as c')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('c.package_id', '=', 'p.id')
-          .as('customer_count'),
-      )
-      .select((eb) =>
-        eb
-          .selectFrom('fw_package_files as f')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('f.package_id', '=', 'p.id')
-          .as('file_count'),
-      )
-      .execute(),
-    'created_by',
-    'creator_name',
+    tenant.pno,
+    await withUserNames(
+      db,
+      await packageBase(db, tenant, f)
+        .select(PACKAGE_COLUMNS)
+        .select((eb) =>
+          eb
+            .selectFrom('fw_package_customers as c')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('c.package_id', '=', 'p.id')
+            .as('customer_count'),
+        )
+        .select((eb) =>
+          eb
+            .selectFrom('fw_package_files as f')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('f.package_id', '=', 'p.id')
+            .as('file_count'),
+        )
+        .execute(),
+      'created_by',
+      'creator_name',
+    ),
   );
 
 export async function findByVersion(db: Db, tenant: Tenant, swType: string, versionKey: string) {
@@ -313,14 +321,22 @@ export async function typeCounts(db: Db, tenant: Tenant) {
 
 // Customers.
 
-export const packageCustomers = (db: Db, tenant: Tenant, id: string) =>
-  tenantDb(db, tenant)
-    .selectFrom('fw_package_customers as pc')
-    .innerJoin('customers as c', 'c.cid', 'pc.cid')
-    .select(['c.cid', 'c.name'])
-    .where('pc.package_id', '=', id)
-    .orderBy('c.name')
+/** The customers a package is shared with (`cid`, `name`), by name: the links here, the names from modules/customer. */
+export async function packageCustomers(db: Db, tenant: Tenant, id: string) {
+  const links = await tenantDb(db, tenant)
+    .selectFrom('fw_package_customers')
+    .select('cid')
+    .where('package_id', '=', id)
     .execute();
+  const names = await customerNames(
+    db,
+    tenant,
+    links.map((l) => l.cid),
+  );
+  return [...names]
+    .map(([cid, name]) => ({ cid, name }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
 
 export async function replaceCustomers(
   db: Tx,
@@ -340,27 +356,11 @@ export async function replaceCustomers(
 }
 
 /** The customer properties the property's customer records stand for (`customers.property_pno`), each once. */
-export async function customerProperties(db: Db, tenant: Tenant, cids: readonly string[]) {
-  if (cids.length === 0) return [];
-  const rows = await tenantDb(db, tenant)
-    .selectFrom('customers')
-    .select('property_pno')
-    .distinct()
-    .where('cid', 'in', [...cids])
-    .where('property_pno', 'is not', null)
-    .execute();
-  return rows.map((r) => r.property_pno as string);
-}
+export const customerProperties = (db: Db, tenant: Tenant, cids: readonly string[]) => standingFor(db, tenant, cids);
 
-export async function existingCustomers(db: Db, tenant: Tenant, cids: readonly string[]) {
-  if (cids.length === 0) return [];
-  const rows = await tenantDb(db, tenant)
-    .selectFrom('customers')
-    .select('cid')
-    .where('cid', 'in', [...cids])
-    .execute();
-  return rows.map((r) => r.cid);
-}
+/** Which of `cids` are the property's customers. */
+export const existingCustomers = async (db: Db, tenant: Tenant, cids: readonly string[]) =>
+  cids.length === 0 ? [] : [...(await customerNames(db, tenant, cids)).keys()];
 
 // Keys.
 

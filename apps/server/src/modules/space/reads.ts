@@ -16,6 +16,19 @@ export function spaceNames(db: Db, pno: string, sids: readonly string[]): Promis
 }
 
 /**
+ * The rows, each with the name of the space its `sid` names as `space_name` ('' for a sid that names none): one
+ * read for a page of files or packages, instead of a join in their lists.
+ */
+export async function withSpaceNames<R extends { sid: string }>(
+  db: Db,
+  pno: string,
+  rows: readonly R[],
+): Promise<(R & { space_name: string })[]> {
+  const names = await repo.spaceNames(db, propertyTenant(pno), [...new Set(rows.map((r) => r.sid))]);
+  return rows.map((r) => ({ ...r, space_name: names.get(r.sid) ?? '' }));
+}
+
+/**
  * Spaces as a scope kind (ps/assignMgeSpace): a space lies in a scope that names it; there is no enclosing space
  * and no root. Registered with the platform in routes.ts, so endpoints declare `scope: { space: 'sid' }`.
  */
