@@ -1,6 +1,6 @@
 /**
  * Keel's directives as a simulated device answers them (the DDI extension `keelCommands`, apps/server/src/modules/
- * directive/README.md): when the poll links `keelCommands`, the device fetches its waiting commands, acts on each
+ * command/README.md): when the poll links `keelCommands`, the device fetches its waiting commands, acts on each
  * and POSTs hawkBit-style feedback. A reboot, log upload, config push or custom command succeeds (a log upload
  * answers a few log lines; a config push is applied to the device's attributes); a factory reset succeeds too.
  * `CommandBehaviour` makes chosen types fail, or a share of all commands.

@@ -1,5 +1,5 @@
+import { commandMigrations } from './modules/command/migrations';
 import { deviceMigrations } from './modules/device/migrations';
-import { directiveMigrations } from './modules/directive/migrations';
 import { fileMigrations } from './modules/file/migrations';
 import { firmwareMigrations } from './modules/firmware/migrations';
 import { firmwareTaskMigrations } from './modules/firmware-task/migrations';
@@ -36,7 +36,7 @@ export const migrations = collectMigrations([
   firmwareMigrations,
   firmwareTaskMigrations,
   firmwareTempMigrations,
-  directiveMigrations,
+  commandMigrations,
 ]);
 
 /** Brings the schema up to date; throws on the first failure. Answers the names it ran. */

@@ -42,7 +42,7 @@ export const REF_KINDS = [
   'signToken',
   'fwTempFile',
   'fwTempTask',
-  'directive',
+  'command',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

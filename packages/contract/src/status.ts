@@ -622,7 +622,7 @@ export const messages = {
     'zh-cn': '该文件被运行中的临时任务“{task}”使用，不能删除',
     en: 'The file is used by the running temporary task "{task}" and cannot be deleted',
   },
-  // Directives (modules/directive).
+  // Commands (modules/command).
   cmdConfirmRequired: {
     status: Status.invalidInput,
     'zh-cn': '恢复出厂设置会清除终端上的数据，请确认后再下发',

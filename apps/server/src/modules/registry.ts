@@ -1,10 +1,10 @@
 import type { ApiModule } from '../platform/http/mount';
 import { auditModule } from './audit/routes';
 import { authModule } from './auth/routes';
+import { commandModule } from './command/routes';
 import { customerModule } from './customer/routes';
 import { deviceModule } from './device/routes';
 import { deviceActionModule } from './device-action/routes';
-import { directiveModule } from './directive/routes';
 import { fileModule } from './file/routes';
 import { firmwareModule } from './firmware/routes';
 import { firmwareTaskModule } from './firmware-task/routes';
@@ -40,7 +40,7 @@ export const modules: readonly ApiModule[] = [
   firmwareTaskModule,
   signingModule,
   firmwareTempModule,
-  directiveModule,
+  commandModule,
   deviceActionModule,
 ];
 

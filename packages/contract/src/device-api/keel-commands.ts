@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { CMD_TYPES } from '../endpoints/directive';
+import { CMD_TYPES } from '../endpoints/command';
 import { type DeviceApiEndpoint, ddiError, ddiParams } from './ddi';
 
 /**
- * Keel's extension of hawkBit DDI for directives (apps/server/src/modules/directive/README.md): while commands wait
+ * Keel's extension of hawkBit DDI for commands (apps/server/src/modules/command/README.md): while commands wait
  * for a device, its poll answer carries `_links.keelCommands`; the device GETs it, acts on each command and POSTs
  * its feedback, shaped as hawkBit's action feedback. hawkBit clients (SWUpdate, RAUC) ignore the link; Keel's device
  * simulator follows it. Same authentication (`TargetToken` / `GatewayToken`) and allowance as the poll.

@@ -1,10 +1,10 @@
 import type { Endpoint } from '../endpoint';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { commandEndpoints } from './command';
 import { customerEndpoints } from './customer';
 import { deviceBindEndpoints, deviceEndpoints } from './device';
 import { deviceCatalogueEndpoints } from './device-catalogue';
-import { directiveEndpoints } from './directive';
 import { fileEndpoints } from './file';
 import { firmwareEndpoints } from './firmware';
 import { firmwareTaskEndpoints } from './firmware-task';
@@ -42,7 +42,7 @@ export const endpoints = {
   ...firmwareTaskEndpoints,
   ...signingEndpoints,
   ...firmwareTempEndpoints,
-  ...directiveEndpoints,
+  ...commandEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

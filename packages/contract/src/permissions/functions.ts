@@ -84,7 +84,7 @@ export const functionCatalogue: readonly PermissionNode[] = [
     '临时固件测试：上传测试文件、维护测试终端、创建临时任务',
     'Temporary firmware: upload test builds, keep test devices, run temporary tasks',
   ]),
-  // Directives (modules/directive): the commands page reads; `send` sends and cancels commands.
+  // Commands (modules/command): the commands page reads; `send` sends and cancels commands.
   func('firmware.directive', 'send', [
     '向终端下发与撤销指令（重启、日志上传、恢复出厂、配置下发）',
     'Send and cancel commands to terminals (reboot, log upload, factory reset, config push)',

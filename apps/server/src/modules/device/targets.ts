@@ -7,7 +7,7 @@ import { onlineWindowMs } from './items';
 import * as repo from './targets-repo';
 
 /**
- * What other modules that send work to devices (modules/directive, modules/firmware-temp) ask of the registry: the
+ * What other modules that send work to devices (modules/command, modules/firmware-temp) ask of the registry: the
  * property's devices by id (another property's answer "not found"), what a short list shows of them, and a space
  * group's devices. An administrator limited to spaces reaches only the devices of those spaces.
  */

@@ -1,8 +1,8 @@
 import type { AuthTables } from '../../modules/auth/tables';
+import type { CommandTables } from '../../modules/command/tables';
 import type { CustomerTables } from '../../modules/customer/tables';
 import type { DeviceTables } from '../../modules/device/tables';
 import type { DeviceActionTables } from '../../modules/device-action/tables';
-import type { DirectiveTables } from '../../modules/directive/tables';
 import type { FileTables } from '../../modules/file/tables';
 import type { FirmwareTables } from '../../modules/firmware/tables';
 import type { FirmwareTaskTables } from '../../modules/firmware-task/tables';
@@ -33,7 +33,7 @@ export interface Database
     CustomerTables,
     DeviceActionTables,
     DeviceTables,
-    DirectiveTables,
+    CommandTables,
     FileTables,
     FirmwareTables,
     FirmwareTaskTables,
@@ -107,7 +107,7 @@ export const TENANT_TABLES = [
   'fw_temp_files',
   'fw_temp_devices',
   'fw_temp_tasks',
-  'fw_commands',
+  'commands',
   'device_actions',
   'fw_tasks',
   'fw_task_devices',

@@ -144,7 +144,7 @@ describeEachDb("guard: another property's objects", (env) => {
     foreign.firmware = await pkg('1.1.0');
     foreign.firmwareDelta = await make('dp/addSwDiffPack', { sourceId: source, targetId: foreign.firmware }, 'id');
     await env().app.keel.jobs.runDue();
-    // Temporary firmware: a temporary file, a test device and a temporary task of the partner's; directives: a
+    // Temporary firmware: a temporary file, a test device and a temporary task of the partner's; commands: a
     // command to its device.
     foreign.fwTempFile = await make('f/uploadFile', { fid: foreign.file }, 'id');
     await make('d/addDevice', { deviceIdList: [foreign.device] }, 'total');
@@ -153,7 +153,7 @@ describeEachDb("guard: another property's objects", (env) => {
       { name: 'Partner try', fileId: foreign.fwTempFile, deviceIdList: [foreign.device] },
       'id',
     );
-    foreign.directive = await make('cmd/sendCmd', { type: 'reboot', deviceIdList: [foreign.device] }, 'cmdId');
+    foreign.command = await make('cmd/sendCmd', { type: 'reboot', deviceIdList: [foreign.device] }, 'cmdId');
     // A draft task of the published version, with a rule (nothing runs: a draft offers nothing).
     await make('sw/setSwPublished', { id: foreign.firmware, published: 1 }, 'id');
     foreign.firmwareTask = await make('task/addTask', { swId: foreign.firmware, name: 'Partner task' }, 'id');

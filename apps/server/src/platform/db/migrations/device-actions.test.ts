@@ -6,7 +6,7 @@ import { connect, type Db } from '../connect';
 
 /**
  * Migrations 0038 and 0039 carry temporary firmware results, command targets and firmware tasks' attempts over into
- * device actions.
+ * device actions; 0040 renames the commands' table and their waiting expiry jobs with the module.
  */
 const databases = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 
@@ -181,6 +181,41 @@ describe.each(databases)('migrations into device_actions [%s]', (kind) => {
         .executeTakeFirstOrThrow();
       expect(left).toMatchObject({ state: 'cancelled', cancel_from: 'installing' });
       expect('cancel_state' in left).toBe(false);
+    } finally {
+      await release();
+    }
+  });
+
+  it('renames fw_commands to commands with its rows, and the waiting expiry jobs with their dedupe keys', async () => {
+    const db = await database();
+    const release = kind === 'postgres' ? await schemaLock('shared') : async () => {};
+    try {
+      await migrateUpTo(db, '0039_firmware_actions');
+      const raw = db.withoutPlugins();
+      await sql`insert into users (uid, phone, name, created_at, updated_at) values ('u1', '13900000001', 'U', 1, 1)`.execute(
+        raw,
+      );
+      await sql`insert into properties (pno, name, owner_uid, created_at, updated_at) values ('p1', 'P', 'u1', 1, 1)`.execute(
+        raw,
+      );
+      await sql`insert into fw_commands (cmd_id, pno, type, total, state, expires_at, created_at, updated_at)
+        values ('c1', 'p1', 'reboot', 1, 'active', 5, 1, 1)`.execute(raw);
+      const job = (id: string, kind: string, status: string, dedupe: string | null) =>
+        sql`insert into jobs (id, kind, payload, status, run_at, max_attempts, dedupe_key, created_at, updated_at)
+          values (${id}, ${kind}, '{}', ${status}, 5, 5, ${dedupe}, 1, 1)`.execute(raw);
+      await job('j1', 'directive.expire', 'queued', 'directive.expire:c1');
+      await job('j2', 'directive.expire', 'done', 'directive.expire:c0');
+      await job('j3', 'firmware.task.tick', 'queued', 'firmware.task.tick:1');
+      await migrateToLatest(db);
+      const commands = await sql<{ cmd_id: string }>`select cmd_id from commands`.execute(raw);
+      expect(commands.rows).toEqual([{ cmd_id: 'c1' }]);
+      const jobs = await sql<{ id: string; kind: string; dedupe_key: string }>`
+        select id, kind, dedupe_key from jobs order by id`.execute(raw);
+      expect(jobs.rows).toEqual([
+        { id: 'j1', kind: 'command.expire', dedupe_key: 'command.expire:c1' },
+        { id: 'j2', kind: 'directive.expire', dedupe_key: 'directive.expire:c0' },
+        { id: 'j3', kind: 'firmware.task.tick', dedupe_key: 'firmware.task.tick:1' },
+      ]);
     } finally {
       await release();
     }

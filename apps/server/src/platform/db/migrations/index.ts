@@ -11,6 +11,7 @@ import * as m0033 from './0033_service_keys_customer_links';
 import * as m0037 from './0037_access_tokens';
 import * as m0038 from './0038_device_actions';
 import * as m0039 from './0039_firmware_actions';
+import * as m0040 from './0040_commands';
 
 /**
  * The migrations that span owners (tables of more than one module or platform area), and `counters`' (platform/db).
@@ -30,4 +31,5 @@ export const spanningMigrations: Record<string, Migration> = {
   '0037_access_tokens': m0037,
   '0038_device_actions': m0038,
   '0039_firmware_actions': m0039,
+  '0040_commands': m0040,
 };

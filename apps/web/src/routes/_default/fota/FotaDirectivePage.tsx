@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FotaDirectivePage } from '../../../features/directive/pages/FotaDirectivePage';
+import { FotaDirectivePage } from '../../../features/command/pages/FotaDirectivePage';
 
 export const Route = createFileRoute('/_default/fota/FotaDirectivePage')({ component: FotaDirectivePage });

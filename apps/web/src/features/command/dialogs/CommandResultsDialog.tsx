@@ -1,4 +1,4 @@
-import type { CmdItem, CmdResultItem } from '@keel/contract/endpoints/directive';
+import type { CmdItem, CmdResultItem } from '@keel/contract/endpoints/command';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
@@ -22,20 +22,20 @@ export function CommandResultsDialog({ command, onClose }: { command: CmdItem; o
     ...apiQuery('cmd/getCmdResultList', { cmdId: command.cmdId, pageNum, pageSize: PAGE_SIZE }),
     refetchInterval: command.state === 'active' ? 2000 : false,
   });
-  const label = command.type === 'custom' ? command.name : t(`directive.types.${command.type}`);
+  const label = command.type === 'custom' ? command.name : t(`command.types.${command.type}`);
   return (
     <Modal
       open
-      title={t('directive.resultsTitle', { name: label })}
+      title={t('command.resultsTitle', { name: label })}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>{t('directive.close')}</Button>}
+      footer={<Button onClick={onClose}>{t('command.close')}</Button>}
       width={760}
     >
       {results.isError ? (
         <Result
           status="warning"
-          title={t('directive.resultsError')}
-          extra={<Button onClick={() => void results.refetch()}>{t('directive.retry')}</Button>}
+          title={t('command.resultsError')}
+          extra={<Button onClick={() => void results.refetch()}>{t('command.retry')}</Button>}
         />
       ) : (
         <Table<CmdResultItem>
@@ -44,7 +44,7 @@ export function CommandResultsDialog({ command, onClose }: { command: CmdItem; o
           size="small"
           loading={results.isLoading}
           dataSource={results.data?.list ?? []}
-          locale={{ emptyText: t('directive.resultsEmpty') }}
+          locale={{ emptyText: t('command.resultsEmpty') }}
           scroll={{ x: 'max-content' }}
           pagination={{
             current: pageNum,
@@ -56,7 +56,7 @@ export function CommandResultsDialog({ command, onClose }: { command: CmdItem; o
           columns={[
             {
               key: 'deviceId',
-              title: t('directive.device'),
+              title: t('command.device'),
               render: (_, r) => (
                 <span translate="no">
                   {r.deviceId}
@@ -66,16 +66,16 @@ export function CommandResultsDialog({ command, onClose }: { command: CmdItem; o
             },
             {
               key: 'state',
-              title: t('directive.columns.state'),
+              title: t('command.columns.state'),
               render: (_, r) => (
                 <Tag color={TARGET_COLORS[r.state]} data-testid={`cmd-result-${r.deviceId}`} data-state={r.state}>
-                  {t(`directive.targetStates.${r.state}`)}
+                  {t(`command.targetStates.${r.state}`)}
                 </Tag>
               ),
             },
             {
               key: 'message',
-              title: t('directive.message'),
+              title: t('command.message'),
               render: (_, r) => (
                 <Typography.Text
                   style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxWidth: 280, display: 'block' }}
@@ -84,8 +84,8 @@ export function CommandResultsDialog({ command, onClose }: { command: CmdItem; o
                 </Typography.Text>
               ),
             },
-            { key: 'delivered', title: t('directive.delivered'), render: (_, r) => formatTime(r.deliverTime) },
-            { key: 'finished', title: t('directive.finishedAt'), render: (_, r) => formatTime(r.finishTime) },
+            { key: 'delivered', title: t('command.delivered'), render: (_, r) => formatTime(r.deliverTime) },
+            { key: 'finished', title: t('command.finishedAt'), render: (_, r) => formatTime(r.finishTime) },
           ]}
         />
       )}

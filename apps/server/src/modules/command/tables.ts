@@ -1,12 +1,12 @@
 import type { Generated } from 'kysely';
 
-/** The tables modules/directive owns: only its files query them (architecture §6, tools/ownership.ts). */
-export interface DirectiveTables {
-  fw_commands: FwCommandsTable;
+/** The tables modules/command owns: only its files query them (architecture §6, tools/ownership.ts). */
+export interface CommandTables {
+  commands: CommandsTable;
 }
 
-/** A command sent to devices (migration 0026, modules/directive). */
-export interface FwCommandsTable {
+/** A command sent to devices (migrations 0026 and 0040, modules/command). */
+export interface CommandsTable {
   cmd_id: string;
   pno: string;
   type: string;

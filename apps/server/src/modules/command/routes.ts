@@ -1,4 +1,4 @@
-import { directiveEndpoints } from '@keel/contract/endpoints/directive';
+import { commandEndpoints } from '@keel/contract/endpoints/command';
 import { contribution } from '../../platform/extension-points';
 import { defineModule } from '../../platform/http/mount';
 import { actionKinds } from '../device-action/kinds';
@@ -6,11 +6,11 @@ import { commandActionKind } from './actions';
 import * as service from './service';
 
 /**
- * Directives (`cmd/`): commands to devices, device actions given through Keel's commands resource by
+ * Commands (`cmd/`) to devices, device actions given through Keel's commands resource by
  * modules/device-action (actions.ts). Model: README.md.
  */
-export const directiveModule = defineModule(
-  directiveEndpoints,
+export const commandModule = defineModule(
+  commandEndpoints,
   (s) => {
     s.jobs.register(service.EXPIRE_JOB, (payload) => service.runExpireJob(s, payload));
     return {

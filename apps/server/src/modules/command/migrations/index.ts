@@ -2,10 +2,10 @@ import type { Migration } from 'kysely';
 import * as m0026 from './0026_directives';
 
 /**
- * The migrations of the tables modules/directive owns (its tables.ts). Names are the ones existing databases recorded:
+ * The migrations of the tables modules/command owns (its tables.ts). Names are the ones existing databases recorded:
  * never rename one. apps/server/src/migrations.ts runs every folder's list in name order; append only, never edit a
  * shipped migration.
  */
-export const directiveMigrations: Record<string, Migration> = {
+export const commandMigrations: Record<string, Migration> = {
   '0026_directives': m0026,
 };

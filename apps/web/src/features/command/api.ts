@@ -1,4 +1,4 @@
-import { DIRECTIVE_PERMISSIONS } from '@keel/contract/endpoints/directive';
+import { COMMAND_PERMISSIONS } from '@keel/contract/endpoints/command';
 import { useSession } from '../../shared/session/session-store';
 
 /** What sending or cancelling a command shows in. */
@@ -10,7 +10,7 @@ export const DIRECTIVE_PAGE = '/fota/FotaDirectivePage';
 export function useCanSend(): boolean {
   const ids = useSession((s) => s.menuIdList);
   const owner = useSession((s) => s.selectedProperty?.role === 'owner');
-  return owner || ids.includes(DIRECTIVE_PERMISSIONS.send);
+  return owner || ids.includes(COMMAND_PERMISSIONS.send);
 }
 
 /** Tag colours of a device's result. */

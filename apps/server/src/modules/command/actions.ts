@@ -1,4 +1,4 @@
-import { CMD_MESSAGE_MAX } from '@keel/contract/endpoints/directive';
+import { CMD_MESSAGE_MAX } from '@keel/contract/endpoints/command';
 import type { ActionKind, Command, CommandKind, DeliveredKind } from '../device-action/kinds';
 import * as repo from './repo';
 

@@ -4,7 +4,7 @@ import { countOf, readPage } from '../../platform/db/paging';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
-/** Commands (`fw_commands`): SQL only, on the tenant's scoped handle. Their devices' actions are device-action's. */
+/** Commands (`commands`): SQL only, on the tenant's scoped handle. Their devices' actions are device-action's. */
 
 export interface CommandInsert {
   cmdId: string;
@@ -19,7 +19,7 @@ export interface CommandInsert {
 /** A command for `total` devices (in the caller's transaction; its devices' actions are device-action's). */
 export async function insertCommand(db: Db, tenant: Tenant, c: CommandInsert, total: number, now: number) {
   await tenantDb(db, tenant)
-    .insertInto('fw_commands')
+    .insertInto('commands')
     .values({
       cmd_id: c.cmdId,
       type: c.type,
@@ -44,7 +44,7 @@ export interface CommandFilter {
 }
 
 const commandBase = (db: Db, tenant: Tenant, f: CommandFilter, only: readonly string[] | undefined) => {
-  let q = tenantDb(db, tenant).selectFrom('fw_commands as c');
+  let q = tenantDb(db, tenant).selectFrom('commands as c');
   if (f.type) q = q.where('c.type', '=', f.type);
   if (f.state) q = q.where('c.state', '=', f.state);
   if (only) q = q.where('c.cmd_id', 'in', only.length > 0 ? [...only] : ['']);
@@ -97,7 +97,7 @@ export const pageCommands = (
 
 export const findCommand = (db: Db, tenant: Tenant, cmdId: string) =>
   tenantDb(db, tenant)
-    .selectFrom('fw_commands as c')
+    .selectFrom('commands as c')
     .leftJoin('users as u', 'u.uid', 'c.created_by')
     .select(COMMAND_COLUMNS)
     .where('c.cmd_id', '=', cmdId)
@@ -108,7 +108,7 @@ export const commandsFor = (db: Db, tenant: Tenant, cmdIds: readonly string[]) =
   cmdIds.length === 0
     ? Promise.resolve([])
     : tenantDb(db, tenant)
-        .selectFrom('fw_commands')
+        .selectFrom('commands')
         .select(['cmd_id', 'type', 'name', 'payload', 'state', 'created_at', 'expires_at'])
         .where('cmd_id', 'in', [...cmdIds])
         .execute();
@@ -122,7 +122,7 @@ export async function endCommand(
   now: number,
 ): Promise<boolean> {
   const done = await tenantDb(db, tenant)
-    .updateTable('fw_commands')
+    .updateTable('commands')
     .set({ state, updated_at: now })
     .where('cmd_id', '=', cmdId)
     .where('state', '=', 'active')
@@ -133,7 +133,7 @@ export async function endCommand(
 /** Active commands of the property past their expiry (of `cmdIds` when given). */
 export const expiredActive = async (db: Db, tenant: Tenant, now: number, cmdIds?: readonly string[]) => {
   let q = tenantDb(db, tenant)
-    .selectFrom('fw_commands')
+    .selectFrom('commands')
     .select('cmd_id')
     .where('state', '=', 'active')
     .where('expires_at', '<=', now);

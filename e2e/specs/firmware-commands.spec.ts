@@ -6,7 +6,7 @@ import { localized, shot, signIn } from '../support/pages';
 import { apiCall, loginByApi, selectOption } from '../support/tenancy';
 
 /**
- * Directives on FotaDirectivePage, in each language: the demo owner sends a reboot to a device registered for the
+ * Commands on FotaDirectivePage, in each language: the demo owner sends a reboot to a device registered for the
  * test; the simulated device (apps/device-sim, with the credential it was issued) follows the poll's keelCommands
  * link and answers; the page shows the command finished and the device's result. Then a factory reset, which the
  * page asks to confirm, is sent and cancelled before the device polls. The page fits 390 px.

@@ -5,8 +5,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { type DeviceFixture, deviceFixture, freshDeviceId } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
 
-/** Directives: the console calls (`cmd/`) and the device side (Keel's DDI extension `keelCommands`). */
-describeEachDb('directives', (env) => {
+/** Commands: the console calls (`cmd/`) and the device side (Keel's DDI extension `keelCommands`). */
+describeEachDb('commands', (env) => {
   let fx: DeviceFixture;
   const url = (pno: string, id: string, tail = '') => `/${pno}/controller/v1/${id}${tail}`;
   const poll = (pno: string, id: string, authorization: string) =>

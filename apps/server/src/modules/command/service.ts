@@ -8,8 +8,8 @@ import {
   type CmdTargetState,
   type CmdType,
   DESTRUCTIVE_CMD_TYPES,
-  DIRECTIVE_PERMISSIONS as P,
-} from '@keel/contract/endpoints/directive';
+  COMMAND_PERMISSIONS as P,
+} from '@keel/contract/endpoints/command';
 import { type RequestContext, requireUser } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { scopeRoots } from '../../platform/http/scope';
@@ -23,13 +23,13 @@ import { commandActions, parseObject } from './actions';
 import * as repo from './repo';
 
 /**
- * Directives (README.md): sending commands to devices of the property, their results, cancelling, expiry. Each
+ * Commands (README.md): sending commands to devices of the property, their results, cancelling, expiry. Each
  * device's part of a command is a device action (modules/device-action, `commandActions`); the device side (what a
  * device fetches and answers) is device-action's, given the command by `commandActionKind` (actions.ts). No SQL and
  * no HTTP here.
  */
 
-export const EXPIRE_JOB = 'directive.expire';
+export const EXPIRE_JOB = 'command.expire';
 
 /** A device action's state as a command's result shows it: one the device is working on is `delivered`. */
 const resultState = (state: string): CmdTargetState => (state === 'running' ? 'delivered' : (state as CmdTargetState));
@@ -75,7 +75,7 @@ async function expireDue(s: Services, tenant: Tenant, cmdIds?: readonly string[]
   for (const cmdId of await repo.expiredActive(s.db, tenant, s.now(), cmdIds)) await expireCommand(s, tenant, cmdId);
 }
 
-/** The job `directive.expire` (enqueued for each command's expiry). */
+/** The job `command.expire` (enqueued for each command's expiry). */
 export async function runExpireJob(s: Services, payload: unknown): Promise<void> {
   const p = payload as { pno?: unknown; cmdId?: unknown };
   if (typeof p?.pno !== 'string' || typeof p.cmdId !== 'string') return;

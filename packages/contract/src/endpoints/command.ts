@@ -4,16 +4,16 @@ import { flag, int, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
- * Directives (`cmd/`): commands sent to devices of the property (by id, or every device of a space group),
+ * Commands (`cmd/`) sent to devices of the property (by id, or every device of a space group),
  * delivered on each device's next poll and answered by it. A command has a type (reboot, log upload, factory reset,
  * config push with a JSON payload, or a custom one named by the sender), an expiry, and one result per device:
  * pending → delivered → succeeded | failed (with the device's message), or expired / cancelled.
  * `cmd/getPnoCmdList` is the spec's; `cmd/sendCmd`, `cmd/getCmdResultList` and `cmd/cancelCmd` are ours (the spec
  * shows no more of the page). Model and the device side (hawkBit DDI extension `keelCommands`):
- * apps/server/src/modules/directive/README.md.
+ * apps/server/src/modules/command/README.md.
  */
 
-export const DIRECTIVE_PERMISSIONS = {
+export const COMMAND_PERMISSIONS = {
   /** The commands page (FotaDirectivePage): read commands and their results. */
   view: 'firmware.directive',
   /** Send and cancel commands. */
@@ -96,13 +96,13 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .transform((v) => v || undefined);
 
-export const directiveEndpoints = group(
+export const commandEndpoints = group(
   defineEndpoint({
     method: 'GET',
     path: 'cmd/getPnoCmdList',
     summary:
       "The property's commands, newest first, each with its devices' counts by state (`type`, `state` filter; `deviceId` those sent to one device; `str` searches the id and the custom name)",
-    access: { kind: 'property', permission: DIRECTIVE_PERMISSIONS.view },
+    access: { kind: 'property', permission: COMMAND_PERMISSIONS.view },
     input: pageQuery().extend({
       type: optionalEnum(CMD_TYPES),
       state: optionalEnum(CMD_STATES),
@@ -122,7 +122,7 @@ export const directiveEndpoints = group(
     ours: true,
     summary:
       'Send a command to devices of the property, named by id (`deviceIdList`) or every device of a space group (`groupId`); each gets it at its next poll. A factory reset needs `confirm: 1`; a config push a non-empty `payload`; a custom command its `name` (added: not in the spec)',
-    access: { kind: 'property', permission: DIRECTIVE_PERMISSIONS.send },
+    access: { kind: 'property', permission: COMMAND_PERMISSIONS.send },
     input: z.object({
       type: z.enum(CMD_TYPES),
       name: z
@@ -144,8 +144,8 @@ export const directiveEndpoints = group(
     path: 'cmd/getCmdResultList',
     ours: true,
     summary: "One command's result per device (`state` filters), in device id order (added: not in the spec)",
-    access: { kind: 'property', permission: DIRECTIVE_PERMISSIONS.view },
-    input: pageQuery(50).extend({ cmdId: ref('directive'), state: optionalEnum(CMD_TARGET_STATES) }),
+    access: { kind: 'property', permission: COMMAND_PERMISSIONS.view },
+    input: pageQuery(50).extend({ cmdId: ref('command'), state: optionalEnum(CMD_TARGET_STATES) }),
     output: pageOf(cmdResultItem),
   }),
   defineEndpoint({
@@ -154,8 +154,8 @@ export const directiveEndpoints = group(
     ours: true,
     summary:
       'Cancel a command: devices that have not answered are cancelled (one that already fetched it may still act on it) (added: not in the spec)',
-    access: { kind: 'property', permission: DIRECTIVE_PERMISSIONS.send },
-    input: z.object({ cmdId: ref('directive') }),
+    access: { kind: 'property', permission: COMMAND_PERMISSIONS.send },
+    input: z.object({ cmdId: ref('command') }),
     output: cmdItem,
   }),
 );

@@ -1,5 +1,5 @@
 import SendOutlined from '@ant-design/icons/SendOutlined';
-import { CMD_STATES, CMD_TYPES, type CmdItem, directiveEndpoints } from '@keel/contract/endpoints/directive';
+import { CMD_STATES, CMD_TYPES, type CmdItem, commandEndpoints } from '@keel/contract/endpoints/command';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
@@ -18,7 +18,7 @@ import { COMMAND_COLORS, COMMAND_LISTS, useCanSend } from '../api';
 import { CommandResultsDialog } from '../dialogs/CommandResultsDialog';
 import { SendCommandDialog } from '../dialogs/SendCommandDialog';
 
-const LIST = directiveEndpoints['cmd/getPnoCmdList'].input.pick({ str: true, type: true, state: true });
+const LIST = commandEndpoints['cmd/getPnoCmdList'].input.pick({ str: true, type: true, state: true });
 
 /**
  * While a command waits for terminals, the list refreshes every 2 s (their answers arrive at their polls): each
@@ -51,7 +51,7 @@ function Progress({ row }: { row: CmdItem }) {
   const done = c.succeeded + c.failed + c.expired + c.cancelled;
   return (
     <span data-testid={`cmd-progress-${row.cmdId}`}>
-      {t('directive.progressOf', { done, total: row.total, failed: c.failed })}
+      {t('command.progressOf', { done, total: row.total, failed: c.failed })}
     </span>
   );
 }
@@ -68,22 +68,22 @@ export function FotaDirectivePage() {
   useLiveCommands();
   const cancel = useApiMutation('cmd/cancelCmd', {
     invalidates: COMMAND_LISTS,
-    success: () => t('directive.cancelled'),
+    success: () => t('command.cancelled'),
   });
   const typeName = (r: CmdItem) =>
-    r.type === 'custom' ? `${t('directive.types.custom')}: ${r.name}` : t(`directive.types.${r.type}`);
+    r.type === 'custom' ? `${t('command.types.custom')}: ${r.name}` : t(`command.types.${r.type}`);
 
   const resource = defineResource<CmdItem>()({
     rowKey: 'cmdId',
     tableTestId: 'cmd-table',
-    card: { title: t('directive.title'), testId: 'fota-directive-page' },
-    noProperty: t('directive.noProperty'),
+    card: { title: t('command.title'), testId: 'fota-directive-page' },
+    noProperty: t('command.noProperty'),
     toolbar: (
       <Space wrap>
-        <Typography.Text type="secondary">{t('directive.help')}</Typography.Text>
+        <Typography.Text type="secondary">{t('command.help')}</Typography.Text>
         {canSend && (
           <Button type="primary" icon={<SendOutlined />} onClick={() => setSending(true)} data-testid="cmd-send">
-            {t('directive.send')}
+            {t('command.send')}
           </Button>
         )}
       </Space>
@@ -92,32 +92,32 @@ export function FotaDirectivePage() {
     columns: [
       {
         key: 'str',
-        title: t('directive.columns.command'),
+        title: t('command.columns.command'),
         filter: true,
         render: (r) => <span translate="no">{r.cmdId}</span>,
       },
       {
         key: 'type',
-        title: t('directive.columns.type'),
+        title: t('command.columns.type'),
         width: 170,
-        filter: CMD_TYPES.map((v) => ({ value: v, label: t(`directive.types.${v}`) })),
+        filter: CMD_TYPES.map((v) => ({ value: v, label: t(`command.types.${v}`) })),
         render: (r) => <span data-testid={`cmd-type-${r.cmdId}`}>{typeName(r)}</span>,
       },
-      { key: 'total', title: t('directive.columns.devices'), width: 90, render: (r) => r.total },
-      { key: 'progress', title: t('directive.columns.progress'), width: 220, render: (r) => <Progress row={r} /> },
+      { key: 'total', title: t('command.columns.devices'), width: 90, render: (r) => r.total },
+      { key: 'progress', title: t('command.columns.progress'), width: 220, render: (r) => <Progress row={r} /> },
       {
         key: 'state',
-        title: t('directive.columns.state'),
+        title: t('command.columns.state'),
         width: 140,
-        filter: CMD_STATES.map((v) => ({ value: v, label: t(`directive.states.${v}`) })),
+        filter: CMD_STATES.map((v) => ({ value: v, label: t(`command.states.${v}`) })),
         render: (r) => (
           <Tag color={COMMAND_COLORS[r.state]} data-testid={`cmd-state-${r.cmdId}`} data-state={r.state}>
-            {t(`directive.states.${r.state}`)}
+            {t(`command.states.${r.state}`)}
           </Tag>
         ),
       },
-      { key: 'creatorName', title: t('directive.columns.creator'), width: 120, render: (r) => r.creatorName },
-      { key: 'createTime', title: t('directive.columns.created'), width: 170, render: (r) => formatTime(r.createTime) },
+      { key: 'creatorName', title: t('command.columns.creator'), width: 120, render: (r) => r.creatorName },
+      { key: 'createTime', title: t('command.columns.created'), width: 170, render: (r) => formatTime(r.createTime) },
     ],
     actions: {
       title: t('common.actions'),
@@ -125,15 +125,15 @@ export function FotaDirectivePage() {
       after: (row) => (
         <Space wrap size={4}>
           <Button size="small" onClick={() => setViewing(row)} data-testid={`cmd-results-${row.cmdId}`}>
-            {t('directive.results')}
+            {t('command.results')}
           </Button>
           {canSend && row.state === 'active' && (
             <ConfirmAction
-              title={t('directive.cancelConfirm')}
+              title={t('command.cancelConfirm')}
               onConfirm={() => cancel({ cmdId: row.cmdId })}
               buttonProps={{ size: 'small', 'data-testid': `cmd-cancel-${row.cmdId}` } as never}
             >
-              {t('directive.cancel')}
+              {t('command.cancel')}
             </ConfirmAction>
           )}
         </Space>

@@ -3,7 +3,7 @@ import {
   CMD_EXPIRE_MINUTES_MAX,
   CMD_TYPES,
   type CmdType,
-} from '@keel/contract/endpoints/directive';
+} from '@keel/contract/endpoints/command';
 import { useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
@@ -58,21 +58,21 @@ export function SendCommandDialog({ onClose }: { onClose: () => void }) {
   const options = useDeviceOptions();
   const send = useApiMutation('cmd/sendCmd', {
     invalidates: COMMAND_LISTS,
-    success: (d) => t('directive.sent', { count: d.total }),
+    success: (d) => t('command.sent', { count: d.total }),
   });
 
   const check = (): Record<string, unknown> | null => {
     if (devices.length === 0) {
-      setProblem(t('directive.fields.devicesRequired'));
+      setProblem(t('command.fields.devicesRequired'));
       return null;
     }
     const parsed = parsePayload(payload);
     if ('error' in parsed) {
-      setProblem(t('directive.fields.payloadInvalid', { error: parsed.error }));
+      setProblem(t('command.fields.payloadInvalid', { error: parsed.error }));
       return null;
     }
     if (type === 'configPush' && Object.keys(parsed.value).length === 0) {
-      setProblem(t('directive.fields.payloadEmpty'));
+      setProblem(t('command.fields.payloadEmpty'));
       return null;
     }
     setProblem(undefined);
@@ -97,9 +97,9 @@ export function SendCommandDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title={t('directive.sendTitle')}
+      title={t('command.sendTitle')}
       onCancel={onClose}
-      okText={t('directive.sendOk')}
+      okText={t('command.sendOk')}
       cancelText={t('kit.cancel')}
       okButtonProps={{ danger: type === 'factoryReset', 'data-testid': 'cmd-send-ok' } as never}
       confirmLoading={saving && !confirming}
@@ -112,28 +112,24 @@ export function SendCommandDialog({ onClose }: { onClose: () => void }) {
     >
       <div data-testid="cmd-send-dialog">
         <Form layout="vertical">
-          <Form.Item label={t('directive.fields.type')} htmlFor="cmd-type">
+          <Form.Item label={t('command.fields.type')} htmlFor="cmd-type">
             <Select
               id="cmd-type"
               data-testid="cmd-type"
-              aria-label={t('directive.fields.type')}
+              aria-label={t('command.fields.type')}
               value={type}
               onChange={(v: CmdType) => setType(v)}
-              options={CMD_TYPES.map((v) => ({ value: v, label: t(`directive.types.${v}`) }))}
+              options={CMD_TYPES.map((v) => ({ value: v, label: t(`command.types.${v}`) }))}
             />
           </Form.Item>
           {type === 'factoryReset' && (
-            <Alert type="warning" showIcon message={t('directive.resetWarning')} style={{ marginBottom: 16 }} />
+            <Alert type="warning" showIcon message={t('command.resetWarning')} style={{ marginBottom: 16 }} />
           )}
-          <Form.Item
-            label={t('directive.fields.devices')}
-            extra={t('directive.fields.devicesHelp')}
-            htmlFor="cmd-devices"
-          >
+          <Form.Item label={t('command.fields.devices')} extra={t('command.fields.devicesHelp')} htmlFor="cmd-devices">
             <Select
               id="cmd-devices"
               data-testid="cmd-devices"
-              aria-label={t('directive.fields.devices')}
+              aria-label={t('command.fields.devices')}
               mode="tags"
               tokenSeparators={[',', ' ', '\n']}
               value={devices}
@@ -142,7 +138,7 @@ export function SendCommandDialog({ onClose }: { onClose: () => void }) {
             />
           </Form.Item>
           {type === 'custom' && (
-            <Form.Item label={t('directive.fields.name')} extra={t('directive.fields.nameHelp')} htmlFor="cmd-name">
+            <Form.Item label={t('command.fields.name')} extra={t('command.fields.nameHelp')} htmlFor="cmd-name">
               <Input
                 id="cmd-name"
                 data-testid="cmd-name"
@@ -154,7 +150,7 @@ export function SendCommandDialog({ onClose }: { onClose: () => void }) {
           )}
           {withPayload && (
             <Form.Item
-              label={type === 'configPush' ? t('directive.fields.payloadConfig') : t('directive.fields.payload')}
+              label={type === 'configPush' ? t('command.fields.payloadConfig') : t('command.fields.payload')}
               htmlFor="cmd-payload"
             >
               <Input.TextArea
@@ -169,7 +165,7 @@ export function SendCommandDialog({ onClose }: { onClose: () => void }) {
               />
             </Form.Item>
           )}
-          <Form.Item label={t('directive.fields.expire')} htmlFor="cmd-expire">
+          <Form.Item label={t('command.fields.expire')} htmlFor="cmd-expire">
             <InputNumber
               id="cmd-expire"
               data-testid="cmd-expire"
@@ -190,9 +186,9 @@ export function SendCommandDialog({ onClose }: { onClose: () => void }) {
       </div>
       <Modal
         open={confirming}
-        title={t('directive.resetConfirmTitle', { count: devices.length })}
+        title={t('command.resetConfirmTitle', { count: devices.length })}
         onCancel={() => setConfirming(false)}
-        okText={t('directive.resetOk')}
+        okText={t('command.resetOk')}
         cancelText={t('kit.cancel')}
         okButtonProps={{ danger: true, 'data-testid': 'cmd-reset-confirm' } as never}
         confirmLoading={saving}
@@ -201,7 +197,7 @@ export function SendCommandDialog({ onClose }: { onClose: () => void }) {
           if (value) await submit(value);
         }}
       >
-        <Typography.Paragraph>{t('directive.resetConfirm')}</Typography.Paragraph>
+        <Typography.Paragraph>{t('command.resetConfirm')}</Typography.Paragraph>
       </Modal>
     </Modal>
   );
