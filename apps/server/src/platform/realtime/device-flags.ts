@@ -37,7 +37,7 @@ interface Entry {
 
 const instances = new WeakMap<Services, Map<string, DeviceFlags>>();
 
-/** The flags of one kind of work (`name`, e.g. `directive`) in this app, created on first use. */
+/** The flags of one kind of work (`name`, e.g. `device-action:command`) in this app, created on first use. */
 export function deviceFlags(s: Services, name: string, source: DeviceFlagSource): DeviceFlags {
   let byName = instances.get(s);
   if (!byName) {
