@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import { withDeviceNames } from '../device/reads';
 import type { FwTaskAttemptsTable } from './tables';
 
 /** Delivery attempts (the rollout's side of the device API's actions, modules/device-action): SQL only. */
@@ -30,21 +31,21 @@ export interface DeliverFilter {
 const deliverBase = (db: Db, tenant: Tenant, f: DeliverFilter) => {
   let q = tenantDb(db, tenant)
     .selectFrom('fw_task_attempts as a')
-    .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id'))
-    .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 'a.device_id'));
+    .innerJoin('fw_tasks as t', (j) => j.onRef('t.id', '=', 'a.task_id'));
   if (f.taskId) q = q.where('a.task_id', '=', f.taskId);
   if (f.deviceId) q = q.where('a.device_id', '=', f.deviceId);
   if (f.state) q = q.where('a.state', '=', f.state);
   return q;
 };
 
+/** A page of attempts, newest first, each with its task's name and its device's (modules/device, one read). */
 export async function pageAttempts(db: Db, tenant: Tenant, f: DeliverFilter, pageNum: number, pageSize: number) {
-  return readPage(
+  const page = await readPage(
     () => countOf(deliverBase(db, tenant, f), db),
     (w) =>
       deliverBase(db, tenant, f)
         .selectAll('a')
-        .select(['t.name as task_name', 'd.name as device_name'])
+        .select(['t.name as task_name'])
         .orderBy('a.created_at', w.dir)
         .orderBy('a.action_id', w.dir)
         .limit(w.limit)
@@ -52,6 +53,7 @@ export async function pageAttempts(db: Db, tenant: Tenant, f: DeliverFilter, pag
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  return { ...page, rows: await withDeviceNames(db, tenant, page.rows) };
 }
 
 /** Attempt states in which the device may hold the action and be installing it (not yet closed by it). */

@@ -179,7 +179,10 @@ describeEachDb('firmware tasks and rollouts', (env) => {
     expect(samples.length).toBeGreaterThan(0);
     const one = await ok('task/getTaskDeliverList', { deviceId: ids[9] });
     expect(one.list).toHaveLength(1);
-    expect(one.list[0]).toMatchObject({ state: 'succeeded', taskName: 'Staged' });
+    // The device's name is the device module's, read for the page.
+    await ok('di/updateDeviceInfo', { deviceId: ids[9], name: 'Till 9' });
+    const named = await ok('task/getTaskDeliverList', { deviceId: ids[9] });
+    expect(named.list[0]).toMatchObject({ state: 'succeeded', taskName: 'Staged', deviceName: 'Till 9' });
   });
 
   it('closes a group whose last devices finish after the next group opened', async () => {
