@@ -22,7 +22,6 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/auth/property-context.ts', what: 'permission_sets' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/member-groups/repo.ts', what: 'properties' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/member-groups/repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/platform/tenancy/members.ts', what: 'property_members' },
   // Module-owned tables used by other modules.
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/device-action/digests.ts', what: 'blobs' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'device_models' },

@@ -1,11 +1,11 @@
 import { ORG_PERMISSIONS, type OrgUser } from '@keel/contract/endpoints/org';
+import { memberUids } from '../../platform/auth/members-repo';
 import { bumpAclVersion } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
 import type { RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
-import { memberUids } from '../../platform/tenancy/members';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { announceLeave, standDown } from '../workflow/service';
 import { memberLeavers } from './leave';

@@ -1,10 +1,10 @@
 import { expressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { memberUids } from '../../platform/auth/members-repo';
 import { userMatches, userName as userNameOf, withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
-import { memberUids } from '../../platform/tenancy/members';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { type TenantDatabase, tenantDb } from '../../platform/tenancy/tenant-scope';
 import { platformIdsAmong, platformOptions } from '../device/reads';

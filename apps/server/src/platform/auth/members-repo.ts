@@ -25,6 +25,19 @@ export async function membersOf(db: Db, tenant: Tenant, uids: readonly string[])
   return tenantDb(db, tenant).selectFrom('property_members').select(['uid', 'role']).where('uid', 'in', uids).execute();
 }
 
+/** Of `uids`, those that are members of the property `pno` (the lookup member groups and organisation rules start from). */
+export async function memberUids(db: Db, pno: string, uids: readonly string[]): Promise<Set<string>> {
+  if (uids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('property_members')
+    .select('uid')
+    // not a tenant filter: a declared platform read keyed by the property the caller resolved
+    .where('pno', '=', pno)
+    .where('uid', 'in', uids)
+    .execute();
+  return new Set(rows.map((r) => r.uid));
+}
+
 /** Of `uids`, those that are members of the property, in uid order. */
 export async function memberUidsAmong(db: Db, tenant: Tenant, uids: readonly string[]): Promise<string[]> {
   if (uids.length === 0) return [];

@@ -1,8 +1,8 @@
+import { memberUids } from '../auth/members-repo';
 import { isForeignKeyViolation, isUniqueViolation, nameKey } from '../db/sql-helpers';
 import { AppError, invalidInput, notFound } from '../http/errors';
 import { newId } from '../ids';
 import type { Services } from '../services';
-import { memberUids } from '../tenancy/members';
 import { propertyTenant, type TenantScope } from '../tenancy/tenant';
 import { type GroupValues, type MemberGroupRepo, propertyExists } from './repo';
 

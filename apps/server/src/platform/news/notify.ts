@@ -1,4 +1,5 @@
 import type { Locale } from '@keel/contract/status';
+import { findProperty, findUserByUid } from '../auth/reads';
 import { newId } from '../ids';
 import type { Services } from '../services';
 import { type NewsKey, type NewsParams, renderNews } from './catalogue';
@@ -31,13 +32,13 @@ export async function notify(
     replacesRecent?: boolean;
   },
 ): Promise<string> {
-  const recipient = await s.db.selectFrom('users').select('language').where('uid', '=', n.uid).executeTakeFirst();
+  const recipient = await findUserByUid(s.db, n.uid);
   const locale: Locale = recipient?.language === 'en' ? 'en' : 'zh-cn';
   const createdAt = s.now();
   const params: NewsParams = { ...n.params };
   // `{property}` names the message's property unless the caller names it.
   if (n.pno !== null && params.property === undefined) {
-    const property = await s.db.selectFrom('properties').select('name').where('pno', '=', n.pno).executeTakeFirst();
+    const property = await findProperty(s.db, n.pno);
     if (property) params.property = property.name;
   }
   const link = n.link ? JSON.stringify(n.link) : null;

@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { findUserByUid } from '../auth/reads';
 import { pushUnread } from '../news/notify';
 import type { Services } from '../services';
 import { createPropertyWatch } from './property-watch';
@@ -35,9 +36,7 @@ function mountSocketRoute(app: FastifyInstance, s: Services): void {
     });
     const ticket = String((request.query as Record<string, unknown>).ticket ?? '');
     const uid = readSocketTicket(s, ticket);
-    const user = uid
-      ? await s.db.selectFrom('users').select('status').where('uid', '=', uid).executeTakeFirst()
-      : undefined;
+    const user = uid ? await findUserByUid(s.db, uid) : undefined;
     if (!uid || user?.status !== 1) {
       socket.close(4401, 'session expired');
       return;
