@@ -8,6 +8,16 @@ import { connect, type Db } from '../connect';
  * Migrations 0038 and 0039 carry temporary firmware results, command targets and firmware tasks' attempts over into
  * device actions; 0040 renames the commands' table and their waiting expiry jobs with the module.
  */
+/** The property `p1` of user `u1`, which the rows below belong to. */
+async function ownedProperty(raw: Db) {
+  await sql`insert into users (uid, phone, name, created_at, updated_at) values ('u1', '13900000001', 'U', 1, 1)`.execute(
+    raw,
+  );
+  await sql`insert into properties (pno, name, owner_uid, created_at, updated_at) values ('p1', 'P', 'u1', 1, 1)`.execute(
+    raw,
+  );
+}
+
 const databases = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 
 describe.each(databases)('migrations into device_actions [%s]', (kind) => {
@@ -37,12 +47,7 @@ describe.each(databases)('migrations into device_actions [%s]', (kind) => {
     try {
       await migrateUpTo(db, '0037_access_tokens');
       const raw = db.withoutPlugins();
-      await sql`insert into users (uid, phone, name, created_at, updated_at) values ('u1', '13900000001', 'U', 1, 1)`.execute(
-        raw,
-      );
-      await sql`insert into properties (pno, name, owner_uid, created_at, updated_at) values ('p1', 'P', 'u1', 1, 1)`.execute(
-        raw,
-      );
+      await ownedProperty(raw);
       await sql`insert into fw_temp_files (id, pno, fid, name, size, sha256, content_type, created_at)
         values ('f1', 'p1', 'fid', 'a.bin', 1, 'x', 'application/octet-stream', 1)`.execute(raw);
       await sql`insert into fw_temp_tasks (id, pno, name, file_id, file_name, file_size, file_sha256, state,
@@ -138,12 +143,7 @@ describe.each(databases)('migrations into device_actions [%s]', (kind) => {
     try {
       await migrateUpTo(db, '0038_device_actions');
       const raw = db.withoutPlugins();
-      await sql`insert into users (uid, phone, name, created_at, updated_at) values ('u1', '13900000001', 'U', 1, 1)`.execute(
-        raw,
-      );
-      await sql`insert into properties (pno, name, owner_uid, created_at, updated_at) values ('p1', 'P', 'u1', 1, 1)`.execute(
-        raw,
-      );
+      await ownedProperty(raw);
       await sql`insert into fw_tasks (id, pno, name, sw_id, sw_type, sw_name, sw_version, state, mode, execution,
         created_at, updated_at) values ('k1', 'p1', 'K', 's1', 'os', 'S', '2.0', 'running', 'forced', '{}', 1, 1)`.execute(
         raw,
@@ -192,12 +192,7 @@ describe.each(databases)('migrations into device_actions [%s]', (kind) => {
     try {
       await migrateUpTo(db, '0039_firmware_actions');
       const raw = db.withoutPlugins();
-      await sql`insert into users (uid, phone, name, created_at, updated_at) values ('u1', '13900000001', 'U', 1, 1)`.execute(
-        raw,
-      );
-      await sql`insert into properties (pno, name, owner_uid, created_at, updated_at) values ('p1', 'P', 'u1', 1, 1)`.execute(
-        raw,
-      );
+      await ownedProperty(raw);
       await sql`insert into fw_commands (cmd_id, pno, type, total, state, expires_at, created_at, updated_at)
         values ('c1', 'p1', 'reboot', 1, 'active', 5, 1, 1)`.execute(raw);
       const job = (id: string, kind: string, status: string, dedupe: string | null) =>
