@@ -28,13 +28,13 @@ export const signing = {
 };
 
 export { addAuths, listAuths, removeAuths } from './auths';
-export * from './sign-modules';
 export { certInfo, certTree, deleteCert, generateCert, importCert, listCerts } from './certs';
 export { EXPIRY_INTERVAL_MS, EXPIRY_JOB, warnExpiring } from './expiry';
 export { masterKey } from './keystore';
 export type { LegacyKey, ServiceKeyPurpose, ServicePublicKey } from './service-keys';
 export type { SignRequest, SignResult, SignSource } from './sign';
 export { SIGNATURE_DOWNLOAD_PREFIX, signatureLinkTarget } from './sign';
+export * from './sign-modules';
 export { addUkey, addUkeyCert, deleteUkey, listUkeys, slots, ukeyCerts, ukeyKeys } from './ukeys';
 
 const canSeeAll = (ctx: RequestContext) => ctx.property?.permissions.has(SIGNING_PERMISSIONS.moduleEdit) ?? false;
