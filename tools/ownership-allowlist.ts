@@ -8,7 +8,6 @@ import type { AllowedOwnershipBreach } from './ownership';
  */
 export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   // Platform-owned tables used by modules and other platform areas.
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/command/repo.ts', what: 'users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'property_members' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'users' },

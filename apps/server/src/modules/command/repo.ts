@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withUserName, withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import type { Tenant } from '../../platform/tenancy/tenant';
@@ -67,25 +68,24 @@ const COMMAND_COLUMNS = [
   'c.expires_at',
   'c.created_at',
   'c.updated_at',
-  'u.name as creator_name',
+  'c.created_by',
 ] as const;
 
 export type CommandRow = Awaited<ReturnType<typeof findCommand>> & object;
 
 /** A page of the property's commands, newest first (of `only` when given: those sent to one device). */
-export const pageCommands = (
+export async function pageCommands(
   db: Db,
   tenant: Tenant,
   f: CommandFilter,
   only: readonly string[] | undefined,
   pageNum: number,
   pageSize: number,
-) =>
-  readPage(
+) {
+  const page = await readPage(
     () => countOf(commandBase(db, tenant, f, only)),
     (w) =>
       commandBase(db, tenant, f, only)
-        .leftJoin('users as u', 'u.uid', 'c.created_by')
         .select(COMMAND_COLUMNS)
         .orderBy('c.created_at', w.dir)
         .orderBy('c.cmd_id', w.dir)
@@ -94,14 +94,21 @@ export const pageCommands = (
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
+  // The creators' names: one read for the page (users are platform/auth's).
+  return { ...page, rows: await withUserNames(db, page.rows, 'created_by', 'creator_name') };
+}
 
-export const findCommand = (db: Db, tenant: Tenant, cmdId: string) =>
-  tenantDb(db, tenant)
-    .selectFrom('commands as c')
-    .leftJoin('users as u', 'u.uid', 'c.created_by')
-    .select(COMMAND_COLUMNS)
-    .where('c.cmd_id', '=', cmdId)
-    .executeTakeFirst();
+export const findCommand = async (db: Db, tenant: Tenant, cmdId: string) =>
+  withUserName(
+    db,
+    await tenantDb(db, tenant)
+      .selectFrom('commands as c')
+      .select(COMMAND_COLUMNS)
+      .where('c.cmd_id', '=', cmdId)
+      .executeTakeFirst(),
+    'created_by',
+    'creator_name',
+  );
 
 /** The commands of `cmdIds` as a device receives them. */
 export const commandsFor = (db: Db, tenant: Tenant, cmdIds: readonly string[]) =>
