@@ -11,18 +11,9 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'property_members' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/platform/audit/audit-log.ts', what: 'counters' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/platform/auth/property-context.ts', what: 'admin_scopes' },
-  {
-    rule: 'table-outside-owner',
-    where: 'apps/server/src/platform/auth/property-context.ts',
-    what: 'permission_set_admins',
-  },
-  { rule: 'table-outside-owner', where: 'apps/server/src/platform/auth/property-context.ts', what: 'permission_sets' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/member-groups/repo.ts', what: 'properties' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/member-groups/repo.ts', what: 'users' },
   // Module-owned tables used by other modules.
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/device-action/digests.ts', what: 'blobs' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'device_models' },
   {
     rule: 'table-outside-owner',
@@ -41,6 +32,4 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'titles' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'user_set_users' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'user_sets' },
-  // SQL outside a repo.
-  { rule: 'sql-outside-repo', where: 'apps/server/src/modules/device-action/digests.ts' },
 ];

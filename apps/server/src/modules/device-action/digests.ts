@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Services } from '../../platform/services';
+import { keepLegacyDigests, keptLegacyDigests, type LegacyDigests } from '../../platform/storage/legacy-digests';
 
 /**
  * SHA-1 and MD5 of stored blobs, which hawkBit DDI artifacts carry besides SHA-256 (SWUpdate checks sha1). The file
@@ -9,10 +10,9 @@ import type { Services } from '../../platform/services';
  */
 
 const MAX_ENTRIES = 2000;
-export interface LegacyDigests {
-  sha1: string;
-  md5: string;
-}
+
+export type { LegacyDigests };
+
 const caches = new WeakMap<Services, Map<string, Promise<LegacyDigests>>>();
 
 export function legacyDigests(s: Services, sha256: string): Promise<LegacyDigests> {
@@ -36,10 +36,10 @@ export function legacyDigests(s: Services, sha256: string): Promise<LegacyDigest
 
 /** From the blob's metadata, else computed from its bytes and written there. */
 async function stored(s: Services, sha256: string): Promise<LegacyDigests> {
-  const row = await s.db.selectFrom('blobs').select(['sha1', 'md5']).where('sha256', '=', sha256).executeTakeFirst();
-  if (row?.sha1 && row.md5) return { sha1: row.sha1, md5: row.md5 };
+  const kept = await keptLegacyDigests(s.db, sha256);
+  if (kept) return kept;
   const digests = await compute(s, sha256);
-  await s.db.updateTable('blobs').set(digests).where('sha256', '=', sha256).execute();
+  await keepLegacyDigests(s.db, sha256, digests);
   return digests;
 }
 

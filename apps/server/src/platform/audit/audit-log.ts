@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { advanceCounter, counterValue } from '../db/counters';
 import type { AuditLogTable } from './tables';
 
 export type AuditEntry = Omit<AuditLogTable, 'seq' | 'prev_hash' | 'hash'>;
@@ -29,17 +29,7 @@ function hashOf(seq: number, prev: string, e: AuditEntry): string {
  */
 export async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('counters')
-      .values({ name: 'audit', value: 0 })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const { value: seq } = await trx
-      .updateTable('counters')
-      .set({ value: sql`value + 1` })
-      .where('name', '=', 'audit')
-      .returning('value')
-      .executeTakeFirstOrThrow();
+    const seq = await advanceCounter(trx, 'audit', 1);
     const prev = await trx
       .selectFrom('audit_log')
       .select('hash')
@@ -75,8 +65,7 @@ export async function verifyAudit(db: Db): Promise<AuditVerdict> {
       .execute();
     if (rows.length === 0) {
       // A truncated tail leaves the counter ahead of the records.
-      const counter = await db.selectFrom('counters').select('value').where('name', '=', 'audit').executeTakeFirst();
-      const written = Number(counter?.value ?? 0);
+      const written = await counterValue(db, 'audit');
       return written === records ? { ok: true, records } : { ok: false, records, brokenAt: records + 1 };
     }
     for (const row of rows) {

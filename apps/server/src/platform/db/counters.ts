@@ -28,17 +28,31 @@ export const nextActionId = (db: Db): Promise<number> => nextActionIds(db, 1);
 
 /** `n` consecutive action ids (the first answered), reserved in one statement inside the caller's transaction. */
 export async function nextActionIds(db: Db, n: number): Promise<number> {
+  return (await advanceCounter(db, ACTION_COUNTER, n)) - n + 1;
+}
+
+/**
+ * Adds `n` to a named counter (created at 0 when missing) inside the caller's transaction and answers its new value.
+ * The update takes the row's lock on PostgreSQL, so concurrent callers are serialised until they commit.
+ */
+export async function advanceCounter(db: Db, name: string, n: number): Promise<number> {
   await db
     .insertInto('counters')
-    .values({ name: ACTION_COUNTER, value: 0 })
+    .values({ name, value: 0 })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await db
     .updateTable('counters')
     .set({ value: sql`value + ${n}` })
-    .where('name', '=', ACTION_COUNTER)
+    .where('name', '=', name)
     .returning('value')
     .executeTakeFirstOrThrow();
-  return Number(row.value) - n + 1;
+  return Number(row.value);
+}
+
+/** A named counter's current value (0 when it was never advanced). */
+export async function counterValue(db: Db, name: string): Promise<number> {
+  const row = await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst();
+  return Number(row?.value ?? 0);
 }
 const ACTION_COUNTER = 'fw-task-action';
