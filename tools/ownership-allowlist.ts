@@ -14,14 +14,6 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/member-groups/repo.ts', what: 'properties' },
   { rule: 'table-outside-owner', where: 'apps/server/src/platform/member-groups/repo.ts', what: 'users' },
   // Module-owned tables used by other modules.
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'device_models' },
-  {
-    rule: 'table-outside-owner',
-    where: 'apps/server/src/modules/firmware-task/device-repo.ts',
-    what: 'device_presence',
-  },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'devices' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/modules/firmware-task/device-repo.ts', what: 'space_groups' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'orgs' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'titles' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/signing/repo.ts', what: 'user_sets' },

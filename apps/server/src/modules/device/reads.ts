@@ -2,10 +2,12 @@ import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import * as catalogue from './catalogue-repo';
 import { findDeviceHeads } from './repo';
+import * as taskSelection from './task-selection-repo';
 
 /**
  * The device reads other modules build on: the device catalogue's platforms (the signing module relates
- * certificates to them), devices' names (firmware task lists). This file imports no other module. No SQL here.
+ * certificates to them), devices' names (firmware task lists), the devices a firmware task selects and lists. This
+ * file imports no other module. No SQL here.
  */
 
 /** Every platform of the property by name (`platform_id`, `name`, `os_type`), at most `limit`. */
@@ -29,3 +31,22 @@ export async function withDeviceNames<R extends { device_id: string }>(
   const names = new Map(heads.map((d) => [d.device_id, d.name]));
   return rows.map((r) => ({ ...r, device_name: names.get(r.device_id) ?? null }));
 }
+
+export type { CandidateQuery, CandidateRow } from './task-selection-repo';
+
+/** The property's accepted devices matching every given condition (a firmware task's selection and checks). */
+export const acceptedDevices = taskSelection.acceptedDevices;
+
+/** Which of `ids` are devices of the property, whatever their admission. */
+export const deviceIdsAmong = (db: Db, tenant: Tenant, ids: readonly string[]) =>
+  taskSelection.idsIn(db, 'devices', tenant, ids);
+
+/** Which of `ids` authenticate over Mender's API (they have a Mender identity). */
+export const menderDeviceIdsAmong = (db: Db, tenant: Tenant, ids: readonly string[]) =>
+  taskSelection.idsIn(db, 'mender_identities', tenant, ids);
+
+/** Name, model name, versions, attributes and last-seen time of each of `ids` that is a device (a page of a list). */
+export const listedDevices = taskSelection.listedDevices;
+
+/** The condition "the device this column names has a name containing the text" (a list's search). */
+export const deviceNameMatches = taskSelection.deviceNameMatches;

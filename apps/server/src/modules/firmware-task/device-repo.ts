@@ -2,14 +2,18 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import { insertRows } from '../../platform/db/bulk-insert';
 import { type Db, readAside } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
-import { containsAnyCi } from '../../platform/db/sql-helpers';
+import { containsCi } from '../../platform/db/sql-helpers';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import {
+  acceptedDevices,
+  deviceIdsAmong,
+  deviceNameMatches,
+  listedDevices,
+  menderDeviceIdsAmong,
+} from '../device/reads';
+import { groupTreeOf } from '../space/reads';
 import type { FwTaskDevicesTable } from './tables';
-
-/** A device's last-seen time (epoch ms) or null: the device module's `device_presence` row (migration 0034). */
-const lastSeenOf = (deviceIdColumn: string) =>
-  sql<number | null>`(select s.last_seen_at from device_presence s where s.device_id = ${sql.ref(deviceIdColumn)})`;
 
 /** A task's devices, the claims that keep a device in one active task per type, and the property's devices. */
 
@@ -20,79 +24,17 @@ const slices = <T>(list: readonly T[]) => {
   return out;
 };
 
-/** What selection and exclusion need of a device. */
-export interface CandidateRow {
-  device_id: string;
-  name: string;
-  model_id: string | null;
-  firmware_version: string;
-  app_version: string;
-  attributes: string;
-  last_seen_at: number | null;
-  created_at: number;
-}
+/** What selection and exclusion need of a device, and the conditions it is selected by: the device module's. */
+export type { CandidateQuery as DeviceQuery, CandidateRow } from '../device/reads';
 
-export interface DeviceQuery {
-  ids?: readonly string[];
-  sid?: string;
-  groupIds?: readonly string[];
-  modelIds?: readonly string[];
-  label?: string;
-  osType?: string;
-  mockup?: 0 | 1 | null;
-}
-
-/** The property's accepted devices matching every given condition (ids in slices). */
-export async function candidates(db: Db, tenant: Tenant, f: DeviceQuery): Promise<CandidateRow[]> {
-  const run = (ids?: readonly string[]) => {
-    let q = tenantDb(db, tenant)
-      .selectFrom('devices')
-      .select([
-        'device_id',
-        'name',
-        'model_id',
-        'firmware_version',
-        'app_version',
-        'attributes',
-        lastSeenOf('devices.device_id').as('last_seen_at'),
-        'created_at',
-      ])
-      .where('admission', '=', 'accepted');
-    if (ids) q = q.where('device_id', 'in', ids.length > 0 ? [...ids] : ['']);
-    if (f.sid) q = q.where('sid', '=', f.sid);
-    if (f.groupIds && f.groupIds.length > 0) q = q.where('group_id', 'in', [...f.groupIds]);
-    if (f.modelIds && f.modelIds.length > 0) q = q.where('model_id', 'in', [...f.modelIds]);
-    if (f.label) q = q.where('label', '=', f.label);
-    if (f.osType) q = q.where('os_type', '=', f.osType);
-    if (f.mockup === 0 || f.mockup === 1) q = q.where('mockup', '=', f.mockup);
-    return q.orderBy('created_at').orderBy('device_id').execute() as Promise<CandidateRow[]>;
-  };
-  if (!f.ids) return run();
-  const out: CandidateRow[] = [];
-  for (const part of slices(f.ids)) out.push(...(await run(part)));
-  return out;
-}
+/** The property's accepted devices matching every given condition (the device module's read). */
+export const candidates = acceptedDevices;
 
 /** The ids of the property's devices among `ids`, whatever their admission (the others are "not found"). */
-export const knownDevices = (db: Db, tenant: Tenant, ids: readonly string[]) => idsIn(db, 'devices', tenant, ids);
-
-/** The ids among `ids` that have a row of the property in `table`. */
-async function idsIn(db: Db, table: 'devices' | 'mender_identities', tenant: Tenant, ids: readonly string[]) {
-  const out = new Set<string>();
-  for (const part of slices(ids)) {
-    const rows = await tenantDb(db, tenant)
-      .selectFrom(table)
-      .select('device_id')
-      .where('device_id', 'in', [...part])
-      .execute();
-    for (const r of rows) out.add(r.device_id);
-  }
-  return out;
-}
+export const knownDevices = deviceIdsAmong;
 
 /** The groups of a space's tree (to take a group's subgroups with it). */
-export const spaceGroups = (db: Db, tenant: Tenant, sid: string) =>
-  tenantDb(db, tenant).selectFrom('space_groups').select(['group_id', 'pid']).where('sid', '=', sid).execute();
+export const spaceGroups = (db: Db, tenant: Tenant, sid: string) => groupTreeOf(db, tenant.pno, sid);
 
 // Task devices.
 
@@ -130,22 +72,31 @@ export function taskDevicesIn(
 }
 
 /**
- * A task's devices in `state`, in join order (group, then `ord`), each with its group and its device row (null columns when the device is gone or
- * no longer accepted): one read for the release instead of one per slice of ids.
+ * A task's devices in `state`, in join order (group, then `ord`), each with its group and its device row (null columns
+ * when the device is gone or no longer accepted): two reads for the release, the task's rows and their accepted
+ * devices (by a query of the task's ids, not one read per slice of ids).
  */
-export const taskCandidates = (db: Db, tenant: Tenant, taskId: string, state: string) =>
-  tenantDb(db, tenant)
-    .selectFrom('fw_task_devices as td')
-    .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 'td.device_id').on('d.admission', '=', 'accepted'))
-    .select(['td.device_id', 'td.ord', 'td.stage', 'd.device_id as found'])
-    .select(['d.model_id', 'd.firmware_version', 'd.app_version', 'd.attributes'])
-    .select(lastSeenOf('d.device_id').as('last_seen_at'))
-    .select('d.created_at')
-    .where('td.task_id', '=', taskId)
-    .where('td.state', '=', state)
-    .orderBy('td.stage')
-    .orderBy('td.ord')
-    .execute();
+export async function taskCandidates(db: Db, tenant: Tenant, taskId: string, state: string) {
+  const inState = () =>
+    tenantDb(db, tenant).selectFrom('fw_task_devices').where('task_id', '=', taskId).where('state', '=', state);
+  const rows = await inState().select(['device_id', 'ord', 'stage']).orderBy('stage').orderBy('ord').execute();
+  const devices = new Map(
+    (await acceptedDevices(db, tenant, { idsOf: inState().select('device_id') })).map((d) => [d.device_id, d]),
+  );
+  return rows.map((r) => {
+    const d = devices.get(r.device_id);
+    return {
+      ...r,
+      found: d ? d.device_id : null,
+      model_id: d ? d.model_id : null,
+      firmware_version: d ? d.firmware_version : null,
+      app_version: d ? d.app_version : null,
+      attributes: d ? d.attributes : null,
+      last_seen_at: d ? d.last_seen_at : null,
+      created_at: d ? d.created_at : null,
+    };
+  });
+}
 
 /** The highest group of a task's devices (-1 when none is grouped). */
 export async function maxStage(db: Db, tenant: Tenant, taskId: string): Promise<number> {
@@ -312,18 +263,18 @@ export const errorCodes = (db: Db, tenant: Tenant, taskId: string) =>
   );
 
 const assignedBase = (db: Db, tenant: Tenant, taskId: string, f: { state?: string; str?: string }) => {
-  let q = tenantDb(db, tenant)
-    .selectFrom('fw_task_devices as td')
-    .leftJoin('devices as d', (j) => j.onRef('d.device_id', '=', 'td.device_id'))
-    .leftJoin('device_models as m', (j) => j.onRef('m.model_id', '=', 'd.model_id'))
-    .where('td.task_id', '=', taskId);
+  let q = tenantDb(db, tenant).selectFrom('fw_task_devices as td').where('td.task_id', '=', taskId);
   if (f.state) q = q.where('td.state', '=', f.state);
-  if (f.str) {
-    q = q.where(containsAnyCi(['td.device_id', 'd.name'], f.str));
-  }
+  const str = f.str;
+  if (str)
+    q = q.where((eb) => eb.or([containsCi('td.device_id', str), deviceNameMatches(eb.ref('td.device_id'), str)]));
   return q;
 };
 
+/**
+ * A page of a task's devices, each with what the list shows of its device (null columns for a device that is gone):
+ * the page's devices are read at once through the device module.
+ */
 export async function pageAssigned(
   db: Db,
   tenant: Tenant,
@@ -333,29 +284,15 @@ export async function pageAssigned(
   pageSize: number,
 ) {
   const taskId = task.id;
-  // Without a filter the total is the task's row count, kept in the task (migration 0035); without a search the
-  // joins change no count: count the task's rows alone (a task may hold 100 000 devices).
+  // Without a filter the total is the task's row count, kept in the task (migration 0035); a task may hold 100 000
+  // devices.
   const count = async () =>
-    !f.str && !f.state
-      ? Number(task.device_rows)
-      : f.str
-        ? countOf(assignedBase(db, tenant, taskId, f), db)
-        : countOf(
-            f.state
-              ? tenantDb(db, tenant)
-                  .selectFrom('fw_task_devices')
-                  .where('task_id', '=', taskId)
-                  .where('state', '=', f.state)
-              : tenantDb(db, tenant).selectFrom('fw_task_devices').where('task_id', '=', taskId),
-            db,
-          );
-  return readPage(
+    !f.str && !f.state ? Number(task.device_rows) : countOf(assignedBase(db, tenant, taskId, f), db);
+  const page = await readPage(
     count,
     (w) =>
       assignedBase(db, tenant, taskId, f)
         .selectAll('td')
-        .select(['d.name as device_name', 'm.name as model_name', 'd.firmware_version', 'd.app_version'])
-        .select(['d.attributes', lastSeenOf('d.device_id').as('last_seen_at')])
         .orderBy('td.stage', w.dir)
         .orderBy('td.ord', w.dir)
         .orderBy('td.device_id', w.dir)
@@ -364,6 +301,30 @@ export async function pageAssigned(
         .execute(),
     { pageNum, pageSize, order: 'asc' },
   );
+  const devices = new Map(
+    (
+      await listedDevices(
+        db,
+        tenant,
+        page.rows.map((r) => r.device_id),
+      )
+    ).map((d) => [d.device_id, d]),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((r) => {
+      const d = devices.get(r.device_id);
+      return {
+        ...r,
+        device_name: d?.name ?? null,
+        model_name: d?.model_name ?? null,
+        firmware_version: d?.firmware_version ?? null,
+        app_version: d?.app_version ?? null,
+        attributes: d?.attributes ?? null,
+        last_seen_at: d?.last_seen_at ?? null,
+      };
+    }),
+  };
 }
 
 // Claims.
@@ -453,6 +414,5 @@ export async function releaseClaims(db: Db, tenant: Tenant, taskId: string, devi
 export const claimedDevices = (db: Db, tenant: Tenant, taskId: string) =>
   tenantDb(db, tenant).selectFrom('fw_task_claims').select('device_id').where('task_id', '=', taskId).execute();
 
-/** The devices among `ids` that authenticate over Mender's API (a `mender_identities` row): they get no deltas. */
-export const menderDevices = (db: Db, tenant: Tenant, ids: readonly string[]) =>
-  idsIn(db, 'mender_identities', tenant, ids);
+/** The devices among `ids` that authenticate over Mender's API (a Mender identity): they get no deltas. */
+export const menderDevices = menderDeviceIdsAmong;

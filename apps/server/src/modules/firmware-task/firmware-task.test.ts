@@ -258,7 +258,7 @@ describeEachDb('firmware tasks and rollouts', (env) => {
     env().advance(61_000);
     await tick(env().app.keel);
     const list = await ok('task/getAssignedDeviceList', { id: task.id, str: 'rule-late' });
-    expect(list.list).toEqual([expect.objectContaining({ deviceId: late, source: 'rule' })]);
+    expect(list.list).toEqual([expect.objectContaining({ deviceId: late, source: 'rule', modelName: 'T-1' })]);
     expect(await ok('task/delRule', { ruleId: rule.id })).toEqual({ deleted: 1 });
     const disabled = await ok('task/setDisable', { id: task.id, disable: 1 });
     expect(disabled).toMatchObject({ state: 'disabled', disabledFrom: 'running' });

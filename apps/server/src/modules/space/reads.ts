@@ -73,3 +73,8 @@ export async function spaceOfGroupId(db: Db, pno: string, groupId: string): Prom
 export async function spacesOwnedBy(db: Db, pno: string, uid: string): Promise<string[]> {
   return repo.spacesOwnedBy(db, propertyTenant(pno), uid);
 }
+
+/** A space's groups with their parents (`group_id`, `pid`): firmware tasks take a group's subgroups with it. */
+export async function groupTreeOf(db: Db, pno: string, sid: string): Promise<{ group_id: string; pid: string }[]> {
+  return (await groupRepo.groupsOf(db, propertyTenant(pno), sid)).map((g) => ({ group_id: g.group_id, pid: g.pid }));
+}
