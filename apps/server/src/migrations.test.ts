@@ -2,11 +2,11 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrateUpTo, migrations } from './migrations';
-import { connect, type Db } from './platform/db/connect';
 import { collectMigrations } from './platform/db/migrate';
-import { createSchema, dropSchema, schemaLock } from './test/harness';
+import { schemaLock } from './test/harness';
+import { migrationDatabases, scratchDatabases } from './test/scratch-database';
 
 /**
  * The migrations live in their owners' folders (`<owner>/migrations/`), those spanning owners in
@@ -90,28 +90,8 @@ describe('the migration list', () => {
   });
 });
 
-const databases = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
-
-describe.each(databases)('a database migrated before the migrations moved [%s]', (kind) => {
-  const opened: Array<() => Promise<void>> = [];
-  afterAll(async () => {
-    for (const close of opened) await close();
-  });
-
-  async function database(): Promise<Db> {
-    if (kind === 'sqlite') {
-      const { db } = connect({ kind: 'sqlite', file: ':memory:' });
-      opened.push(() => db.destroy());
-      return db;
-    }
-    const schema = await createSchema();
-    const { db } = connect({ kind: 'postgres', url: process.env.TEST_DATABASE_URL as string, schema });
-    opened.push(async () => {
-      await db.destroy();
-      await dropSchema(schema);
-    });
-    return db;
-  }
+describe.each(migrationDatabases)('a database migrated before the migrations moved [%s]', (kind) => {
+  const database = scratchDatabases(kind);
 
   it('is up to date: nothing recorded runs again, only migrations added since', async () => {
     const db = await database();

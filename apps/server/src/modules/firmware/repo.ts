@@ -79,6 +79,29 @@ const packageBase = (db: Db, tenant: Tenant, f: PackageFilter) => {
   return q;
 };
 
+/** A package's columns with how many customers and files it has. */
+const packageRows = (db: Db, tenant: Tenant, f: PackageFilter) =>
+  packageBase(db, tenant, f)
+    .select(PACKAGE_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('fw_package_customers as c')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('c.package_id', '=', 'p.id')
+        .as('customer_count'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('fw_package_files as f')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('f.package_id', '=', 'p.id')
+        .as('file_count'),
+    );
+
+/** Rows with their creator's and space's names: one read of each for the rows (users and spaces are others'). */
+const withNames = async <R extends { created_by: string | null; sid: string }>(db: Db, tenant: Tenant, rows: R[]) =>
+  withSpaceNames(db, tenant.pno, await withUserNames(db, rows, 'created_by', 'creator_name'));
+
 export type PackageRow = Awaited<ReturnType<typeof findPackages>>[number];
 
 /** Packages newest version first (type, then version), then newest made. */
@@ -86,22 +109,7 @@ export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pag
   const page = await readPage(
     () => countOf(packageBase(db, tenant, f)),
     (w) =>
-      packageBase(db, tenant, f)
-        .select(PACKAGE_COLUMNS)
-        .select((eb) =>
-          eb
-            .selectFrom('fw_package_customers as c')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('c.package_id', '=', 'p.id')
-            .as('customer_count'),
-        )
-        .select((eb) =>
-          eb
-            .selectFrom('fw_package_files as f')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('f.package_id', '=', 'p.id')
-            .as('file_count'),
-        )
+      packageRows(db, tenant, f)
         .orderBy('p.created_at', w.dir)
         .orderBy('p.id', w.dir)
         .limit(w.limit)
@@ -109,42 +117,14 @@ export async function pagePackages(db: Db, tenant: Tenant, f: PackageFilter, pag
         .execute(),
     { pageNum, pageSize, order: 'desc' },
   );
-  return {
-    ...page,
-    rows: await withSpaceNames(db, tenant.pno, await withUserNames(db, page.rows, 'created_by', 'creator_name')),
-  };
+  return { ...page, rows: await withNames(db, tenant, page.rows) };
 }
 
 export const findPackages = (db: Db, tenant: Tenant, ids: readonly string[]) => findPackagesBy(db, tenant, { ids });
 
 /** Packages of the property by a filter (no paging: for small sets, such as those shared with some customers). */
 export const findPackagesBy = async (db: Db, tenant: Tenant, f: PackageFilter) =>
-  withSpaceNames(
-    db,
-    tenant.pno,
-    await withUserNames(
-      db,
-      await packageBase(db, tenant, f)
-        .select(PACKAGE_COLUMNS)
-        .select((eb) =>
-          eb
-            .selectFrom('fw_package_customers as c')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('c.package_id', '=', 'p.id')
-            .as('customer_count'),
-        )
-        .select((eb) =>
-          eb
-            .selectFrom('fw_package_files as f')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('f.package_id', '=', 'p.id')
-            .as('file_count'),
-        )
-        .execute(),
-      'created_by',
-      'creator_name',
-    ),
-  );
+  withNames(db, tenant, await packageRows(db, tenant, f).execute());
 
 export async function findByVersion(db: Db, tenant: Tenant, swType: string, versionKey: string) {
   return tenantDb(db, tenant)

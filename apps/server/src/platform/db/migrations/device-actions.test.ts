@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrateUpTo } from '../../../migrations';
-import { createSchema, dropSchema, schemaLock } from '../../../test/harness';
-import { connect, type Db } from '../connect';
+import { schemaLock } from '../../../test/harness';
+import { migrationDatabases, scratchDatabases } from '../../../test/scratch-database';
+import type { Db } from '../connect';
 
 /**
  * Migrations 0038 and 0039 carry temporary firmware results, command targets and firmware tasks' attempts over into
@@ -18,28 +19,8 @@ async function ownedProperty(raw: Db) {
   );
 }
 
-const databases = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
-
-describe.each(databases)('migrations into device_actions [%s]', (kind) => {
-  const opened: Array<() => Promise<void>> = [];
-  afterAll(async () => {
-    for (const close of opened) await close();
-  });
-
-  async function database(): Promise<Db> {
-    if (kind === 'sqlite') {
-      const { db } = connect({ kind: 'sqlite', file: ':memory:' });
-      opened.push(() => db.destroy());
-      return db;
-    }
-    const schema = await createSchema();
-    const { db } = connect({ kind: 'postgres', url: process.env.TEST_DATABASE_URL as string, schema });
-    opened.push(async () => {
-      await db.destroy();
-      await dropSchema(schema);
-    });
-    return db;
-  }
+describe.each(migrationDatabases)('migrations into device_actions [%s]', (kind) => {
+  const database = scratchDatabases(kind);
 
   it('keeps the results’ action ids, numbers the targets after them, and moves the counter on', async () => {
     const db = await database();
