@@ -40,6 +40,9 @@ export const findProperty = (db: Db, pno: string) => repo.findProperty(db, pno);
 export const nodeNames = (db: Db, pno: string, oids: readonly string[]) =>
   repo.nodeNames(db, propertyTenant(pno), oids);
 
+/** The ids of a property's nodes whose name contains `text`, in any case. */
+export const nodeIdsNamed = (db: Db, pno: string, text: string) => repo.nodeIdsNamed(db, propertyTenant(pno), text);
+
 /**
  * A member's unit and every unit above it, nearest first, up to (not including) the root: none for a member at the
  * root or a user who is no member.

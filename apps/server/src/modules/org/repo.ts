@@ -689,6 +689,12 @@ export async function nodeNames(db: Db, tenant: Tenant, oids: readonly string[])
   return new Map(rows.map((r) => [r.oid, r.name]));
 }
 
+/** The ids of a property's nodes whose name contains `text`, in any case (a search by subject names). */
+export async function nodeIdsNamed(db: Db, tenant: Tenant, text: string): Promise<string[]> {
+  const rows = await tenantDb(db, tenant).selectFrom('orgs').select('oid').where(containsCi('name', text)).execute();
+  return rows.map((r) => r.oid);
+}
+
 /** Owner and administrators: who hears about join requests. */
 export const reviewersOf = (db: Db, tenant: Tenant) => ownerAndAdmins(db, tenant);
 

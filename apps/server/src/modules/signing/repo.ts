@@ -1,6 +1,6 @@
 import { expressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import { memberUids } from '../../platform/auth/members-repo';
-import { userMatches, userName as userNameOf, withUserNames } from '../../platform/auth/reads';
+import { userHeads, userMatches, userName as userNameOf, withUserNames } from '../../platform/auth/reads';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
@@ -8,9 +8,9 @@ import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { type TenantDatabase, tenantDb } from '../../platform/tenancy/tenant-scope';
 import { platformIdsAmong, platformOptions } from '../device/reads';
-import { nodeNames, unitsAbove } from '../org/reads';
-import { titleNames, titlesOfUser } from '../title/reads';
-import { userSetNames, userSetsOfUser } from '../user-set/reads';
+import { nodeIdsNamed, nodeNames, unitsAbove } from '../org/reads';
+import { titleIdsNamed, titleNames, titlesOfUser } from '../title/reads';
+import { userSetIdsNamed, userSetNames, userSetsOfUser } from '../user-set/reads';
 import type {
   SigningAuthsTable,
   SigningCertsTable,
@@ -520,6 +520,11 @@ export async function deleteGroup(db: Db, t: Tenant, groupId: string): Promise<v
 
 // Authorisations.
 
+/**
+ * A page of a target's authorisations, each with its subject's name (and a user's phone): the subjects' names come
+ * from their owners, one read per kind for the page; a search takes the ids of the titles, user sets and units whose
+ * name matches from each owner and the users by a condition of platform/auth, so search and paging stay in SQL.
+ */
 export async function pageAuths(
   db: Db,
   t: Tenant,
@@ -528,35 +533,38 @@ export async function pageAuths(
   f: { authType?: number; str?: string },
   page: Page,
 ) {
+  const str = f.str;
+  const named = str
+    ? await Promise.all([titleIdsNamed(db, t, str), userSetIdsNamed(db, t, str), nodeIdsNamed(db, t.pno, str)])
+    : null;
   const base = () => {
     let q = tenantDb(db, t)
       .selectFrom('signing_auths as a')
-      .leftJoin('users as u', (j) => j.onRef('u.uid', '=', 'a.subject_id').on('a.auth_type', '=', 1))
-      .leftJoin('titles as ti', (j) => j.onRef('ti.tid', '=', 'a.subject_id').on('a.auth_type', '=', 2))
-      .leftJoin('user_sets as us', (j) => j.onRef('us.usid', '=', 'a.subject_id').on('a.auth_type', '=', 3))
-      .leftJoin('orgs as o', (j) => j.onRef('o.oid', '=', 'a.subject_id').on('a.auth_type', '=', 4))
       .leftJoin('signing_ukeys as k', (j) => j.onRef('k.ukey_id', '=', 'a.subject_id').on('a.auth_type', '=', 5))
       .where('a.target_kind', '=', target)
       .where('a.target_id', '=', targetId);
     if (f.authType) q = q.where('a.auth_type', '=', f.authType);
-    if (f.str) {
-      const str = f.str;
-      q = q.where(containsAnyCi(['u.name', 'ti.name', 'us.name', 'o.name', 'k.name'], str));
+    if (str && named) {
+      const [titleIds, setIds, nodeIds] = named;
+      q = q.where((eb) => {
+        const ofType = (type: number, ids: readonly string[]) =>
+          ids.length > 0 ? [eb.and([eb('a.auth_type', '=', type), eb('a.subject_id', 'in', [...ids])])] : [];
+        return eb.or([
+          eb.and([eb('a.auth_type', '=', 1), userMatches(eb.ref('a.subject_id'), str, ['name'])]),
+          ...ofType(2, titleIds),
+          ...ofType(3, setIds),
+          ...ofType(4, nodeIds),
+          containsCi('k.name', str),
+        ]);
+      });
     }
     return q;
   };
-  return readPage(
+  const page_ = await readPage(
     () => countOf(base()),
     (w) =>
       base()
-        .select([
-          'a.auth_id',
-          'a.auth_type',
-          'a.subject_id',
-          'a.created_at',
-          sql<string | null>`coalesce(u.name, ti.name, us.name, o.name, k.name)`.as('subject_name'),
-          'u.phone',
-        ])
+        .select(['a.auth_id', 'a.auth_type', 'a.subject_id', 'a.created_at', 'k.name as ukey_name'])
         .orderBy('a.created_at', w.dir)
         .orderBy('a.auth_id', w.dir)
         .limit(w.limit)
@@ -564,6 +572,31 @@ export async function pageAuths(
         .execute(),
     { ...page, order: 'desc' },
   );
+  const idsOf = (type: number) => page_.rows.filter((r) => r.auth_type === type).map((r) => r.subject_id);
+  const [users, titles, sets, nodes] = await Promise.all([
+    userHeads(db, idsOf(1)),
+    titleNames(db, t, idsOf(2)),
+    userSetNames(db, t, idsOf(3)),
+    nodeNames(db, t.pno, idsOf(4)),
+  ]);
+  const nameOf = (r: (typeof page_.rows)[number]): string | null => {
+    if (r.auth_type === 1) return users.get(r.subject_id)?.name ?? null;
+    if (r.auth_type === 2) return titles.get(r.subject_id) ?? null;
+    if (r.auth_type === 3) return sets.get(r.subject_id) ?? null;
+    if (r.auth_type === 4) return nodes.get(r.subject_id) ?? null;
+    return r.ukey_name ?? null;
+  };
+  return {
+    total: page_.total,
+    rows: page_.rows.map((r) => ({
+      auth_id: r.auth_id,
+      auth_type: r.auth_type,
+      subject_id: r.subject_id,
+      created_at: r.created_at,
+      subject_name: nameOf(r),
+      phone: r.auth_type === 1 ? (users.get(r.subject_id)?.phone ?? null) : null,
+    })),
+  };
 }
 
 export async function insertAuths(

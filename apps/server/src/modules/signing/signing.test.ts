@@ -511,11 +511,16 @@ describeEachDb(
       expect((await sign(fx.member)).status).toBe(Status.forbidden);
 
       // 3: a user set, on the certificate (ca/).
-      const set = await ok('us/addOrUpdateUserSet', { name: `Set ${Date.now()}` });
+      const setName = `Set ${Date.now()}`;
+      const set = await ok('us/addOrUpdateUserSet', { name: setName });
       await ok('us/addUserSetUser', { usid: set.usid, uidList: [fx.member.uid] });
       await ok('ca/addUserSets', { certId: certs.EC, usidList: [set.usid] });
       expect((await sign(fx.member)).status).toBe(0);
       const setAuths = await ok('ca/getUserSetList', { certId: certs.EC });
+      expect(setAuths.list[0]).toMatchObject({ authType: 3, subjectName: setName });
+      const found = await ok('ca/getUserSetList', { certId: certs.EC, str: setName.toLowerCase() });
+      expect(found.list.map((a: { subjectId: string }) => a.subjectId)).toEqual([set.usid]);
+      expect((await ok('ca/getUserSetList', { certId: certs.EC, str: 'no such subject' })).list).toEqual([]);
       await ok('ca/delUserSet', { certId: certs.EC, authIdList: [setAuths.list[0].authId] });
       expect((await sign(fx.member)).status).toBe(Status.forbidden);
 

@@ -10,5 +10,8 @@ import { titles } from './repo';
 /** The names of the property's titles among `ids`, by id (unknown ids are left out). */
 export const titleNames = (db: Db, tenant: Tenant, ids: readonly string[]) => titles.names(db, tenant, ids);
 
+/** The ids of the property's titles whose name contains `text`, in any case. */
+export const titleIdsNamed = (db: Db, tenant: Tenant, text: string) => titles.idsNamed(db, tenant, text);
+
 /** The ids of the property's titles a user is a member of. */
 export const titlesOfUser = (db: Db, tenant: Tenant, uid: string) => titles.groupsOfUser(db, tenant, uid);

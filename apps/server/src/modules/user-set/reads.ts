@@ -12,3 +12,6 @@ export const userSetNames = (db: Db, tenant: Tenant, ids: readonly string[]) => 
 
 /** The ids of the property's user sets a user is a member of. */
 export const userSetsOfUser = (db: Db, tenant: Tenant, uid: string) => userSets.groupsOfUser(db, tenant, uid);
+
+/** The ids of the property's user sets whose name contains `text`, in any case. */
+export const userSetIdsNamed = (db: Db, tenant: Tenant, text: string) => userSets.idsNamed(db, tenant, text);

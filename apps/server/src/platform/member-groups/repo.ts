@@ -178,6 +178,16 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
       return new Map(rows.map((r) => [String(r[id]), String(r.name)]));
     },
 
+    /** The ids of the property's groups whose name contains `text`, in any case (a search by subject names). */
+    async idsNamed(db: Db, tenant: Tenant, text: string): Promise<string[]> {
+      const rows: Record<string, unknown>[] = await untyped(tenantDb(db, tenant))
+        .selectFrom(groups)
+        .select(id)
+        .where(containsAnyCi(['name'], text))
+        .execute();
+      return rows.map((r) => String(r[id]));
+    },
+
     /** The ids of the property's groups a user is a member of. */
     async groupsOfUser(db: Db, tenant: Tenant, uid: string): Promise<string[]> {
       const rows: Record<string, unknown>[] = await untyped(tenantDb(db, tenant))
