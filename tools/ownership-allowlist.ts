@@ -10,8 +10,6 @@ export const KNOWN_OWNERSHIP_BREACHES: readonly AllowedOwnershipBreach[] = [
   // Platform-owned tables used by modules and other platform areas.
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'property_members' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/org/repo.ts', what: 'users' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/platform/member-groups/repo.ts', what: 'properties' },
-  { rule: 'table-outside-owner', where: 'apps/server/src/platform/member-groups/repo.ts', what: 'users' },
   // Module-owned tables used by other modules.
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'org_member_counts' },
   { rule: 'table-outside-owner', where: 'apps/server/src/modules/workflow/people-repo.ts', what: 'org_member_totals' },

@@ -16,6 +16,7 @@ export {
   findUserByPhone,
   findUserByUid,
   findUserHead,
+  userContacts,
   userHeads,
   userMatches,
   userName,

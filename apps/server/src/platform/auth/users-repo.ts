@@ -60,14 +60,14 @@ export const usersOfPhones = (db: Db, phones: readonly string[]) =>
     : db.selectFrom('users').select(['uid', 'phone', 'name']).where('phone', 'in', phones).execute();
 
 /**
- * Whether the user `uid` names (a column of the caller's query) has a name (or phone number, among `fields`)
- * containing `text`, in any case: a condition for lists searched by their people, so that the search and its paging
+ * Whether the user `uid` names (a column of the caller's query) has a name (or phone number or e-mail, among
+ * `fields`) containing `text`, in any case: a condition for lists searched by their people, so that the search and its paging
  * stay in SQL.
  */
 export function userMatches(
   uid: Expression<string | null>,
   text: string,
-  fields: ReadonlyArray<'name' | 'phone'> = ['name', 'phone'],
+  fields: ReadonlyArray<'name' | 'phone' | 'email'> = ['name', 'phone'],
 ) {
   const eb = expressionBuilder<Database, never>();
   return eb.exists(
@@ -131,6 +131,16 @@ export async function userHeads(
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('users').select(['uid', 'name', 'phone']).where('uid', 'in', ids).execute();
   return new Map(rows.map((r) => [r.uid, { name: r.name, phone: r.phone }]));
+}
+
+/** These users' uid, name, phone, e-mail and status (a page of a group's users): one read. */
+export async function userContacts(db: Db, uids: readonly string[]) {
+  if (uids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['uid', 'name', 'phone', 'email', 'status'])
+    .where('uid', 'in', [...uids])
+    .execute();
 }
 
 /** The name of one user; null when there is no such user. */

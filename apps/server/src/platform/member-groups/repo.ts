@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { findProperty, userContacts, userMatches, withPropertyNames } from '../auth/reads';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
 import { containsAnyCi } from '../db/sql-helpers';
@@ -64,7 +65,7 @@ const untyped = (db: TenantDb) => db as unknown as Kysely<any>;
 
 /** Whether a property exists (operators name one in the body). */
 export async function propertyExists(db: Db, pno: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('properties').select('pno').where('pno', '=', pno).executeTakeFirst());
+  return Boolean(await findProperty(db, pno));
 }
 
 export type MemberGroupRepo<Id extends string, Extra, V> = ReturnType<typeof memberGroupRepo<Id, Extra, V>>;
@@ -123,11 +124,8 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
             ),
           ),
         );
-      const [rows, total] = await Promise.all([
+      const [page, total] = await Promise.all([
         base
-          .$if(t.propertyName, (q) =>
-            q.innerJoin('properties as p', 'p.pno', 'g.pno').select('p.name as property_name'),
-          )
           .select([
             `g.${id}`,
             'g.pno',
@@ -144,13 +142,17 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
+      // Each group's property name, when the kind lists it: one read for the page.
+      const rows: Record<string, unknown>[] = t.propertyName
+        ? await withPropertyNames(db, page as Record<string, unknown>[], 'pno', 'property_name')
+        : page;
       const counts = await userCounts(
         db,
         tenant,
         rows.map((r) => String(r[id])),
       );
       return {
-        rows: rows.map((r) => ({ ...r, user_count: counts.get(r[id]) ?? 0 }) as GroupRow<Id, Extra>),
+        rows: rows.map((r) => ({ ...r, user_count: counts.get(String(r[id])) ?? 0 }) as GroupRow<Id, Extra>),
         total: Number(total.n),
       };
     },
@@ -280,32 +282,16 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
       const memberships = scoped
         .selectFrom(`${members} as m`)
         .where(`m.${id}`, '=', groupId)
-        .$if(Boolean(str), (q) =>
-          q.where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('users as s')
-                .select('s.uid')
-                .whereRef('s.uid', '=', 'm.uid')
-                .where(containsAnyCi(['s.name', 's.phone', 's.email'], str ?? '')),
-            ),
-          ),
-        );
-      // Deferred join: page through the membership index first, then read only the page's users.
-      const page = memberships
-        .select(['m.uid', 'm.added_at'])
-        .orderBy('m.added_at', 'desc')
-        .orderBy('m.uid', 'desc')
-        .limit(pageSize)
-        .offset((pageNum - 1) * pageSize);
-      const [rows, total] = await Promise.all([
-        scoped
-          .selectFrom(page.as('pg'))
-          .innerJoin('users as u', 'u.uid', 'pg.uid')
-          .select(['u.uid', 'u.name', 'u.phone', 'u.email', 'u.status', 'pg.added_at'])
-          .orderBy('pg.added_at', 'desc')
-          .orderBy('pg.uid', 'desc')
-          .execute() as Promise<MemberRow[]>,
+        .$if(Boolean(str), (q) => q.where((eb) => userMatches(eb.ref('m.uid'), str ?? '', ['name', 'phone', 'email'])));
+      // Page through the membership index first, then read only the page's users (platform/auth, one read).
+      const [page, total] = await Promise.all([
+        memberships
+          .select(['m.uid', 'm.added_at'])
+          .orderBy('m.added_at', 'desc')
+          .orderBy('m.uid', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute() as Promise<{ uid: string; added_at: number }[]>,
         // Without a search the total is an index-only count of the group's memberships.
         str
           ? memberships
@@ -314,6 +300,18 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
               .then((r) => Number(r.n))
           : countUsers(db, tenant, groupId),
       ]);
+      const users = new Map(
+        (
+          await userContacts(
+            db,
+            page.map((m) => m.uid),
+          )
+        ).map((u) => [u.uid, u]),
+      );
+      const rows = page.flatMap((m): MemberRow[] => {
+        const u = users.get(m.uid);
+        return u ? [{ ...u, added_at: m.added_at }] : [];
+      });
       return { rows, total };
     },
 
