@@ -61,8 +61,8 @@ export const usersOfPhones = (db: Db, phones: readonly string[]) =>
 
 /**
  * Whether the user `uid` names (a column of the caller's query) has a name (or phone number or e-mail, among
- * `fields`) containing `text`, in any case: a condition for lists searched by their people, so that the search and its paging
- * stay in SQL.
+ * `fields`) containing `text`, in any case: a condition for lists searched by their people, so that the search and
+ * its paging stay in SQL.
  */
 export function userMatches(
   uid: Expression<string | null>,
