@@ -1,4 +1,11 @@
-import { type Expression, expressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  expressionBuilder,
+  type Insertable,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { Db } from '../db/connect';
 import { countOf, readPage } from '../db/paging';
 import type { Database } from '../db/schema';
@@ -175,6 +182,15 @@ export interface AccountFilter {
   status?: number;
 }
 
+/** How many properties the account `u` belongs to: keyed by its uid, across properties by design. */
+const propertyNum = (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) =>
+  eb
+    .selectFrom('property_members as pm')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .whereRef('pm.uid', '=', 'u.uid')
+    .where(acrossProperties('own-uid'))
+    .as('property_num');
+
 const accountBase = (db: Db, f: AccountFilter) => {
   let q = db.selectFrom('users as u');
   if (f.status !== undefined) q = q.where('u.status', '=', f.status);
@@ -190,23 +206,7 @@ export async function pageAccounts(db: Db, f: AccountFilter, pageNum: number, pa
     () => countOf(accountBase(db, f)),
     (w) =>
       accountBase(db, f)
-        .select([
-          'u.uid',
-          'u.name',
-          'u.phone',
-          'u.email',
-          'u.status',
-          'u.is_operator',
-          'u.created_at',
-          (eb) =>
-            eb
-              .selectFrom('property_members as pm')
-              .select((e) => e.fn.countAll<number>().as('n'))
-              .whereRef('pm.uid', '=', 'u.uid')
-              // How many properties the account belongs to: keyed by its uid, across properties by design.
-              .where(acrossProperties('own-uid'))
-              .as('property_num'),
-        ])
+        .select(['u.uid', 'u.name', 'u.phone', 'u.email', 'u.status', 'u.is_operator', 'u.created_at', propertyNum])
         .orderBy('u.created_at', w.dir)
         .orderBy('u.uid', w.dir)
         .limit(w.limit)
@@ -218,19 +218,4 @@ export async function pageAccounts(db: Db, f: AccountFilter, pageNum: number, pa
 
 /** These accounts with whether each is an operator and how many properties it belongs to. */
 export const findAccounts = (db: Db, uids: string[]) =>
-  db
-    .selectFrom('users as u')
-    .select([
-      'u.uid',
-      'u.is_operator',
-      (eb) =>
-        eb
-          .selectFrom('property_members as pm')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('pm.uid', '=', 'u.uid')
-          // How many properties the account belongs to: keyed by its uid, across properties by design.
-          .where(acrossProperties('own-uid'))
-          .as('property_num'),
-    ])
-    .where('u.uid', 'in', uids)
-    .execute();
+  db.selectFrom('users as u').select(['u.uid', 'u.is_operator', propertyNum]).where('u.uid', 'in', uids).execute();
