@@ -7,7 +7,7 @@ import { enabledCredentialHashes } from '../platform/auth/device-credentials';
 import { nameKey } from '../platform/db/sql-helpers';
 import { newId, sha256 } from '../platform/ids';
 import type { Services } from '../platform/services';
-import { propertyTenant } from '../platform/tenancy/tenant';
+import { propertyTenant, type Tenant } from '../platform/tenancy/tenant';
 import type { DemoSpace } from './spaces';
 
 /** Where the demo fleet's credentials go (in DATA_DIR), for `npm run sim:demo` (apps/device-sim). */
@@ -34,18 +34,19 @@ export const demoDeviceId = (i: number) => `demo-dev-${String(i + 1).padStart(3,
 async function ensureEntry(
   s: Services,
   table: catalogue.CatalogueTable,
-  pno: string,
+  tenant: Tenant,
   by: string,
   values: { name: string; osType?: string; typeId?: string; platformId?: string },
 ): Promise<string> {
   const key = nameKey(values.name);
-  const found = await catalogue.findByNameKey(s.db, table, pno, key);
+  const found = await catalogue.findByNameKey(s.db, table, tenant, key);
   if (found) return found.id;
   const id = newId();
   await catalogue.insertEntry(
     s.db,
     table,
-    { id, pno, createdBy: by, now: s.now() },
+    tenant,
+    { id, createdBy: by, now: s.now() },
     { ...values, nameKey: key, remark: '' },
   );
   return id;
@@ -75,17 +76,18 @@ export async function seedDemoFleet(
   bindTo: readonly string[],
   space?: DemoSpace,
 ): Promise<{ file: string; issued: number }> {
-  const platformId = await ensureEntry(s, 'device_platforms', pno, ownerUid, { name: PLATFORM, osType: 'linux' });
+  const tenant = propertyTenant(pno);
+  const platformId = await ensureEntry(s, 'device_platforms', tenant, ownerUid, { name: PLATFORM, osType: 'linux' });
   const modelIds: string[] = [];
   for (const m of MODELS) {
-    const typeId = await ensureEntry(s, 'device_types', pno, ownerUid, { name: m.type });
-    modelIds.push(await ensureEntry(s, 'device_models', pno, ownerUid, { name: m.name, typeId, platformId }));
+    const typeId = await ensureEntry(s, 'device_types', tenant, ownerUid, { name: m.type });
+    modelIds.push(await ensureEntry(s, 'device_models', tenant, ownerUid, { name: m.name, typeId, platformId }));
   }
 
   const file = join(s.config.dataDir, DEMO_FLEET_FILE);
   const onFile = readFleetFile(file);
   const ids = Array.from({ length: DEMO_FLEET_SIZE }, (_, i) => demoDeviceId(i));
-  const existing = new Set((await deviceRepo.findDeviceHeads(s.db, propertyTenant(pno), ids)).map((d) => d.device_id));
+  const existing = new Set((await deviceRepo.findDeviceHeads(s.db, tenant, ids)).map((d) => d.device_id));
   const hashes = await enabledCredentialHashes(s.db, pno, ids);
   const devices: DemoFleetDevice[] = [];
   const issuedFor: string[] = [];

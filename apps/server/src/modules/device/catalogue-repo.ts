@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
-import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
 
 /**
@@ -156,13 +156,10 @@ export async function namesOf(db: Db, table: CatalogueTable, tenant: Tenant, ids
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/**
- * Another entry with this name key, if any. Takes the pno (of a property the caller resolved) rather than a tenant:
- * the demo seed (seed/devices.ts) calls it so.
- */
-export async function findByNameKey(db: Db, table: CatalogueTable, pno: string, nameKey: string) {
+/** Another entry of the property with this name key, if any. */
+export async function findByNameKey(db: Db, table: CatalogueTable, tenant: Tenant, nameKey: string) {
   const column = idColumn[table];
-  return tenantDb(db, propertyTenant(pno))
+  return tenantDb(db, tenant)
     .selectFrom(table)
     .select([sql<string>`${sql.ref(column)}`.as('id')])
     .where('name_key', '=', nameKey)
@@ -186,14 +183,15 @@ const columnsOf = (table: CatalogueTable, v: EntryValues) => ({
   ...(table === 'device_models' ? { type_id: v.typeId ?? null, platform_id: v.platformId ?? null } : {}),
 });
 
-/** Inserts an entry in `row.pno` (a property the caller resolved: the demo seed, seed/devices.ts, calls it so). */
+/** Inserts an entry in the property (the scoped handle sets its `pno`). */
 export async function insertEntry(
   db: Db,
   table: CatalogueTable,
-  row: { id: string; pno: string; createdBy: string | null; now: number },
+  tenant: Tenant,
+  row: { id: string; createdBy: string | null; now: number },
   v: EntryValues,
 ) {
-  await tenantDb(db, propertyTenant(row.pno))
+  await tenantDb(db, tenant)
     .insertInto(table)
     .values({
       [idColumn[table]]: row.id,

@@ -104,15 +104,15 @@ async function save(
   if (v.platformId && !(await repo.findEntry(s.db, 'device_platforms', tenant, v.platformId))) {
     throw notFound('platformId');
   }
-  const clash = await repo.findByNameKey(s.db, table, tenant.pno, v.nameKey);
+  const clash = await repo.findByNameKey(s.db, table, tenant, v.nameKey);
   if (clash && clash.id !== id) throw new AppError('nameTaken', { name: v.name });
   const entryId = id ?? newId();
   ctx.audit.target = entryId;
   try {
     if (id) await repo.updateEntry(s.db, table, tenant, id, v, s.now());
     else {
-      const row = { id: entryId, pno: tenant.pno, createdBy: ctx.user?.uid ?? null, now: s.now() };
-      await repo.insertEntry(s.db, table, row, v);
+      const row = { id: entryId, createdBy: ctx.user?.uid ?? null, now: s.now() };
+      await repo.insertEntry(s.db, table, tenant, row, v);
     }
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('nameTaken', { name: v.name });

@@ -13,7 +13,7 @@ import { countOf, readPage } from '../../platform/db/paging';
 import type { Database } from '../../platform/db/schema';
 import { containsAnyCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
-import { propertyTenant, type Tenant, type TenantScope } from '../../platform/tenancy/tenant';
+import { isAllTenants, propertyTenant, type Tenant, type TenantScope } from '../../platform/tenancy/tenant';
 import { scopedDb, type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 import type { DevicesTable } from './tables';
 
@@ -196,8 +196,8 @@ async function page(
 
 /** A page of a property's devices (or, for an operator's handle, every property's). */
 export function pageDevices(db: Db, tenant: TenantScope, f: DeviceFilter, pageNum: number, pageSize: number) {
-  if (tenant.pno !== null && Object.values(f).every((v) => v === undefined)) {
-    return wholePropertyPage(db, tenant.pno, pageNum, pageSize);
+  if (!isAllTenants(tenant) && Object.values(f).every((v) => v === undefined)) {
+    return wholePropertyPage(db, tenant, pageNum, pageSize);
   }
   const scoped = scopedDb(db, tenant);
   const base = () => filtered(scoped.selectFrom('devices as d') as unknown as DeviceQuery, f);
@@ -253,7 +253,8 @@ function compileWholeProperty(db: Db) {
  * A page of the whole property (no filter: the list's first view and the commonest read), compiled once per
  * database: the count, then the page's ids and their rows in one statement (platform/db/connect.ts `precompile`).
  */
-async function wholePropertyPage(db: Db, pno: string, pageNum: number, pageSize: number) {
+async function wholePropertyPage(db: Db, tenant: Tenant, pageNum: number, pageSize: number) {
+  const { pno } = tenant;
   let queries = wholePropertyQueries.get(db);
   if (!queries) {
     queries = compileWholeProperty(db);
@@ -399,13 +400,13 @@ function compileDeviceState(db: Db) {
  * What the device API needs of a device to serve it. Compiled once per database (platform/db/connect.ts
  * `precompile`): a poll whose device is not cached runs it, and building it with Kysely cost more than running it.
  */
-export async function deviceState(db: Db, pno: string, deviceId: string) {
+export async function deviceState(db: Db, tenant: Tenant, deviceId: string) {
   let query = deviceStates.get(db);
   if (!query) {
     query = compileDeviceState(db);
     deviceStates.set(db, query);
   }
-  return (await query({ pno, deviceId }))[0];
+  return (await query({ pno: tenant.pno, deviceId }))[0];
 }
 
 /**

@@ -20,13 +20,14 @@ export async function recordReport(
   mode: AttributeMode | undefined,
   max: number,
 ): Promise<ReportOutcome> {
-  const current = await repo.deviceState(s.db, device.pno, device.deviceId);
+  const tenant = propertyTenant(device.pno);
+  const current = await repo.deviceState(s.db, tenant, device.deviceId);
   if (!current) return 'unknown';
   const old = attributesOf(current.attributes);
   const next = applyReport(old, report, mode);
   if (Object.keys(next).length > max) return 'tooMany';
   if (current.attributes_at !== null && sameAttributes(old, next)) return 'unchanged';
-  await repo.saveAttributes(s.db, propertyTenant(device.pno), device.deviceId, {
+  await repo.saveAttributes(s.db, tenant, device.deviceId, {
     attributes: JSON.stringify(next),
     firmwareVersion: firmwareVersionOf(next),
     appVersion: appVersionOf(next),

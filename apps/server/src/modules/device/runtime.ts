@@ -142,7 +142,8 @@ function createRuntime(s: Services): DeviceRuntime {
       const known = states.get(k);
       if (known && now < known.until) return known.state;
       const started = stateEpoch;
-      const row = await deviceState(s.db, pno, deviceId);
+      // The property of the device's credential, as the server found it.
+      const row = await deviceState(s.db, propertyTenant(pno), deviceId);
       if (!row) {
         states.delete(k);
         return null;

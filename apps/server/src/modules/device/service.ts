@@ -150,8 +150,8 @@ async function modelOf(s: Services, tenant: Tenant, modelId: string) {
   return { modelId: model.model_id, osType: (model.os_type ?? 'other') as OsType };
 }
 
-async function assertMember(s: Services, pno: string, uid: string, field: string) {
-  const [member] = await org.findMembers(s.db, pno, [uid]);
+async function assertMember(s: Services, tenant: Tenant, uid: string, field: string) {
+  const [member] = await org.findMembers(s.db, tenant, [uid]);
   if (!member) throw notFound(field);
 }
 
@@ -175,8 +175,8 @@ export async function register(s: Services, ctx: RequestContext, input: Register
   const { pno } = tenant;
   ctx.audit.target = input.deviceId;
   const model = input.model ? await modelOf(s, tenant, input.model) : undefined;
-  if (input.uid) await assertMember(s, pno, input.uid, 'uid');
-  await assertPlacement(s.db, pno, { sid: input.sid ?? null, groupId: input.groupId ?? null });
+  if (input.uid) await assertMember(s, tenant, input.uid, 'uid');
+  await assertPlacement(s.db, tenant, { sid: input.sid ?? null, groupId: input.groupId ?? null });
   const now = s.now();
   let credential: string;
   try {
@@ -235,7 +235,7 @@ export async function update(s: Services, ctx: RequestContext, input: UpdateInpu
   assertInSpaceScope(ctx, P.edit, [device]);
   const model = input.model ? await modelOf(s, tenant, input.model) : undefined;
   const placement = placementAfter(device, input);
-  if (placement) await assertPlacement(s.db, tenant.pno, placement);
+  if (placement) await assertPlacement(s.db, tenant, placement);
   const set = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.label !== undefined ? { label: input.label } : {}),
@@ -384,8 +384,10 @@ export async function bindDevices(s: Services, ctx: RequestContext, lines: reado
   const members = new Set<string>();
   const memberByPhone = new Map<string, string>();
   for (const [pno, named] of wanted) {
-    for (const m of await org.findMembers(s.db, pno, [...named.uids])) members.add(key(pno, m.uid));
-    for (const m of await org.membersByPhone(s.db, pno, [...named.phones])) {
+    // The property of devices the caller's scope found.
+    const tenant = propertyTenant(pno);
+    for (const m of await org.findMembers(s.db, tenant, [...named.uids])) members.add(key(pno, m.uid));
+    for (const m of await org.membersByPhone(s.db, tenant, [...named.phones])) {
       members.add(key(pno, m.uid));
       memberByPhone.set(key(pno, m.phone), m.uid);
     }

@@ -64,14 +64,14 @@ export async function pageFiles(db: Db, tenant: Tenant, f: FileFilter, pageNum: 
   );
   return {
     ...page,
-    rows: await withSpaceNames(db, tenant.pno, await withUserNames(db, page.rows, 'uid', 'uploader_name')),
+    rows: await withSpaceNames(db, tenant, await withUserNames(db, page.rows, 'uid', 'uploader_name')),
   };
 }
 
 export const findFiles = async (db: Db, tenant: Tenant, fids: readonly string[]) =>
   withSpaceNames(
     db,
-    tenant.pno,
+    tenant,
     await withUserNames(
       db,
       await tenantDb(db, tenant)

@@ -63,7 +63,7 @@ export function commonFileItem(r: repo.CommonFileRow): CommonFileItem {
 /** The group a file goes into: one of the space's groups, or the space itself (the root) when none is named. */
 export async function groupInSpace(s: Services, tenant: Tenant, sid: string, groupId: string | undefined) {
   if (!groupId) return sid;
-  await assertGroupOf(s.db, tenant.pno, sid, groupId);
+  await assertGroupOf(s.db, tenant, sid, groupId);
   return groupId;
 }
 
@@ -211,7 +211,7 @@ export async function keepUploadedFile(
 /** The spaces whose files the caller lists: null for every space of the property. */
 async function readableSpaces(s: Services, ctx: RequestContext): Promise<string[] | null> {
   const property = requireProperty(ctx);
-  const own = await spacesOwnedBy(s.db, property.pno, requireUser(ctx).uid);
+  const own = await spacesOwnedBy(s.db, tenantOf(ctx), requireUser(ctx).uid);
   if (!property.permissions.has(SPACE_PERMISSIONS.view)) return own;
   const scope = property.scopeOf(SPACE_PERMISSIONS.view).spaces;
   return scope === null ? null : [...new Set([...own, ...scope])];
@@ -232,7 +232,7 @@ export async function listFiles(
   }
   let groupId: string | undefined;
   if (input.groupId) {
-    const sid = input.sid ?? (await spaceOfGroupId(s.db, tenant.pno, input.groupId));
+    const sid = input.sid ?? (await spaceOfGroupId(s.db, tenant, input.groupId));
     if (!sid) throw notFound('groupId');
     if (!input.sid) {
       await spaceForRequest(s, ctx, sid, 'read');

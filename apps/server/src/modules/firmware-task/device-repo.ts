@@ -34,7 +34,7 @@ export const candidates = acceptedDevices;
 export const knownDevices = deviceIdsAmong;
 
 /** The groups of a space's tree (to take a group's subgroups with it). */
-export const spaceGroups = (db: Db, tenant: Tenant, sid: string) => groupTreeOf(db, tenant.pno, sid);
+export const spaceGroups = (db: Db, tenant: Tenant, sid: string) => groupTreeOf(db, tenant, sid);
 
 // Task devices.
 

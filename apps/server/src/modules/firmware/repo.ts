@@ -100,7 +100,7 @@ const packageRows = (db: Db, tenant: Tenant, f: PackageFilter) =>
 
 /** Rows with their creator's and space's names: one read of each for the rows (users and spaces are others'). */
 const withNames = async <R extends { created_by: string | null; sid: string }>(db: Db, tenant: Tenant, rows: R[]) =>
-  withSpaceNames(db, tenant.pno, await withUserNames(db, rows, 'created_by', 'creator_name'));
+  withSpaceNames(db, tenant, await withUserNames(db, rows, 'created_by', 'creator_name'));
 
 export type PackageRow = Awaited<ReturnType<typeof findPackages>>[number];
 

@@ -54,7 +54,7 @@ export async function listOrgUsers(
   // The node is in the caller's scope (access.scope). A search looks through the whole subtree: whoever is
   // looked for may sit in a unit below.
   const filter = await memberFilter(s.db, prop, input.oid, input.includeSub === 1 || Boolean(input.str));
-  return memberPage(s.db, prop.pno, { ...filter, str: input.str || undefined }, input, (r) =>
+  return memberPage(s.db, propertyTenant(prop.pno), { ...filter, str: input.str || undefined }, input, (r) =>
     toOrgUser(prop.pno, prop.name, r),
   );
 }

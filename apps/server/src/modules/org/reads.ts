@@ -1,14 +1,14 @@
 import type { Db } from '../../platform/db/connect';
 import type { ScopeResolver } from '../../platform/http/scope';
-import { propertyTenant } from '../../platform/tenancy/tenant';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import * as repo from './repo';
 
 /**
  * The organisation reads other modules build on: members (user), node names and where a node lies (permission,
  * and the platform's scope checks through `orgScope`). This file imports no other module, so any module may use
- * it without an import cycle (the removal cascade in membership.ts imports permission). They take the `pno` of a
- * property the caller resolved (the selected one, or one the server found) and read on its scoped handle. No SQL
- * here.
+ * it without an import cycle (the removal cascade in membership.ts imports permission). They take the tenant of a
+ * property the caller resolved (the selected one, or one the server found) and read on its scoped handle;
+ * `findProperty` reads a property's own row by its key. No SQL here.
  */
 
 export type MemberFilter = repo.MemberFilter;
@@ -19,36 +19,33 @@ export const rootId = repo.rootId;
 /** A page of the property's members under a filter, each shaped by `item`: what the organisation and user lists share. */
 export async function memberPage<T>(
   db: Db,
-  pno: string,
+  tenant: Tenant,
   filter: MemberFilter,
   page: { pageNum: number; pageSize: number },
   item: (row: MemberRow) => T,
 ) {
-  const { rows, total } = await repo.pageMembers(db, propertyTenant(pno), filter, page.pageNum, page.pageSize);
+  const { rows, total } = await repo.pageMembers(db, tenant, filter, page.pageNum, page.pageSize);
   return { list: rows.map(item), total, pageNum: page.pageNum, pageSize: page.pageSize };
 }
 /** Several memberships in one query. */
-export const findMembers = (db: Db, pno: string, uids: readonly string[]) =>
-  repo.findMembers(db, propertyTenant(pno), uids);
+export const findMembers = (db: Db, tenant: Tenant, uids: readonly string[]) => repo.findMembers(db, tenant, uids);
 /** Members of the property by phone, in one query: a phone of no member (or of no account) is simply missing. */
-export const membersByPhone = (db: Db, pno: string, phones: readonly string[]) =>
-  repo.membersByPhone(db, propertyTenant(pno), phones);
-export const findMember = (db: Db, pno: string, uid: string) => repo.findMember(db, propertyTenant(pno), uid);
+export const membersByPhone = (db: Db, tenant: Tenant, phones: readonly string[]) =>
+  repo.membersByPhone(db, tenant, phones);
+export const findMember = (db: Db, tenant: Tenant, uid: string) => repo.findMember(db, tenant, uid);
 export const findProperty = (db: Db, pno: string) => repo.findProperty(db, pno);
 
 /** The names of a property's nodes, by id (unknown ids are left out; the root has no row). */
-export const nodeNames = (db: Db, pno: string, oids: readonly string[]) =>
-  repo.nodeNames(db, propertyTenant(pno), oids);
+export const nodeNames = (db: Db, tenant: Tenant, oids: readonly string[]) => repo.nodeNames(db, tenant, oids);
 
 /** The ids of a property's nodes whose name contains `text`, in any case. */
-export const nodeIdsNamed = (db: Db, pno: string, text: string) => repo.nodeIdsNamed(db, propertyTenant(pno), text);
+export const nodeIdsNamed = (db: Db, tenant: Tenant, text: string) => repo.nodeIdsNamed(db, tenant, text);
 
 /**
  * A member's unit and every unit above it, nearest first, up to (not including) the root: none for a member at the
  * root or a user who is no member.
  */
-export async function unitsAbove(db: Db, pno: string, uid: string): Promise<string[]> {
-  const tenant = propertyTenant(pno);
+export async function unitsAbove(db: Db, tenant: Tenant, uid: string): Promise<string[]> {
   const member = await repo.findMember(db, tenant, uid);
   if (!member?.oid) return [];
   return (await repo.nodeChains(db, tenant, [member.oid])).get(member.oid) ?? [];

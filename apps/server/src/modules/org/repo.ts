@@ -1,26 +1,41 @@
+import { PAGE_SIZE_MAX } from '@keel/contract/constants';
 import { type Insertable, sql } from 'kysely';
+import {
+  addMemberAt as addMembershipAt,
+  removeMember as endMembership,
+  moveMembers as placeMembers,
+} from '../../platform/auth/members-repo';
 import { lockProperty } from '../../platform/auth/properties-repo';
 import {
+  memberRows as accountRows,
   allPropertyNames,
+  countMembers,
+  filtersAccounts,
+  findMember as findMembership,
   findProperty as findPropertyRow,
   findUserByUid,
   findUserByPhone as findUserOfPhone,
+  type MemberListFilter,
+  memberPageUids,
+  membersOf,
+  membersByPhone as membersOfPhones,
   ownerAndAdmins,
   userMatches,
   userNames,
 } from '../../platform/auth/reads';
 import { type Db, precompile } from '../../platform/db/connect';
 import { countOf, pageWindow, readPage } from '../../platform/db/paging';
-import { containsAnyCi, containsCi } from '../../platform/db/sql-helpers';
+import { containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { type AllTenants, propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { type TenantDb, tenantDb } from '../../platform/tenancy/tenant-scope';
 import type { OrgRequestsTable, OrgsTable } from './tables';
 
 /**
- * SQL for organisation trees, members and requests. Every query of one property runs on its scoped handle, which
- * adds the property (architecture §5, platform/tenancy/tenant-scope.ts); the operators' overviews and the lookups keyed by
- * a user's own uid read across properties, marked. No rules here.
+ * SQL for organisation trees and requests, and the member lists built on platform/auth's memberships (whose SQL is
+ * platform/auth/members-repo.ts). Every query of one property runs on its scoped handle, which adds the property
+ * (architecture §5, platform/tenancy/tenant-scope.ts); the operators' overviews and the lookups keyed by a user's
+ * own uid read across properties, marked. No rules here.
  */
 
 export const rootId = (pno: string) => `root-${pno}`;
@@ -235,49 +250,23 @@ export const findProperty = (db: Db, pno: string) => findPropertyRow(db, pno);
 
 // ---- members -----------------------------------------------------------------------------------------------
 
-export const findMember = (db: Db, tenant: Tenant, uid: string) =>
-  tenantDb(db, tenant)
-    .selectFrom('property_members')
-    .select(['uid', 'role', 'oid', 'joined_at'])
-    .where('uid', '=', uid)
-    .executeTakeFirst();
+/*
+ * Memberships and accounts are platform/auth's rows (`property_members`, `users`), read and written through its
+ * functions; this module adds what is its own: the nodes, their counts and names.
+ */
+
+export const findMember = (db: Db, tenant: Tenant, uid: string) => findMembership(db, tenant, uid);
 
 /** The memberships of several users in the property, in one query (absent users are simply missing). */
-export const findMembers = (db: Db, tenant: Tenant, uids: readonly string[]) =>
-  uids.length === 0
-    ? Promise.resolve([])
-    : tenantDb(db, tenant)
-        .selectFrom('property_members')
-        .select(['uid', 'role', 'oid', 'joined_at'])
-        .where('uid', 'in', uids)
-        .execute();
+export const findMembers = (db: Db, tenant: Tenant, uids: readonly string[]) => membersOf(db, tenant, uids);
 
 /** The members of the property among the holders of these phone numbers (a phone of no member is simply missing). */
 export const membersByPhone = (db: Db, tenant: Tenant, phones: readonly string[]) =>
-  phones.length === 0
-    ? Promise.resolve([])
-    : tenantDb(db, tenant)
-        .selectFrom('property_members as m')
-        .innerJoin('users as u', 'u.uid', 'm.uid')
-        .select(['m.uid', 'u.phone'])
-        .where('u.phone', 'in', phones)
-        .execute();
+  membersOfPhones(db, tenant, phones);
 
 /** Adds a member on a node; false when the user already is one. */
-export async function addMemberAt(
-  db: Db,
-  tenant: Tenant,
-  uid: string,
-  oid: string | null,
-  now: number,
-): Promise<boolean> {
-  const r = await tenantDb(db, tenant)
-    .insertInto('property_members')
-    .values({ uid, role: 'member', joined_at: now, oid })
-    .onConflict((oc) => oc.columns(['pno', 'uid']).doNothing())
-    .executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
-}
+export const addMemberAt = (db: Db, tenant: Tenant, uid: string, oid: string | null, now: number) =>
+  addMembershipAt(db, tenant, uid, oid, now);
 
 /** The unit (null: the root) each of `uids` sits on in the property; non-members are absent. */
 export async function memberNodes(
@@ -285,26 +274,14 @@ export async function memberNodes(
   tenant: Tenant,
   uids: readonly string[],
 ): Promise<Map<string, string | null>> {
-  if (uids.length === 0) return new Map();
-  const rows = await tenantDb(db, tenant)
-    .selectFrom('property_members')
-    .select(['uid', 'oid'])
-    .where('uid', 'in', uids)
-    .execute();
+  const rows = await membersOf(db, tenant, uids);
   return new Map(rows.map((r) => [r.uid, r.oid ?? null]));
 }
 
-export async function moveMembers(db: Db, tenant: Tenant, uids: string[], oid: string | null): Promise<number> {
-  const r = await tenantDb(db, tenant)
-    .updateTable('property_members')
-    .set({ oid })
-    .where('uid', 'in', uids)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
+export const moveMembers = (db: Db, tenant: Tenant, uids: string[], oid: string | null) =>
+  placeMembers(db, tenant, uids, oid);
 
-export const removeMember = (db: Db, tenant: Tenant, uid: string) =>
-  tenantDb(db, tenant).deleteFrom('property_members').where('uid', '=', uid).execute();
+export const removeMember = (db: Db, tenant: Tenant, uid: string) => endMembership(db, tenant, uid);
 
 export interface MemberFilter {
   /** A node; null the root. Absent: the whole property. */
@@ -340,78 +317,29 @@ export async function subtreeIds(db: Db, tenant: Tenant, oid: string): Promise<s
   return (await subtreeOf(tenantDb(db, tenant), oid).execute()).map((r) => r.oid);
 }
 
-type MemberQb = ReturnType<typeof memberBase>;
-const memberBase = (db: TenantDb) => db.selectFrom('property_members as m').innerJoin('users as u', 'u.uid', 'm.uid');
-
-function applyMemberFilter(q: MemberQb, f: MemberFilter): MemberQb {
-  let out = q;
-  if (f.oid === null && !f.includeSub) out = out.where('m.oid', 'is', null);
-  else if (typeof f.oid === 'string' && !f.includeSub) out = out.where('m.oid', '=', f.oid);
-  // Subtrees arrive resolved into `oids` (pageMembers): a list the planner uses the node index with.
-  if (f.oids) out = out.where('m.oid', 'in', f.oids.length > 0 ? f.oids : ['']);
-  if (f.status !== undefined) out = out.where('u.status', '=', f.status);
-  if (f.str) {
-    out = out.where(containsAnyCi(['u.name', 'u.phone', 'u.email'], f.str));
-  }
-  return out;
-}
-
 /**
- * The handle a precompiled read (`precompile`) is built on: scoped to the marker of its `pno` parameter, so the
- * scope writes the property's conditions with a parameter for the value and each run binds its tenant's pno. A
- * marker, never an input: only `precompile` sees it.
- */
-const scopedToParam = (db: Db, param: (name: 'pno') => string) => tenantDb(db, propertyTenant(param('pno')));
-
-const wholePropertyPages = new WeakMap<Db, Record<'asc' | 'desc', ReturnType<typeof compileWholePropertyPage>>>();
-function compileWholePropertyPage(db: Db, dir: 'asc' | 'desc') {
-  return precompile(db, (param: (name: 'pno' | 'limit' | 'offset') => string) =>
-    scopedToParam(db, param)
-      .selectFrom('property_members as m')
-      .select('m.uid')
-      .orderBy('m.joined_at', dir)
-      .orderBy('m.uid', dir)
-      .limit(param('limit') as unknown as number)
-      .offset(param('offset') as unknown as number),
-  );
-}
-
-/** The ids of a page of the whole property (no filter: the lists' first view), compiled once per database. */
-function wholePropertyPage(db: Db, dir: 'asc' | 'desc') {
-  let queries = wholePropertyPages.get(db);
-  if (!queries) {
-    queries = { asc: compileWholePropertyPage(db, 'asc'), desc: compileWholePropertyPage(db, 'desc') };
-    wholePropertyPages.set(db, queries);
-  }
-  return queries[dir];
-}
-
-/**
- * A page of a property's members, ordered by joining time. The page's ids are found on the membership index
- * first (joining users only when a filter needs them), then the page's rows are read in full.
+ * A page of a property's members, ordered by joining time. A subtree is resolved to its node ids here; the total
+ * comes from the trigger-kept counts unless the filter reads the accounts; the page's ids are found on the
+ * membership index first, then the page's rows are read in full (platform/auth/members-repo.ts).
  */
 export async function pageMembers(db: Db, tenant: Tenant, filter: MemberFilter, pageNum: number, pageSize: number) {
-  const scoped = tenantDb(db, tenant);
   let f = filter;
   if (typeof f.oid === 'string' && f.includeSub) {
     const sub = await subtreeIds(db, tenant, f.oid);
     const scope = f.oids ? new Set(f.oids) : null;
     f = { ...f, oids: scope ? sub.filter((o) => scope.has(o)) : sub };
   }
-  const needsUsers = Boolean(f.str) || f.status !== undefined;
-  const idsQuery = () => {
-    if (needsUsers) return applyMemberFilter(memberBase(scoped), f);
-    // Without user filters the users table is not needed (the foreign key guarantees the row).
-    return applyMemberFilter(scoped.selectFrom('property_members as m') as unknown as MemberQb, f);
+  // With `includeSub` the node is the whole property (the root) or arrived resolved into `oids`.
+  const listed: MemberListFilter = {
+    oid: f.includeSub ? undefined : f.oid,
+    oids: f.oids,
+    str: f.str,
+    status: f.status,
   };
   let total: number;
-  if (needsUsers) {
-    const countRow = await idsQuery()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    total = Number(countRow.n);
-  } else {
-    // Node filters only: the total is a sum of per-node counts (the same filter as applyMemberFilter).
+  if (filtersAccounts(listed)) total = await countMembers(db, tenant, listed);
+  else {
+    // Node filters only: the total is a sum of per-node counts (the same filter as the page's).
     let keys: Array<string | null> | undefined;
     if (f.oid === null && !f.includeSub) keys = [null];
     else if (typeof f.oid === 'string' && !f.includeSub) keys = [f.oid];
@@ -423,94 +351,25 @@ export async function pageMembers(db: Db, tenant: Tenant, filter: MemberFilter, 
   }
   const w = pageWindow(total, pageNum, pageSize);
   if (!w) return { rows: [], total };
-  const dir = w.reverse ? 'desc' : 'asc';
-  const unfiltered = !needsUsers && f.oid === undefined && !f.oids;
-  const ids = unfiltered
-    ? await wholePropertyPage(db, dir)({ pno: tenant.pno, limit: w.limit, offset: w.offset })
-    : await idsQuery()
-        .select('m.uid')
-        .orderBy('m.joined_at', dir)
-        .orderBy('m.uid', dir)
-        .limit(w.limit)
-        .offset(w.offset)
-        .execute();
-  const uids = ids.map((r) => r.uid);
-  if (w.reverse) uids.reverse();
+  const uids = await memberPageUids(db, tenant, listed, w);
   if (uids.length === 0) return { rows: [], total };
   const rows = await memberRows(db, tenant, uids);
   const byUid = new Map(rows.map((r) => [r.uid, r]));
   return { rows: uids.flatMap((u) => byUid.get(u) ?? []), total };
 }
 
-const memberRowsQuery = (db: TenantDb, uids: readonly string[]) =>
-  db
-    .selectFrom('property_members as m')
-    .innerJoin('users as u', 'u.uid', 'm.uid')
-    .leftJoin('orgs as o', 'o.oid', 'm.oid')
-    .select([
-      'm.uid',
-      'm.role',
-      'm.oid',
-      'm.joined_at',
-      'u.name',
-      'u.phone',
-      'u.email',
-      'u.status',
-      'u.is_operator',
-      'u.created_at',
-      'o.name as org_name',
-    ])
-    .where('m.uid', 'in', uids);
-
 /**
- * How many properties each of `uids` belongs to: keyed by their uids, across properties by design (so on the plain
- * handle: the scoped one would count this property only).
- */
-const propertyNumsQuery = (db: Db, uids: readonly string[]) =>
-  db
-    .selectFrom('property_members')
-    .select(['uid', (eb) => eb.fn.countAll<number>().as('n')])
-    .where(acrossProperties('own-uid'))
-    .where('uid', 'in', uids)
-    .groupBy('uid');
-
-type UidParam = `u${number}`;
-type MemberRowsParam = 'pno' | UidParam;
-const memberRowsQueries = new WeakMap<Db, Map<number, ReturnType<typeof compileMemberRows>>>();
-function compileMemberRows(db: Db, length: number) {
-  const uids = (param: (name: UidParam) => string) => Array.from({ length }, (_, i) => param(`u${i}`));
-  return {
-    rows: precompile(db, (param: (name: MemberRowsParam) => string) =>
-      memberRowsQuery(scopedToParam(db, param), uids(param)),
-    ),
-    propertyNums: precompile(db, (param: (name: UidParam) => string) => propertyNumsQuery(db, uids(param))),
-  };
-}
-
-/**
- * The full rows of a page's members, with how many properties each belongs to. Compiled once per database and page
- * length (`precompile`): building and compiling this join with Kysely cost more than running it, on every page of
- * the member and user lists.
+ * The full rows of a page's members (platform/auth's, with how many properties each belongs to), each with the
+ * name of its node as `org_name` (null on the root): one read of the page's node names.
  */
 export async function memberRows(db: Db, tenant: Tenant, uids: readonly string[]) {
-  let byLength = memberRowsQueries.get(db);
-  if (!byLength) {
-    byLength = new Map();
-    memberRowsQueries.set(db, byLength);
-  }
-  let query = byLength.get(uids.length);
-  if (!query) {
-    query = compileMemberRows(db, uids.length);
-    byLength.set(uids.length, query);
-  }
-  const values: Record<string, unknown> = { pno: tenant.pno };
-  for (const [i, uid] of uids.entries()) values[`u${i}`] = uid;
-  const [rows, nums] = await Promise.all([
-    query.rows(values as Record<MemberRowsParam, unknown>),
-    query.propertyNums(values as Record<UidParam, unknown>),
-  ]);
-  const numOf = new Map(nums.map((r) => [r.uid, Number(r.n)]));
-  return rows.map((r) => ({ ...r, property_num: numOf.get(r.uid) ?? 0 }));
+  const rows = await accountRows(db, tenant, uids);
+  const names = await nodeNames(
+    db,
+    tenant,
+    rows.flatMap((r) => (r.oid ? [r.oid] : [])),
+  );
+  return rows.map((r) => ({ ...r, org_name: r.oid ? (names.get(r.oid) ?? null) : null }));
 }
 
 // ---- users ---------------------------------------------------------------------------------------------------
@@ -682,10 +541,56 @@ export async function pageRequests(db: Db, tenant: Tenant, f: RequestFilter, pag
 /** Names of users, for rendering requests. */
 export const namesOf = (db: Db, uids: string[]): Promise<Map<string, string>> => userNames(db, uids);
 
-/** The names of a property's nodes, by id (unknown ids are left out). */
+/**
+ * The handle a precompiled read (`precompile`) is built on: scoped to the marker of its `pno` parameter, so the
+ * scope writes the property's conditions with a parameter for the value and each run binds its tenant's pno. A
+ * marker, never an input: only `precompile` sees it.
+ */
+const scopedToParam = (db: Db, param: (name: 'pno') => string) => tenantDb(db, propertyTenant(param('pno')));
+
+type OidParam = `o${number}`;
+const nodeNamesQueries = new WeakMap<Db, Map<number, ReturnType<typeof compileNodeNames>>>();
+function compileNodeNames(db: Db, length: number) {
+  return precompile(db, (param: (name: 'pno' | OidParam) => string) =>
+    scopedToParam(db, param)
+      .selectFrom('orgs')
+      .select(['oid', 'name'])
+      .where(
+        'oid',
+        'in',
+        Array.from({ length }, (_, i) => param(`o${i}`)),
+      ),
+  );
+}
+
+/**
+ * The names of a property's nodes, by id (unknown ids are left out). Up to a page's worth of ids (every page of
+ * the member lists reads its nodes' names) with a statement compiled once per database and number of ids.
+ */
 export async function nodeNames(db: Db, tenant: Tenant, oids: readonly string[]): Promise<Map<string, string>> {
-  if (oids.length === 0) return new Map();
-  const rows = await tenantDb(db, tenant).selectFrom('orgs').select(['oid', 'name']).where('oid', 'in', oids).execute();
+  const ids = [...new Set(oids)];
+  if (ids.length === 0) return new Map();
+  if (ids.length > PAGE_SIZE_MAX) {
+    const rows = await tenantDb(db, tenant)
+      .selectFrom('orgs')
+      .select(['oid', 'name'])
+      .where('oid', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.oid, r.name]));
+  }
+  let byLength = nodeNamesQueries.get(db);
+  if (!byLength) {
+    byLength = new Map();
+    nodeNamesQueries.set(db, byLength);
+  }
+  let query = byLength.get(ids.length);
+  if (!query) {
+    query = compileNodeNames(db, ids.length);
+    byLength.set(ids.length, query);
+  }
+  const values: Record<string, unknown> = { pno: tenant.pno };
+  for (const [i, oid] of ids.entries()) values[`o${i}`] = oid;
+  const rows = await query(values as Record<'pno' | OidParam, unknown>);
   return new Map(rows.map((r) => [r.oid, r.name]));
 }
 

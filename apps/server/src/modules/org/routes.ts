@@ -5,6 +5,8 @@ import { defineModule, type Handlers } from '../../platform/http/mount';
 import type { Services } from '../../platform/services';
 import { operatorView } from '../../platform/tenancy/tenant';
 import { accountRegistered } from '../auth/extensions';
+import { auditorGroups } from '../workflow/auditor-groups';
+import { unitAuditors } from './auditor-group';
 import * as org from './service';
 
 /**
@@ -13,8 +15,13 @@ import * as org from './service';
  */
 export const orgModule = defineModule(orgEndpoints, orgHandlers, {
   scopes: { org: org.orgScope },
-  // A phone's open invitations reach the account it gets (auth/extensions.ts).
-  contributes: [org.memberJoinApplications, contribution(accountRegistered, org.deliverPendingInvitations)],
+  // A phone's open invitations reach the account it gets (auth/extensions.ts); units are auditors of the
+  // workflow (auditor-group.ts).
+  contributes: [
+    org.memberJoinApplications,
+    contribution(accountRegistered, org.deliverPendingInvitations),
+    contribution(auditorGroups, unitAuditors),
+  ],
 });
 
 function orgHandlers(s: Services): Handlers<typeof orgEndpoints> {

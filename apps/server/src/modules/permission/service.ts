@@ -197,7 +197,7 @@ export async function limitAssignment(
     }
   } else {
     // Space ids must name spaces of the property (modules/space); another property's is "not found".
-    const found = await spaceNames(s.db, pno, ids);
+    const found = await spaceNames(s.db, tenant, ids);
     if (found.size !== ids.length) throw notFound('sid');
     const reach = callerReach(property).spaces;
     if (reach !== null && (ids.length === 0 || ids.some((sid) => !reach.includes(sid)))) {
@@ -216,9 +216,10 @@ const callerReach = (property: PropertyContext): Scope =>
  * or spaces it is limited to. One change made in several calls (add a set, then limit it) is one message.
  */
 async function tellRoleChanged(s: Services, property: PropertyContext, uid: string): Promise<void> {
-  const held = await repo.assignmentDetails(s.db, propertyTenant(property.pno), [uid]);
-  const orgNames = await nodeNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.oidList ?? []))]);
-  const spaceNameOf = await spaceNames(s.db, property.pno, [...new Set(held.flatMap((a) => a.sidList ?? []))]);
+  const tenant = propertyTenant(property.pno);
+  const held = await repo.assignmentDetails(s.db, tenant, [uid]);
+  const orgNames = await nodeNames(s.db, tenant, [...new Set(held.flatMap((a) => a.oidList ?? []))]);
+  const spaceNameOf = await spaceNames(s.db, tenant, [...new Set(held.flatMap((a) => a.sidList ?? []))]);
   const sets = held.map((a): NewsFragment => {
     const orgs = a.oidList?.length ? a.oidList.map((oid) => orgNames.get(oid) ?? oid) : null;
     const spaces = a.sidList?.length ? a.sidList.map((sid) => spaceNameOf.get(sid) ?? sid) : null;

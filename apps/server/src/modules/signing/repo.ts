@@ -535,7 +535,7 @@ export async function pageAuths(
 ) {
   const str = f.str;
   const named = str
-    ? await Promise.all([titleIdsNamed(db, t, str), userSetIdsNamed(db, t, str), nodeIdsNamed(db, t.pno, str)])
+    ? await Promise.all([titleIdsNamed(db, t, str), userSetIdsNamed(db, t, str), nodeIdsNamed(db, t, str)])
     : null;
   const base = () => {
     let q = tenantDb(db, t)
@@ -577,7 +577,7 @@ export async function pageAuths(
     userHeads(db, idsOf(1)),
     titleNames(db, t, idsOf(2)),
     userSetNames(db, t, idsOf(3)),
-    nodeNames(db, t.pno, idsOf(4)),
+    nodeNames(db, t, idsOf(4)),
   ]);
   const nameOf = (r: (typeof page_.rows)[number]): string | null => {
     if (r.auth_type === 1) return users.get(r.subject_id)?.name ?? null;
@@ -650,7 +650,7 @@ export async function subjectsAmong(db: Db, t: Tenant, authType: number, ids: re
     case 3:
       return [...(await userSetNames(db, t, list)).keys()];
     case 4: {
-      const found = [...(await nodeNames(db, t.pno, list)).keys()];
+      const found = [...(await nodeNames(db, t, list)).keys()];
       // The root unit `root-<pno>` is the property itself.
       return [...found, ...list.filter((id) => id === `root-${t.pno}`)];
     }
@@ -673,7 +673,7 @@ export async function subjectsOfUser(db: Db, t: Tenant, uid: string): Promise<Ar
   const [titles, sets, units] = await Promise.all([
     titlesOfUser(db, t, uid),
     userSetsOfUser(db, t, uid),
-    unitsAbove(db, t.pno, uid),
+    unitsAbove(db, t, uid),
   ]);
   return [
     [1, uid],

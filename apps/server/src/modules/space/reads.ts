@@ -1,18 +1,18 @@
 import type { Db } from '../../platform/db/connect';
 import { notFound } from '../../platform/http/errors';
 import type { ScopeResolver } from '../../platform/http/scope';
-import { propertyTenant } from '../../platform/tenancy/tenant';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import * as groupRepo from './group-repo';
 import * as repo from './repo';
 
 /**
  * The space reads other modules build on: permission names an administrator's spaces and checks that assigned ids
  * are the property's; devices and files check where they are placed. This file imports no other module, so any
- * module may use it without an import cycle. No SQL. Each takes the pno of the property its caller works in (the
- * request's, a row's), never one from input, and reads it as that property's tenant.
+ * module may use it without an import cycle. No SQL. Each takes the tenant of the property its caller works in
+ * (the request's, a row's), never one from input.
  */
-export function spaceNames(db: Db, pno: string, sids: readonly string[]): Promise<Map<string, string>> {
-  return repo.spaceNames(db, propertyTenant(pno), sids);
+export function spaceNames(db: Db, tenant: Tenant, sids: readonly string[]): Promise<Map<string, string>> {
+  return repo.spaceNames(db, tenant, sids);
 }
 
 /**
@@ -21,10 +21,10 @@ export function spaceNames(db: Db, pno: string, sids: readonly string[]): Promis
  */
 export async function withSpaceNames<R extends { sid: string }>(
   db: Db,
-  pno: string,
+  tenant: Tenant,
   rows: readonly R[],
 ): Promise<(R & { space_name: string })[]> {
-  const names = await repo.spaceNames(db, propertyTenant(pno), [...new Set(rows.map((r) => r.sid))]);
+  const names = await repo.spaceNames(db, tenant, [...new Set(rows.map((r) => r.sid))]);
   return rows.map((r) => ({ ...r, space_name: names.get(r.sid) ?? '' }));
 }
 
@@ -49,32 +49,32 @@ export interface Placement {
  * Checks a placement names the property's own: the space one of its spaces ("not found", naming `sid`), the group
  * one of that space's groups or the space itself ("not found", naming `groupId`). A group needs a space.
  */
-export async function assertPlacement(db: Db, pno: string, placement: Placement): Promise<void> {
+export async function assertPlacement(db: Db, tenant: Tenant, placement: Placement): Promise<void> {
   const { sid, groupId } = placement;
   if (sid === null) {
     if (groupId !== null) throw notFound('groupId');
     return;
   }
-  if (!(await repo.spaceNames(db, propertyTenant(pno), [sid])).has(sid)) throw notFound('sid');
-  if (groupId !== null) await assertGroupOf(db, pno, sid, groupId);
+  if (!(await repo.spaceNames(db, tenant, [sid])).has(sid)) throw notFound('sid');
+  if (groupId !== null) await assertGroupOf(db, tenant, sid, groupId);
 }
 
 /** Refuses ("not found", naming `groupId`) a group id that is neither space `sid` itself nor one of its groups. */
-export async function assertGroupOf(db: Db, pno: string, sid: string, groupId: string): Promise<void> {
-  if (groupId !== sid && (await spaceOfGroupId(db, pno, groupId)) !== sid) throw notFound('groupId');
+export async function assertGroupOf(db: Db, tenant: Tenant, sid: string, groupId: string): Promise<void> {
+  if (groupId !== sid && (await spaceOfGroupId(db, tenant, groupId)) !== sid) throw notFound('groupId');
 }
 
 /** The space a group id names in the property (the files module checks a file's group): null when none. */
-export async function spaceOfGroupId(db: Db, pno: string, groupId: string): Promise<string | null> {
-  return (await groupRepo.spaceOfGroup(db, propertyTenant(pno), groupId))?.sid ?? null;
+export async function spaceOfGroupId(db: Db, tenant: Tenant, groupId: string): Promise<string | null> {
+  return (await groupRepo.spaceOfGroup(db, tenant, groupId))?.sid ?? null;
 }
 
 /** The property's spaces a member owns (`uid`): the files module lists their files. */
-export async function spacesOwnedBy(db: Db, pno: string, uid: string): Promise<string[]> {
-  return repo.spacesOwnedBy(db, propertyTenant(pno), uid);
+export async function spacesOwnedBy(db: Db, tenant: Tenant, uid: string): Promise<string[]> {
+  return repo.spacesOwnedBy(db, tenant, uid);
 }
 
 /** A space's groups with their parents (`group_id`, `pid`): firmware tasks take a group's subgroups with it. */
-export async function groupTreeOf(db: Db, pno: string, sid: string): Promise<{ group_id: string; pid: string }[]> {
-  return (await groupRepo.groupsOf(db, propertyTenant(pno), sid)).map((g) => ({ group_id: g.group_id, pid: g.pid }));
+export async function groupTreeOf(db: Db, tenant: Tenant, sid: string): Promise<{ group_id: string; pid: string }[]> {
+  return (await groupRepo.groupsOf(db, tenant, sid)).map((g) => ({ group_id: g.group_id, pid: g.pid }));
 }

@@ -3,6 +3,8 @@ import { contribution } from '../../platform/extension-points';
 import { defineModule } from '../../platform/http/mount';
 import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../../platform/member-groups/handlers';
 import { memberLeavers } from '../org/leave';
+import { auditorGroups } from '../workflow/auditor-groups';
+import { titleAuditors } from './reads';
 import { removeUserFromTitlesOf, titleService } from './service';
 
 /** Titles: see README.md for the model. */
@@ -19,6 +21,12 @@ export const titleModule = defineModule(
       't/delTitleUser': h.remove,
     };
   },
-  // A member leaving the property leaves its titles (org/leave.ts).
-  { contributes: [contribution(memberLeavers, { what: 'titles', leave: removeUserFromTitlesOf })] },
+  // A member leaving the property leaves its titles (org/leave.ts); a title as an auditor names its holders
+  // (workflow/auditor-groups.ts).
+  {
+    contributes: [
+      contribution(memberLeavers, { what: 'titles', leave: removeUserFromTitlesOf }),
+      contribution(auditorGroups, titleAuditors),
+    ],
+  },
 );

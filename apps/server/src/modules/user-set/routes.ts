@@ -3,6 +3,8 @@ import { contribution } from '../../platform/extension-points';
 import { defineModule } from '../../platform/http/mount';
 import { backOfficeItem, backOfficeScope, memberGroupHandlers } from '../../platform/member-groups/handlers';
 import { memberLeavers } from '../org/leave';
+import { auditorGroups } from '../workflow/auditor-groups';
+import { userSetAuditors } from './reads';
 import { removeUserFromUserSetsOf, userSetService } from './service';
 
 /** User sets: see README.md for the model. */
@@ -19,6 +21,12 @@ export const userSetModule = defineModule(
       'us/delUserSetUser': h.remove,
     };
   },
-  // A member leaving the property leaves its user sets (org/leave.ts).
-  { contributes: [contribution(memberLeavers, { what: 'userSets', leave: removeUserFromUserSetsOf })] },
+  // A member leaving the property leaves its user sets (org/leave.ts); a user set as an auditor names its users
+  // (workflow/auditor-groups.ts).
+  {
+    contributes: [
+      contribution(memberLeavers, { what: 'userSets', leave: removeUserFromUserSetsOf }),
+      contribution(auditorGroups, userSetAuditors),
+    ],
+  },
 );

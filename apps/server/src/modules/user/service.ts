@@ -4,7 +4,7 @@ import * as users from '../../platform/auth/users-repo';
 import type { PropertyContext, RequestContext, SessionUser } from '../../platform/http/context';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
-import { operatorScope } from '../../platform/tenancy/tenant';
+import { operatorScope, propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { propertyOfNode } from '../org/reads';
 import * as org from '../org/service';
 
@@ -43,6 +43,7 @@ interface ListInput {
 async function listMembers(
   s: Services,
   prop: { pno: string; name: string },
+  tenant: Tenant,
   input: ListInput,
   admin?: PropertyContext,
 ) {
@@ -56,7 +57,7 @@ async function listMembers(
     const scope = await org.scopeNodes(s.db, admin, MEMBER_PICKER_PERMISSIONS);
     if (scope) filter.oids = [...scope];
   }
-  return org.memberPage(s.db, prop.pno, { ...filter, str: input.str || undefined, status: input.status }, input, (r) =>
+  return org.memberPage(s.db, tenant, { ...filter, str: input.str || undefined, status: input.status }, input, (r) =>
     memberItem(prop.pno, prop.name, r),
   );
 }
@@ -64,7 +65,7 @@ async function listMembers(
 export async function listUsers(s: Services, ctx: RequestContext, _caller: SessionUser, input: ListInput) {
   const prop = ctx.property;
   const crossProperty = input.filterPno !== undefined && input.filterPno !== '' && input.filterPno !== prop?.pno;
-  if (prop && !crossProperty) return listMembers(s, prop, input, prop);
+  if (prop && !crossProperty) return listMembers(s, prop, tenantOf(ctx), input, prop);
   // Everything below is the operator's: another property, or the whole platform.
   const operator = operatorScope(ctx);
   let pno = input.filterPno || undefined;
@@ -77,7 +78,8 @@ export async function listUsers(s: Services, ctx: RequestContext, _caller: Sessi
   if (pno) {
     const property = await org.findProperty(s.db, pno);
     if (!property) throw notFound('filterPno');
-    return listMembers(s, property, input);
+    // The property the operator named, as the server found it.
+    return listMembers(s, property, propertyTenant(property.pno), input);
   }
   const { rows, total } = await users.pageAccounts(
     s.db,
@@ -133,7 +135,7 @@ async function assertManagedHere(s: Services, prop: PropertyContext, caller: Ses
  * of precedence as one account at a time: not found, then the owner, then another administrator, scope, shared.
  */
 async function assertAllManagedHere(s: Services, prop: PropertyContext, caller: SessionUser, uids: string[]) {
-  const members = new Map((await org.findMembers(s.db, prop.pno, uids)).map((m) => [m.uid, m]));
+  const members = new Map((await org.findMembers(s.db, propertyTenant(prop.pno), uids)).map((m) => [m.uid, m]));
   const ordered = uids.map((uid) => members.get(uid));
   if (ordered.some((m) => m === undefined)) throw notFound('uid');
   for (const m of ordered) {
@@ -192,7 +194,7 @@ export async function addOrEdit(s: Services, ctx: RequestContext, caller: Sessio
   const changesProfile = Object.values(profile).some((v) => v !== undefined);
   if (prop) {
     if (changesProfile) await assertManagedHere(s, prop, caller, uid);
-    else if (!(await org.findMember(s.db, prop.pno, uid))) throw notFound('uid');
+    else if (!(await org.findMember(s.db, tenantOf(ctx), uid))) throw notFound('uid');
     if (input.oid) await org.moveUsers(s, prop, [uid], input.oid, USER_PERMISSIONS.edit);
     if (changesProfile) await updateAccount(s, uid, profile);
     return { uid };

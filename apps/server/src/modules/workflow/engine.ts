@@ -200,8 +200,8 @@ export class Change {
       }
       const spec = this.flow[step - 1] as StepSpec;
       const resolved = spec.builtIn
-        ? await builtInAuditors(this.trx, this.t, this.app.apply_type)
-        : await resolveSpecs(this.trx, this.t, spec.auditors);
+        ? await builtInAuditors(this.s, this.trx, this.t, this.app.apply_type)
+        : await resolveSpecs(this.s, this.trx, this.t, spec.auditors);
       if (spec.skipApplicant === 1 && resolved.includes(applicant)) {
         await this.append(entry);
         entry = { action: 'skip', step, actor: null, comment: '' };
@@ -214,7 +214,7 @@ export class Change {
           await this.append(entry);
           entry = { action: 'fallback', step, actor: null, comment: '' };
         }
-        const fallback = spec.builtIn ? resolved : await builtInAuditors(this.trx, this.t, this.app.apply_type);
+        const fallback = spec.builtIn ? resolved : await builtInAuditors(this.s, this.trx, this.t, this.app.apply_type);
         auditors = fallback.filter((u) => u !== applicant);
         // Nobody but the applicant may review it (the owner applying in their own property): they do.
         if (auditors.length === 0) auditors = fallback;
@@ -533,7 +533,7 @@ async function authorise(
     if (targets.some((u) => u === app.applicant_uid || busy.includes(u) || passed.includes(u))) {
       throw new AppError('transmitTargetTaken');
     }
-    const refused = await notAllowedAuditors(s.db, t, app.apply_type, targets);
+    const refused = await notAllowedAuditors(s, s.db, t, app.apply_type, targets);
     if (refused.length > 0) {
       const cards = await people.userCards(s.db, refused);
       throw new AppError('auditorNotAllowed', { name: cards.get(refused[0] as string)?.name ?? '' });
@@ -643,8 +643,8 @@ async function reresolve(c: Change, leaver: string): Promise<string[]> {
   const passed = await repo.passedAt(c.trx, c.t, c.app.apply_id, c.stepIndex);
   const usable = (uids: readonly string[]) =>
     uids.filter((u) => u !== leaver && u !== applicant && !passed.includes(u));
-  const builtIn = await builtInAuditors(c.trx, c.t, c.app.apply_type);
-  const own = spec.builtIn ? builtIn : await resolveSpecs(c.trx, c.t, spec.auditors);
+  const builtIn = await builtInAuditors(c.s, c.trx, c.t, c.app.apply_type);
+  const own = spec.builtIn ? builtIn : await resolveSpecs(c.s, c.trx, c.t, spec.auditors);
   let next = usable(own);
   if (next.length === 0) next = usable(builtIn);
   if (next.length === 0) {

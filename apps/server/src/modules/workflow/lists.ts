@@ -246,7 +246,7 @@ async function detailIn(s: Services, t: Tenant, uid: string, applyId: string, ma
         name: spec.name,
         rule: spec.rule,
         skipApplicant: spec.skipApplicant,
-        auditors: await renderSpecs(s.db, t, spec.auditors),
+        auditors: await renderSpecs(s, s.db, t, spec.auditors),
         state: state as ApplyDetail['steps'][number]['state'],
         passedBy: at
           .filter((e) => e.action === 'pass' && e.actorUid)

@@ -3,15 +3,18 @@ import type { AuditorRef } from '@keel/contract/endpoints/workflow';
 import { loadPropertyContext } from '../../platform/auth/property-context';
 import type { Db } from '../../platform/db/connect';
 import { notFound } from '../../platform/http/errors';
+import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { applyTypeDef } from './apply-types';
+import { auditorGroupOf, type GroupAuthType } from './auditor-groups';
 import * as people from './people-repo';
 import * as repo from './repo';
 
 /**
  * Auditors (README "Auditors"): what a step or a type's auditor list names — users, titles, user sets and units, as
  * `{ t, id }` with SPEC §3's authorisation type — checked when a flow is edited, shown with names and head counts,
- * and resolved to the property's members when an application reaches the step.
+ * and resolved to the property's members when an application reaches the step. Users are read here (people-repo.ts);
+ * titles, user sets and units through the kinds their modules contribute (auditor-groups.ts), hence `s`.
  */
 
 export type AuthType = 1 | 2 | 3 | 4;
@@ -22,8 +25,6 @@ export interface AuditorSpec {
 
 /** Most people one step resolves to (a unit of thousands is cut at this many, in uid order). */
 export const RESOLVE_MAX = 500;
-
-const ROOT_PREFIX = 'root-';
 
 export interface AuditorLists {
   uidList: string[];
@@ -54,83 +55,79 @@ export function parseSpecs(json: string): AuditorSpec[] {
 
 const idsOf = (specs: readonly AuditorSpec[], t: AuthType) => specs.filter((s) => s.t === t).map((s) => s.id);
 
-/** Every named object must be the property's (a user: a member): another property's or an unknown one is "not found". */
-export async function assertSpecsExist(db: Db, t: Tenant, specs: readonly AuditorSpec[]): Promise<void> {
-  const users = idsOf(specs, 1);
-  if ((await people.membersAmong(db, t, users)).length !== users.length) throw notFound('uidList');
-  const titles = idsOf(specs, 2);
-  if ((await people.titleNames(db, t, titles)).size !== titles.length) throw notFound('tidList');
-  const sets = idsOf(specs, 3);
-  if ((await people.setNames(db, t, sets)).size !== sets.length) throw notFound('usidList');
-  const units = idsOf(specs, 4);
-  if ((await people.unitNames(db, t, units)).size !== units.length) throw notFound('oidList');
+/** The group kinds (titles, user sets, units), each contributed by the module that keeps it (auditor-groups.ts). */
+const GROUP_TYPES: readonly GroupAuthType[] = [AUTH_TYPES.titles, AUTH_TYPES.userSets, AUTH_TYPES.orgs];
+
+/** The input list that names each kind, for "not found". */
+const LIST_OF: Record<AuthType, string> = { 1: 'uidList', 2: 'tidList', 3: 'usidList', 4: 'oidList' };
+
+/**
+ * Every named object must be the property's (a user: a member): another property's or an unknown one is "not found".
+ * `db`: the handle to read on (the database, or a transaction).
+ */
+export async function assertSpecsExist(s: Services, db: Db, t: Tenant, specs: readonly AuditorSpec[]): Promise<void> {
+  const users = idsOf(specs, AUTH_TYPES.users);
+  if ((await people.membersAmong(db, t, users)).length !== users.length) throw notFound(LIST_OF[AUTH_TYPES.users]);
+  for (const type of GROUP_TYPES) {
+    const ids = idsOf(specs, type);
+    if (ids.length === 0) continue;
+    if ((await auditorGroupOf(s, type).names(db, t, ids)).size !== ids.length) throw notFound(LIST_OF[type]);
+  }
+}
+
+const NO_GROUPS = { names: new Map<string, string>(), counts: new Map<string, number>() };
+
+/** The names and head counts of the groups of one kind the entries name. */
+async function groupsOf(s: Services, db: Db, t: Tenant, specs: readonly AuditorSpec[], type: GroupAuthType) {
+  const ids = idsOf(specs, type);
+  if (ids.length === 0) return NO_GROUPS;
+  const group = auditorGroupOf(s, type);
+  const [names, counts] = await Promise.all([group.names(db, t, ids), group.counts(db, t, ids)]);
+  return { names, counts };
 }
 
 /** The entries with their names and how many people each names today. */
-export async function renderSpecs(db: Db, t: Tenant, specs: readonly AuditorSpec[]): Promise<AuditorRef[]> {
-  const users = idsOf(specs, 1);
-  const titles = idsOf(specs, 2);
-  const sets = idsOf(specs, 3);
-  const units = idsOf(specs, 4);
-  const [members, cards, titleNames, setNames, unitNames, titleCounts, setCounts] = await Promise.all([
+export async function renderSpecs(
+  s: Services,
+  db: Db,
+  t: Tenant,
+  specs: readonly AuditorSpec[],
+): Promise<AuditorRef[]> {
+  const users = idsOf(specs, AUTH_TYPES.users);
+  const [members, cards, groups] = await Promise.all([
     people.membersAmong(db, t, users),
     people.userCards(db, users),
-    people.titleNames(db, t, titles),
-    people.setNames(db, t, sets),
-    people.unitNames(db, t, units),
-    people.titleCounts(db, t, titles),
-    people.setCounts(db, t, sets),
+    Promise.all(GROUP_TYPES.map(async (type) => [type, await groupsOf(s, db, t, specs, type)] as const)).then(
+      (entries) => new Map(entries),
+    ),
   ]);
   const memberSet = new Set(members);
-  const unitCounts = new Map<string, number>();
-  for (const oid of units) unitCounts.set(oid, unitNames.has(oid) ? await people.unitMemberCount(db, t, oid) : 0);
-  return specs.map((s): AuditorRef => {
-    switch (s.t) {
-      case 1:
-        return {
-          authType: 1,
-          id: s.id,
-          name: cards.get(s.id)?.name ?? '',
-          userNum: memberSet.has(s.id) ? 1 : 0,
-          exists: memberSet.has(s.id) ? 1 : 0,
-        };
-      case 2:
-        return {
-          authType: 2,
-          id: s.id,
-          name: titleNames.get(s.id) ?? '',
-          userNum: titleCounts.get(s.id) ?? 0,
-          exists: titleNames.has(s.id) ? 1 : 0,
-        };
-      case 3:
-        return {
-          authType: 3,
-          id: s.id,
-          name: setNames.get(s.id) ?? '',
-          userNum: setCounts.get(s.id) ?? 0,
-          exists: setNames.has(s.id) ? 1 : 0,
-        };
-      default:
-        return {
-          authType: 4,
-          id: s.id,
-          name: unitNames.get(s.id) ?? '',
-          userNum: unitCounts.get(s.id) ?? 0,
-          exists: unitNames.has(s.id) ? 1 : 0,
-        };
+  return specs.map((spec): AuditorRef => {
+    if (spec.t === AUTH_TYPES.users) {
+      const member = memberSet.has(spec.id) ? 1 : 0;
+      return { authType: spec.t, id: spec.id, name: cards.get(spec.id)?.name ?? '', userNum: member, exists: member };
     }
+    const { names, counts } = groups.get(spec.t) ?? NO_GROUPS;
+    return {
+      authType: spec.t,
+      id: spec.id,
+      name: names.get(spec.id) ?? '',
+      userNum: counts.get(spec.id) ?? 0,
+      exists: names.has(spec.id) ? 1 : 0,
+    };
   });
 }
 
 /** The members the entries name today, distinct, in uid order, at most RESOLVE_MAX. */
-export async function resolveSpecs(db: Db, t: Tenant, specs: readonly AuditorSpec[]): Promise<string[]> {
-  const [users, titles, sets, units] = await Promise.all([
-    people.membersAmong(db, t, idsOf(specs, 1)),
-    people.titleMembers(db, t, idsOf(specs, 2), RESOLVE_MAX),
-    people.setMembers(db, t, idsOf(specs, 3), RESOLVE_MAX),
-    people.unitMembers(db, t, idsOf(specs, 4), RESOLVE_MAX),
+export async function resolveSpecs(s: Services, db: Db, t: Tenant, specs: readonly AuditorSpec[]): Promise<string[]> {
+  const found = await Promise.all([
+    people.membersAmong(db, t, idsOf(specs, AUTH_TYPES.users)),
+    ...GROUP_TYPES.map((type) => {
+      const ids = idsOf(specs, type);
+      return ids.length === 0 ? [] : auditorGroupOf(s, type).members(db, t, ids, RESOLVE_MAX);
+    }),
   ]);
-  return [...new Set([...users, ...titles, ...sets, ...units])].sort().slice(0, RESOLVE_MAX);
+  return [...new Set(found.flat())].sort().slice(0, RESOLVE_MAX);
 }
 
 /**
@@ -155,10 +152,10 @@ export async function poolOf(db: Db, t: Tenant, applyType: string): Promise<Audi
 }
 
 /** The built-in flow's auditors of a type: the permission's holders and the type's own auditor list. */
-export async function builtInAuditors(db: Db, t: Tenant, applyType: string): Promise<string[]> {
+export async function builtInAuditors(s: Services, db: Db, t: Tenant, applyType: string): Promise<string[]> {
   const [holders, pool] = await Promise.all([
     holdersOf(db, t, applyTypeDef(applyType).permission),
-    poolOf(db, t, applyType).then((specs) => resolveSpecs(db, t, specs)),
+    poolOf(db, t, applyType).then((specs) => resolveSpecs(s, db, t, specs)),
   ]);
   return [...new Set([...holders, ...pool])].sort();
 }
@@ -168,6 +165,7 @@ export async function builtInAuditors(db: Db, t: Tenant, applyType: string): Pro
  * those on it and the permission's holders. Answers the uids refused.
  */
 export async function notAllowedAuditors(
+  s: Services,
   db: Db,
   t: Tenant,
   applyType: string,
@@ -178,8 +176,6 @@ export async function notAllowedAuditors(
   if (missing.length > 0) throw notFound('uid');
   const pool = await poolOf(db, t, applyType);
   if (pool.length === 0) return [];
-  const allowed = new Set(await builtInAuditors(db, t, applyType));
+  const allowed = new Set(await builtInAuditors(s, db, t, applyType));
   return uids.filter((u) => !allowed.has(u));
 }
-
-export const isRootUnit = (t: Tenant, oid: string) => oid === `${ROOT_PREFIX}${t.pno}`;

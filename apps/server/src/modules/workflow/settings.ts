@@ -37,20 +37,20 @@ import * as repo from './repo';
 
 type StepRow = Awaited<ReturnType<typeof repo.listSteps>>[number];
 
-async function renderStep(db: Db, t: Tenant, r: StepRow): Promise<FlowStep> {
+async function renderStep(s: Services, t: Tenant, r: StepRow): Promise<FlowStep> {
   return {
     stepId: r.step_id,
     sort: r.sort,
     name: r.name,
     rule: r.rule === 'all' ? 'all' : 'any',
     skipApplicant: r.skip_applicant === 1 ? 1 : 0,
-    auditors: await renderSpecs(db, t, parseSpecs(r.auditors)),
+    auditors: await renderSpecs(s, s.db, t, parseSpecs(r.auditors)),
   };
 }
 
 export async function steps(s: Services, t: Tenant, applyType: ApplyTypeId): Promise<FlowStep[]> {
   const rows = await repo.listSteps(s.db, t, applyType);
-  return Promise.all(rows.map((r) => renderStep(s.db, t, r)));
+  return Promise.all(rows.map((r) => renderStep(s, t, r)));
 }
 
 export async function flowSetting(s: Services, t: Tenant, applyType: ApplyTypeId): Promise<FlowSetting> {
@@ -107,10 +107,10 @@ async function renumber(trx: Db, t: Tenant, ordered: readonly StepRow[], now: nu
   }
 }
 
-async function checkedSpecs(db: Db, t: Tenant, lists: AuditorLists): Promise<AuditorSpec[]> {
+async function checkedSpecs(s: Services, t: Tenant, lists: AuditorLists): Promise<AuditorSpec[]> {
   const specs = specsOf(lists);
   if (specs.length === 0) throw new AppError('stepNeedsAuditors');
-  await assertSpecsExist(db, t, specs);
+  await assertSpecsExist(s, s.db, t, specs);
   return specs;
 }
 
@@ -124,7 +124,7 @@ export interface StepInput extends AuditorLists {
 
 /** Adds a step at `sort` (last when left out); the first step makes the flow. */
 export async function addStep(s: Services, t: Tenant, uid: string, input: StepInput) {
-  const specs = await checkedSpecs(s.db, t, input);
+  const specs = await checkedSpecs(s, t, input);
   const stepId = newId();
   const { version } = await inFlowTransaction(s, t, input.applyType, uid, async (trx, flowId, now) => {
     const list = await repo.listSteps(trx, t, input.applyType);
@@ -192,7 +192,7 @@ export async function updateStepAuditors(
   input: AuditorLists & { stepId: string },
 ) {
   const step = await stepOf(s.db, t, input.stepId);
-  const specs = await checkedSpecs(s.db, t, input);
+  const specs = await checkedSpecs(s, t, input);
   const { version } = await inFlowTransaction(s, t, step.apply_type, uid, async (trx, _flowId, now) => {
     await stepOf(trx, t, input.stepId);
     await repo.updateStep(trx, t, input.stepId, { auditors: JSON.stringify(specs), updated_at: now });
@@ -239,7 +239,7 @@ async function authRel(
     enabled: enabled ? 1 : 0,
     permission: applyTypeDef(applyType).permission,
     stepNum: counts.steps.get(applyType) ?? 0,
-    auditors: await renderSpecs(s.db, t, await poolOf(s.db, t, applyType)),
+    auditors: await renderSpecs(s, s.db, t, await poolOf(s.db, t, applyType)),
     pendingNum: counts.pending.get(applyType) ?? 0,
   };
 }
@@ -260,7 +260,7 @@ export async function saveAuthRel(
 ): Promise<ApplyTypeAuthRel> {
   const t = propertyTenant(property.pno);
   const specs = specsOf(input);
-  await assertSpecsExist(s.db, t, specs);
+  await assertSpecsExist(s, s.db, t, specs);
   await s.db.transaction().execute((trx) => repo.replacePool(trx, t, input.applyType, specs, s.now()));
   const [stepsBy, pending] = await Promise.all([repo.stepCounts(s.db, t), repo.pendingByType(s.db, t)]);
   return authRel(s, property, input.applyType, { steps: stepsBy, pending });
@@ -270,12 +270,12 @@ export async function saveAuthRel(
 export async function auditorDetail(s: Services, t: Tenant, input: { authType: AuthType; value: string }) {
   const spec: AuditorSpec = { t: input.authType, id: input.value };
   try {
-    await assertSpecsExist(s.db, t, [spec]);
+    await assertSpecsExist(s, s.db, t, [spec]);
   } catch {
     throw notFound('value');
   }
-  const [auditor] = await renderSpecs(s.db, t, [spec]);
-  const uids = await resolveSpecs(s.db, t, [spec]);
+  const [auditor] = await renderSpecs(s, s.db, t, [spec]);
+  const uids = await resolveSpecs(s, s.db, t, [spec]);
   const [cards, todo] = await Promise.all([people.userCards(s.db, uids), people.todoCounts(s.db, t, uids)]);
   return {
     auditor: auditor as NonNullable<typeof auditor>,

@@ -81,12 +81,12 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
    * The user counts of one page of groups, in one grouped query over the primary key (a correlated count per row
    * would also run for the rows OFFSET skips).
    */
-  async function userCounts(db: Db, tenant: TenantScope, ids: string[]): Promise<Map<string, number>> {
+  async function userCounts(db: Db, tenant: TenantScope, ids: readonly string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
     const rows: Record<string, unknown>[] = await untyped(scopedDb(db, tenant))
       .selectFrom(members)
       .select([id, (eb) => eb.fn.countAll<number>().as('n')])
-      .where(id, 'in', ids)
+      .where(id, 'in', [...ids])
       .groupBy(id)
       .execute();
     return new Map(rows.map((r) => [String(r[id]), Number(r.n)]));
@@ -231,6 +231,23 @@ export function memberGroupRepo<Id extends string, Extra, V>(t: MemberGroupTable
     },
 
     countUsers,
+
+    /** The user counts of the groups among `ids`, by id (a group without users, or unknown, is left out). */
+    userCounts,
+
+    /** The users of the groups among `ids` together: distinct uids, in uid order, at most `limit`. */
+    async memberUidsOf(db: Db, tenant: Tenant, ids: readonly string[], limit: number): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows: { uid: string }[] = await untyped(tenantDb(db, tenant))
+        .selectFrom(members)
+        .select('uid')
+        .distinct()
+        .where(id, 'in', [...ids])
+        .orderBy('uid')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.uid);
+    },
 
     /** Deletes a group and its memberships; call inside a transaction. */
     async delete(db: Db, tenant: Tenant, groupId: string): Promise<void> {
