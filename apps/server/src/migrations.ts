@@ -1,3 +1,4 @@
+import { appStoreMigrations } from './modules/app-store/migrations';
 import { commandMigrations } from './modules/command/migrations';
 import { deviceMigrations } from './modules/device/migrations';
 import { fileMigrations } from './modules/file/migrations';
@@ -37,6 +38,7 @@ export const migrations = collectMigrations([
   firmwareTaskMigrations,
   firmwareTempMigrations,
   commandMigrations,
+  appStoreMigrations,
 ]);
 
 /** Brings the schema up to date; throws on the first failure. Answers the names it ran. */

@@ -43,6 +43,9 @@ export const REF_KINDS = [
   'fwTempFile',
   'fwTempTask',
   'command',
+  'app',
+  'appVersion',
+  'appFile',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

@@ -653,6 +653,96 @@ export const messages = {
     'zh-cn': '该指令已结束或已撤销',
     en: 'The command has ended or was cancelled',
   },
+  appPackageTaken: {
+    status: Status.conflict,
+    'zh-cn': '本物业已有包名为 {packageName} 的应用',
+    en: 'The property already has an app with the package name {packageName}',
+  },
+  appUnderReview: {
+    status: Status.conflict,
+    'zh-cn': '正在审核中，请先撤回审核再修改',
+    en: 'It is under review: withdraw it from review before changing it',
+  },
+  appNotAuditing: {
+    status: Status.conflict,
+    'zh-cn': '不在审核中，无需撤回',
+    en: 'It is not under review',
+  },
+  appNotDraft: {
+    status: Status.conflict,
+    'zh-cn': '只能删除草稿',
+    en: 'Only drafts can be deleted',
+  },
+  appHasVersions: {
+    status: Status.conflict,
+    'zh-cn': '该应用已有提交过的版本，不能删除',
+    en: 'The app has versions past draft and cannot be deleted',
+  },
+  appPackageFixed: {
+    status: Status.conflict,
+    'zh-cn': '应用已有版本，包名不能再修改',
+    en: 'The app has versions: its package name can no longer change',
+  },
+  appFileNotImage: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”不是图片，不能用作图标或截图',
+    en: 'The file "{name}" is not an image: it cannot be an icon or a screenshot',
+  },
+  appFileNotApk: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”不是 APK 安装包',
+    en: 'The file "{name}" is not an APK',
+  },
+  appFileUsed: {
+    status: Status.conflict,
+    'zh-cn': '该安装包已用于另一个版本',
+    en: 'This APK is already used by another version',
+  },
+  apkCorrupt: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”不是有效的 APK：压缩包已损坏或不完整',
+    en: 'The file "{name}" is not a valid APK: the archive is damaged or cut short',
+  },
+  apkNoManifest: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”不是有效的 APK：缺少可读的 AndroidManifest.xml',
+    en: 'The file "{name}" is not a valid APK: it has no readable AndroidManifest.xml',
+  },
+  apkUnsafeEntry: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”被拒绝：包含不安全的条目“{entry}”',
+    en: 'The file "{name}" was refused: it holds an unsafe entry "{entry}"',
+  },
+  apkTooExpanded: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”被拒绝：解压后过大（疑似压缩炸弹）',
+    en: 'The file "{name}" was refused: it expands too far (a zip bomb)',
+  },
+  apkUnsigned: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”被拒绝：APK 未签名',
+    en: 'The file "{name}" was refused: the APK is not signed',
+  },
+  apkPackageMismatch: {
+    status: Status.invalidInput,
+    'zh-cn': '安装包的包名是 {got}，不是本应用的 {want}',
+    en: "The APK's package is {got}, not the app's {want}",
+  },
+  apkVersionCodeNotAbove: {
+    status: Status.invalidInput,
+    'zh-cn': '安装包的 versionCode {got} 必须大于已有版本的 {last}',
+    en: "The APK's versionCode {got} must be above the earlier versions' {last}",
+  },
+  apkCertificateChanged: {
+    status: Status.invalidInput,
+    'zh-cn': '安装包的签名证书与该应用之前的版本不同',
+    en: "The APK is signed with another certificate than the app's earlier versions",
+  },
+  appImageInvalid: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”不是 PNG、JPEG 或 WebP 图片',
+    en: 'The file "{name}" is not a PNG, JPEG or WebP image',
+  },
 } as const satisfies Record<string, MessageDef>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,5 @@
 import type { ApiModule } from '../platform/http/mount';
+import { appStoreModule } from './app-store/routes';
 import { auditModule } from './audit/routes';
 import { authModule } from './auth/routes';
 import { commandModule } from './command/routes';
@@ -42,6 +43,7 @@ export const modules: readonly ApiModule[] = [
   firmwareTempModule,
   commandModule,
   deviceActionModule,
+  appStoreModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint';
+import { appStoreEndpoints } from './app-store';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { commandEndpoints } from './command';
@@ -43,6 +44,7 @@ export const endpoints = {
   ...signingEndpoints,
   ...firmwareTempEndpoints,
   ...commandEndpoints,
+  ...appStoreEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

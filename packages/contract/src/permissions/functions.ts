@@ -22,6 +22,8 @@ export const EVERY_MEMBER_PAGES: readonly string[] = [
   'process.memberAudit',
   // Signing (modules/signing): every member sees the sign modules and signs with those they are authorised for.
   'signing.module',
+  // The app store (modules/app-store): every member develops their own apps (the ByUser calls).
+  'appService.appInfo',
 ];
 
 /**
@@ -97,6 +99,11 @@ export const functionCatalogue: readonly PermissionNode[] = [
   func('firmware.task', 'run', [
     '发布、暂停、继续、终止、作废与停用升级任务',
     'Release, pause, continue, stop, invalidate and disable update tasks',
+  ]),
+  // The app store (modules/app-store): the app details page is every member's own apps; `manage` all of them.
+  func('appService.appInfo', 'manage', [
+    '管理本物业全部开发者的应用与版本',
+    "Manage every developer's apps and versions in the property",
   ]),
   // Approval workflows (modules/workflow): seeing the settings page reads the flows and who may audit which types.
   func('process.settings', 'edit', [

@@ -1,3 +1,4 @@
+import type { AppStoreTables } from '../../modules/app-store/tables';
 import type { AuthTables } from '../../modules/auth/tables';
 import type { CommandTables } from '../../modules/command/tables';
 import type { CustomerTables } from '../../modules/customer/tables';
@@ -27,7 +28,8 @@ import type { CounterTables } from './tables';
  * it, tools/ownership.ts). Row types follow architecture §6: text ids, bigint epoch-ms times, 0/1 flags, JSON in text.
  */
 export interface Database
-  extends AuditTables,
+  extends AppStoreTables,
+    AuditTables,
     AuthTables,
     CounterTables,
     CustomerTables,
@@ -127,6 +129,11 @@ export const TENANT_TABLES = [
   'signing_records',
   'access_tokens',
   'signing_service_keys',
+  'apps',
+  'app_listings',
+  'app_versions',
+  'app_version_models',
+  'app_files',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<

@@ -3,6 +3,7 @@ import { endpoints } from '@keel/contract/endpoints/index';
 import { type RefKind, refsOf } from '@keel/contract/refs';
 import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it, vi } from 'vitest';
+import { appStoreObjects } from '../app-store-fixture';
 import { describeEachDb } from '../harness';
 import { jsonSchemaOf, payloadOf, validInputWith } from './arbitraries';
 import { ownerHeaders, sendRaw } from './fuzz';
@@ -199,6 +200,11 @@ describeEachDb("guard: another property's objects", (env) => {
       'sigId',
     );
     foreign.signToken = await make('pat/addToken', { name: 'Partner CI' }, 'tokenId');
+    // The app store: a listing image, an app and (with aapt and apksigner) a version of the partner's.
+    const store = await appStoreObjects(env(), as, 'com.partner.guarded', 'ByAdmin');
+    foreign.appFile = store.appFile;
+    foreign.app = store.app;
+    foreign.appVersion = store.appVersion;
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {

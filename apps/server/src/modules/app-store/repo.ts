@@ -1,0 +1,310 @@
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../platform/db/connect';
+import { countOf, readPage } from '../../platform/db/paging';
+import { containsCi } from '../../platform/db/sql-helpers';
+import { acrossProperties } from '../../platform/tenancy/filters';
+import type { Tenant } from '../../platform/tenancy/tenant';
+import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import type { AppFilesTable, AppListingsTable, AppsTable, AppVersionsTable } from './tables';
+
+/** The app store's SQL (`apps`, `app_listings`, `app_versions`, `app_version_models`, `app_files`), on the tenant's handle. */
+
+// ---- apps ----------------------------------------------------------------------------------------------------
+
+export type AppRow = Awaited<ReturnType<typeof findApp>> & object;
+
+export const findApp = (db: Db, t: Tenant, appId: string) =>
+  tenantDb(db, t).selectFrom('apps').selectAll().where('app_id', '=', appId).executeTakeFirst();
+
+export const findAppByPackage = (db: Db, t: Tenant, packageName: string) =>
+  tenantDb(db, t).selectFrom('apps').select('app_id').where('package_name', '=', packageName).executeTakeFirst();
+
+export const insertApp = (db: Db, t: Tenant, row: Omit<Insertable<AppsTable>, 'pno'>) =>
+  tenantDb(db, t).insertInto('apps').values(row).execute();
+
+export const updateApp = (db: Db, t: Tenant, appId: string, set: Omit<Updateable<AppsTable>, 'pno' | 'app_id'>) =>
+  tenantDb(db, t).updateTable('apps').set(set).where('app_id', '=', appId).execute();
+
+export async function deleteApp(db: Db, t: Tenant, appId: string): Promise<number> {
+  const scoped = tenantDb(db, t);
+  const versions = scoped.selectFrom('app_versions').select('app_version_id').where('app_id', '=', appId);
+  await scoped.deleteFrom('app_version_models').where('app_version_id', 'in', versions).execute();
+  await scoped.deleteFrom('app_versions').where('app_id', '=', appId).execute();
+  await scoped.deleteFrom('app_listings').where('app_id', '=', appId).execute();
+  const result = await scoped.deleteFrom('apps').where('app_id', '=', appId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface AppFilter {
+  appId?: string;
+  ownerUid?: string;
+  str?: string;
+  published?: 0 | 1;
+}
+
+const appBase = (db: Db, t: Tenant, f: AppFilter) => {
+  const scoped = tenantDb(db, t);
+  let q = scoped.selectFrom('apps as a');
+  if (f.appId) q = q.where('a.app_id', '=', f.appId);
+  if (f.ownerUid) q = q.where('a.owner_uid', '=', f.ownerUid);
+  if (f.str) q = q.where(containsCi('a.search_text', f.str));
+  if (f.published !== undefined) {
+    const shelved = scoped.selectFrom('app_versions as v').select('v.app_id').where('v.published', '=', 1);
+    q = q.where('a.app_id', f.published === 1 ? 'in' : 'not in', shelved);
+  }
+  return q;
+};
+
+/** A page of apps, newest first. */
+export const pageApps = (db: Db, t: Tenant, f: AppFilter, pageNum: number, pageSize: number) =>
+  readPage(
+    () => countOf(appBase(db, t, f)),
+    (w) =>
+      appBase(db, t, f)
+        .selectAll('a')
+        .orderBy('a.created_at', w.dir)
+        .orderBy('a.app_id', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
+
+// ---- listings ------------------------------------------------------------------------------------------------
+
+export type ListingRow = Selectable<Omit<AppListingsTable, 'pno'>>;
+
+/** Replaces an app's listings (in the caller's transaction). */
+export async function replaceListings(db: Db, t: Tenant, appId: string, rows: readonly ListingRow[]) {
+  const scoped = tenantDb(db, t);
+  await scoped.deleteFrom('app_listings').where('app_id', '=', appId).execute();
+  if (rows.length > 0)
+    await scoped
+      .insertInto('app_listings')
+      .values([...rows])
+      .execute();
+}
+
+/** The listings of some apps, each app's in its order. */
+export async function listingsOf(db: Db, t: Tenant, appIds: readonly string[]): Promise<Map<string, ListingRow[]>> {
+  const out = new Map<string, ListingRow[]>();
+  if (appIds.length === 0) return out;
+  const rows = await tenantDb(db, t)
+    .selectFrom('app_listings')
+    .select([
+      'app_id',
+      'language',
+      'position',
+      'app_name',
+      'summary',
+      'description',
+      'icon_fid',
+      'screenshot_fids',
+      'developer',
+      'developer_link',
+      'labels',
+    ])
+    .where('app_id', 'in', [...appIds])
+    .orderBy('app_id')
+    .orderBy('position')
+    .execute();
+  for (const r of rows) out.set(r.app_id, [...(out.get(r.app_id) ?? []), r]);
+  return out;
+}
+
+// ---- versions ------------------------------------------------------------------------------------------------
+
+export type VersionRow = Awaited<ReturnType<typeof findVersion>> & object;
+
+export const findVersion = (db: Db, t: Tenant, appVersionId: string) =>
+  tenantDb(db, t).selectFrom('app_versions').selectAll().where('app_version_id', '=', appVersionId).executeTakeFirst();
+
+export const insertVersion = (db: Db, t: Tenant, row: Omit<Insertable<AppVersionsTable>, 'pno'>) =>
+  tenantDb(db, t).insertInto('app_versions').values(row).execute();
+
+export const updateVersion = (
+  db: Db,
+  t: Tenant,
+  appVersionId: string,
+  set: Omit<Updateable<AppVersionsTable>, 'pno' | 'app_version_id' | 'app_id'>,
+) => tenantDb(db, t).updateTable('app_versions').set(set).where('app_version_id', '=', appVersionId).execute();
+
+export async function deleteVersion(db: Db, t: Tenant, appVersionId: string): Promise<number> {
+  const scoped = tenantDb(db, t);
+  await scoped.deleteFrom('app_version_models').where('app_version_id', '=', appVersionId).execute();
+  const result = await scoped.deleteFrom('app_versions').where('app_version_id', '=', appVersionId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface VersionFilter {
+  published?: 0 | 1;
+  supportPlugin?: 0 | 1;
+}
+
+const versionBase = (db: Db, t: Tenant, appId: string, f: VersionFilter) => {
+  let q = tenantDb(db, t).selectFrom('app_versions as v').where('v.app_id', '=', appId);
+  if (f.published !== undefined) q = q.where('v.published', '=', f.published);
+  if (f.supportPlugin !== undefined) q = q.where('v.support_plugin', '=', f.supportPlugin);
+  return q;
+};
+
+/** A page of an app's versions, highest versionCode first. */
+export const pageVersions = (db: Db, t: Tenant, appId: string, f: VersionFilter, pageNum: number, pageSize: number) =>
+  readPage(
+    () => countOf(versionBase(db, t, appId, f)),
+    (w) =>
+      versionBase(db, t, appId, f)
+        .selectAll('v')
+        .orderBy('v.version_code', w.dir)
+        .limit(w.limit)
+        .offset(w.offset)
+        .execute(),
+    { pageNum, pageSize, order: 'desc' },
+  );
+
+/** The versions of an app other than `exceptId`: their codes and files, highest first. */
+export const otherVersions = (db: Db, t: Tenant, appId: string, exceptId: string | null) =>
+  tenantDb(db, t)
+    .selectFrom('app_versions')
+    .select(['app_version_id', 'version_code', 'fid', 'audit_status'])
+    .where('app_id', '=', appId)
+    .$if(exceptId !== null, (q) => q.where('app_version_id', '!=', exceptId as string))
+    .orderBy('version_code', 'desc')
+    .execute();
+
+/** Per app: how many versions, the newest one's name, and whether one is on the shelf. */
+export async function versionStats(db: Db, t: Tenant, appIds: readonly string[]) {
+  const out = new Map<string, { count: number; latestName: string; published: boolean }>();
+  if (appIds.length === 0) return out;
+  const rows = await tenantDb(db, t)
+    .selectFrom('app_versions')
+    .select(['app_id', 'version_code', 'version_name', 'published'])
+    .where('app_id', 'in', [...appIds])
+    .orderBy('app_id')
+    .orderBy('version_code', 'desc')
+    .execute();
+  for (const r of rows) {
+    const s = out.get(r.app_id);
+    if (s) {
+      s.count += 1;
+      s.published ||= r.published === 1;
+    } else out.set(r.app_id, { count: 1, latestName: r.version_name, published: r.published === 1 });
+  }
+  return out;
+}
+
+/** Replaces a version's compatible models (in the caller's transaction). */
+export async function replaceModels(db: Db, t: Tenant, appVersionId: string, modelIds: readonly string[]) {
+  const scoped = tenantDb(db, t);
+  await scoped.deleteFrom('app_version_models').where('app_version_id', '=', appVersionId).execute();
+  if (modelIds.length > 0) {
+    await scoped
+      .insertInto('app_version_models')
+      .values(modelIds.map((model_id) => ({ app_version_id: appVersionId, model_id })))
+      .execute();
+  }
+}
+
+export async function modelsOf(db: Db, t: Tenant, versionIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (versionIds.length === 0) return out;
+  const rows = await tenantDb(db, t)
+    .selectFrom('app_version_models')
+    .select(['app_version_id', 'model_id'])
+    .where('app_version_id', 'in', [...versionIds])
+    .orderBy('model_id')
+    .execute();
+  for (const r of rows) out.set(r.app_version_id, [...(out.get(r.app_version_id) ?? []), r.model_id]);
+  return out;
+}
+
+// ---- files ---------------------------------------------------------------------------------------------------
+
+export type AppFileRow = Selectable<AppFilesTable>;
+
+export const insertFile = (db: Db, t: Tenant, row: Omit<Insertable<AppFilesTable>, 'pno'>) =>
+  tenantDb(db, t).insertInto('app_files').values(row).execute();
+
+export const findFile = (db: Db, t: Tenant, fid: string) =>
+  tenantDb(db, t).selectFrom('app_files').selectAll().where('fid', '=', fid).executeTakeFirst();
+
+export async function filesIn(db: Db, t: Tenant, fids: readonly string[]): Promise<Map<string, AppFileRow>> {
+  if (fids.length === 0) return new Map();
+  const rows = await tenantDb(db, t)
+    .selectFrom('app_files')
+    .selectAll()
+    .where('fid', 'in', [...fids])
+    .execute();
+  return new Map(rows.map((r) => [r.fid, r]));
+}
+
+/** Whether a version other than `exceptId` holds the file. */
+export async function fileUsedByVersion(db: Db, t: Tenant, fid: string, exceptId: string | null): Promise<boolean> {
+  const row = await tenantDb(db, t)
+    .selectFrom('app_versions')
+    .select('app_version_id')
+    .where('fid', '=', fid)
+    .$if(exceptId !== null, (q) => q.where('app_version_id', '!=', exceptId as string))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The fid of the icon read from an APK (stored as an image beside it). */
+export const apkIconFid = (apkFid: string) => `${apkFid}-icon`;
+
+/**
+ * Files uploaded before `before` that no version or listing names (an APK's icon counts as named with its APK),
+ * across properties (the sweep job, acting per row with the row's property): at most `limit`.
+ */
+export async function unusedFiles(db: Db, before: number, limit: number) {
+  const across = acrossProperties('system-job');
+  return db
+    .selectFrom('app_files as f')
+    .select(['f.fid', 'f.pno', 'f.sha256'])
+    .where(across)
+    .where('f.created_at', '<', before)
+    .where('f.fid', 'not in', db.selectFrom('app_versions').select('fid').where(across))
+    .where(
+      'f.fid',
+      'not in',
+      db.selectFrom('app_versions').select(sql<string>`fid || '-icon'`.as('icon')).where(across),
+    )
+    .where('f.fid', 'not in', db.selectFrom('app_listings').select('icon_fid').where(across))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('app_listings as l')
+            .select('l.app_id')
+            .where(across)
+            .where(sql<boolean>`l.screenshot_fids like '%"' || f.fid || '"%'`),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteFile(db: Db, t: Tenant, fid: string): Promise<void> {
+  await tenantDb(db, t).deleteFrom('app_files').where('fid', '=', fid).execute();
+}
+
+// ---- reviews -------------------------------------------------------------------------------------------------
+
+export interface ReviewOutcome {
+  audit_status: number;
+  audit_comment: string;
+  updated_at: number;
+}
+
+/** An app's review ended (only one still under review changes). */
+export const decideAppReview = (db: Db, t: Tenant, appId: string, set: ReviewOutcome) =>
+  tenantDb(db, t).updateTable('apps').set(set).where('app_id', '=', appId).where('audit_status', '=', 1).execute();
+
+/** A version's review ended (only one still under review changes). */
+export const decideVersionReview = (db: Db, t: Tenant, appVersionId: string, set: ReviewOutcome) =>
+  tenantDb(db, t)
+    .updateTable('app_versions')
+    .set(set)
+    .where('app_version_id', '=', appVersionId)
+    .where('audit_status', '=', 1)
+    .execute();

@@ -1,0 +1,32 @@
+import { AUDIT_STATUS } from '@keel/contract/endpoints/app-store';
+import type { Db } from '../../platform/db/connect';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
+import { applyTypeHooks, type FlowApplication, type HookContext } from '../workflow/service';
+import * as repo from './repo';
+
+/**
+ * Reviews (README "Reviews"): an app's information is an application of type `app`, a version one of type
+ * `appVersion` (modules/workflow). Passing the last step marks it passed, a rejection rejected with the reason, a
+ * withdrawal makes it a draft again; the developer hears the outcome through the engine's messages. Each hook
+ * changes only a subject still under review.
+ */
+
+type Update = (db: Db, t: Tenant, id: string, set: repo.ReviewOutcome) => Promise<unknown>;
+
+const decide =
+  (update: Update, status: number, keepComment: boolean) => async (app: FlowApplication, h: HookContext) => {
+    await update(h.trx, propertyTenant(app.pno), app.subjectId as string, {
+      audit_status: status,
+      audit_comment: keepComment ? h.comment : '',
+      updated_at: h.now,
+    });
+  };
+
+const hooksFor = (update: Update) => ({
+  onPassed: decide(update, AUDIT_STATUS.passed, false),
+  onRejected: decide(update, AUDIT_STATUS.rejected, true),
+  onWithdrawn: decide(update, AUDIT_STATUS.draft, false),
+});
+
+export const appReviews = applyTypeHooks('app', hooksFor(repo.decideAppReview));
+export const versionReviews = applyTypeHooks('appVersion', hooksFor(repo.decideVersionReview));

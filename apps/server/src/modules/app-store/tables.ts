@@ -1,0 +1,98 @@
+import type { Generated } from 'kysely';
+
+/** The tables modules/app-store owns: only its files query them (architecture §6, tools/ownership.ts). */
+export interface AppStoreTables {
+  apps: AppsTable;
+  app_listings: AppListingsTable;
+  app_versions: AppVersionsTable;
+  app_version_models: AppVersionModelsTable;
+  app_files: AppFilesTable;
+}
+
+/** An app of a property, made by a member, its developer (migration 0041). */
+export interface AppsTable {
+  app_id: string;
+  pno: string;
+  owner_uid: string;
+  package_name: string;
+  free: number;
+  age_level: number;
+  app_type: number;
+  /** 0 draft, 1 auditing, 2 passed, 3 rejected (contract AUDIT_STATUS). */
+  audit_status: number;
+  audit_comment: Generated<string>;
+  /** The signing service's certificate and USB key ids ('' for none) and key part. */
+  keystore: Generated<string>;
+  ukey: Generated<string>;
+  part_key: Generated<string>;
+  /** Lower-cased package name and app names, searched by the lists. */
+  search_text: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An app's listing in one language. */
+export interface AppListingsTable {
+  app_id: string;
+  pno: string;
+  language: string;
+  /** The order the developer gave the languages in (the first is the fallback). */
+  position: number;
+  app_name: string;
+  summary: Generated<string>;
+  description: Generated<string>;
+  icon_fid: Generated<string>;
+  /** JSON list of image fids. */
+  screenshot_fids: Generated<string>;
+  developer: Generated<string>;
+  developer_link: Generated<string>;
+  /** JSON list of texts. */
+  labels: Generated<string>;
+}
+
+/** One version of an app: one analysed APK. */
+export interface AppVersionsTable {
+  app_version_id: string;
+  app_id: string;
+  pno: string;
+  version_code: number;
+  version_name: string;
+  fid: string;
+  support_plugin: number;
+  force_update: number;
+  privacy_statement: Generated<string>;
+  copyrights: Generated<string>;
+  audit_status: number;
+  audit_comment: Generated<string>;
+  demand_shelf_time: number | null;
+  published: Generated<number>;
+  publish_time: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The device models a version is compatible with (none: every model). */
+export interface AppVersionModelsTable {
+  app_version_id: string;
+  pno: string;
+  model_id: string;
+}
+
+/**
+ * An uploaded file of the app store: an APK (with what was read from it) or a listing image, its bytes a blob kept
+ * by `appFile:<fid>`. A file no app or version names is removed a day after its upload.
+ */
+export interface AppFilesTable {
+  fid: string;
+  pno: string;
+  uid: string;
+  /** apk | image */
+  kind: string;
+  name: string;
+  size: number;
+  sha256: string;
+  /** The APK's analysis (JSON, contract `apkAnalysis`), '' for an image. */
+  analysis: Generated<string>;
+  created_at: number;
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { buildApk, png } from './apk-builder';
+import type { TestEnv } from './harness';
+import { multipart } from './multipart';
+import { hasTool } from './real-tools';
+
+/**
+ * An app store's objects of someone, for the guard suites: a listing image, a draft app using it and, where aapt and
+ * apksigner are installed, a draft version of a built APK (`appVersion` undefined otherwise).
+ */
+export async function appStoreObjects(
+  env: TestEnv,
+  who: { token: string; pno: string },
+  packageName: string,
+  calls: 'ByUser' | 'ByAdmin',
+): Promise<{ appFile: string; app: string; appVersion?: string }> {
+  const upload = async (kind: 'apk' | 'image', name: string, bytes: Buffer) => {
+    const { body, contentType } = multipart(name, bytes);
+    const res = await env.app.inject({
+      method: 'POST',
+      url: `/api/ai/uploadAppFile?kind=${kind}`,
+      headers: { ...who, 'content-type': contentType },
+      payload: body,
+    });
+    const fid = (res.json() as { data: { fid?: string } | null }).data?.fid;
+    if (!fid) throw new Error(`ai/uploadAppFile: ${res.body}`);
+    return fid;
+  };
+  const call = async (path: string, input: Record<string, unknown>, key: string) => {
+    const res = await env.call(path as never, input, who);
+    if (res.status !== 0) throw new Error(`${path}: ${res.msg}`);
+    return (res.data as Record<string, string>)[key] as string;
+  };
+  const appFile = await upload('image', 'icon.png', png(16));
+  const app = await call(
+    `ai/saveAppInfo${calls}`,
+    { packageName, languageList: [{ language: 'en', appName: 'Guarded app', appIconFid: appFile }] },
+    'appId',
+  );
+  if (!hasTool('aapt') || !hasTool('apksigner') || !hasTool('openssl')) return { appFile, app };
+  const apk = await upload(
+    'apk',
+    'app.apk',
+    readFileSync(buildApk({ packageName, versionCode: 1, versionName: '1.0' })),
+  );
+  const appVersion = await call(`av/saveAppVerInfo${calls}`, { appId: app, fid: apk }, 'appVersionId');
+  return { appFile, app, appVersion };
+}
