@@ -9,6 +9,7 @@ import { formatMessage, messages, pickLocale } from '@keel/contract/status';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoggerOptions, pino } from 'pino';
 import { migrateToLatest } from './migrations';
+import { mountAppStore } from './modules/app-store/http';
 import { deviceApi } from './modules/device/ddi-routes';
 import { menderApi } from './modules/device/mender-routes';
 import { mountFiles } from './modules/file/http';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Files: multipart uploads, the tus endpoint, download links, the storage sweep (modules/file/http.ts).
   await mountFiles(app, services);
   await mountSigning(app, services);
+  await mountAppStore(app, services);
   await mountSocket(app, services);
 
   const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), {

@@ -80,6 +80,14 @@ export const appListing = z.object({
 });
 export type AppListing = z.output<typeof appListing>;
 
+/** A listing as answered: with links to its images (signed, valid about an hour). */
+export const appListingView = appListing.extend({
+  /** The icon: the listing's, else the newest version's APK icon; '' for none. */
+  appIconUrl: z.string(),
+  screenshotUrlList: z.array(z.string()),
+});
+export type AppListingView = z.output<typeof appListingView>;
+
 export const appItem = z.object({
   appId: z.string(),
   packageName: z.string(),
@@ -93,9 +101,9 @@ export const appItem = z.object({
   partKey: z.string(),
   ownerUid: z.string(),
   ownerName: z.string(),
-  languageList: z.array(appListing),
+  languageList: z.array(appListingView),
   /** The listing in the reader's language, else the first, else empty. */
-  activeLanguage: appListing.extend({ language: z.string() }),
+  activeLanguage: appListingView.extend({ language: z.string() }),
   /** 1 when a version is on the shelf. */
   published: flag(),
   versionCount: z.number().int(),
@@ -131,6 +139,8 @@ export type AppFileKind = (typeof APP_FILE_KINDS)[number];
 
 export const appFileItem = z.object({
   fid: z.string(),
+  /** A link to the file (an image shown, an APK saved), signed, valid about an hour. */
+  url: z.string(),
   kind: z.enum(APP_FILE_KINDS),
   name: z.string(),
   size: z.number().int(),
@@ -149,6 +159,9 @@ export const appVersionItem = z.object({
   fid: z.string(),
   size: z.number().int(),
   sha256: z.string(),
+  /** Links to the APK and its icon ('' without one), signed, valid about an hour. */
+  downloadUrl: z.string(),
+  iconUrl: z.string(),
   apk: apkAnalysis,
   supportPlugin: flag(),
   forceUpdate: flag(),

@@ -320,6 +320,15 @@ describeEachDb('app store', (env) => {
       fx.member,
     );
     expect(saved.activeLanguage.appIconFid).toBe(apk.data.apk.iconFid);
+    // The icon's link shows the image, and only in its property.
+    const icon = await env().app.inject({ method: 'GET', url: saved.activeLanguage.appIconUrl });
+    expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(icon.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const moved = saved.activeLanguage.appIconUrl.replace(`/${fx.demo}/`, `/${fx.partner}/`);
+    expect((await env().app.inject({ method: 'GET', url: moved })).statusCode).toBe(404);
+    const download = await env().app.inject({ method: 'GET', url: apk.data.url });
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.rawPayload.length).toBe(apk.data.size);
     // An image that is not one is refused.
     const text = `${apk.data.fid}.txt`;
     writeFileSync(`/tmp/${text}`, 'plain text');

@@ -20,6 +20,7 @@ import { safeFileName } from '../../platform/storage/file-name';
 import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { type ApkReading, readApk } from './apk/analyse';
 import { ApkRefusal } from './apk/zip-scan';
+import { appFileUrl } from './links';
 import * as repo from './repo';
 
 /**
@@ -35,12 +36,14 @@ const SWEEP_SLOT_MS = 3_600_000;
 
 const owner = (fid: string) => `appFile:${fid}`;
 
-/** The image kinds a listing shows, by their first bytes. */
+export const APK_CONTENT_TYPE = 'application/vnd.android.package-archive';
+
+/** The image types a listing shows, by their first bytes. */
 function imageType(head: Buffer): string | null {
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') {
-    return 'webp';
+    return 'image/webp';
   }
   return null;
 }
@@ -48,8 +51,9 @@ function imageType(head: Buffer): string | null {
 export const analysisOf = (row: { analysis: string }): ApkAnalysis | null =>
   row.analysis ? (JSON.parse(row.analysis) as ApkAnalysis) : null;
 
-export const fileItem = (row: repo.AppFileRow): AppFileItem => ({
+export const fileItem = (s: Services, row: repo.AppFileRow): AppFileItem => ({
   fid: row.fid,
+  url: appFileUrl(s, row.pno, row.fid),
   kind: row.kind as AppFileKind,
   name: row.name,
   size: Number(row.size),
@@ -86,7 +90,7 @@ async function keep(
   t: Tenant,
   uid: string,
   kind: AppFileKind,
-  got: { path: string; size: number; sha256: string; name: string },
+  got: { path: string; size: number; sha256: string; name: string; contentType: string },
   apk: ApkReading | null,
 ): Promise<repo.AppFileRow> {
   const fid = newId();
@@ -95,7 +99,8 @@ async function keep(
   if (apk) {
     const { icon, ...read } = apk;
     let iconFid = '';
-    if (icon && imageType(icon.bytes)) {
+    const iconType = icon && imageType(icon.bytes);
+    if (icon && iconType) {
       iconFid = repo.apkIconFid(fid);
       const stored = await s.blobs.keep(Readable.from([icon.bytes]), {
         owner: owner(iconFid),
@@ -106,6 +111,7 @@ async function keep(
         uid,
         kind: 'image',
         name: icon.name.split('/').pop() ?? 'icon.png',
+        content_type: iconType,
         size: stored.size,
         sha256: stored.sha256,
         created_at: now,
@@ -123,6 +129,7 @@ async function keep(
     uid,
     kind,
     name: got.name,
+    content_type: got.contentType,
     size: got.size,
     sha256: got.sha256,
     analysis: analysis ? JSON.stringify(analysis) : '',
@@ -141,8 +148,9 @@ export async function uploadAppFile(s: Services, ctx: RequestContext, kind: AppF
   try {
     const got = await receive(ctx, dir, kind === 'apk' ? APK_MAX_BYTES : APP_IMAGE_MAX_BYTES);
     if (kind === 'image') {
-      if (!imageType(got.head)) throw new AppError('appImageInvalid', { name: got.name });
-      return fileItem(await keep(s, t, uid, kind, got, null));
+      const contentType = imageType(got.head);
+      if (!contentType) throw new AppError('appImageInvalid', { name: got.name });
+      return fileItem(s, await keep(s, t, uid, kind, { ...got, contentType }, null));
     }
     let apk: ApkReading;
     try {
@@ -150,9 +158,9 @@ export async function uploadAppFile(s: Services, ctx: RequestContext, kind: AppF
     } catch (error) {
       throw refusal(error, got.name);
     }
-    const row = await keep(s, t, uid, kind, got, apk);
+    const row = await keep(s, t, uid, kind, { ...got, contentType: APK_CONTENT_TYPE }, apk);
     ctx.audit.target = row.fid;
-    return fileItem(row);
+    return fileItem(s, row);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

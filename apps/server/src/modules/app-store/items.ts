@@ -1,10 +1,11 @@
-import type { AppItem, AppListing, AppVersionItem } from '@keel/contract/endpoints/app-store';
+import type { AppItem, AppListingView, AppVersionItem } from '@keel/contract/endpoints/app-store';
 import type { Locale } from '@keel/contract/status';
 import { userNames } from '../../platform/auth/reads';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { catalogueNames } from '../device/catalogue';
 import { analysisOf } from './files';
+import { appFileUrl } from './links';
 import * as repo from './repo';
 
 /** Apps and versions as the lists answer them: one read per page for listings, owners, versions, models and files. */
@@ -18,17 +19,23 @@ const jsonList = (text: string): string[] => {
   }
 };
 
-const listingOf = (r: repo.ListingRow): AppListing => ({
-  language: r.language as AppListing['language'],
-  appName: r.app_name,
-  summary: r.summary,
-  description: r.description,
-  appIconFid: r.icon_fid,
-  screenshotFidList: jsonList(r.screenshot_fids),
-  developer: r.developer,
-  developerLink: r.developer_link,
-  labels: jsonList(r.labels),
-});
+/** A listing with links to its images; without an icon of its own, the newest version's APK icon (`fallbackIcon`). */
+function listingOf(s: Services, t: Tenant, r: repo.ListingRow, fallbackIcon: string): AppListingView {
+  const screenshots = jsonList(r.screenshot_fids);
+  return {
+    language: r.language as AppListingView['language'],
+    appName: r.app_name,
+    summary: r.summary,
+    description: r.description,
+    appIconFid: r.icon_fid,
+    appIconUrl: appFileUrl(s, t.pno, r.icon_fid || fallbackIcon),
+    screenshotFidList: screenshots,
+    screenshotUrlList: screenshots.map((fid) => appFileUrl(s, t.pno, fid)),
+    developer: r.developer,
+    developerLink: r.developer_link,
+    labels: jsonList(r.labels),
+  };
+}
 
 const EMPTY_LISTING = {
   language: '',
@@ -36,7 +43,9 @@ const EMPTY_LISTING = {
   summary: '',
   description: '',
   appIconFid: '',
+  appIconUrl: '',
   screenshotFidList: [],
+  screenshotUrlList: [],
   developer: '',
   developerLink: '',
   labels: [],
@@ -58,9 +67,16 @@ export async function appItems(
     userNames(s.db, [...new Set(rows.map((r) => r.owner_uid))]),
     repo.versionStats(s.db, t, ids),
   ]);
+  // The newest versions' APK icons, for listings without an icon of their own.
+  const icons = await repo.filesIn(
+    s.db,
+    t,
+    [...stats.values()].map((v) => repo.apkIconFid(v.latestFid)),
+  );
   return rows.map((r) => {
-    const languageList = (listings.get(r.app_id) ?? []).map(listingOf);
     const stat = stats.get(r.app_id);
+    const fallback = stat && icons.has(repo.apkIconFid(stat.latestFid)) ? repo.apkIconFid(stat.latestFid) : '';
+    const languageList = (listings.get(r.app_id) ?? []).map((l) => listingOf(s, t, l, fallback));
     return {
       appId: r.app_id,
       packageName: r.package_name,
@@ -118,6 +134,8 @@ export async function versionItems(
       fid: r.fid,
       size: Number(file.size),
       sha256: file.sha256,
+      downloadUrl: appFileUrl(s, t.pno, file.fid),
+      iconUrl: appFileUrl(s, t.pno, apk.iconFid),
       apk,
       supportPlugin: r.support_plugin === 1 ? 1 : 0,
       forceUpdate: r.force_update === 1 ? 1 : 0,

@@ -172,13 +172,13 @@ export const otherVersions = (db: Db, t: Tenant, appId: string, exceptId: string
     .orderBy('version_code', 'desc')
     .execute();
 
-/** Per app: how many versions, the newest one's name, and whether one is on the shelf. */
+/** Per app: how many versions, the newest one's name and file, and whether one is on the shelf. */
 export async function versionStats(db: Db, t: Tenant, appIds: readonly string[]) {
-  const out = new Map<string, { count: number; latestName: string; published: boolean }>();
+  const out = new Map<string, { count: number; latestName: string; latestFid: string; published: boolean }>();
   if (appIds.length === 0) return out;
   const rows = await tenantDb(db, t)
     .selectFrom('app_versions')
-    .select(['app_id', 'version_code', 'version_name', 'published'])
+    .select(['app_id', 'version_code', 'version_name', 'fid', 'published'])
     .where('app_id', 'in', [...appIds])
     .orderBy('app_id')
     .orderBy('version_code', 'desc')
@@ -188,7 +188,9 @@ export async function versionStats(db: Db, t: Tenant, appIds: readonly string[])
     if (s) {
       s.count += 1;
       s.published ||= r.published === 1;
-    } else out.set(r.app_id, { count: 1, latestName: r.version_name, published: r.published === 1 });
+    } else {
+      out.set(r.app_id, { count: 1, latestName: r.version_name, latestFid: r.fid, published: r.published === 1 });
+    }
   }
   return out;
 }

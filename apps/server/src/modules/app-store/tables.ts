@@ -90,6 +90,8 @@ export interface AppFilesTable {
   /** apk | image */
   kind: string;
   name: string;
+  /** What the bytes are, read from them on upload (an APK's, or image/png, image/jpeg, image/webp). */
+  content_type: string;
   size: number;
   sha256: string;
   /** The APK's analysis (JSON, contract `apkAnalysis`), '' for an image. */

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type CommonFileItem, type FileItem, fileEndpoints } from '@keel/contract/endpoints/file';
 import { SPACE_PERMISSIONS } from '@keel/contract/endpoints/space';
 import { extensionPoint } from '../../platform/extension-points';
@@ -10,6 +9,7 @@ import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { BlobTooLargeError, type StagedBlob } from '../../platform/storage/blob-store';
 import { safeFileName } from '../../platform/storage/file-name';
+import { signedLink, signedLinkValid } from '../../platform/storage/signed-links';
 import { propertyTenant, type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 import { assertGroupOf, spaceOfGroupId, spacesOwnedBy } from '../space/reads';
 import { releaseSpaceUsage, reserveSpaceQuota, spaceForRequest } from '../space/service';
@@ -318,13 +318,8 @@ const LINK_TTL_MS = 60_000;
 export const DOWNLOAD_PREFIX = '/api/download';
 type LinkKind = 'file' | 'common';
 
-const signLink = (s: Services, body: string) =>
-  createHmac('sha256', s.ticketSecret).update(`download:${body}`).digest('base64url');
-
 function downloadLink(s: Services, kind: LinkKind, pno: string, id: string) {
-  const expiresAt = s.now() + LINK_TTL_MS;
-  const body = `${kind}/${encodeURIComponent(pno)}/${encodeURIComponent(id)}/${expiresAt}`;
-  return { url: `${DOWNLOAD_PREFIX}/${body}/${signLink(s, body)}`, expiresAt };
+  return signedLink(s, 'download', DOWNLOAD_PREFIX, [kind, pno, id], s.now() + LINK_TTL_MS);
 }
 
 /** The object a download link names, or null when it is forged or expired. */
@@ -333,11 +328,7 @@ export function readDownloadLink(
   parts: { kind: string; pno: string; id: string; expires: string; sig: string },
 ): { kind: LinkKind; pno: string; id: string } | null {
   if (parts.kind !== 'file' && parts.kind !== 'common') return null;
-  const body = `${parts.kind}/${encodeURIComponent(parts.pno)}/${encodeURIComponent(parts.id)}/${parts.expires}`;
-  const expected = Buffer.from(signLink(s, body));
-  const given = Buffer.from(parts.sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (!(Number(parts.expires) > s.now())) return null;
+  if (!signedLinkValid(s, 'download', [parts.kind, parts.pno, parts.id], parts.expires, parts.sig)) return null;
   return { kind: parts.kind, pno: parts.pno, id: parts.id };
 }
 

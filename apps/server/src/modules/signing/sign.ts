@@ -1,10 +1,11 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { SignatureAlgorithm } from '@keel/contract/constants';
 import { SIGN_UPLOAD_MAX, type SignRecordItem, type SignType } from '@keel/contract/endpoints/signing';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
+import { signedLink, signedLinkValid } from '../../platform/storage/signed-links';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { maySign } from './auths';
 import { ALGORITHMS, DIGEST_LENGTHS } from './crypto/algorithms';
@@ -274,13 +275,9 @@ type RecordRow = Omit<Parameters<typeof repo.insertRecord>[2], 'artifact_size'> 
 
 export const SIGNATURE_DOWNLOAD_PREFIX = '/api/signature';
 const LINK_TTL_MS = 60_000;
-const mac = (s: Services, body: string) =>
-  createHmac('sha256', s.ticketSecret).update(`signature:${body}`).digest('base64url');
 
 export function signatureLink(s: Services, pno: string, sigId: string) {
-  const expiresAt = s.now() + LINK_TTL_MS;
-  const body = `${encodeURIComponent(pno)}/${encodeURIComponent(sigId)}/${expiresAt}`;
-  return { url: `${SIGNATURE_DOWNLOAD_PREFIX}/${body}/${mac(s, body)}`, expiresAt };
+  return signedLink(s, 'signature', SIGNATURE_DOWNLOAD_PREFIX, [pno, sigId], s.now() + LINK_TTL_MS);
 }
 
 /** What a valid link downloads, or null (forged, expired, gone). */
@@ -288,11 +285,7 @@ export async function signatureLinkTarget(
   s: Services,
   p: { pno: string; sigId: string; expires: string; sig: string },
 ) {
-  const body = `${encodeURIComponent(p.pno)}/${encodeURIComponent(p.sigId)}/${p.expires}`;
-  const expected = Buffer.from(mac(s, body));
-  const given = Buffer.from(p.sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (!(Number(p.expires) > s.now())) return null;
+  if (!signedLinkValid(s, 'signature', [p.pno, p.sigId], p.expires, p.sig)) return null;
   const row = await repo.findRecord(s.db, propertyTenant(p.pno), p.sigId);
   return row
     ? {

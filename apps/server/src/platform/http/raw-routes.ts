@@ -110,7 +110,8 @@ export const rawRoutes: readonly RawRoute[] = [
   ...ddi,
   ...mender,
   ...tus,
-  // Download links (modules/file `downloadLink`, modules/signing `SIGNATURE_DOWNLOAD_PREFIX`).
+  // Download links (modules/file `downloadLink`, modules/signing `SIGNATURE_DOWNLOAD_PREFIX`, modules/app-store
+  // `appFileUrl`).
   {
     method: 'GET',
     path: '/api/download/:kind/:pno/:id/:expires/:sig',
@@ -121,6 +122,13 @@ export const rawRoutes: readonly RawRoute[] = [
   {
     method: 'GET',
     path: '/api/signature/:pno/:sigId/:expires/:sig',
+    credential: 'signedLink',
+    body: 'none',
+    tenantParam: 'pno',
+  },
+  {
+    method: 'GET',
+    path: '/api/app-file/:pno/:fid/:expires/:sig',
     credential: 'signedLink',
     body: 'none',
     tenantParam: 'pno',

@@ -91,6 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('uid', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('size', 'bigint', (c) => c.notNull())
     .addColumn('sha256', 'text', (c) => c.notNull())
     .addColumn('analysis', 'text', (c) => c.notNull().defaultTo(''))
