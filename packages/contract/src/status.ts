@@ -738,6 +738,21 @@ export const messages = {
     'zh-cn': '安装包的签名证书与该应用之前的版本不同',
     en: "The APK is signed with another certificate than the app's earlier versions",
   },
+  appNotPassed: {
+    status: Status.conflict,
+    'zh-cn': '应用信息尚未通过审核，不能上架',
+    en: "The app's information has not passed review: it cannot go on the shelf",
+  },
+  appVersionNotPassed: {
+    status: Status.conflict,
+    'zh-cn': '该版本尚未通过审核，不能上架',
+    en: 'The version has not passed review: it cannot go on the shelf',
+  },
+  appVersionOnShelf: {
+    status: Status.conflict,
+    'zh-cn': '该版本已上架或正在上架',
+    en: 'The version is on the shelf or on its way there',
+  },
   appImageInvalid: {
     status: Status.invalidInput,
     'zh-cn': '文件“{name}”不是 PNG、JPEG 或 WebP 图片',

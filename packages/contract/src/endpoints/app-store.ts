@@ -27,6 +27,11 @@ export const APP_STORE_PERMISSIONS = {
 /** Review states of an app's information and of a version. */
 export const AUDIT_STATUS = { draft: 0, auditing: 1, passed: 2, rejected: 3 } as const;
 export const AUDIT_STATUS_VALUES = [0, 1, 2, 3] as const;
+/**
+ * Where a passed version stands on its way to the shelf: 0 not asked, 1 the shelf review runs, 2 passed and waiting
+ * for `demandShelfTime`, 3 the shelf review rejected it (`published` says whether it is on the shelf).
+ */
+export const SHELF_STATUS = { none: 0, auditing: 1, scheduled: 2, rejected: 3 } as const;
 export type AuditStatus = (typeof AUDIT_STATUS_VALUES)[number];
 
 /** 1: an application users install; 2: a system app (installed with the firmware's privileges). */
@@ -172,6 +177,9 @@ export const appVersionItem = z.object({
   /** When it should go on the shelf once passed (ms), or null: as soon as it is put there. */
   demandShelfTime: z.number().int().nullable(),
   compatibleDeviceList: z.array(z.object({ modelId: z.string(), name: z.string() })),
+  shelfStatus: z.number().int(),
+  /** Why the shelf review rejected it ('' otherwise). */
+  shelfComment: z.string(),
   published: flag(),
   publishTime: z.number().int().nullable(),
   createTime: z.number().int(),
@@ -322,8 +330,16 @@ export const appStoreEndpoints = group(
   }),
   ...byUserAndAdmin({
     method: 'POST',
+    path: 'av/putOnShelf',
+    summary:
+      'Ask for a passed version of a passed app to go on the shelf: the shelf review opens (apply type `appShelf`); once it passes, the version is on the shelf at once or at its `demandShelfTime`',
+    input: z.object({ appId: ref('app'), appVersionId: ref('appVersion') }),
+    output: appVersionItem,
+  }),
+  ...byUserAndAdmin({
+    method: 'POST',
     path: 'av/cancelAuditingAppVerInfo',
-    summary: 'Withdraw a version from review: it is a draft again',
+    summary: 'Withdraw a version from its review (it is a draft again) or from its shelf review',
     input: z.object({ appVersionId: ref('appVersion') }),
     output: appVersionItem,
   }),

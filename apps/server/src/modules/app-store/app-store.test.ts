@@ -250,6 +250,89 @@ describeEachDb('app store', (env) => {
     expect(res.msg).toBe('Only drafts can be deleted');
   });
 
+  it('puts a passed version of a passed app on the shelf after the shelf review: now, or at its time', async () => {
+    if (!hasTools) return;
+    recordRealToolRun('app store: shelf', tools);
+    const pkg = freshPackage();
+    const app = await fx.ok('ai/saveAppInfoByUser', { packageName: pkg, languageList: [listing('Shelf')] }, fx.member);
+    const apk = async (versionCode: number) =>
+      (await uploadAs(fx.member, buildApk({ packageName: pkg, versionCode, versionName: `v${versionCode}` }))).data
+        .fid as string;
+    const passOne = async (applyType: string, subjectId: string) => {
+      const todo = await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, applyType, pageSize: 100 });
+      const application = todo.list.find((a: { subjectId: string }) => a.subjectId === subjectId);
+      expect(application, `${applyType} ${subjectId}`).toBeDefined();
+      await fx.ok('flowAudit/flowAudit', { applyId: application.applyId, comment: 'ok' });
+    };
+    const now = await fx.ok('av/saveAppVerInfoByUser', { appId: app.appId, fid: await apk(1), submit: 1 }, fx.member);
+    const shelf = (appVersionId: string) =>
+      fx.call('av/putOnShelfByUser', { appId: app.appId, appVersionId }, fx.member);
+    expect((await shelf(now.appVersionId)).msg).toBe('The version has not passed review: it cannot go on the shelf');
+    await passOne('appVersion', now.appVersionId);
+    expect((await shelf(now.appVersionId)).msg).toBe(
+      "The app's information has not passed review: it cannot go on the shelf",
+    );
+    await fx.ok(
+      'ai/saveAppInfoByUser',
+      { appId: app.appId, packageName: pkg, languageList: [listing('Shelf')], submit: 1 },
+      fx.member,
+    );
+    await passOne('app', app.appId);
+
+    // At once: the shelf review passes, the version is on the shelf.
+    expect((await shelf(now.appVersionId)).data).toMatchObject({ shelfStatus: 1, published: 0 });
+    expect((await shelf(now.appVersionId)).msg).toBe('The version is on the shelf or on its way there');
+    await passOne('appShelf', now.appVersionId);
+    let list = await fx.ok('av/getAppVerInfoListByUser', { appId: app.appId, published: 1 }, fx.member);
+    expect(list.list.map((v: { appVersionId: string }) => v.appVersionId)).toEqual([now.appVersionId]);
+    expect((await fx.ok('ai/getAppInfoListByUser', { appId: app.appId }, fx.member)).list[0].published).toBe(1);
+
+    // At its time: waits after the review, then a job puts it there and tells the developer.
+    const at = env().now() + 3_600_000;
+    const later = await fx.ok(
+      'av/saveAppVerInfoByUser',
+      { appId: app.appId, fid: await apk(2), demandShelfTime: at, submit: 1 },
+      fx.member,
+    );
+    await passOne('appVersion', later.appVersionId);
+    await fx.ok('av/putOnShelfByUser', { appId: app.appId, appVersionId: later.appVersionId }, fx.member);
+    await passOne('appShelf', later.appVersionId);
+    const version = async () =>
+      (await fx.ok('av/getAppVerInfoListByUser', { appId: app.appId }, fx.member)).list.find(
+        (v: { appVersionId: string }) => v.appVersionId === later.appVersionId,
+      );
+    expect(await version()).toMatchObject({ shelfStatus: 2, published: 0 });
+    await env().app.keel.jobs.runDue();
+    expect((await version()).published).toBe(0);
+    env().advance(3_600_000 + 1000);
+    await env().app.keel.jobs.runDue();
+    expect(await version()).toMatchObject({ shelfStatus: 0, published: 1 });
+    const inbox = await fx.ok('news/getMyNewsList', { readStatus: 0, pageSize: 50 }, fx.member);
+    expect(inbox.list.map((n: { content: string }) => n.content)).toContain('Shelf v2 is on the shelf, as scheduled');
+
+    // A shelf review can be withdrawn and rejected with its reason.
+    const third = await fx.ok('av/saveAppVerInfoByUser', { appId: app.appId, fid: await apk(3), submit: 1 }, fx.member);
+    await passOne('appVersion', third.appVersionId);
+    await fx.ok('av/putOnShelfByUser', { appId: app.appId, appVersionId: third.appVersionId }, fx.member);
+    expect(
+      await fx.ok('av/cancelAuditingAppVerInfoByUser', { appVersionId: third.appVersionId }, fx.member),
+    ).toMatchObject({ shelfStatus: 0, auditStatus: 2, published: 0 });
+    await fx.ok('av/putOnShelfByUser', { appId: app.appId, appVersionId: third.appVersionId }, fx.member);
+    const todo = await fx.ok('flowAudit/getAuditOrNoAuditList', {
+      auditStatus: 0,
+      applyType: 'appShelf',
+      pageSize: 100,
+    });
+    const application = todo.list.find((a: { subjectId: string }) => a.subjectId === third.appVersionId);
+    await fx.ok('flowAudit/noPassFlowAudit', { applyId: application.applyId, reason: 'Not this week' });
+    list = await fx.ok('av/getAppVerInfoListByUser', { appId: app.appId }, fx.member);
+    expect(list.list[0]).toMatchObject({
+      appVersionId: third.appVersionId,
+      shelfStatus: 3,
+      shelfComment: 'Not this week',
+    });
+  });
+
   it("keeps developers apart: another developer's app is not found; administrators see every app", async () => {
     const pkg = freshPackage();
     const mine = await fx.ok('ai/saveAppInfoByUser', { packageName: pkg, languageList: [listing('Mine')] }, fx.member);

@@ -150,7 +150,7 @@ const appItemAfterWrite = (s: Services, c: Caller, appId: string) => appItem(s, 
 export async function withdrawReview(
   s: Services,
   c: Caller,
-  applyType: 'app' | 'appVersion',
+  applyType: 'app' | 'appVersion' | 'appShelf',
   subjectId: string,
   status: number,
   setDraft: (db: Db) => Promise<unknown>,

@@ -148,6 +148,8 @@ export async function versionItems(
         modelId,
         name: names.get(modelId) ?? modelId,
       })),
+      shelfStatus: r.shelf_status,
+      shelfComment: r.shelf_comment,
       published: r.published === 1 ? 1 : 0,
       publishTime: r.publish_time === null ? null : Number(r.publish_time),
       createTime: Number(r.created_at),

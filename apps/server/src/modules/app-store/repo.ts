@@ -310,3 +310,50 @@ export const decideVersionReview = (db: Db, t: Tenant, appVersionId: string, set
     .where('app_version_id', '=', appVersionId)
     .where('audit_status', '=', 1)
     .execute();
+
+// ---- shelf ---------------------------------------------------------------------------------------------------
+
+/** A passed version enters its shelf review (in the engine's transaction). */
+export const askShelf = (db: Db, t: Tenant, appVersionId: string, now: number) =>
+  tenantDb(db, t)
+    .updateTable('app_versions')
+    .set({ shelf_status: 1, shelf_comment: '', updated_at: now })
+    .where('app_version_id', '=', appVersionId)
+    .execute();
+
+/** The shelf review passed; the version waits for its time. */
+export const scheduleShelf = (db: Db, t: Tenant, appVersionId: string, now: number) =>
+  tenantDb(db, t)
+    .updateTable('app_versions')
+    .set({ shelf_status: 2, updated_at: now })
+    .where('app_version_id', '=', appVersionId)
+    .where('shelf_status', '=', 1)
+    .execute();
+
+/** Puts a version on the shelf if it still stands at `from` (its review, or its wait); answers whether it did. */
+export async function publishVersion(db: Db, t: Tenant, appVersionId: string, now: number, from: number) {
+  const result = await tenantDb(db, t)
+    .updateTable('app_versions')
+    .set({ published: 1, publish_time: now, shelf_status: 0, shelf_comment: '', updated_at: now })
+    .where('app_version_id', '=', appVersionId)
+    .where('shelf_status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The shelf review was rejected (3, with the reason) or withdrawn (0). */
+export async function endShelfReview(
+  db: Db,
+  t: Tenant,
+  appVersionId: string,
+  status: number,
+  comment: string,
+  now: number,
+): Promise<void> {
+  await tenantDb(db, t)
+    .updateTable('app_versions')
+    .set({ shelf_status: status, shelf_comment: comment, updated_at: now })
+    .where('app_version_id', '=', appVersionId)
+    .where('shelf_status', '=', 1)
+    .execute();
+}

@@ -3,7 +3,8 @@ import { defineModule } from '../../platform/http/mount';
 import * as apps from './apps';
 import { callerOf } from './caller';
 import * as files from './files';
-import { appReviews, versionReviews } from './reviews';
+import { appReviews, shelfReviews, versionReviews } from './reviews';
+import { runShelving, SHELVE_JOB } from './shelf';
 import * as versions from './versions';
 
 /** The app store: apps (`ai/`), versions (`av/`) and their files. Model: README.md. */
@@ -13,6 +14,7 @@ export const appStoreModule = defineModule(
     s.jobs.register(files.SWEEP_JOB, async () => {
       await files.sweepUnusedFiles(s);
     });
+    s.jobs.register(SHELVE_JOB, (payload) => runShelving(s, payload));
     return {
       'ai/getAppInfoListByUser': async (input, ctx) => apps.listApps(s, callerOf(ctx, true), input),
       'ai/getAppInfoListByAdmin': async (input, ctx) => apps.listApps(s, callerOf(ctx, false), input),
@@ -37,6 +39,10 @@ export const appStoreModule = defineModule(
         versionAudited(ctx, await versions.saveVersion(s, callerOf(ctx, true), input)),
       'av/saveAppVerInfoByAdmin': async (input, ctx) =>
         versionAudited(ctx, await versions.saveVersion(s, callerOf(ctx, false), input)),
+      'av/putOnShelfByUser': async (input, ctx) =>
+        versionAudited(ctx, await versions.putVersionOnShelf(s, callerOf(ctx, true), input)),
+      'av/putOnShelfByAdmin': async (input, ctx) =>
+        versionAudited(ctx, await versions.putVersionOnShelf(s, callerOf(ctx, false), input)),
       'av/cancelAuditingAppVerInfoByUser': async (input, ctx) =>
         versionAudited(ctx, await versions.cancelVersionReview(s, callerOf(ctx, true), input.appVersionId)),
       'av/cancelAuditingAppVerInfoByAdmin': async (input, ctx) =>
@@ -51,7 +57,7 @@ export const appStoreModule = defineModule(
       },
     };
   },
-  { contributes: [appReviews, versionReviews] },
+  { contributes: [appReviews, versionReviews, shelfReviews] },
 );
 
 function audited<T extends { appId: string }>(ctx: { audit: { target?: string } }, item: T): T {

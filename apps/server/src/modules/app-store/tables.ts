@@ -65,6 +65,9 @@ export interface AppVersionsTable {
   audit_status: number;
   audit_comment: Generated<string>;
   demand_shelf_time: number | null;
+  /** 0 none, 1 shelf review, 2 waiting for demand_shelf_time, 3 rejected (contract SHELF_STATUS). */
+  shelf_status: Generated<number>;
+  shelf_comment: Generated<string>;
   published: Generated<number>;
   publish_time: number | null;
   created_by: string;

@@ -1,4 +1,4 @@
-import { type AppVersionItem, AUDIT_STATUS } from '@keel/contract/endpoints/app-store';
+import { type AppVersionItem, AUDIT_STATUS, SHELF_STATUS } from '@keel/contract/endpoints/app-store';
 import type { Db } from '../../platform/db/connect';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -11,6 +11,7 @@ import { appOf, type Caller, versionOf } from './caller';
 import { analysisOf } from './files';
 import { activeListing, versionItems } from './items';
 import * as repo from './repo';
+import { putOnShelf } from './shelf';
 
 /** App versions (`av/`): one analysed APK each, saved as drafts or submitted for review (README "Versions"). */
 
@@ -143,13 +144,23 @@ export async function saveVersion(s: Services, c: Caller, input: VersionSaveInpu
   return versionItem(s, c, appVersionId);
 }
 
+/** Withdraws the version's review, or its shelf review when that is the one running. */
 export async function cancelVersionReview(s: Services, c: Caller, appVersionId: string): Promise<AppVersionItem> {
   const { version } = await versionOf(s, c, appVersionId);
-  await withdrawReview(s, c, 'appVersion', appVersionId, version.audit_status, (db) =>
-    repo.updateVersion(db, c.t, appVersionId, { audit_status: AUDIT_STATUS.draft, updated_at: s.now() }),
-  );
+  if (version.shelf_status === SHELF_STATUS.auditing) {
+    await withdrawReview(s, c, 'appShelf', appVersionId, AUDIT_STATUS.auditing, (db) =>
+      repo.endShelfReview(db, c.t, appVersionId, SHELF_STATUS.none, '', s.now()),
+    );
+  } else {
+    await withdrawReview(s, c, 'appVersion', appVersionId, version.audit_status, (db) =>
+      repo.updateVersion(db, c.t, appVersionId, { audit_status: AUDIT_STATUS.draft, updated_at: s.now() }),
+    );
+  }
   return versionItem(s, c, appVersionId);
 }
+
+export const putVersionOnShelf = (s: Services, c: Caller, input: { appId: string; appVersionId: string }) =>
+  putOnShelf(s, c, input, (id) => versionItem(s, c, id));
 
 export async function deleteVersionDraft(s: Services, c: Caller, appVersionId: string): Promise<number> {
   const { version } = await versionOf(s, c, appVersionId);

@@ -54,6 +54,28 @@ describeEachDb('job queue', (env) => {
     expect(await q.enqueue(k, {}, { dedupeKey: `d-${k}` })).not.toBe(first);
   });
 
+  it("enqueues in the caller's transaction: the job exists only if it commits", async () => {
+    const k = kind();
+    const q = queue();
+    let ran = 0;
+    q.register(k, async () => {
+      ran += 1;
+    });
+    const { db } = env().app.keel;
+    const kept = await db.transaction().execute((trx) => q.enqueue(k, { n: 1 }, { trx }));
+    let dropped = '';
+    await expect(
+      db.transaction().execute(async (trx) => {
+        dropped = await q.enqueue(k, { n: 2 }, { trx });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await row(dropped)).toBeUndefined();
+    await q.runDue();
+    expect([(await row(kept))?.status, ran]).toEqual(['done', 1]);
+    await expect(q.enqueue(k, {}, { trx: db, dedupeKey: 'x' })).rejects.toThrow('dedupeKey');
+  });
+
   it("takes a killed worker's job again once its lease has run out", async () => {
     const k = kind();
     const { db, dialect } = env().app.keel;

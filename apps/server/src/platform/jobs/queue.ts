@@ -21,6 +21,12 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** While a job with this key is queued or running, enqueuing another answers that job's id. */
   dedupeKey?: string;
+  /**
+   * The caller's open transaction: the job is written in it, so it exists only if the transaction commits (and a
+   * write inside a SQLite transaction never waits on the one connection it holds). Not with `dedupeKey`: a
+   * duplicate would abort a PostgreSQL transaction.
+   */
+  trx?: Db;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -50,6 +56,11 @@ export function jobStore(db: Db, dialect: Dialect) {
         updated_at: now,
         finished_at: null,
       };
+      if (o.trx) {
+        if (o.dedupeKey) throw new Error('enqueue: dedupeKey cannot be used inside a transaction');
+        await o.trx.insertInto('jobs').values(row).execute();
+        return id;
+      }
       try {
         await db.insertInto('jobs').values(row).execute();
         return id;

@@ -59,6 +59,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('audit_status', 'integer', (c) => c.notNull())
     .addColumn('audit_comment', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('demand_shelf_time', 'bigint')
+    // 0 none, 1 shelf review, 2 waiting for demand_shelf_time, 3 shelf review rejected (contract SHELF_STATUS).
+    .addColumn('shelf_status', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('shelf_comment', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('publish_time', 'bigint')
     .addColumn('created_by', 'text', (c) => c.notNull())
