@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { softHsmMissing, softHsmToken } from '../../apps/server/src/test/softhsm';
+import { recordRealToolRun } from '../../apps/server/src/test/real-tools';
+import { SOFTHSM_TOOLS, softHsmToken, softHsmTools } from '../../apps/server/src/test/softhsm';
 import { DEMO_MEMBER, DEMO_OWNER } from '../support/env';
 import { expect, expectToast, test } from '../support/fixtures';
 import { type Lang, localized, searchTable, shot, signIn } from '../support/pages';
@@ -13,11 +14,10 @@ import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
  * the token, an EC P-256 key and its certificate). The owner registers the token on /ukey/UkeyManagePage, sees its
  * key, binds the key's certificate, makes a title its holder (UkeyAuthDialog, NewUkeyAuthDialog) and grants the
  * certificate to the USB key; a member holding the title signs a file with the token's key, downloads the
- * signature, and openssl verifies it with the certificate's public key. Without SoftHSM2 the tests are skipped.
+ * signature, and openssl verifies it with the certificate's public key. Without SoftHSM2 the tests are skipped
+ * (test/softhsm.ts `softHsmTools`; where the real tools are required, they fail).
  */
 test.describe.configure({ mode: 'serial' });
-
-const missing = softHsmMissing();
 
 const TEXT = {
   'zh-cn': {
@@ -46,7 +46,8 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     browser,
     request,
   }, testInfo) => {
-    test.skip(missing !== null, `skipped: ${missing}`);
+    test.skip(!softHsmTools(), 'SoftHSM2 is not installed');
+    recordRealToolRun(`e2e: SoftHSM2 token (${lang})`, SOFTHSM_TOOLS);
     test.setTimeout(240_000);
     const suffix = `${lang}-${Date.now() % 1_000_000}`;
     const LABEL = `keel-${suffix}`;

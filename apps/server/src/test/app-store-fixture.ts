@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { buildApk, png } from './apk-builder';
 import type { TestEnv } from './harness';
 import { multipart } from './multipart';
-import { hasTool } from './real-tools';
+import { realTools } from './real-tools';
 
 /**
  * An app store's objects of someone, for the guard suites: a listing image, a draft app using it and, where aapt and
@@ -37,7 +37,7 @@ export async function appStoreObjects(
     { packageName, languageList: [{ language: 'en', appName: 'Guarded app', appIconFid: appFile }] },
     'appId',
   );
-  if (!hasTool('aapt') || !hasTool('apksigner') || !hasTool('openssl')) return { appFile, app };
+  if (!realTools('aapt', 'apksigner', 'openssl')) return { appFile, app };
   const apk = await upload(
     'apk',
     'app.apk',

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,15 +7,13 @@ import { join } from 'node:path';
 /**
  * Builders of vendor artifacts for tests and the bench: a cpio "newc" archive (SWUpdate's `.swu`), a detached CMS
  * signature and a self-signed certificate through Debian's `openssl`, and Mender artifacts through Debian's
- * `mender-artifact`. `hasTool` tells whether a tool is installed (tests skip, visibly, without it);
- * `manifestVerifies` checks a package's signed manifest.
+ * `mender-artifact` (a test that uses them asks test/real-tools.ts `realTools` first); `manifestVerifies` checks a
+ * package's signed manifest.
  */
 
 /** Whether a package's signed manifest (`sw/getSwInfo`'s `manifest`) verifies with the public key (PEM). */
 export const manifestVerifies = (m: { manifest: string; signature: string }, publicKey: string) =>
   verify(null, Buffer.from(m.manifest), publicKey, Buffer.from(m.signature, 'base64'));
-
-export const hasTool = (tool: string, arg = '--version') => spawnSync(tool, [arg], { stdio: 'ignore' }).status !== null;
 
 /** A cpio newc archive of the entries, in order, with its trailer. */
 export function cpioNewc(entries: ReadonlyArray<{ name: string; data: Buffer }>): Buffer {

@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DeviceFixture, servedDeviceFixture } from './device-fixture';
 import type { TestEnv } from './harness';
+import { realTools } from './real-tools';
 
 /**
  * Running Debian's `mender-client` (3.4) daemon against a test server (modules/device/mender-client*.test.ts). The
  * client reads its identity script and `/etc/mender/artifact_info` at fixed paths: `ensureFixedFiles` writes them
  * when they are missing and the tests run as root (the identity script it writes names the device by
- * `KEEL_MENDER_DEVICE_ID`, so that parallel runs do not collide). `menderAvailable` is false on a machine without
- * the client, or without those files and not root: the tests then report themselves skipped.
+ * `KEEL_MENDER_DEVICE_ID`, so that parallel runs do not collide). `menderClientReady` tells whether a test can run.
  */
-export const MENDER = '/usr/bin/mender';
+/** The client's command (Debian's mender-client), run as test/real-tools.ts finds it. */
+export const MENDER = 'mender';
 export const IDENTITY = '/usr/share/mender/identity/mender-device-identity';
 const ARTIFACT_INFO = '/etc/mender/artifact_info';
 /** Debian's update modules (`single-file`, `directory`, …). */
@@ -21,8 +22,19 @@ const OURS = '# written by the keel mender-client test';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const ours = (file: string) => existsSync(file) && readFileSync(file, 'utf8').includes(OURS);
-export const menderAvailable =
-  existsSync(MENDER) && ((existsSync(IDENTITY) && existsSync(ARTIFACT_INFO)) || (isRoot && existsSync('/etc')));
+const fixedFiles = (existsSync(IDENTITY) && existsSync(ARTIFACT_INFO)) || (isRoot && existsSync('/etc'));
+
+/**
+ * Whether a mender-client test can run: the client and the test's other `tools` are real tools (test/real-tools.ts
+ * `realTools`: without them the test reports itself skipped, and fails where they are required); without the fixed
+ * files and not root to write them, it reports itself skipped.
+ */
+export function menderClientReady(...tools: string[]): boolean {
+  if (!realTools(MENDER, ...tools)) return false;
+  if (fixedFiles) return true;
+  console.info(`skipped: ${IDENTITY} or ${ARTIFACT_INFO} missing, and not root to write them`);
+  return false;
+}
 
 /** The files the client reads at fixed paths, written when missing (only as root). */
 export function ensureFixedFiles(): void {

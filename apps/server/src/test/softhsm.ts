@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hasTool, realTools } from './real-tools';
 
 /**
  * SoftHSM2 tokens for tests (the signing API tests and the USB-key e2e spec share this): a SoftHSM2 configuration in
@@ -11,14 +12,18 @@ import { join } from 'node:path';
 
 export const SOFTHSM_LIB = '/usr/lib/softhsm/libsofthsm2.so';
 
-const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+/** The commands a SoftHSM2 test runs (Debian's softhsm2 and openssl). */
+export const SOFTHSM_TOOLS: readonly string[] = ['softhsm2-util', 'openssl'];
 
-/** Why SoftHSM2 tests cannot run here, or null when they can. */
-export function softHsmMissing(): string | null {
-  if (!has('softhsm2-util') || !existsSync(SOFTHSM_LIB)) return 'SoftHSM2 is not installed (apt-get install softhsm2)';
-  if (!has('openssl')) return 'the openssl CLI is not installed';
-  return null;
-}
+/** Whether SoftHSM2 (its commands and its PKCS#11 module) is here, telling nobody: for a token made before the tests. */
+export const softHsmPresent = () => SOFTHSM_TOOLS.every((t) => hasTool(t)) && existsSync(SOFTHSM_LIB);
+
+/**
+ * Whether a SoftHSM2 test can run: test/real-tools.ts `realTools`, so that without SoftHSM2 the test reports itself
+ * skipped, and fails where the real tools are required. The PKCS#11 module counts as one of its tools: when the file
+ * is missing, `realTools` is asked about its path (which it then finds missing).
+ */
+export const softHsmTools = () => realTools(...SOFTHSM_TOOLS) && (existsSync(SOFTHSM_LIB) || realTools(SOFTHSM_LIB));
 
 /** The configuration file of a SoftHSM2 folder, made if missing (idempotent). */
 export function softHsmConf(dir: string): string {

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DeviceFixture, servedDeviceFixture } from '../../test/device-fixture';
-import { hasTool, selfSigned, swuImage } from '../../test/firmware-artifacts';
+import { selfSigned, swuImage } from '../../test/firmware-artifacts';
 import { describeEachDb } from '../../test/harness';
+import { realTools, recordRealToolRun } from '../../test/real-tools';
 import { runtimeOf } from '../device/runtime';
 import { tick } from './engine';
 
@@ -18,10 +19,10 @@ import { tick } from './engine';
  * its new version in `identify`, it confirms the action and the task device succeeds. An image for another board
  * revision fails on the device (Keel itself refuses at upload one whose payload does not match its signed sha256),
  * and the task pauses at the group boundary on its error threshold. A cancelled action is confirmed through `cancelAction`.
- * Without swupdate or openssl the tests report themselves skipped.
+ * Without swupdate or openssl the tests report themselves skipped (test/real-tools.ts).
  */
-const SWUPDATE = '/usr/bin/swupdate';
-const available = existsSync(SWUPDATE) && hasTool('openssl', 'version');
+const SWUPDATE = 'swupdate';
+const tools = [SWUPDATE, 'openssl'];
 
 describeEachDb('real client: swupdate installs a task’s update', (env) => {
   let fx: DeviceFixture;
@@ -30,7 +31,8 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
   let sid = '';
   let modelId = '';
   let savedPoll = 0;
-  const vendor = available ? selfSigned('keel-vendor') : { key: '', cert: '' };
+  let ready = false;
+  let vendor = { key: '', cert: '' };
   const children: ChildProcess[] = [];
 
   /** A signed image installing `payload` as a raw file at `target`, for boards of hardware revision `hw`. */
@@ -126,7 +128,9 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
     );
 
   beforeAll(async () => {
-    if (!available) return;
+    ready = realTools(...tools);
+    if (!ready) return;
+    vendor = selfSigned('keel-vendor');
     ({ fx, url: base } = await servedDeviceFixture(env));
     dir = mkdtempSync(join(tmpdir(), 'keel-swu-install-'));
     writeFileSync(join(dir, 'vendor.pem'), vendor.cert);
@@ -143,153 +147,145 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it.skipIf(!available)(
-    'installs the update, confirms it after the restart and the task device succeeds',
-    async () => {
-      const device = await register();
-      const payload = Buffer.from(`keel firmware 2.0.0 for ${device.deviceId}\n`.repeat(40));
-      const target = join(dir, `${device.deviceId}.bin`);
-      const pkg = await publish('2.0.0', image('2.0.0', payload, target));
-      const task = await fx.releasedTask(pkg, [device.deviceId], {
-        name: 'SWUpdate rollout',
-        execution: { mode: 'forced' },
-      });
-      await tick(env().app.keel);
-      const offered = await deviceRow(task.id, device.deviceId);
-      expect(offered.state).toBe('offered');
-      const actionId = Number(offered.action_id);
+  it('installs the update, confirms it after the restart and the task device succeeds', async () => {
+    if (!ready) return;
+    recordRealToolRun('swupdate: installs a task’s update', tools);
+    const device = await register();
+    const payload = Buffer.from(`keel firmware 2.0.0 for ${device.deviceId}\n`.repeat(40));
+    const target = join(dir, `${device.deviceId}.bin`);
+    const pkg = await publish('2.0.0', image('2.0.0', payload, target));
+    const task = await fx.releasedTask(pkg, [device.deviceId], {
+      name: 'SWUpdate rollout',
+      execution: { mode: 'forced' },
+    });
+    await tick(env().app.keel);
+    const offered = await deviceRow(task.id, device.deviceId);
+    expect(offered.state).toBe('offered');
+    const actionId = Number(offered.action_id);
 
-      const first = run(device, '1.0.0');
-      // Installed: the file landed; swupdate reports "proceeding" and waits for its restart to confirm.
-      await written(target, payload, first);
-      await until(
-        () => deviceRow(task.id, device.deviceId),
-        (r) => ['downloading', 'downloaded', 'installing'].includes(r.state),
-        first,
-      );
-      expect((await attempt(actionId)).protocol).toBe('ddi');
-      await stop(first.child);
+    const first = run(device, '1.0.0');
+    // Installed: the file landed; swupdate reports "proceeding" and waits for its restart to confirm.
+    await written(target, payload, first);
+    await until(
+      () => deviceRow(task.id, device.deviceId),
+      (r) => ['downloading', 'downloaded', 'installing'].includes(r.state),
+      first,
+    );
+    expect((await attempt(actionId)).protocol).toBe('ddi');
+    await stop(first.child);
 
-      // "Reboot": the new version in identify, and `-c 2` (testing succeeded) reports closed/success.
-      const second = run(device, '2.0.0', '2');
-      const done = await until(
-        () => deviceRow(task.id, device.deviceId),
-        (r) => r.state === 'succeeded' || r.state === 'failed',
-        second,
-      );
-      expect(done.state, second.text).toBe('succeeded');
-      expect(await attempt(actionId)).toMatchObject({ state: 'succeeded' });
-      const info = (await fx.call('di/getAnyDeviceInfo', { deviceId: device.deviceId }, fx.owner)).data;
-      expect(info.firmwareVersion).toBe('2.0.0');
-      await stop(second.child);
-    },
-    180_000,
-  );
+    // "Reboot": the new version in identify, and `-c 2` (testing succeeded) reports closed/success.
+    const second = run(device, '2.0.0', '2');
+    const done = await until(
+      () => deviceRow(task.id, device.deviceId),
+      (r) => r.state === 'succeeded' || r.state === 'failed',
+      second,
+    );
+    expect(done.state, second.text).toBe('succeeded');
+    expect(await attempt(actionId)).toMatchObject({ state: 'succeeded' });
+    const info = (await fx.call('di/getAnyDeviceInfo', { deviceId: device.deviceId }, fx.owner)).data;
+    expect(info.firmwareVersion).toBe('2.0.0');
+    await stop(second.child);
+  }, 180_000);
 
-  it.skipIf(!available)(
-    'reports a failed install (an image for another hardware revision) and the task pauses on its error threshold',
-    async () => {
-      // Two groups of one device: a failure in the first stops the second from opening (a boundary).
-      const pair = [await register(), await register()];
-      // Keel refuses at upload an image whose payload does not match its signed sha256, so the image is valid but
-      // for another board revision: swupdate refuses it on the device.
-      const payload = Buffer.from('keel firmware 2.1.0 for rev9\n'.repeat(40));
-      const target = join(dir, 'rev9.bin');
-      const pkg = await publish('2.1.0', image('2.1.0', payload, target, 'rev9'));
-      const task = await fx.releasedTask(
-        pkg,
-        pair.map((d) => d.deviceId),
-        {
-          name: 'SWUpdate broken',
-          execution: { mode: 'forced', errorThreshold: 50, stages: { by: 'count', sizes: [1] } },
-        },
-      );
-      await tick(env().app.keel);
-      const first = await env()
-        .app.keel.db.selectFrom('fw_task_devices')
-        .select('device_id')
-        .where('pno', '=', fx.demo)
-        .where('task_id', '=', task.id)
-        .where('stage', '=', 0)
-        .executeTakeFirstOrThrow();
-      const device = pair.find((d) => d.deviceId === first.device_id) ?? pair[0];
-      if (!device) throw new Error('no device');
-      const child = run(device, '1.0.0');
-      const done = await until(
-        () => deviceRow(task.id, device.deviceId),
-        (r) => ['failed', 'succeeded', 'retrying'].includes(r.state),
-        child,
-      );
-      expect(done.state, child.text).toBe('failed');
-      expect(child.text).toMatch(/[Ii]ncompatible|hardware/);
-      expect(existsSync(target)).toBe(false);
-      await stop(child.child);
-      await tick(env().app.keel);
-      const info = await fx.ok('task/getTaskInfo', { id: task.id });
-      expect(info).toMatchObject({ state: 'paused', pauseReason: 'errorThreshold' });
-      const other = pair.find((d) => d !== device);
-      expect((await deviceRow(task.id, other?.deviceId ?? '')).state).toBe('pending');
-    },
-    180_000,
-  );
+  it('reports a failed install (an image for another hardware revision) and the task pauses on its error threshold', async () => {
+    if (!ready) return;
+    recordRealToolRun('swupdate: a failed install pauses the task', tools);
+    // Two groups of one device: a failure in the first stops the second from opening (a boundary).
+    const pair = [await register(), await register()];
+    // Keel refuses at upload an image whose payload does not match its signed sha256, so the image is valid but
+    // for another board revision: swupdate refuses it on the device.
+    const payload = Buffer.from('keel firmware 2.1.0 for rev9\n'.repeat(40));
+    const target = join(dir, 'rev9.bin');
+    const pkg = await publish('2.1.0', image('2.1.0', payload, target, 'rev9'));
+    const task = await fx.releasedTask(
+      pkg,
+      pair.map((d) => d.deviceId),
+      {
+        name: 'SWUpdate broken',
+        execution: { mode: 'forced', errorThreshold: 50, stages: { by: 'count', sizes: [1] } },
+      },
+    );
+    await tick(env().app.keel);
+    const first = await env()
+      .app.keel.db.selectFrom('fw_task_devices')
+      .select('device_id')
+      .where('pno', '=', fx.demo)
+      .where('task_id', '=', task.id)
+      .where('stage', '=', 0)
+      .executeTakeFirstOrThrow();
+    const device = pair.find((d) => d.deviceId === first.device_id) ?? pair[0];
+    if (!device) throw new Error('no device');
+    const child = run(device, '1.0.0');
+    const done = await until(
+      () => deviceRow(task.id, device.deviceId),
+      (r) => ['failed', 'succeeded', 'retrying'].includes(r.state),
+      child,
+    );
+    expect(done.state, child.text).toBe('failed');
+    expect(child.text).toMatch(/[Ii]ncompatible|hardware/);
+    expect(existsSync(target)).toBe(false);
+    await stop(child.child);
+    await tick(env().app.keel);
+    const info = await fx.ok('task/getTaskInfo', { id: task.id });
+    expect(info).toMatchObject({ state: 'paused', pauseReason: 'errorThreshold' });
+    const other = pair.find((d) => d !== device);
+    expect((await deviceRow(task.id, other?.deviceId ?? '')).state).toBe('pending');
+  }, 180_000);
 
-  it.skipIf(!available)(
-    'answers the cancelAction of an action it holds (installed, testing pending) when the task is invalidated',
-    async () => {
-      const device = await register();
-      const payload = Buffer.from('keel firmware 2.2.0\n'.repeat(40));
-      const target = join(dir, `${device.deviceId}.bin`);
-      const pkg = await publish('2.2.0', image('2.2.0', payload, target));
-      const task = await fx.releasedTask(pkg, [device.deviceId], {
-        name: 'SWUpdate cancelled',
-        execution: { mode: 'forced' },
-      });
-      await tick(env().app.keel);
-      const actionId = Number((await deviceRow(task.id, device.deviceId)).action_id);
-      const child = run(device, '1.0.0');
-      // swupdate holds the action: written, waiting for its restart to confirm it.
-      await written(target, payload, child);
-      await fx.ok('task/invalidateTask', { id: task.id });
-      expect((await attempt(actionId)).cancel_state).toBe('requested');
-      const answered = await until(
-        () => attempt(actionId),
-        (a) => a.cancel_state !== 'requested',
-        child,
-      );
-      expect(answered.cancel_state, child.text).toBe('confirmed');
-      expect(answered.state).toBe('cancelled');
-      expect(child.text).toMatch(/[Cc]ancel/);
-      await stop(child.child);
-    },
-    120_000,
-  );
-  it.skipIf(!available)(
-    'installs a temporary task’s image (its action id an integer as the formal ones)',
-    async () => {
-      const device = await register();
-      const payload = Buffer.from('keel temporary build\n'.repeat(40));
-      const target = join(dir, `${device.deviceId}.bin`);
-      const file = await fx.upload(sid, 'try.swu', image('2.3.0-rc1', payload, target), {
-        endpoint: '/api/f/uploadFile',
-      });
-      await fx.ok('d/addDevice', { deviceIdList: [device.deviceId] });
-      const task = await fx.ok('t/addTask', {
-        name: 'Try on swupdate',
-        fileId: file.id,
-        deviceIdList: [device.deviceId],
-      });
-      const result = async () =>
-        (await fx.ok('t/getTaskResultList', { taskId: task.id })).list.find(
-          (r: { deviceId: string }) => r.deviceId === device.deviceId,
-        ) as { state: string; message: string };
-      const first = run(device, '1.0.0');
-      await written(target, payload, first);
-      await stop(first.child);
-      const second = run(device, '2.3.0-rc1', '2');
-      const done = await until(result, (r) => r.state === 'succeeded' || r.state === 'failed', second);
-      expect(done.state, second.text).toBe('succeeded');
-      await stop(second.child);
-    },
-    120_000,
-  );
+  it('answers the cancelAction of an action it holds (installed, testing pending) when the task is invalidated', async () => {
+    if (!ready) return;
+    recordRealToolRun('swupdate: answers cancelAction', tools);
+    const device = await register();
+    const payload = Buffer.from('keel firmware 2.2.0\n'.repeat(40));
+    const target = join(dir, `${device.deviceId}.bin`);
+    const pkg = await publish('2.2.0', image('2.2.0', payload, target));
+    const task = await fx.releasedTask(pkg, [device.deviceId], {
+      name: 'SWUpdate cancelled',
+      execution: { mode: 'forced' },
+    });
+    await tick(env().app.keel);
+    const actionId = Number((await deviceRow(task.id, device.deviceId)).action_id);
+    const child = run(device, '1.0.0');
+    // swupdate holds the action: written, waiting for its restart to confirm it.
+    await written(target, payload, child);
+    await fx.ok('task/invalidateTask', { id: task.id });
+    expect((await attempt(actionId)).cancel_state).toBe('requested');
+    const answered = await until(
+      () => attempt(actionId),
+      (a) => a.cancel_state !== 'requested',
+      child,
+    );
+    expect(answered.cancel_state, child.text).toBe('confirmed');
+    expect(answered.state).toBe('cancelled');
+    expect(child.text).toMatch(/[Cc]ancel/);
+    await stop(child.child);
+  }, 120_000);
+  it('installs a temporary task’s image (its action id an integer as the formal ones)', async () => {
+    if (!ready) return;
+    recordRealToolRun('swupdate: installs a temporary task’s image', tools);
+    const device = await register();
+    const payload = Buffer.from('keel temporary build\n'.repeat(40));
+    const target = join(dir, `${device.deviceId}.bin`);
+    const file = await fx.upload(sid, 'try.swu', image('2.3.0-rc1', payload, target), {
+      endpoint: '/api/f/uploadFile',
+    });
+    await fx.ok('d/addDevice', { deviceIdList: [device.deviceId] });
+    const task = await fx.ok('t/addTask', {
+      name: 'Try on swupdate',
+      fileId: file.id,
+      deviceIdList: [device.deviceId],
+    });
+    const result = async () =>
+      (await fx.ok('t/getTaskResultList', { taskId: task.id })).list.find(
+        (r: { deviceId: string }) => r.deviceId === device.deviceId,
+      ) as { state: string; message: string };
+    const first = run(device, '1.0.0');
+    await written(target, payload, first);
+    await stop(first.child);
+    const second = run(device, '2.3.0-rc1', '2');
+    const done = await until(result, (r) => r.state === 'succeeded' || r.state === 'failed', second);
+    expect(done.state, second.text).toBe('succeeded');
+    await stop(second.child);
+  }, 120_000);
 });

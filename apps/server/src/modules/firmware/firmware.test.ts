@@ -8,9 +8,10 @@ import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { DEMO_OWNER_PHONE, DEMO_PASSWORD, seedDemo } from '../../seed/demo';
-import { hasTool, manifestVerifies, menderArtifact, selfSigned, swuImage } from '../../test/firmware-artifacts';
+import { manifestVerifies, menderArtifact, selfSigned, swuImage } from '../../test/firmware-artifacts';
 import { type CallOptions, describeEachDb } from '../../test/harness';
 import { upload as uploadFile } from '../../test/multipart';
+import { realTools, recordRealToolRun } from '../../test/real-tools';
 import { bestDelta } from './service';
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -21,10 +22,6 @@ function image(size: number, seed: number): Buffer {
   for (let i = 0; i < size; i++) b[i] = ((i >> 4) * 7 + (i % 13 === 0 ? seed : 0)) & 0x3f;
   return b;
 }
-
-const openssl = hasTool('openssl', 'version');
-const menderTool = hasTool('mender-artifact', '--version');
-const bspatch = hasTool('bspatch', '-h');
 
 describeEachDb('firmware packages and deltas', (env) => {
   let token = '';
@@ -179,7 +176,8 @@ describeEachDb('firmware packages and deltas', (env) => {
       { id: item?.id, fromVersion: '1.9.0', size: item?.size },
     ]);
     expect((await ok('up/getUpgradeSwList', { modelId, version: '1.9.0' })).list[0]?.deltaSize).toBe(item?.size);
-    if (bspatch) {
+    if (realTools('bspatch')) {
+      recordRealToolRun('firmware: bspatch applies a delta', ['bspatch']);
       const dir = mkdtempSync(join(tmpdir(), 'keel-fw-test-'));
       try {
         const stream = await env().app.keel.blobs.store.read(item?.sha256 as string);
@@ -192,7 +190,7 @@ describeEachDb('firmware packages and deltas', (env) => {
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
-    } else console.info('skipped: bspatch is not installed (apt-get install bsdiff)');
+    }
     // Already compressed inputs: refused with the reason.
     const random = async (version: string) =>
       (
@@ -219,49 +217,50 @@ describeEachDb('firmware packages and deltas', (env) => {
     expect(await ok('dp/delSwDiffPack', { idList: [item?.id] })).toEqual({ deleted: 1 });
   });
 
-  it.skipIf(!openssl)(
-    'verifies signed SWUpdate images against the configured certificate, refusing with the reason',
-    async () => {
-      const vendor = selfSigned('Keel test vendor');
-      const stranger = selfSigned('Someone else');
-      const payload = image(20_000, 5);
-      const good = swuImage(payload, { version: '3.0', sha256: sha(payload), signer: vendor });
-      const fid = await upload('gw-3.0.swu', good);
-      const noKey = await add({ swType: 'os', version: '3.0', fidList: [fid] });
-      expect(noKey.status).toBe(Status.invalidInput);
-      expect(noKey.msg).toContain('no SWUpdate verification key');
-      const badPem = await env().call('sw/saveSwKeys', { swuCertificate: 'not a cert' }, as());
-      expect(badPem.status).toBe(Status.invalidInput);
-      await ok('sw/saveSwKeys', { swuCertificate: vendor.cert });
-      const added = await add({ swType: 'os', version: '3.0', fidList: [fid] });
-      expect(added.status, added.msg).toBe(0);
-      const info = await ok('sw/getSwInfo', { id: added.data.id });
-      expect(info.files[0]).toMatchObject({ kind: 'swu', signature: 'verified' });
-      expect(info.files[0]?.artifact).toMatchObject({ version: '3.0', hardware: ['1.0'], signer: 'Keel test vendor' });
-      // Signed by someone else; a payload that is not what the signed description says; unsigned.
-      const other = await add({
-        swType: 'os',
-        version: '3.1',
-        fidList: [await upload('o.swu', swuImage(payload, { version: '3.1', sha256: sha(payload), signer: stranger }))],
-      });
-      expect(other.status).toBe(Status.invalidInput);
-      expect(other.msg).toContain('does not verify');
-      const tampered = Buffer.from(good);
-      tampered[tampered.length - 200] ^= 0xff;
-      const bad = await add({ swType: 'os', version: '3.2', fidList: [await upload('t.swu', tampered)] });
-      expect(bad.status).toBe(Status.invalidInput);
-      expect(bad.msg).toContain('payload.bin');
-      const unsigned = await add({
-        swType: 'os',
-        version: '3.3',
-        fidList: [await upload('u.swu', swuImage(payload, { version: '3.3', sha256: sha(payload) }))],
-      });
-      expect(unsigned.msg).toContain('not signed');
-      await ok('sw/saveSwKeys', { swuCertificate: '' });
-    },
-  );
+  it('verifies signed SWUpdate images against the configured certificate, refusing with the reason', async () => {
+    if (!realTools('openssl')) return;
+    recordRealToolRun('firmware: signed SWUpdate images', ['openssl']);
+    const vendor = selfSigned('Keel test vendor');
+    const stranger = selfSigned('Someone else');
+    const payload = image(20_000, 5);
+    const good = swuImage(payload, { version: '3.0', sha256: sha(payload), signer: vendor });
+    const fid = await upload('gw-3.0.swu', good);
+    const noKey = await add({ swType: 'os', version: '3.0', fidList: [fid] });
+    expect(noKey.status).toBe(Status.invalidInput);
+    expect(noKey.msg).toContain('no SWUpdate verification key');
+    const badPem = await env().call('sw/saveSwKeys', { swuCertificate: 'not a cert' }, as());
+    expect(badPem.status).toBe(Status.invalidInput);
+    await ok('sw/saveSwKeys', { swuCertificate: vendor.cert });
+    const added = await add({ swType: 'os', version: '3.0', fidList: [fid] });
+    expect(added.status, added.msg).toBe(0);
+    const info = await ok('sw/getSwInfo', { id: added.data.id });
+    expect(info.files[0]).toMatchObject({ kind: 'swu', signature: 'verified' });
+    expect(info.files[0]?.artifact).toMatchObject({ version: '3.0', hardware: ['1.0'], signer: 'Keel test vendor' });
+    // Signed by someone else; a payload that is not what the signed description says; unsigned.
+    const other = await add({
+      swType: 'os',
+      version: '3.1',
+      fidList: [await upload('o.swu', swuImage(payload, { version: '3.1', sha256: sha(payload), signer: stranger }))],
+    });
+    expect(other.status).toBe(Status.invalidInput);
+    expect(other.msg).toContain('does not verify');
+    const tampered = Buffer.from(good);
+    tampered[tampered.length - 200] ^= 0xff;
+    const bad = await add({ swType: 'os', version: '3.2', fidList: [await upload('t.swu', tampered)] });
+    expect(bad.status).toBe(Status.invalidInput);
+    expect(bad.msg).toContain('payload.bin');
+    const unsigned = await add({
+      swType: 'os',
+      version: '3.3',
+      fidList: [await upload('u.swu', swuImage(payload, { version: '3.3', sha256: sha(payload) }))],
+    });
+    expect(unsigned.msg).toContain('not signed');
+    await ok('sw/saveSwKeys', { swuCertificate: '' });
+  });
 
-  it.skipIf(!menderTool)('verifies signed Mender artifacts against the configured public key', async () => {
+  it('verifies signed Mender artifacts against the configured public key', async () => {
+    if (!realTools('mender-artifact')) return;
+    recordRealToolRun('firmware: signed Mender artifacts', ['mender-artifact']);
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const keyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
     const artifact = menderArtifact(image(10_000, 7), 'app-4.0', keyPem);

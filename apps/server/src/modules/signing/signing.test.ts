@@ -9,7 +9,15 @@ import { beforeAll, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { type DeviceFixture, deviceFixture, type Who } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
-import { SOFTHSM_LIB, softHsmConf, softHsmMissing, softHsmToken } from '../../test/softhsm';
+import { realTools, recordRealToolRun } from '../../test/real-tools';
+import {
+  SOFTHSM_LIB,
+  SOFTHSM_TOOLS,
+  softHsmConf,
+  softHsmPresent,
+  softHsmToken,
+  softHsmTools,
+} from '../../test/softhsm';
 import { ALGORITHMS } from './crypto/algorithms';
 
 /**
@@ -18,7 +26,6 @@ import { ALGORITHMS } from './crypto/algorithms';
  * pipeline tokens, another property's objects, and no key material in any answer or log line.
  */
 
-const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const dir = mkdtempSync(join(tmpdir(), 'keel-signing-'));
 const openssl = (args: string[]) => spawnSync('openssl', args, { encoding: 'utf8' });
 
@@ -456,10 +463,8 @@ describeEachDb(
       const link = await ok('sign/getSignatureDownloadUrl', { sigId: signed.data.sigId });
       const apk = (await env().app.inject({ method: 'GET', url: link.url })).rawPayload;
       writeFileSync(join(dir, 'app-signed.apk'), apk);
-      if (!has('apksigner')) {
-        console.info('skipped: apksigner is not installed (apt-get install apksigner)');
-        return;
-      }
+      if (!realTools('apksigner')) return;
+      recordRealToolRun('signing: apksigner verifies a signed APK', ['apksigner']);
       const out = spawnSync('apksigner', ['verify', '-v', '--min-sdk-version', '18', join(dir, 'app-signed.apk')], {
         encoding: 'utf8',
       });
@@ -612,11 +617,10 @@ describeEachDb(
       expect(logLines.join('\n')).toContain('signing: signed');
     });
 
-    it('signs with a key held by a PKCS#11 token (SoftHSM2)', async (t) => {
-      if (!hsm) {
-        t.skip(`skipped: ${hsmMissing}`);
-        return;
-      }
+    it('signs with a key held by a PKCS#11 token (SoftHSM2)', async () => {
+      if (!softHsmTools()) return;
+      recordRealToolRun('signing: PKCS#11 token (SoftHSM2)', SOFTHSM_TOOLS);
+      if (!hsm) throw new Error('SoftHSM2 is here, but no token was made');
       const lib = SOFTHSM_LIB;
       const slots = await ok('uk/getPkcs11Slots', {});
       const token = slots[0].tokens[0];
@@ -687,7 +691,6 @@ describeEachDb(
 );
 
 /** A SoftHSM2 token with an RSA key (id a1) and its certificate, in a folder of this run (test/softhsm.ts). */
-const hsmMissing = softHsmMissing();
 const hsmDir = mkdtempSync(join(tmpdir(), 'keel-hsm-'));
 process.env.SOFTHSM2_CONF = softHsmConf(hsmDir);
-const hsm = hsmMissing ? null : softHsmToken(hsmDir, { label: 'keel-test', keyType: 'RSA' });
+const hsm = softHsmPresent() ? softHsmToken(hsmDir, { label: 'keel-test', keyType: 'RSA' }) : null;
