@@ -41,6 +41,10 @@ const schema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   FIRMWARE_TASK_TICK_MS: z.coerce.number().int().min(200).max(60_000).default(5000),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z
+    .url()
+    .regex(/^https?:\/\/[^/]+$/, 'must be a scheme and host without a path (https://keel.example.com)')
+    .optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -94,6 +98,11 @@ export interface Config {
   firmwareTaskTickMs: number;
   /** The built console (apps/web/dist); not served when absent. */
   webDist: string;
+  /**
+   * The address clients reach this server at (PUBLIC_URL, scheme and host): what the app store's F-Droid indexes name
+   * as their repositories' address. Unset: the address of the request that made an index.
+   */
+  publicUrl?: string;
   bodyLimit: number;
   trustProxy: boolean;
   /**
@@ -153,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { concurrency: e.JOB_CONCURRENCY, pollMs: e.JOB_POLL_MS },
     firmwareTaskTickMs: e.FIRMWARE_TASK_TICK_MS,
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
+    publicUrl: e.PUBLIC_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY === '1',
     signInLimits: { perAddress: e.SIGN_IN_PER_ADDRESS, perAccount: e.SIGN_IN_PER_ACCOUNT },

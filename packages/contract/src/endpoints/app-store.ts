@@ -313,6 +313,16 @@ export const appStoreEndpoints = group(
     upload: { maxBytes: APK_MAX_BYTES },
     ours: true,
   }),
+  defineEndpoint({
+    method: 'GET',
+    path: 'ai/getAppStoreRepository',
+    summary:
+      "The property's F-Droid repository, to add to an F-Droid client: its path (under this server's address; `modelId` gives the one of a device model's apps) and the SHA-256 fingerprint of the certificate its index is signed with",
+    access: { kind: 'property', permission: APP_STORE_PERMISSIONS.develop, business: 'appstore' },
+    input: z.object({ modelId: optionalRef('deviceModel') }),
+    output: z.object({ path: z.string(), fingerprint: z.string() }),
+    ours: true,
+  }),
   ...byUserAndAdmin({
     method: 'GET',
     path: 'av/getAppVerInfoList',

@@ -338,7 +338,9 @@ export async function publishVersion(db: Db, t: Tenant, appVersionId: string, no
     .where('app_version_id', '=', appVersionId)
     .where('shelf_status', '=', from)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const published = Number(result.numUpdatedRows) > 0;
+  if (published) await bumpRepository(db, t, now);
+  return published;
 }
 
 /** The shelf review was rejected (3, with the reason) or withdrawn (0). */
@@ -356,4 +358,105 @@ export async function endShelfReview(
     .where('app_version_id', '=', appVersionId)
     .where('shelf_status', '=', 1)
     .execute();
+}
+
+// ---- the F-Droid repository ----------------------------------------------------------------------------------
+
+/** What the repository shows changed (in the caller's transaction): its generation rises. */
+export async function bumpRepository(db: Db, t: Tenant, now: number): Promise<void> {
+  await tenantDb(db, t)
+    .insertInto('app_store_repos')
+    .values({ generation: 1, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('pno').doUpdateSet((eb) => ({ generation: eb('app_store_repos.generation', '+', 1), updated_at: now })),
+    )
+    .execute();
+}
+
+export async function repositoryGeneration(db: Db, t: Tenant): Promise<{ generation: number; updatedAt: number }> {
+  const row = await tenantDb(db, t)
+    .selectFrom('app_store_repos')
+    .select(['generation', 'updated_at'])
+    .executeTakeFirst();
+  return { generation: Number(row?.generation ?? 0), updatedAt: Number(row?.updated_at ?? 0) };
+}
+
+export const findIndex = (db: Db, t: Tenant, scope: string) =>
+  tenantDb(db, t).selectFrom('app_store_indexes').selectAll().where('scope', '=', scope).executeTakeFirst();
+
+/** Keeps a scope's index (replacing the one before); answers the replaced one's digest, if any. */
+export async function saveIndex(
+  db: Db,
+  t: Tenant,
+  v: { scope: string; generation: number; address: string; sha256: string; size: number },
+  now: number,
+): Promise<void> {
+  await tenantDb(db, t)
+    .insertInto('app_store_indexes')
+    .values({ ...v, created_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['pno', 'scope'])
+        .doUpdateSet({ generation: v.generation, sha256: v.sha256, size: v.size, created_at: now }),
+    )
+    .execute();
+}
+
+/** The versions on the shelf of apps that passed review, for the index (of one model's when given), newest first. */
+export async function shelvedVersions(db: Db, t: Tenant, modelId: string | null) {
+  const scoped = tenantDb(db, t);
+  let q = scoped
+    .selectFrom('app_versions as v')
+    .innerJoin('apps as a', 'a.app_id', 'v.app_id')
+    .innerJoin('app_files as f', 'f.fid', 'v.fid')
+    .select([
+      'v.app_version_id',
+      'v.app_id',
+      'v.version_code',
+      'v.version_name',
+      'v.fid',
+      'v.force_update',
+      'v.publish_time',
+      'v.created_at',
+      'a.package_name',
+      'a.created_at as app_created_at',
+      'a.updated_at as app_updated_at',
+      'f.size',
+      'f.sha256',
+      'f.analysis',
+    ])
+    .where('v.published', '=', 1)
+    .where('a.audit_status', '=', 2);
+  if (modelId !== null) {
+    const fitting = scoped.selectFrom('app_version_models').select('app_version_id').where('model_id', '=', modelId);
+    const anyModel = scoped.selectFrom('app_version_models').select('app_version_id');
+    q = q.where((eb) => eb.or([eb('v.app_version_id', 'in', fitting), eb('v.app_version_id', 'not in', anyModel)]));
+  }
+  return q.orderBy('a.package_name').orderBy('v.version_code', 'desc').execute();
+}
+
+/** A version on the shelf by package and versionCode (what a repository's file name names). */
+export const shelvedVersion = (db: Db, t: Tenant, packageName: string, versionCode: number) =>
+  tenantDb(db, t)
+    .selectFrom('app_versions as v')
+    .innerJoin('apps as a', 'a.app_id', 'v.app_id')
+    .select(['v.app_version_id', 'v.app_id', 'v.fid'])
+    .where('a.package_name', '=', packageName)
+    .where('v.version_code', '=', versionCode)
+    .where('v.published', '=', 1)
+    .where('a.audit_status', '=', 2)
+    .executeTakeFirst();
+
+/** Whether a listing of an app on the shelf shows the screenshot. */
+export async function shelvedScreenshot(db: Db, t: Tenant, packageName: string, fid: string): Promise<boolean> {
+  const scoped = tenantDb(db, t);
+  const row = await scoped
+    .selectFrom('app_listings as l')
+    .innerJoin('apps as a', 'a.app_id', 'l.app_id')
+    .select('l.screenshot_fids')
+    .where('a.package_name', '=', packageName)
+    .where('a.audit_status', '=', 2)
+    .where('a.app_id', 'in', scoped.selectFrom('app_versions').select('app_id').where('published', '=', 1))
+    .execute();
+  return row.some((r) => (JSON.parse(r.screenshot_fids) as string[]).includes(fid));
 }

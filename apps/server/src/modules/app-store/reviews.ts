@@ -29,7 +29,13 @@ const hooksFor = (update: Update) => ({
   onWithdrawn: decide(update, AUDIT_STATUS.draft, false),
 });
 
-export const appReviews = applyTypeHooks('app', hooksFor(repo.decideAppReview));
+/** An app's information passing changes what its repository shows (its listings). */
+const decideAppAndRepository: Update = async (db, t, id, set) => {
+  await repo.decideAppReview(db, t, id, set);
+  if (set.audit_status === AUDIT_STATUS.passed) await repo.bumpRepository(db, t, set.updated_at);
+};
+
+export const appReviews = applyTypeHooks('app', hooksFor(decideAppAndRepository));
 export const versionReviews = applyTypeHooks('appVersion', hooksFor(repo.decideVersionReview));
 
 /** The shelf review (`appShelf`): passing puts the version on the shelf now or at its time (shelf.ts). */

@@ -1,7 +1,9 @@
 import { appStoreEndpoints } from '@keel/contract/endpoints/app-store';
 import { defineModule } from '../../platform/http/mount';
+import { tenantOf } from '../../platform/tenancy/tenant';
 import * as apps from './apps';
 import { callerOf } from './caller';
+import { repositoryOfProperty } from './fdroid';
 import * as files from './files';
 import { appReviews, shelfReviews, versionReviews } from './reviews';
 import { runShelving, SHELVE_JOB } from './shelf';
@@ -33,6 +35,7 @@ export const appStoreModule = defineModule(
         return { deleted: await apps.deleteAppDraft(s, callerOf(ctx, false), input.appId) };
       },
       'ai/uploadAppFile': async (input, ctx) => files.uploadAppFile(s, ctx, input.kind),
+      'ai/getAppStoreRepository': async (input, ctx) => repositoryOfProperty(s, tenantOf(ctx), input.modelId),
       'av/getAppVerInfoListByUser': async (input, ctx) => versions.listVersions(s, callerOf(ctx, true), input),
       'av/getAppVerInfoListByAdmin': async (input, ctx) => versions.listVersions(s, callerOf(ctx, false), input),
       'av/saveAppVerInfoByUser': async (input, ctx) =>

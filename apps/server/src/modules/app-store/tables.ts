@@ -7,6 +7,8 @@ export interface AppStoreTables {
   app_versions: AppVersionsTable;
   app_version_models: AppVersionModelsTable;
   app_files: AppFilesTable;
+  app_store_repos: AppStoreReposTable;
+  app_store_indexes: AppStoreIndexesTable;
 }
 
 /** An app of a property, made by a member, its developer (migration 0041). */
@@ -99,5 +101,24 @@ export interface AppFilesTable {
   sha256: string;
   /** The APK's analysis (JSON, contract `apkAnalysis`), '' for an image. */
   analysis: Generated<string>;
+  created_at: number;
+}
+
+/** A property's F-Droid repository: its generation rises whenever what the repository shows changes. */
+export interface AppStoreReposTable {
+  pno: string;
+  generation: number;
+  updated_at: number;
+}
+
+/** A generated, signed `index-v1.jar` of one scope ('all' or a model id), a blob kept by `appIndex:<pno>:<scope>`. */
+export interface AppStoreIndexesTable {
+  pno: string;
+  scope: string;
+  generation: number;
+  /** The repository address the index names. */
+  address: string;
+  sha256: string;
+  size: number;
   created_at: number;
 }

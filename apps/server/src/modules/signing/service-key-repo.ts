@@ -16,7 +16,15 @@ export const findServiceKey = (db: Db, t: Tenant, purpose: string) =>
 export const insertServiceKey = (
   db: Db,
   t: Tenant,
-  v: { purpose: string; keyId: string; algorithm: string; publicPem: string; sealedKey: string; origin: string },
+  v: {
+    purpose: string;
+    keyId: string;
+    algorithm: string;
+    publicPem: string;
+    sealedKey: string;
+    origin: string;
+    certificatePem?: string;
+  },
   now: number,
 ) =>
   tenantDb(db, t)
@@ -28,6 +36,7 @@ export const insertServiceKey = (
       public_pem: v.publicPem,
       sealed_key: v.sealedKey,
       origin: v.origin,
+      certificate_pem: v.certificatePem ?? '',
       created_at: now,
     })
     .onConflict((oc) => oc.columns(['pno', 'purpose']).doNothing())

@@ -159,5 +159,7 @@ export interface SigningServiceKeysTable {
   public_pem: string;
   sealed_key: string;
   origin: string;
+  /** The key's self-signed certificate (PEM) where its purpose needs one; '' otherwise (migration 0042). */
+  certificate_pem: Generated<string>;
   created_at: number;
 }

@@ -134,6 +134,8 @@ export const TENANT_TABLES = [
   'app_versions',
   'app_version_models',
   'app_files',
+  'app_store_repos',
+  'app_store_indexes',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<

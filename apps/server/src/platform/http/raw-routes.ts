@@ -133,6 +133,13 @@ export const rawRoutes: readonly RawRoute[] = [
     body: 'none',
     tenantParam: 'pno',
   },
+  // Each property's F-Droid repository (modules/app-store/http.ts): public, as F-Droid clients send no credential;
+  // only what is on the shelf.
+  ...[
+    '/fdroid/:pno/:scope/repo/:file',
+    '/fdroid/:pno/:scope/repo/:folder/:icon',
+    '/fdroid/:pno/:scope/repo/:packageName/:locale/phoneScreenshots/:shot',
+  ].map((path): RawRoute => ({ method: 'GET', path, credential: 'none', body: 'none', tenantParam: 'pno' })),
   { method: 'GET', path: SOCKET_PATH, credential: 'socketTicket', body: 'none' },
   // The OpenAPI document and its pages (@fastify/swagger-ui under /api/docs).
   ...['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html'].map((p) => publicPage(p)),

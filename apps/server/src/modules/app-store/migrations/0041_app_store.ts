@@ -101,4 +101,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('app_files_created').on('app_files').columns(['created_at']).execute();
+
+  // The F-Droid repository: what it shows changes with each generation; its indexes are kept per scope.
+  await db.schema
+    .createTable('app_store_repos')
+    .addColumn('pno', 'text', (c) => c.primaryKey().references('properties.pno'))
+    .addColumn('generation', 'bigint', (c) => c.notNull())
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('app_store_indexes')
+    .addColumn('pno', 'text', (c) => c.notNull().references('properties.pno'))
+    // 'all', or a device model's id.
+    .addColumn('scope', 'text', (c) => c.notNull())
+    .addColumn('generation', 'bigint', (c) => c.notNull())
+    // The repository address the index names (PUBLIC_URL, else the address it was first asked at).
+    .addColumn('address', 'text', (c) => c.notNull())
+    .addColumn('sha256', 'text', (c) => c.notNull())
+    .addColumn('size', 'bigint', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('app_store_indexes_pk', ['pno', 'scope'])
+    .execute();
 }

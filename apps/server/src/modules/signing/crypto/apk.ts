@@ -190,6 +190,27 @@ async function addV2(zip: Buffer, key: SigningKey, alg: SignatureAlgorithm, cert
   return Buffer.concat([contents, block, cd, eocd]);
 }
 
+/**
+ * A JAR of `entries` signed with JAR signing (v1): META-INF/MANIFEST.MF, CERT.SF and CERT.RSA|EC (the signature file's
+ * PKCS#7 signature without attributes, as jarsigner writes it), then the entries, compressed.
+ */
+export async function signedJar(
+  key: SigningKey,
+  alg: 'SHA256WITHRSA' | 'SHA256WITHECDSA',
+  certificate: Buffer,
+  entries: readonly { name: string; data: Buffer }[],
+): Promise<Buffer> {
+  const { mf, sf } = jarManifests(entries);
+  const block = await detachedSignedData({ key, alg, certificate, content: sf });
+  const now = new Date();
+  return writeZip([
+    { name: 'META-INF/MANIFEST.MF', data: mf, compress: true, mtime: now },
+    { name: 'META-INF/CERT.SF', data: sf, compress: true, mtime: now },
+    { name: `META-INF/CERT.${alg === 'SHA256WITHRSA' ? 'RSA' : 'EC'}`, data: block, compress: true, mtime: now },
+    ...entries.map((e) => ({ ...e, compress: true, mtime: now })),
+  ]);
+}
+
 /** Signs an APK with v1 and v2 schemes; answers the signed APK. */
 export async function signApk(
   apk: Buffer,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0020 from './0020_signing';
+import * as m0042 from './0042_service_key_certificates';
 
 /**
  * The migrations of the tables modules/signing owns (its tables.ts). Names are the ones existing databases recorded:
@@ -8,4 +9,5 @@ import * as m0020 from './0020_signing';
  */
 export const signingMigrations: Record<string, Migration> = {
   '0020_signing': m0020,
+  '0042_service_key_certificates': m0042,
 };
