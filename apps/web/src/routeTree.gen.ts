@@ -115,6 +115,9 @@ import { Route as BackTisTerminalBackTerminalBatchBindDlgRouteImport } from './r
 import { Route as BackTisTerminalBackTerminalDetailRouteImport } from './routes/_back/Tis/Terminal/BackTerminalDetail'
 import { Route as BackTisTerminalBackTerminalListPageRouteImport } from './routes/_back/Tis/Terminal/BackTerminalListPage'
 import { Route as BackTisSpaceSpaceListPageRouteImport } from './routes/_back/Tis/space/SpaceListPage'
+import { Route as DefaultAppServiceAppstoreAppInfoPageRouteImport } from './routes/_default/AppService/appstore/AppInfoPage'
+import { Route as DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRouteImport } from './routes/_default/AppService/appstore/ChooseCompatibleDeviceDlg'
+import { Route as DefaultAppServiceAppstoreCompatibleDeviceDlgRouteImport } from './routes/_default/AppService/appstore/CompatibleDeviceDlg'
 import { Route as DefaultTisFileFileListPageRouteImport } from './routes/_default/Tis/File/FileListPage'
 import { Route as DefaultTisFileFileSpaceRouteImport } from './routes/_default/Tis/File/FileSpace'
 import { Route as DefaultTisTerminalDeviceDetailComponentRouteImport } from './routes/_default/Tis/Terminal/DeviceDetailComponent'
@@ -755,6 +758,24 @@ const BackTisSpaceSpaceListPageRoute =
     path: '/Tis/space/SpaceListPage',
     getParentRoute: () => BackRouteRoute,
   } as any)
+const DefaultAppServiceAppstoreAppInfoPageRoute =
+  DefaultAppServiceAppstoreAppInfoPageRouteImport.update({
+    id: '/AppService/appstore/AppInfoPage',
+    path: '/AppService/appstore/AppInfoPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute =
+  DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRouteImport.update({
+    id: '/AppService/appstore/ChooseCompatibleDeviceDlg',
+    path: '/AppService/appstore/ChooseCompatibleDeviceDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceAppstoreCompatibleDeviceDlgRoute =
+  DefaultAppServiceAppstoreCompatibleDeviceDlgRouteImport.update({
+    id: '/AppService/appstore/CompatibleDeviceDlg',
+    path: '/AppService/appstore/CompatibleDeviceDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultTisFileFileListPageRoute =
   DefaultTisFileFileListPageRouteImport.update({
     id: '/Tis/File/FileListPage',
@@ -967,6 +988,9 @@ export interface FileRoutesByFullPath {
   '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/AppService/appstore/AppInfoPage': typeof DefaultAppServiceAppstoreAppInfoPageRoute
+  '/AppService/appstore/ChooseCompatibleDeviceDlg': typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute
+  '/AppService/appstore/CompatibleDeviceDlg': typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRoute
   '/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -1090,6 +1114,9 @@ export interface FileRoutesByTo {
   '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/AppService/appstore/AppInfoPage': typeof DefaultAppServiceAppstoreAppInfoPageRoute
+  '/AppService/appstore/ChooseCompatibleDeviceDlg': typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute
+  '/AppService/appstore/CompatibleDeviceDlg': typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRoute
   '/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -1217,6 +1244,9 @@ export interface FileRoutesById {
   '/_back/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/_back/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/_back/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
+  '/_default/AppService/appstore/AppInfoPage': typeof DefaultAppServiceAppstoreAppInfoPageRoute
+  '/_default/AppService/appstore/ChooseCompatibleDeviceDlg': typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute
+  '/_default/AppService/appstore/CompatibleDeviceDlg': typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRoute
   '/_default/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/_default/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/_default/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -1342,6 +1372,9 @@ export interface FileRouteTypes {
     | '/Tis/Terminal/BackTerminalDetail'
     | '/Tis/Terminal/BackTerminalListPage'
     | '/Tis/space/SpaceListPage'
+    | '/AppService/appstore/AppInfoPage'
+    | '/AppService/appstore/ChooseCompatibleDeviceDlg'
+    | '/AppService/appstore/CompatibleDeviceDlg'
     | '/Tis/File/FileListPage'
     | '/Tis/File/FileSpace'
     | '/Tis/Terminal/DeviceDetailComponent'
@@ -1465,6 +1498,9 @@ export interface FileRouteTypes {
     | '/Tis/Terminal/BackTerminalDetail'
     | '/Tis/Terminal/BackTerminalListPage'
     | '/Tis/space/SpaceListPage'
+    | '/AppService/appstore/AppInfoPage'
+    | '/AppService/appstore/ChooseCompatibleDeviceDlg'
+    | '/AppService/appstore/CompatibleDeviceDlg'
     | '/Tis/File/FileListPage'
     | '/Tis/File/FileSpace'
     | '/Tis/Terminal/DeviceDetailComponent'
@@ -1591,6 +1627,9 @@ export interface FileRouteTypes {
     | '/_back/Tis/Terminal/BackTerminalDetail'
     | '/_back/Tis/Terminal/BackTerminalListPage'
     | '/_back/Tis/space/SpaceListPage'
+    | '/_default/AppService/appstore/AppInfoPage'
+    | '/_default/AppService/appstore/ChooseCompatibleDeviceDlg'
+    | '/_default/AppService/appstore/CompatibleDeviceDlg'
     | '/_default/Tis/File/FileListPage'
     | '/_default/Tis/File/FileSpace'
     | '/_default/Tis/Terminal/DeviceDetailComponent'
@@ -2361,6 +2400,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BackTisSpaceSpaceListPageRouteImport
       parentRoute: typeof BackRouteRoute
     }
+    '/_default/AppService/appstore/AppInfoPage': {
+      id: '/_default/AppService/appstore/AppInfoPage'
+      path: '/AppService/appstore/AppInfoPage'
+      fullPath: '/AppService/appstore/AppInfoPage'
+      preLoaderRoute: typeof DefaultAppServiceAppstoreAppInfoPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/appstore/ChooseCompatibleDeviceDlg': {
+      id: '/_default/AppService/appstore/ChooseCompatibleDeviceDlg'
+      path: '/AppService/appstore/ChooseCompatibleDeviceDlg'
+      fullPath: '/AppService/appstore/ChooseCompatibleDeviceDlg'
+      preLoaderRoute: typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/appstore/CompatibleDeviceDlg': {
+      id: '/_default/AppService/appstore/CompatibleDeviceDlg'
+      path: '/AppService/appstore/CompatibleDeviceDlg'
+      fullPath: '/AppService/appstore/CompatibleDeviceDlg'
+      preLoaderRoute: typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/Tis/File/FileListPage': {
       id: '/_default/Tis/File/FileListPage'
       path: '/Tis/File/FileListPage'
@@ -2617,6 +2677,9 @@ interface DefaultRouteRouteChildren {
   DefaultUkeyNewUkeyAuthDialogRoute: typeof DefaultUkeyNewUkeyAuthDialogRoute
   DefaultUkeyUkeyAuthDialogRoute: typeof DefaultUkeyUkeyAuthDialogRoute
   DefaultUkeyUkeyManagePageRoute: typeof DefaultUkeyUkeyManagePageRoute
+  DefaultAppServiceAppstoreAppInfoPageRoute: typeof DefaultAppServiceAppstoreAppInfoPageRoute
+  DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute: typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute
+  DefaultAppServiceAppstoreCompatibleDeviceDlgRoute: typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRoute
   DefaultTisFileFileListPageRoute: typeof DefaultTisFileFileListPageRoute
   DefaultTisFileFileSpaceRoute: typeof DefaultTisFileFileSpaceRoute
   DefaultTisTerminalDeviceDetailComponentRoute: typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -2779,6 +2842,12 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultUkeyNewUkeyAuthDialogRoute: DefaultUkeyNewUkeyAuthDialogRoute,
   DefaultUkeyUkeyAuthDialogRoute: DefaultUkeyUkeyAuthDialogRoute,
   DefaultUkeyUkeyManagePageRoute: DefaultUkeyUkeyManagePageRoute,
+  DefaultAppServiceAppstoreAppInfoPageRoute:
+    DefaultAppServiceAppstoreAppInfoPageRoute,
+  DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute:
+    DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute,
+  DefaultAppServiceAppstoreCompatibleDeviceDlgRoute:
+    DefaultAppServiceAppstoreCompatibleDeviceDlgRoute,
   DefaultTisFileFileListPageRoute: DefaultTisFileFileListPageRoute,
   DefaultTisFileFileSpaceRoute: DefaultTisFileFileSpaceRoute,
   DefaultTisTerminalDeviceDetailComponentRoute:

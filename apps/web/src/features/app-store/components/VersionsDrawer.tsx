@@ -1,0 +1,381 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import RollbackOutlined from '@ant-design/icons/RollbackOutlined';
+import SendOutlined from '@ant-design/icons/SendOutlined';
+import { type AppItem, type AppVersionItem, AUDIT_STATUS } from '@keel/contract/endpoints/app-store';
+import { formatFileSize } from '@keel/contract/format';
+import { useNavigate } from '@tanstack/react-router';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Empty from 'antd/es/empty';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
+import { useAccessibleTableScroll } from '../../../shared/admin-kit/table-a11y';
+import { useSearchRecord } from '../../../shared/api/search-of';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { formatTime } from '../../../shared/format/time';
+import { useMediaQuery } from '../../../shared/layout/use-media-query';
+import { APP_READS, byMode, COMPATIBLE_DIALOG, type Mode } from '../api';
+import { VersionDialog } from '../dialogs/VersionDialog';
+import { submittable, versionEditable, versionResaveInput } from '../model';
+import { useVersions } from '../queries';
+import { AppIcon, AuditStatus, ShelfTag } from './bits';
+
+const PAGE_SIZE = 10;
+
+/** An icon button with its label as tooltip and accessible name. */
+function IconButton({
+  label,
+  icon,
+  onClick,
+  testId,
+  disabledReason,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick?: () => void;
+  testId: string;
+  disabledReason?: string;
+}) {
+  return (
+    <Tooltip title={disabledReason ?? label}>
+      <Button
+        size="small"
+        icon={icon}
+        aria-label={label}
+        disabled={disabledReason !== undefined}
+        onClick={onClick}
+        data-testid={testId}
+      />
+    </Tooltip>
+  );
+}
+
+/** The actions of a version: edit, send for review or withdraw it, delete a draft. */
+function VersionActions({
+  version,
+  mode,
+  onEdit,
+  name,
+}: {
+  version: AppVersionItem;
+  mode: Mode;
+  onEdit: () => void;
+  name: string;
+}) {
+  const { t } = useTranslation();
+  const key = version.versionCode;
+  const submit = useApiMutation(byMode('av/saveAppVerInfo', mode), {
+    invalidates: APP_READS,
+    success: () => t('app-store.version.submitted', { name }),
+  });
+  const withdraw = useApiMutation(byMode('av/cancelAuditingAppVerInfo', mode), {
+    invalidates: APP_READS,
+    success: () => t('app-store.version.withdrawn', { name }),
+  });
+  const remove = useApiMutation(byMode('av/deleteAppVerInfoDraft', mode), {
+    invalidates: APP_READS,
+    success: () => t('app-store.version.deleted', { name }),
+  });
+  const auditing = version.auditStatus === AUDIT_STATUS.auditing;
+  return (
+    <Space size={4} wrap>
+      <IconButton
+        label={t('app-store.version.edit')}
+        icon={<EditOutlined />}
+        onClick={onEdit}
+        testId={`version-edit-${key}`}
+        disabledReason={
+          versionEditable(version) ? undefined : t(`app-store.version.locked.${auditing ? 'auditing' : 'passed'}`)
+        }
+      />
+      {submittable(version) && (
+        <ConfirmAction
+          danger={false}
+          title={t('app-store.version.submitConfirm', { name })}
+          description={t('app-store.version.submitHelp')}
+          onConfirm={() => submit(versionResaveInput(version, 1))}
+          buttonProps={
+            {
+              size: 'small',
+              icon: <SendOutlined />,
+              'aria-label': t('app-store.app.submit'),
+              title: t('app-store.app.submit'),
+              'data-testid': `version-submit-${key}`,
+            } as never
+          }
+        >
+          {null}
+        </ConfirmAction>
+      )}
+      {auditing && (
+        <ConfirmAction
+          title={t('app-store.version.withdrawConfirm', { name })}
+          description={t('app-store.version.withdrawHelp')}
+          onConfirm={() => withdraw({ appVersionId: version.appVersionId })}
+          buttonProps={
+            {
+              size: 'small',
+              icon: <RollbackOutlined />,
+              'aria-label': t('app-store.version.withdraw'),
+              title: t('app-store.version.withdraw'),
+              'data-testid': `version-withdraw-${key}`,
+            } as never
+          }
+        >
+          {null}
+        </ConfirmAction>
+      )}
+      {version.auditStatus === AUDIT_STATUS.draft ? (
+        <ConfirmAction
+          title={t('app-store.version.deleteConfirm', { name })}
+          description={t('app-store.version.deleteHelp')}
+          onConfirm={() => remove({ appVersionId: version.appVersionId })}
+          buttonProps={
+            {
+              size: 'small',
+              icon: <DeleteOutlined />,
+              'aria-label': t('app-store.version.delete'),
+              title: t('app-store.version.delete'),
+              'data-testid': `version-delete-${key}`,
+            } as never
+          }
+        >
+          {null}
+        </ConfirmAction>
+      ) : (
+        <IconButton
+          label={t('app-store.version.delete')}
+          icon={<DeleteOutlined />}
+          testId={`version-delete-${key}`}
+          disabledReason={t('app-store.version.deleteDraftsOnly')}
+        />
+      )}
+    </Space>
+  );
+}
+
+/**
+ * An app's versions in a drawer (`?appId=` on the page): version and versionCode, size, review state, on the
+ * shelf, compatible models (CompatibleDeviceDlg), the APK's download link; add a version, edit a draft or rejected
+ * one, send it for review, withdraw it, delete a draft.
+ */
+export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mode; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search = useSearchRecord();
+  const phone = useMediaQuery('(max-width: 767px)');
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [editing, setEditing] = useState<{ version?: AppVersionItem } | null>(null);
+  const versions = useVersions(mode, app.appId, pageNum, pageSize);
+  const frame = useAccessibleTableScroll(t('kit.tableRegion'));
+  const appName = app.activeLanguage.appName || app.packageName;
+  const nameOf = (v: AppVersionItem) => `${appName} ${v.versionName}`;
+
+  const columns = [
+    {
+      key: 'version',
+      title: t('app-store.version.version'),
+      width: 170,
+      fixed: phone ? undefined : ('left' as const),
+      render: (_: unknown, v: AppVersionItem) => (
+        <div className="k-app-cell" data-testid={`version-row-${v.versionCode}`}>
+          <AppIcon url={v.iconUrl} size={32} />
+          <div className="k-app-cell-text">
+            <Typography.Text strong translate="no">
+              {v.versionName}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('app-store.version.code', { code: v.versionCode })}
+            </Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: 'size',
+      title: t('app-store.version.size'),
+      width: 90,
+      render: (_: unknown, v: AppVersionItem) => formatFileSize(v.size),
+    },
+    {
+      key: 'audit',
+      title: t('app-store.audit.title'),
+      width: 150,
+      render: (_: unknown, v: AppVersionItem) => (
+        <AuditStatus status={v.auditStatus} comment={v.auditComment} testId={`version-status-${v.versionCode}`} />
+      ),
+    },
+    {
+      key: 'shelf',
+      title: t('app-store.shelf.title'),
+      width: 100,
+      render: (_: unknown, v: AppVersionItem) => (
+        <div>
+          <ShelfTag published={v.published} testId={`version-shelf-${v.versionCode}`} />
+          {v.published === 0 && v.demandShelfTime !== null && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {t('app-store.version.shelfAt', { time: formatTime(v.demandShelfTime) })}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'models',
+      title: t('app-store.version.models'),
+      width: 120,
+      render: (_: unknown, v: AppVersionItem) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ paddingInline: 0 }}
+          data-testid={`version-models-${v.versionCode}`}
+          onClick={() =>
+            void navigate({
+              to: COMPATIBLE_DIALOG as never,
+              search: { ...search, appId: app.appId, appVersionId: v.appVersionId } as never,
+            })
+          }
+        >
+          {v.compatibleDeviceList.length === 0
+            ? t('app-store.models.all')
+            : t('app-store.models.count', { count: v.compatibleDeviceList.length })}
+        </Button>
+      ),
+    },
+    {
+      key: 'download',
+      title: t('app-store.version.apk'),
+      width: 100,
+      render: (_: unknown, v: AppVersionItem) =>
+        v.downloadUrl ? (
+          <Button
+            type="link"
+            size="small"
+            style={{ paddingInline: 0 }}
+            icon={<DownloadOutlined />}
+            href={v.downloadUrl}
+            download={`${v.packageName}-${v.versionName}.apk`}
+            data-testid={`version-download-${v.versionCode}`}
+          >
+            {t('app-store.version.download')}
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'updateTime',
+      title: t('app-store.app.updated'),
+      width: 140,
+      render: (_: unknown, v: AppVersionItem) => formatTime(v.updateTime),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 130,
+      render: (_: unknown, v: AppVersionItem) => (
+        <VersionActions version={v} mode={mode} name={nameOf(v)} onEdit={() => setEditing({ version: v })} />
+      ),
+    },
+  ];
+
+  let table: ReactNode;
+  if (versions.isError) {
+    table = (
+      <Result
+        status="error"
+        title={t('kit.loadFailed')}
+        subTitle={versions.error.message}
+        data-testid="versions-error"
+        extra={<Button onClick={() => void versions.refetch()}>{t('kit.retry')}</Button>}
+      />
+    );
+  } else {
+    table = (
+      <div ref={frame}>
+        <Table<AppVersionItem>
+          rowKey="appVersionId"
+          size="middle"
+          columns={columns}
+          dataSource={versions.data?.list ?? []}
+          tableLayout="fixed"
+          scroll={{ x: columns.reduce((sum, c) => sum + c.width, 0) }}
+          loading={versions.isFetching && !versions.isLoading}
+          data-testid="versions-table"
+          locale={{
+            emptyText: versions.isLoading ? (
+              <Skeleton active title={false} paragraph={{ rows: 3 }} />
+            ) : (
+              <Empty description={t('app-store.version.empty')} data-testid="versions-empty" />
+            ),
+          }}
+          pagination={{
+            current: pageNum,
+            pageSize,
+            total: versions.data?.total ?? 0,
+            showSizeChanger: true,
+            hideOnSinglePage: true,
+            showTotal: (total) => t('kit.total', { total }),
+            onChange: (n, size) => {
+              setPageNum(size === pageSize ? n : 1);
+              setPageSize(size);
+            },
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      size="min(1100px, 100vw)"
+      destroyOnHidden
+      data-testid="versions-drawer"
+      title={
+        <div className="k-versions-head">
+          <AppIcon url={app.activeLanguage.appIconUrl} size={36} />
+          <div>
+            <div translate="no" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {appName}
+            </div>
+            <Typography.Text type="secondary" className="k-mono" translate="no">
+              {app.packageName}
+            </Typography.Text>
+          </div>
+        </div>
+      }
+      extra={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({})}
+          aria-label={phone ? t('app-store.version.create') : undefined}
+          title={phone ? t('app-store.version.create') : undefined}
+          data-testid="version-create"
+        >
+          {phone ? null : t('app-store.version.create')}
+        </Button>
+      }
+    >
+      <div className="k-versions-toolbar">
+        <Typography.Text type="secondary">{t('app-store.version.help')}</Typography.Text>
+      </div>
+      {table}
+      {editing && <VersionDialog app={app} version={editing.version} mode={mode} onClose={() => setEditing(null)} />}
+    </Drawer>
+  );
+}
