@@ -146,6 +146,8 @@ export const appFileItem = z.object({
   fid: z.string(),
   /** A link to the file (an image shown, an APK saved), signed, valid about an hour. */
   url: z.string(),
+  /** An APK's icon read from it ('' without one, and for an image), likewise. */
+  iconUrl: z.string(),
   kind: z.enum(APP_FILE_KINDS),
   name: z.string(),
   size: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
 import { pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
+import { APP_STORE_PERMISSIONS } from './app-store';
 import { DEVICE_BUSINESS, osType, DEVICE_PERMISSIONS as P } from './device-common';
 import { searchText } from './member-group';
 
@@ -64,8 +65,9 @@ export const deviceCatalogueEndpoints = group(
   defineEndpoint({
     method: 'GET',
     path: 'dm/getDeviceModelList',
-    summary: "The property's device models, by name; `str` searches name and remark, `typeId`/`platformId` filter",
-    access: read,
+    summary:
+      "The property's device models, by name; `str` searches name and remark, `typeId`/`platformId` filter (app developers read it too: a version names the models it fits)",
+    access: { ...read, permission: [...read.permission, APP_STORE_PERMISSIONS.develop] },
     input: pageQuery().extend({
       str: searchText(),
       typeId: optionalRef('deviceType'),

@@ -90,6 +90,7 @@ describeEachDb('app store', (env) => {
       expect(apk.labels['']).toBe(want.label);
       expect(apk.labels['zh-CN']).toBe(want.labelZhCn);
       expect(apk.iconFid).toMatch(/-icon$/);
+      expect(res.data.iconUrl).toContain(apk.iconFid);
       expect(res.data).toMatchObject({ kind: 'apk', size: (await readFile(path)).length });
     }
   });

@@ -54,6 +54,7 @@ export const analysisOf = (row: { analysis: string }): ApkAnalysis | null =>
 export const fileItem = (s: Services, row: repo.AppFileRow): AppFileItem => ({
   fid: row.fid,
   url: appFileUrl(s, row.pno, row.fid),
+  iconUrl: appFileUrl(s, row.pno, analysisOf(row)?.iconFid ?? ''),
   kind: row.kind as AppFileKind,
   name: row.name,
   size: Number(row.size),
