@@ -194,16 +194,17 @@ describeEachDb('app store F-Droid repository', (env) => {
       404,
     );
 
-    // A new version on the shelf: a new index, suggested by the client.
+    // A new version on the shelf: a new index (asked at the same address: made again because the shelf changed),
+    // suggested by the client.
     await shelve(app.appId, packageName, 2);
+    await fdroidcl('update');
+    expect(await fdroidcl('show', packageName)).toContain('1.2');
     const changed = await env().app.inject({
       method: 'GET',
       url: `${repository.path}/index-v1.jar`,
       headers: { 'if-none-match': etag },
     });
     expect(changed.statusCode).toBe(200);
-    await fdroidcl('update');
-    expect(await fdroidcl('show', packageName)).toContain('1.2');
   });
 
   it('answers "not found" for unknown properties, scopes and files, and for another model\'s repository', async () => {

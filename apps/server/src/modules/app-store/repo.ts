@@ -384,21 +384,25 @@ export async function repositoryGeneration(db: Db, t: Tenant): Promise<{ generat
 export const findIndex = (db: Db, t: Tenant, scope: string) =>
   tenantDb(db, t).selectFrom('app_store_indexes').selectAll().where('scope', '=', scope).executeTakeFirst();
 
-/** Keeps a scope's index (replacing the one before); answers the replaced one's digest, if any. */
+/** Keeps a scope's index, replacing the one before. */
 export async function saveIndex(
   db: Db,
   t: Tenant,
   v: { scope: string; generation: number; address: string; sha256: string; size: number },
   now: number,
 ): Promise<void> {
-  await tenantDb(db, t)
+  const scoped = tenantDb(db, t);
+  const { scope, ...rest } = v;
+  const updated = await scoped
+    .updateTable('app_store_indexes')
+    .set({ ...rest, created_at: now })
+    .where('scope', '=', scope)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  await scoped
     .insertInto('app_store_indexes')
     .values({ ...v, created_at: now })
-    .onConflict((oc) =>
-      oc
-        .columns(['pno', 'scope'])
-        .doUpdateSet({ generation: v.generation, sha256: v.sha256, size: v.size, created_at: now }),
-    )
+    .onConflict((oc) => oc.columns(['pno', 'scope']).doNothing())
     .execute();
 }
 
