@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { createPrivateKey } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { selfSigned } from './firmware-artifacts';
 
 /**
  * Real, small APKs built at test time with Debian's `aapt` and signed with `apksigner` (both needed: check with
@@ -84,51 +86,19 @@ function crc32(data: Buffer): number {
   return ~c >>> 0;
 }
 
-/** A signing key and self-signed certificate (RSA 2048), made once per name. */
+/** A signing key (PKCS#8 DER, as apksigner takes it) and self-signed certificate (RSA 2048), made once per name. */
 const keys = new Map<string, { key: string; cert: string }>();
 export function signingKey(name = 'developer'): { key: string; cert: string } {
   const existing = keys.get(name);
   if (existing) return existing;
   const dir = join(root, `key-${name}`);
   mkdirSync(dir, { recursive: true });
-  const pem = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  const key = join(dir, 'key.pk8');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      pem,
-      '-out',
-      cert,
-      '-subj',
-      `/CN=${name}`,
-      '-days',
-      '365',
-    ],
-    { stdio: 'ignore' },
-  );
-  execFileSync('openssl', [
-    'pkcs8',
-    '-topk8',
-    '-inform',
-    'PEM',
-    '-outform',
-    'DER',
-    '-in',
-    pem,
-    '-out',
-    key,
-    '-nocrypt',
-  ]);
-  const made = { key, cert };
-  keys.set(name, made);
-  return made;
+  const made = selfSigned(name);
+  const paths = { key: join(dir, 'key.pk8'), cert: join(dir, 'cert.pem') };
+  writeFileSync(paths.key, createPrivateKey(made.key).export({ type: 'pkcs8', format: 'der' }));
+  writeFileSync(paths.cert, made.cert);
+  keys.set(name, paths);
+  return paths;
 }
 
 export interface ApkSpec {
