@@ -1,5 +1,6 @@
 import { type Endpoint, SCOPE_KINDS, scopeFieldName } from '@keel/contract/endpoint';
 import { endpoints } from '@keel/contract/endpoints/index';
+import { EVERY_MEMBER_PAGES } from '@keel/contract/permissions/functions';
 import { refsOf } from '@keel/contract/refs';
 import { Status } from '@keel/contract/status';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -61,9 +62,16 @@ describeEachDb('guard', (env) => {
         const forged = await sendRaw(env().app, def, body, { authorization: 'Bearer kst_forged' });
         expect(forged.status, `${def.path} with a forged token`).toBe(Status.sessionExpired);
       } else if (access.kind === 'property' && access.permission) {
-        // The ordinary member holds the general pages only; the owner of another property is not a member here.
+        // The ordinary member holds the general pages and the every-member pages only (their own spaces, their own
+        // apps): admitted where one of those suffices, refused elsewhere. The owner of another property is not a
+        // member here.
         const member = await sendRaw(env().app, def, body, { token: await world.token('member'), pno: world.demoPno });
-        expect(member.status, `${def.path} as member`).toBe(Status.forbidden);
+        const permissions = typeof access.permission === 'string' ? [access.permission] : access.permission;
+        if (permissions.some((p) => EVERY_MEMBER_PAGES.includes(p))) {
+          expect(member.status, `${def.path} as member`).not.toBe(Status.forbidden);
+        } else {
+          expect(member.status, `${def.path} as member`).toBe(Status.forbidden);
+        }
         const stranger = await sendRaw(env().app, def, body, {
           token: await world.token('member'),
           pno: world.partnerPno,
