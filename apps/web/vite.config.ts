@@ -87,6 +87,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true },
       '/ws': { target: 'ws://localhost:3000', ws: true },
+      // The F-Droid repositories: the host kept, so that an index names the address the page shows.
+      '/fdroid': { target: 'http://localhost:3000' },
     },
   },
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { buildApk, certSha256, png } from '../../apps/server/src/test/apk-builder';
 import { realTools, recordRealToolRun } from '../../apps/server/src/test/real-tools';
 import { seriousAxeViolations } from '../support/axe';
@@ -18,7 +18,11 @@ import { apiCall, loginByApi, pickSearched, selectOption } from '../support/tena
  * submits the version for review. Then the owner, in the administrators' view, finds the developer's app, adds a
  * version with compatible device models chosen from the catalogue (ChooseCompatibleDeviceDlg inside the version
  * dialog), sees them in CompatibleDeviceDlg, changes them through the ChooseCompatibleDeviceDlg route, and deletes
- * that draft version. Screenshots at 1440 and 390 px go to `KEEL_SHOTS_DIR`.
+ * that draft version. Last, the owner passes the version's and (after the developer is refused the shelf with the
+ * server's reason and submits it again) the app's review, the developer asks for the shelf, withdraws the shelf
+ * review and asks again, the owner passes it, and the developer sees the version on the shelf and the property's
+ * F-Droid repository: its address and fingerprint, the index fetched from it. Screenshots at 1440 and 390 px go to
+ * `KEEL_SHOTS_DIR`.
  */
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -47,6 +51,13 @@ const TEXT = {
     oneModel: '1 个机型',
     modelsSaved: '的兼容机型',
     deleted: '已删除版本',
+    passed: '已通过',
+    appNotPassed: '应用信息尚未通过审核，不能上架',
+    asked: (n: string) => `已提交“${n}”的上架审核`,
+    shelfWithdrawn: (n: string) => `已撤回“${n}”的上架审核`,
+    shelfAuditing: '上架审核中',
+    onShelf: '已上架',
+    repoHelp: '在 F-Droid 中添加此仓库',
   },
   en: {
     name: 'E2E Demo',
@@ -65,6 +76,13 @@ const TEXT = {
     oneModel: 'Models: 1',
     modelsSaved: 'Compatible models of',
     deleted: 'Version "',
+    passed: 'Passed',
+    appNotPassed: "The app's information has not passed review: it cannot go on the shelf",
+    asked: (n: string) => `"${n}" sent to the shelf review`,
+    shelfWithdrawn: (n: string) => `Shelf review of "${n}" withdrawn`,
+    shelfAuditing: 'In shelf review',
+    onShelf: 'On shelf',
+    repoHelp: 'Add this repository in F-Droid',
   },
 } as const;
 
@@ -222,10 +240,12 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expect(read.getByTestId('apk-permissions')).toContainText('2');
     await expect(read.getByTestId('apk-cert')).toHaveText(certSha256(apk));
     await expect(read.getByTestId('apk-label')).toHaveText(lang === 'en' ? 'E2E Demo' : '端到端演示');
-    // A plain member may not read the device catalogue: the chooser says so instead of failing.
+    // The APK's icon, read on upload, shows before the version is saved.
+    await expect(read.locator('.k-apk-head img')).toHaveAttribute('src', /\/api\/app-file\//);
+    // A plain member, a developer, reads the property's device models to choose from.
     await version.getByTestId('version-choose-models').click();
     const chooser = page.getByTestId('choose-models-dialog');
-    await expect(chooser.getByTestId('choose-models-no-catalogue')).toBeVisible();
+    await expect(chooser.getByTestId(`choose-model-${GATEWAY}`)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(shown(chooser)).toBeHidden();
     await expect(shown(version)).toBeVisible();
@@ -410,5 +430,141 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expectToast(page, text.deleted);
     await expect(again.getByTestId('version-row-4')).toHaveCount(0);
     await expect(again.getByTestId('version-row-3')).toBeVisible();
+  });
+}
+
+/** Passes (or rejects) the application of `applyType` whose snapshot names the package, as the owner, an auditor. */
+async function decide(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  applyType: 'app' | 'appVersion' | 'appShelf',
+  pkg: string,
+) {
+  const todo = await apiCall(
+    request,
+    'GET',
+    'flowAudit/getAuditOrNoAuditList',
+    { auditStatus: 0, applyType, pageNum: 1, pageSize: 100 },
+    headers,
+  );
+  const application = todo.list.find((a: { snapshot: { packageName?: string } }) => a.snapshot.packageName === pkg);
+  expect(application, `the ${applyType} application of ${pkg} is on the owner's to-do list`).toBeTruthy();
+  await apiCall(request, 'POST', 'flowAudit/flowAudit', { applyId: application.applyId }, headers);
+}
+
+for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
+  test(`a passed version goes on the shelf and the F-Droid repository serves it (${lang})`, async ({
+    page,
+    sessionState,
+    request,
+  }) => {
+    test.skip(!realTools(...TOOLS), `${TOOLS.join(', ')} are not installed`);
+    test.setTimeout(240_000);
+    const text = TEXT[lang];
+    const pkg = packageOf(lang);
+    const name = `${text.name} 1.0.3`;
+    const owner = await loginByApi(request, DEMO_OWNER);
+    const pno = owner.propertyList.find((p) => p.name === DEMO_PROPERTY)?.pno as string;
+    const headers = { token: owner.token, pno };
+    // The version under review since the first test passes; the app's information stays rejected (the second).
+    await decide(request, headers, 'appVersion', pkg);
+
+    await restoreSession(page, await sessionState('member'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(localized(PAGE, lang));
+    await searchTable(page.getByTestId('app-table'), pkg);
+    let drawer = await openVersions(page, pkg);
+    const status = drawer.getByTestId('version-status-3');
+    const shelf = drawer.getByTestId('version-shelf-3');
+    await expect(status).toHaveAttribute('data-state', 'passed');
+    await expect(status).toContainText(text.passed);
+    await expect(shelf).toHaveAttribute('data-state', 'off');
+    // The app's information has not passed: the server refuses, and the page shows its reason.
+    await drawer.getByTestId('version-shelve-3').click();
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, text.appNotPassed);
+    await expect(shelf).toHaveAttribute('data-state', 'off');
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(shown(drawer)).toBeHidden();
+
+    // The developer submits the app again; the owner passes it.
+    await page.getByTestId(`app-submit-${pkg}`).click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId(`app-status-${pkg}`)).toHaveAttribute('data-state', 'auditing');
+    await decide(request, headers, 'app', pkg);
+    await page.reload();
+    await expect(page.getByTestId(`app-status-${pkg}`)).toHaveAttribute('data-state', 'passed');
+
+    // Asked for the shelf: the shelf review runs and can be withdrawn; asked again.
+    drawer = await openVersions(page, pkg);
+    await drawer.getByTestId('version-shelve-3').click();
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, text.asked(name));
+    await expect(shelf).toHaveAttribute('data-state', 'auditing');
+    await expect(shelf).toContainText(text.shelfAuditing);
+    await expect(drawer.getByTestId('version-shelve-3')).toHaveCount(0);
+    await drawer.getByTestId('version-withdraw-3').click();
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, text.shelfWithdrawn(name));
+    await expect(shelf).toHaveAttribute('data-state', 'off');
+    await drawer.getByTestId('version-shelve-3').click();
+    await page.getByTestId('confirm-ok').click();
+    await expectToast(page, text.asked(name));
+    await expect(shelf).toHaveAttribute('data-state', 'auditing');
+    await shot(page, `app-store-shelf-review-${lang}`);
+
+    // The owner passes the shelf review: the version is on the shelf since then.
+    await decide(request, headers, 'appShelf', pkg);
+    await page.reload();
+    drawer = page.getByTestId('versions-drawer');
+    await expect(shown(drawer)).toBeVisible();
+    await expect(shelf).toHaveAttribute('data-state', 'on');
+    await expect(shelf).toContainText(text.onShelf);
+    await expect(drawer.getByTestId('version-shelf-3-time')).toContainText(/\d{2}:\d{2}/);
+    await expect(drawer.getByTestId('version-shelve-3')).toHaveCount(0);
+    await expect(drawer.getByTestId('version-withdraw-3')).toHaveCount(0);
+    await shot(page, `app-store-on-shelf-${lang}`);
+    await expectAccessible(page, '.ant-drawer');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await shot(page, `app-store-on-shelf-390-${lang}`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await drawer.locator('.ant-drawer-close').click();
+    await expect(shown(drawer)).toBeHidden();
+    await expect(page.getByTestId(`app-shelf-${pkg}`)).toContainText(text.onShelf);
+
+    // The repository: the address under the page's origin and the fingerprint; the index is served there.
+    await page.getByTestId('app-repo-open').click();
+    const repo = page.getByTestId('repo-dialog');
+    await expect(shown(repo)).toBeVisible();
+    await expect(repo.getByTestId('repo-help')).toContainText(text.repoHelp);
+    const address = repo.getByTestId('repo-address');
+    await expect(address).toContainText(`/fdroid/${pno}/all/repo`);
+    const origin = new URL(page.url()).origin;
+    const url = (await address.innerText()).trim();
+    expect(url).toBe(`${origin}/fdroid/${pno}/all/repo`);
+    const fingerprint = repo.getByTestId('repo-fingerprint');
+    const hex = (await fingerprint.getAttribute('data-fingerprint')) ?? '';
+    expect(hex).toMatch(/^[0-9a-f]{64}$/);
+    await expect(fingerprint).toHaveText(hex.toUpperCase().match(/../g)?.join(' ') ?? '');
+    await expect(repo.locator('.ant-typography-copy')).toHaveCount(2);
+    const status200 = await page.evaluate(async (at) => (await fetch(`${at}/index-v1.jar`)).status, url);
+    expect(status200).toBe(200);
+    await shot(page, `app-store-repository-${lang}`);
+    await expectAccessible(page, '.ant-modal-wrap');
+    // A device model's repository.
+    await pickSearched(page, repo.getByTestId('repo-model'), GATEWAY);
+    await expect(address).not.toContainText('/all/repo');
+    await expect(address).toContainText(new RegExp(`/fdroid/${pno}/[^/]+/repo$`));
+    const modelUrl = (await address.innerText()).trim();
+    const modelStatus = await page.evaluate(async (at) => (await fetch(`${at}/index-v1.jar`)).status, modelUrl);
+    expect(modelStatus).toBe(200);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await shot(page, `app-store-repository-390-${lang}`);
+    await repo.getByTestId('repo-close').click();
+    await expect(shown(repo)).toBeHidden();
+    await expectNoSidewaysScroll(page);
+    await shot(page, `app-store-list-repo-390-${lang}`);
   });
 }

@@ -1,5 +1,4 @@
 import { APP_STORE_PERMISSIONS, appStoreEndpoints } from '@keel/contract/endpoints/app-store';
-import { DEVICE_PERMISSIONS } from '@keel/contract/endpoints/device-common';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { MEMBER_PICKER_PERMISSIONS } from '@keel/contract/endpoints/user';
 import { id } from '@keel/contract/envelope';
@@ -35,13 +34,6 @@ export function useAppStoreMode(): Mode {
 /** Whether the member may list the property's members (the developer filter's picker, `u/getUserList`). */
 export function useCanPickMembers(): boolean {
   return useSession((s) => MEMBER_PICKER_PERMISSIONS.some((p) => s.menuIdList.includes(p)));
-}
-
-/** Whether the member may read the device catalogue (`dm/getDeviceModelList`: the compatible models to choose from). */
-export function useCanReadModels(): boolean {
-  return useSession(
-    (s) => s.menuIdList.includes(DEVICE_PERMISSIONS.catalogue) || s.menuIdList.includes(DEVICE_PERMISSIONS.list),
-  );
 }
 
 /** Every read a change of an app or a version shows in, in both modes. */

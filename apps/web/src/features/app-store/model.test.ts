@@ -8,10 +8,15 @@ import {
   appSaveInput,
   auditState,
   fromLocalInput,
+  groupFingerprint,
   localInput,
+  repositoryAddress,
+  shelfState,
+  shelvable,
   versionFormOf,
   versionResaveInput,
   versionSaveInput,
+  withdrawable,
 } from './model';
 
 const listing = (language: string, appName: string, icon = '') => ({
@@ -189,5 +194,70 @@ describe('app store forms', () => {
     expect(apkLabel(labels, 'en')).toBe('Demo');
     expect(apkLabel({ fr: 'Démo' }, 'en')).toBe('Démo');
     expect(apkLabel({}, 'en')).toBe('');
+  });
+});
+
+describe('the shelf', () => {
+  const at = (auditStatus: number, shelfStatus: number, published: 0 | 1 = 0) => ({
+    ...version,
+    auditStatus,
+    shelfStatus,
+    published,
+  });
+
+  it('names where a version stands on its way to the shelf', () => {
+    expect(shelfState(at(2, 0))).toBe('off');
+    expect(shelfState(at(2, 1))).toBe('auditing');
+    expect(shelfState(at(2, 2))).toBe('scheduled');
+    expect(shelfState(at(2, 3))).toBe('rejected');
+    // Published wins over the shelf review's last state.
+    expect(shelfState(at(2, 0, 1))).toBe('on');
+    expect(shelfState(at(2, 2, 1))).toBe('on');
+  });
+
+  it('offers the shelf to a passed version not on it and not on its way', () => {
+    expect(shelvable(at(2, 0))).toBe(true);
+    expect(shelvable(at(2, 3))).toBe(true);
+    expect(shelvable(at(2, 1))).toBe(false);
+    expect(shelvable(at(2, 2))).toBe(false);
+    expect(shelvable(at(2, 0, 1))).toBe(false);
+    for (const status of [0, 1, 3]) expect(shelvable(at(status, 0))).toBe(false);
+  });
+
+  it('withdraws a review or a shelf review that runs', () => {
+    expect(withdrawable(at(1, 0))).toBe(true);
+    expect(withdrawable(at(2, 1))).toBe(true);
+    expect(withdrawable(at(2, 0))).toBe(false);
+    expect(withdrawable(at(2, 2))).toBe(false);
+    expect(withdrawable(at(0, 0))).toBe(false);
+  });
+});
+
+describe('the F-Droid repository', () => {
+  const hex = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+  it('groups a fingerprint in upper-case pairs, or groups of another size', () => {
+    const pairs = groupFingerprint(hex);
+    expect(pairs.startsWith('A1 B2 C3 D4 E5 F6 07 18')).toBe(true);
+    expect(pairs.split(' ')).toHaveLength(32);
+    expect(pairs.replaceAll(' ', '')).toBe(hex.toUpperCase());
+    expect(groupFingerprint(hex, 4).startsWith('A1B2 C3D4 E5F6 0718')).toBe(true);
+    expect(groupFingerprint(hex, 4).split(' ')).toHaveLength(16);
+    expect(groupFingerprint('abc', 2)).toBe('AB C');
+    expect(groupFingerprint('')).toBe('');
+  });
+
+  it('reads a fingerprint written with colons or spaces alike', () => {
+    expect(groupFingerprint('ab:cd:ef')).toBe('AB CD EF');
+    expect(groupFingerprint(' ab cd\nef ')).toBe('AB CD EF');
+  });
+
+  it('puts the path under the origin with one slash', () => {
+    expect(repositoryAddress('https://keel.example', '/fdroid/P1/all/repo')).toBe(
+      'https://keel.example/fdroid/P1/all/repo',
+    );
+    expect(repositoryAddress('http://127.0.0.1:3210/', 'fdroid/P1/m1/repo')).toBe(
+      'http://127.0.0.1:3210/fdroid/P1/m1/repo',
+    );
   });
 });

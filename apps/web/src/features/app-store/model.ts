@@ -5,6 +5,7 @@ import {
   type AppListing,
   type AppVersionItem,
   AUDIT_STATUS,
+  SHELF_STATUS,
 } from '@keel/contract/endpoints/app-store';
 import type { Locale } from '@keel/contract/status';
 
@@ -31,6 +32,47 @@ export const versionEditable = (v: Pick<AppVersionItem, 'auditStatus'>) =>
 /** Whether it may be sent for review: a draft, or rejected and changed since (sent again as it is). */
 export const submittable = (item: { auditStatus: number }) =>
   item.auditStatus === AUDIT_STATUS.draft || item.auditStatus === AUDIT_STATUS.rejected;
+
+/** Where a version stands on its way to the shelf. */
+export type ShelfState = 'on' | 'auditing' | 'scheduled' | 'rejected' | 'off';
+
+/** A version's shelf state: on the shelf (`published`), else its shelf review's (`shelfStatus`). */
+export function shelfState(v: Pick<AppVersionItem, 'published' | 'shelfStatus'>): ShelfState {
+  if (v.published === 1) return 'on';
+  if (v.shelfStatus === SHELF_STATUS.auditing) return 'auditing';
+  if (v.shelfStatus === SHELF_STATUS.scheduled) return 'scheduled';
+  if (v.shelfStatus === SHELF_STATUS.rejected) return 'rejected';
+  return 'off';
+}
+
+/**
+ * Whether a version may be asked onto the shelf: passed review, not on the shelf, and no shelf review running or
+ * waiting (never asked, or rejected). The app's own review is the server's to check (`appNotPassed`).
+ */
+export const shelvable = (v: Pick<AppVersionItem, 'auditStatus' | 'published' | 'shelfStatus'>) =>
+  v.auditStatus === AUDIT_STATUS.passed &&
+  v.published === 0 &&
+  (v.shelfStatus === SHELF_STATUS.none || v.shelfStatus === SHELF_STATUS.rejected);
+
+/** Whether a version's withdrawal (`av/cancelAuditingAppVerInfo…`) has something to withdraw: a review or a shelf review. */
+export const withdrawable = (v: Pick<AppVersionItem, 'auditStatus' | 'shelfStatus'>) =>
+  v.auditStatus === AUDIT_STATUS.auditing || v.shelfStatus === SHELF_STATUS.auditing;
+
+/**
+ * A certificate fingerprint (hex) as people compare it: upper case, in groups of `size` digits separated by spaces,
+ * as F-Droid clients show it. Anything but hex digits is dropped first, so `AB:CD` and `ab cd` read alike.
+ */
+export function groupFingerprint(hex: string, size = 2): string {
+  const digits = hex.replace(/[^0-9a-f]/gi, '').toUpperCase();
+  const groups: string[] = [];
+  for (let i = 0; i < digits.length; i += size) groups.push(digits.slice(i, i + size));
+  return groups.join(' ');
+}
+
+/** The repository's address for a client: the console's origin and the path `ai/getAppStoreRepository` answers. */
+export function repositoryAddress(origin: string, path: string): string {
+  return `${origin.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
 
 /** An uploaded image of a listing: its file and a link to show it. */
 export interface ListingImage {

@@ -4,6 +4,7 @@ import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import RollbackOutlined from '@ant-design/icons/RollbackOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { type AppItem, type AppVersionItem, AUDIT_STATUS } from '@keel/contract/endpoints/app-store';
 import { formatFileSize } from '@keel/contract/format';
 import { useNavigate } from '@tanstack/react-router';
@@ -26,9 +27,9 @@ import { formatTime } from '../../../shared/format/time';
 import { useMediaQuery } from '../../../shared/layout/use-media-query';
 import { APP_READS, byMode, COMPATIBLE_DIALOG, type Mode } from '../api';
 import { VersionDialog } from '../dialogs/VersionDialog';
-import { submittable, versionEditable, versionResaveInput } from '../model';
+import { shelvable, submittable, versionEditable, versionResaveInput, withdrawable } from '../model';
 import { useVersions } from '../queries';
-import { AppIcon, AuditStatus, ShelfTag } from './bits';
+import { AppIcon, AuditStatus, VersionShelf } from './bits';
 
 const PAGE_SIZE = 10;
 
@@ -60,7 +61,11 @@ function IconButton({
   );
 }
 
-/** The actions of a version: edit, send for review or withdraw it, delete a draft. */
+/**
+ * The actions of a version: edit, send for review, ask for the shelf (a passed version; the server refuses with its
+ * reason when the app's information has not passed), withdraw the review or the shelf review that runs, delete a
+ * draft.
+ */
 function VersionActions({
   version,
   mode,
@@ -81,6 +86,14 @@ function VersionActions({
   const withdraw = useApiMutation(byMode('av/cancelAuditingAppVerInfo', mode), {
     invalidates: APP_READS,
     success: () => t('app-store.version.withdrawn', { name }),
+  });
+  const shelve = useApiMutation(byMode('av/putOnShelf', mode), {
+    invalidates: APP_READS,
+    success: () => t('app-store.shelf.asked', { name }),
+  });
+  const withdrawShelf = useApiMutation(byMode('av/cancelAuditingAppVerInfo', mode), {
+    invalidates: APP_READS,
+    success: () => t('app-store.shelf.withdrawn', { name }),
   });
   const remove = useApiMutation(byMode('av/deleteAppVerInfoDraft', mode), {
     invalidates: APP_READS,
@@ -117,17 +130,40 @@ function VersionActions({
           {null}
         </ConfirmAction>
       )}
-      {auditing && (
+      {shelvable(version) && (
         <ConfirmAction
-          title={t('app-store.version.withdrawConfirm', { name })}
-          description={t('app-store.version.withdrawHelp')}
-          onConfirm={() => withdraw({ appVersionId: version.appVersionId })}
+          danger={false}
+          title={t('app-store.shelf.putConfirm', { name })}
+          description={
+            version.demandShelfTime !== null && version.demandShelfTime > Date.now()
+              ? t('app-store.shelf.putHelpAt', { time: formatTime(version.demandShelfTime) })
+              : t('app-store.shelf.putHelp')
+          }
+          onConfirm={() => shelve({ appId: version.appId, appVersionId: version.appVersionId })}
+          buttonProps={
+            {
+              size: 'small',
+              icon: <ShopOutlined />,
+              'aria-label': t('app-store.shelf.put'),
+              title: t('app-store.shelf.put'),
+              'data-testid': `version-shelve-${key}`,
+            } as never
+          }
+        >
+          {null}
+        </ConfirmAction>
+      )}
+      {withdrawable(version) && (
+        <ConfirmAction
+          title={t(auditing ? 'app-store.version.withdrawConfirm' : 'app-store.shelf.withdrawConfirm', { name })}
+          description={t(auditing ? 'app-store.version.withdrawHelp' : 'app-store.shelf.withdrawHelp')}
+          onConfirm={() => (auditing ? withdraw : withdrawShelf)({ appVersionId: version.appVersionId })}
           buttonProps={
             {
               size: 'small',
               icon: <RollbackOutlined />,
-              'aria-label': t('app-store.version.withdraw'),
-              title: t('app-store.version.withdraw'),
+              'aria-label': t(auditing ? 'app-store.version.withdraw' : 'app-store.shelf.withdraw'),
+              title: t(auditing ? 'app-store.version.withdraw' : 'app-store.shelf.withdraw'),
               'data-testid': `version-withdraw-${key}`,
             } as never
           }
@@ -165,9 +201,9 @@ function VersionActions({
 }
 
 /**
- * An app's versions in a drawer (`?appId=` on the page): version and versionCode, size, review state, on the
- * shelf, compatible models (CompatibleDeviceDlg), the APK's download link; add a version, edit a draft or rejected
- * one, send it for review, withdraw it, delete a draft.
+ * An app's versions in a drawer (`?appId=` on the page): version and versionCode, size, review state, where it
+ * stands on its way to the shelf, compatible models (CompatibleDeviceDlg), the APK's download link; add a version,
+ * edit a draft or rejected one, send it for review, ask for the shelf, withdraw a review, delete a draft.
  */
 export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mode; onClose: () => void }) {
   const { t } = useTranslation();
@@ -219,17 +255,8 @@ export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mod
     {
       key: 'shelf',
       title: t('app-store.shelf.title'),
-      width: 100,
-      render: (_: unknown, v: AppVersionItem) => (
-        <div>
-          <ShelfTag published={v.published} testId={`version-shelf-${v.versionCode}`} />
-          {v.published === 0 && v.demandShelfTime !== null && (
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-              {t('app-store.version.shelfAt', { time: formatTime(v.demandShelfTime) })}
-            </Typography.Text>
-          )}
-        </div>
-      ),
+      width: 160,
+      render: (_: unknown, v: AppVersionItem) => <VersionShelf version={v} testId={`version-shelf-${v.versionCode}`} />,
     },
     {
       key: 'models',

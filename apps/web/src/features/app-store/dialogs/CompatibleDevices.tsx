@@ -32,7 +32,6 @@ import {
   COMPATIBLE_DIALOG,
   type Mode,
   useAppStoreMode,
-  useCanReadModels,
 } from '../api';
 import { type ModelRef, versionEditable, versionResaveInput } from '../model';
 import { appListQuery, useApp, useVersion, useVersions } from '../queries';
@@ -52,7 +51,7 @@ function versionTitle(app: AppItem | undefined, version: AppVersionItem) {
 /**
  * `ChooseCompatibleDeviceDlg`: picks the device models a version runs on from the property's device catalogue
  * (`dm/getDeviceModelList`, searched by name, paged), keeping what was picked on other pages and searches; none
- * picked means every model. A member who may not read the catalogue sees why, and may only take models off.
+ * picked means every model. Every developer may read the catalogue (the call admits `appService.appInfo`).
  */
 export function ChooseCompatibleDeviceDialog({
   title,
@@ -70,7 +69,6 @@ export function ChooseCompatibleDeviceDialog({
   zIndex?: number;
 }) {
   const { t } = useTranslation();
-  const canRead = useCanReadModels();
   const [picked, setPicked] = useState(() => new Map(value.map((m) => [m.modelId, m.name])));
   const [text, setText] = useState('');
   const str = useDebounced(text.trim(), 300);
@@ -79,7 +77,6 @@ export function ChooseCompatibleDeviceDialog({
   const frame = useAccessibleTableScroll(t('kit.tableRegion'));
   const models = useQuery({
     ...apiQuery('dm/getDeviceModelList', { pageNum, pageSize: MODEL_PAGE_SIZE, ...(str ? { str } : {}) }),
-    enabled: canRead,
     placeholderData: keepPreviousData,
   });
 
@@ -94,11 +91,7 @@ export function ChooseCompatibleDeviceDialog({
   };
 
   let body: ReactNode;
-  if (!canRead) {
-    body = (
-      <Alert type="info" showIcon title={t('app-store.models.noCatalogue')} data-testid="choose-models-no-catalogue" />
-    );
-  } else if (models.isError) {
+  if (models.isError) {
     body = (
       <Result
         status="error"

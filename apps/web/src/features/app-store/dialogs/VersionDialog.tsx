@@ -42,7 +42,7 @@ interface ApkFile {
   name: string;
   size: number;
   apk: ApkAnalysis;
-  /** A link to the APK's icon ('' when not known: a fresh upload's answer carries none). */
+  /** A link to the APK's icon ('' when it has none Keel can show): the saved version's, or the upload answer's. */
   iconUrl: string;
   downloadUrl: string;
 }
@@ -204,7 +204,14 @@ export function VersionDialog({
         onProgress: (sent, total) => setUpload({ name: picked.name, sent, total }),
       });
       if (item.apk) {
-        setFile({ fid: item.fid, name: item.name, size: item.size, apk: item.apk, iconUrl: '', downloadUrl: item.url });
+        setFile({
+          fid: item.fid,
+          name: item.name,
+          size: item.size,
+          apk: item.apk,
+          iconUrl: item.iconUrl,
+          downloadUrl: item.url,
+        });
       }
     } catch (error) {
       if (error instanceof UploadRefused) setRefusal(error.message);

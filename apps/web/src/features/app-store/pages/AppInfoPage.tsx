@@ -1,4 +1,5 @@
 import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import CloudServerOutlined from '@ant-design/icons/CloudServerOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
@@ -28,6 +29,7 @@ import { ADMIN_LIST, APP_READS, APP_SEARCH, byMode, type Mode, useAppStoreMode, 
 import { AppIcon, AuditStatus, ShelfTag } from '../components/bits';
 import { VersionsDrawer } from '../components/VersionsDrawer';
 import { AppDialog } from '../dialogs/AppDialog';
+import { RepositoryDialog } from '../dialogs/RepositoryDialog';
 import { appEditable, appResubmitInput, submittable } from '../model';
 import { appListQuery, useApp } from '../queries';
 
@@ -129,7 +131,7 @@ function OwnerFilter() {
  * state (a rejection's reason), versions, whether it is on the shelf and when it changed; search and the shelf filter,
  * paged. Create or edit an app (AppDialog: listings per language with their images), send it for review, withdraw it,
  * delete a draft; its versions open in a drawer (`?appId=`) with their dialogs (CompatibleDeviceDlg,
- * ChooseCompatibleDeviceDlg).
+ * ChooseCompatibleDeviceDlg). The property's F-Droid repository, for a client, opens in a dialog.
  */
 export function AppInfoPage() {
   const { t } = useTranslation();
@@ -142,6 +144,7 @@ export function AppInfoPage() {
   const { appId } = useSearchOf(APP_SEARCH);
   const update = useSearchUpdate();
   const [editing, setEditing] = useState<{ app?: AppItem } | null>(null);
+  const [repository, setRepository] = useState(false);
 
   const open = useApp(mode, appId);
   const closeDrawer = useCallback(
@@ -306,6 +309,14 @@ export function AppInfoPage() {
               </Tag>
             )}
             {admin && <OwnerFilter />}
+            <Button
+              icon={<CloudServerOutlined />}
+              className="k-app-repo-open"
+              onClick={() => setRepository(true)}
+              data-testid="app-repo-open"
+            >
+              {t('app-store.repo.open')}
+            </Button>
           </div>
           <DataTable
             testId="app-table"
@@ -326,6 +337,7 @@ export function AppInfoPage() {
         <Empty description={t('app-store.noProperty')} />
       )}
       {editing && <AppDialog app={editing.app} mode={mode} onClose={() => setEditing(null)} />}
+      {repository && <RepositoryDialog onClose={() => setRepository(false)} />}
       {opened && <VersionsDrawer app={opened} mode={mode} onClose={closeDrawer} />}
     </Card>
   );
