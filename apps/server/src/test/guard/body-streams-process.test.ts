@@ -19,6 +19,8 @@ const refused: Record<string, string> = {
   'f/uploadFile': 'sid=nosuch',
   'sign/signUpload': 'moduleId=nosuch&certId=nosuch',
   'sign/pipelineSign': 'moduleId=nosuch&certId=nosuch',
+  // Nothing to refuse by id: an APK, so that the handler reads the hostile body itself.
+  'ai/uploadAppFile': 'kind=apk',
 };
 
 describe('a server process sent hostile bodies', { timeout: 180_000 }, () => {
