@@ -664,7 +664,7 @@ export async function announceLeave(s: Services, changes: readonly Change[]) {
   for (const change of changes) await announce(s, change, null, {});
 }
 
-/** The latest application of a type about an area's object, if any (for the area's own review calls). */
+/** A subject's application (the one pending, else the latest), if any (for the area's own review calls). */
 export async function applicationOfSubject(s: Services, pno: string, applyType: ApplyTypeId, subjectId: string) {
   const row = await repo.findBySubject(s.db, propertyTenant(pno), applyType, subjectId);
   return row ? toFlowApplication(row) : null;

@@ -142,12 +142,17 @@ export const findApplication = (db: Db, t: Tenant, applyId: string) =>
 export type ApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
 
 /** The latest application of a type about an area's object. */
+/**
+ * A subject's application: the one pending, if any (a subject has at most one under review), else the latest. Two made
+ * in the same millisecond would otherwise be told apart by their random ids only.
+ */
 export const findBySubject = (db: Db, t: Tenant, applyType: string, subjectId: string) =>
   tenantDb(db, t)
     .selectFrom('flow_applications')
     .selectAll()
     .where('apply_type', '=', applyType)
     .where('subject_id', '=', subjectId)
+    .orderBy(sql`case when state = 'pending' then 0 else 1 end`)
     .orderBy('created_at', 'desc')
     .orderBy('apply_id', 'desc')
     .limit(1)
