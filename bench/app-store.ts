@@ -24,6 +24,7 @@ import type {
   AppVersionsTable,
 } from '@keel/server/modules/app-store/tables';
 import type { Insertable } from 'kysely';
+import { demoProperty } from './servers/demo-property';
 import { cpuOf, stopChild, whenReady } from './servers/ipc';
 import type { KeelApp } from './servers/keel-app';
 
@@ -40,12 +41,7 @@ async function serve(): Promise<void> {
 
 async function insertBulk(app: KeelApp): Promise<void> {
   const db = app.keel.db;
-  const property = await db
-    .selectFrom('properties')
-    .select(['pno', 'owner_uid'])
-    .where('name', '=', '演示物业')
-    .executeTakeFirstOrThrow();
-  const { pno, owner_uid: owner } = property;
+  const { pno, owner_uid: owner } = await demoProperty(app);
   const now = Date.now();
   const BATCH = 500;
   for (let i = 0; i < APPS; i += BATCH) {

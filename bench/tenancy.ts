@@ -19,6 +19,7 @@ import type { PropertyMembersTable, UsersTable } from '@keel/server/platform/aut
 import autocannon from 'autocannon';
 import { type Insertable, sql } from 'kysely';
 import { type Envelope, getJson, signIn } from './keel-client';
+import { demoProperty } from './servers/demo-property';
 import { cpuOf, stopChild, whenReady } from './servers/ipc';
 import type { KeelApp } from './servers/keel-app';
 
@@ -37,12 +38,7 @@ async function serve(): Promise<void> {
 /** The big property: NODES organisation nodes and USERS members of 演示物业, straight through Kysely. */
 async function insertBulk(app: KeelApp): Promise<void> {
   const db = app.keel.db;
-  const property = await db
-    .selectFrom('properties')
-    .select('pno')
-    .where('name', '=', '演示物业')
-    .executeTakeFirstOrThrow();
-  const pno = property.pno;
+  const { pno } = await demoProperty(app);
   const started = Date.now();
   const base = Date.now() - USERS - 10_000;
 

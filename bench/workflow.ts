@@ -20,6 +20,7 @@ import type { FlowApplicationsTable, FlowHistoryTable, FlowPendingTable } from '
 import autocannon from 'autocannon';
 import { type Insertable, sql } from 'kysely';
 import { type Envelope, getJson, signIn } from './keel-client';
+import { demoProperty } from './servers/demo-property';
 import { cpuOf, stopChild, whenReady } from './servers/ipc';
 import type { KeelApp } from './servers/keel-app';
 
@@ -34,12 +35,7 @@ async function serve(): Promise<void> {
 
 async function insertBulk(app: KeelApp): Promise<void> {
   const db = app.keel.db;
-  const property = await db
-    .selectFrom('properties')
-    .select(['pno', 'owner_uid'])
-    .where('name', '=', '演示物业')
-    .executeTakeFirstOrThrow();
-  const { pno, owner_uid: owner } = property;
+  const { pno, owner_uid: owner } = await demoProperty(app);
   const applicants = (
     await db.selectFrom('property_members').select('uid').where('pno', '=', pno).where('uid', '!=', owner).execute()
   ).map((r) => r.uid);
