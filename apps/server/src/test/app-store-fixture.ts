@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { buildApk, png } from './apk-builder';
+import type { DeviceFixture } from './device-fixture';
 import type { TestEnv } from './harness';
 import { multipart } from './multipart';
 import { realTools } from './real-tools';
@@ -45,4 +46,18 @@ export async function appStoreObjects(
   );
   const appVersion = await call(`av/saveAppVerInfo${calls}`, { appId: app, fid: apk }, 'appVersionId');
   return { appFile, app, appVersion };
+}
+
+/** The owner's pending application of a type about a subject (an app, a version, a version's shelf), if any. */
+export async function pendingReview(fx: DeviceFixture, applyType: string, subjectId: string) {
+  const todo = await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, applyType, pageSize: 100 });
+  return todo.list.find((a: { subjectId: string }) => a.subjectId === subjectId) as { applyId: string } | undefined;
+}
+
+/** The owner passes the subject's pending review, or rejects it with `reason`; the review must be waiting. */
+export async function decideReview(fx: DeviceFixture, applyType: string, subjectId: string, reason?: string) {
+  const application = await pendingReview(fx, applyType, subjectId);
+  if (!application) throw new Error(`no ${applyType} review of ${subjectId} waits for the owner`);
+  if (reason === undefined) await fx.ok('flowAudit/flowAudit', { applyId: application.applyId, comment: 'ok' });
+  else await fx.ok('flowAudit/noPassFlowAudit', { applyId: application.applyId, reason });
 }

@@ -6,6 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { addMember } from '../../platform/auth/members-repo';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import { badging, buildApk, certSha256 } from '../../test/apk-builder';
+import { decideReview } from '../../test/app-store-fixture';
 import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
 import { describeEachDb, type Envelope, freshPhone } from '../../test/harness';
 import { multipart } from '../../test/multipart';
@@ -203,10 +204,7 @@ describeEachDb('app store', (env) => {
       fx.member,
     );
     expect(res.msg).toBe('It is under review: withdraw it from review before changing it');
-    const todo = await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, applyType: 'appVersion' });
-    const application = todo.list.find((a: { subjectId: string }) => a.subjectId === v2.appVersionId);
-    expect(application).toBeDefined();
-    await fx.ok('flowAudit/flowAudit', { applyId: application.applyId, comment: 'fine' });
+    await decideReview(fx, 'appVersion', v2.appVersionId);
     const versions = await fx.ok('av/getAppVerInfoListByUser', { appId: app.appId }, fx.member);
     expect(
       versions.list.map((v: { versionCode: number; auditStatus: number }) => [v.versionCode, v.auditStatus]),
@@ -236,9 +234,7 @@ describeEachDb('app store', (env) => {
       { appId: app.appId, packageName: pkg, languageList: [listing('Notes')], submit: 1 },
       fx.member,
     );
-    const appTodo = await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, applyType: 'app' });
-    const appApplication = appTodo.list.find((a: { subjectId: string }) => a.subjectId === app.appId);
-    await fx.ok('flowAudit/noPassFlowAudit', { applyId: appApplication.applyId, reason: 'Needs a privacy link' });
+    await decideReview(fx, 'app', app.appId, 'Needs a privacy link');
     const rejected = (await fx.ok('ai/getAppInfoListByUser', { appId: app.appId }, fx.member)).list[0];
     expect(rejected).toMatchObject({ auditStatus: 3, auditComment: 'Needs a privacy link', versionCount: 2 });
     res = await fx.call(
@@ -259,17 +255,11 @@ describeEachDb('app store', (env) => {
     const apk = async (versionCode: number) =>
       (await uploadAs(fx.member, buildApk({ packageName: pkg, versionCode, versionName: `v${versionCode}` }))).data
         .fid as string;
-    const passOne = async (applyType: string, subjectId: string) => {
-      const todo = await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, applyType, pageSize: 100 });
-      const application = todo.list.find((a: { subjectId: string }) => a.subjectId === subjectId);
-      expect(application, `${applyType} ${subjectId}`).toBeDefined();
-      await fx.ok('flowAudit/flowAudit', { applyId: application.applyId, comment: 'ok' });
-    };
     const now = await fx.ok('av/saveAppVerInfoByUser', { appId: app.appId, fid: await apk(1), submit: 1 }, fx.member);
     const shelf = (appVersionId: string) =>
       fx.call('av/putOnShelfByUser', { appId: app.appId, appVersionId }, fx.member);
     expect((await shelf(now.appVersionId)).msg).toBe('The version has not passed review: it cannot go on the shelf');
-    await passOne('appVersion', now.appVersionId);
+    await decideReview(fx, 'appVersion', now.appVersionId);
     expect((await shelf(now.appVersionId)).msg).toBe(
       "The app's information has not passed review: it cannot go on the shelf",
     );
@@ -278,12 +268,12 @@ describeEachDb('app store', (env) => {
       { appId: app.appId, packageName: pkg, languageList: [listing('Shelf')], submit: 1 },
       fx.member,
     );
-    await passOne('app', app.appId);
+    await decideReview(fx, 'app', app.appId);
 
     // At once: the shelf review passes, the version is on the shelf.
     expect((await shelf(now.appVersionId)).data).toMatchObject({ shelfStatus: 1, published: 0 });
     expect((await shelf(now.appVersionId)).msg).toBe('The version is on the shelf or on its way there');
-    await passOne('appShelf', now.appVersionId);
+    await decideReview(fx, 'appShelf', now.appVersionId);
     let list = await fx.ok('av/getAppVerInfoListByUser', { appId: app.appId, published: 1 }, fx.member);
     expect(list.list.map((v: { appVersionId: string }) => v.appVersionId)).toEqual([now.appVersionId]);
     expect((await fx.ok('ai/getAppInfoListByUser', { appId: app.appId }, fx.member)).list[0].published).toBe(1);
@@ -295,9 +285,9 @@ describeEachDb('app store', (env) => {
       { appId: app.appId, fid: await apk(2), demandShelfTime: at, submit: 1 },
       fx.member,
     );
-    await passOne('appVersion', later.appVersionId);
+    await decideReview(fx, 'appVersion', later.appVersionId);
     await fx.ok('av/putOnShelfByUser', { appId: app.appId, appVersionId: later.appVersionId }, fx.member);
-    await passOne('appShelf', later.appVersionId);
+    await decideReview(fx, 'appShelf', later.appVersionId);
     const version = async () =>
       (await fx.ok('av/getAppVerInfoListByUser', { appId: app.appId }, fx.member)).list.find(
         (v: { appVersionId: string }) => v.appVersionId === later.appVersionId,
@@ -313,19 +303,13 @@ describeEachDb('app store', (env) => {
 
     // A shelf review can be withdrawn and rejected with its reason.
     const third = await fx.ok('av/saveAppVerInfoByUser', { appId: app.appId, fid: await apk(3), submit: 1 }, fx.member);
-    await passOne('appVersion', third.appVersionId);
+    await decideReview(fx, 'appVersion', third.appVersionId);
     await fx.ok('av/putOnShelfByUser', { appId: app.appId, appVersionId: third.appVersionId }, fx.member);
     expect(
       await fx.ok('av/cancelAuditingAppVerInfoByUser', { appVersionId: third.appVersionId }, fx.member),
     ).toMatchObject({ shelfStatus: 0, auditStatus: 2, published: 0 });
     await fx.ok('av/putOnShelfByUser', { appId: app.appId, appVersionId: third.appVersionId }, fx.member);
-    const todo = await fx.ok('flowAudit/getAuditOrNoAuditList', {
-      auditStatus: 0,
-      applyType: 'appShelf',
-      pageSize: 100,
-    });
-    const application = todo.list.find((a: { subjectId: string }) => a.subjectId === third.appVersionId);
-    await fx.ok('flowAudit/noPassFlowAudit', { applyId: application.applyId, reason: 'Not this week' });
+    await decideReview(fx, 'appShelf', third.appVersionId, 'Not this week');
     list = await fx.ok('av/getAppVerInfoListByUser', { appId: app.appId }, fx.member);
     expect(list.list[0]).toMatchObject({
       appVersionId: third.appVersionId,

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { beforeAll, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { buildApk, png } from '../../test/apk-builder';
+import { decideReview } from '../../test/app-store-fixture';
 import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
 import { describeEachDb, type Envelope } from '../../test/harness';
 import { multipart } from '../../test/multipart';
@@ -59,11 +60,6 @@ describeEachDb('app store F-Droid repository', (env) => {
     expect(json.status, json.msg).toBe(0);
     return json.data;
   };
-  const passOne = async (applyType: string, subjectId: string) => {
-    const todo = await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, applyType, pageSize: 100 });
-    const application = todo.list.find((a: { subjectId: string }) => a.subjectId === subjectId);
-    await fx.ok('flowAudit/flowAudit', { applyId: application.applyId, comment: 'ok' });
-  };
   /** A version of the app, passed and on the shelf. */
   const shelve = async (appId: string, packageName: string, versionCode: number) => {
     const file = await upload(
@@ -72,9 +68,9 @@ describeEachDb('app store F-Droid repository', (env) => {
       readFileSync(buildApk({ packageName, versionCode, versionName: `1.${versionCode}`, abis: ['arm64-v8a'] })),
     );
     const version = await fx.ok('av/saveAppVerInfoByUser', { appId, fid: file.fid, submit: 1 }, fx.member);
-    await passOne('appVersion', version.appVersionId);
+    await decideReview(fx, 'appVersion', version.appVersionId);
     await fx.ok('av/putOnShelfByUser', { appId, appVersionId: version.appVersionId }, fx.member);
-    await passOne('appShelf', version.appVersionId);
+    await decideReview(fx, 'appShelf', version.appVersionId);
     return file;
   };
 
@@ -100,7 +96,7 @@ describeEachDb('app store F-Droid repository', (env) => {
       },
       fx.member,
     );
-    await passOne('app', app.appId);
+    await decideReview(fx, 'app', app.appId);
     const first = await shelve(app.appId, packageName, 1);
 
     const repository = await fx.ok('ai/getAppStoreRepository', {}, fx.member);

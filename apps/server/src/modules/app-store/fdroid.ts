@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ApkAnalysis } from '@keel/contract/endpoints/app-store';
+import { stringList } from '../../platform/db/json-text';
 import { notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
@@ -23,15 +24,6 @@ const LOCALES: Record<string, string> = { 'zh-cn': 'zh-CN', en: 'en-US' };
 export const repositoryPath = (pno: string, scope: string) => `${FDROID_PREFIX}/${pno}/${scope}/repo`;
 export const apkName = (packageName: string, versionCode: number) => `${packageName}_${versionCode}.apk`;
 export const iconName = (packageName: string, versionCode: number) => `${packageName}.${versionCode}.png`;
-
-const jsonList = (text: string): string[] => {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.filter((e): e is string => typeof e === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 /** index-v1.json of the scope, from the shelf as it is now. */
 export async function indexJson(
@@ -78,7 +70,7 @@ export async function indexJson(
         summary: l.summary,
         description: l.description,
         ...(l.screenshot_fids !== '[]'
-          ? { phoneScreenshots: jsonList(l.screenshot_fids).map((fid) => `${fid}.png`) }
+          ? { phoneScreenshots: stringList(l.screenshot_fids).map((fid) => `${fid}.png`) }
           : {}),
       };
     }

@@ -1,6 +1,7 @@
 import type { AppItem, AppListingView, AppVersionItem } from '@keel/contract/endpoints/app-store';
 import type { Locale } from '@keel/contract/status';
 import { userNames } from '../../platform/auth/reads';
+import { stringList } from '../../platform/db/json-text';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { catalogueNames } from '../device/catalogue';
@@ -10,18 +11,9 @@ import * as repo from './repo';
 
 /** Apps and versions as the lists answer them: one read per page for listings, owners, versions, models and files. */
 
-const jsonList = (text: string): string[] => {
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.filter((e): e is string => typeof e === 'string') : [];
-  } catch {
-    return [];
-  }
-};
-
 /** A listing with links to its images; without an icon of its own, the newest version's APK icon (`fallbackIcon`). */
 function listingOf(s: Services, t: Tenant, r: repo.ListingRow, fallbackIcon: string): AppListingView {
-  const screenshots = jsonList(r.screenshot_fids);
+  const screenshots = stringList(r.screenshot_fids);
   return {
     language: r.language as AppListingView['language'],
     appName: r.app_name,
@@ -33,7 +25,7 @@ function listingOf(s: Services, t: Tenant, r: repo.ListingRow, fallbackIcon: str
     screenshotUrlList: screenshots.map((fid) => appFileUrl(s, t.pno, fid)),
     developer: r.developer,
     developerLink: r.developer_link,
-    labels: jsonList(r.labels),
+    labels: stringList(r.labels),
   };
 }
 
@@ -156,4 +148,11 @@ export async function versionItems(
       updateTime: Number(r.updated_at),
     };
   });
+}
+
+/** The app's name for the reader (its listing in their language, else the first), else its package name. */
+export async function appNameOf(s: Services, t: Tenant, app: repo.AppRow, locale: Locale): Promise<string> {
+  const listings = (await repo.listingsOf(s.db, t, [app.app_id])).get(app.app_id) ?? [];
+  const named = listings.map((l) => ({ language: l.language, appName: l.app_name }));
+  return activeListing(named, locale).appName || app.package_name;
 }

@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
+import { stringList } from '../../platform/db/json-text';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
@@ -462,5 +463,5 @@ export async function shelvedScreenshot(db: Db, t: Tenant, packageName: string, 
     .where('a.audit_status', '=', 2)
     .where('a.app_id', 'in', scoped.selectFrom('app_versions').select('app_id').where('published', '=', 1))
     .execute();
-  return row.some((r) => (JSON.parse(r.screenshot_fids) as string[]).includes(fid));
+  return row.some((r) => stringList(r.screenshot_fids).includes(fid));
 }

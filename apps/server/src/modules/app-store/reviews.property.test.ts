@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { buildApk } from '../../test/apk-builder';
+import { decideReview, pendingReview } from '../../test/app-store-fixture';
 import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
 import { describeEachDb, type Envelope } from '../../test/harness';
 import { multipart } from '../../test/multipart';
@@ -76,19 +77,6 @@ describeEachDb('app store reviews under generated use', (env) => {
     expect(json.status, json.msg).toBe(0);
     return json.data.fid as string;
   };
-  /** The owner's pending application of a type about a subject, if any. */
-  const pendingOf = async (applyType: string, subjectId: string) =>
-    (await fx.ok('flowAudit/getAuditOrNoAuditList', { auditStatus: 0, applyType, pageSize: 100 })).list.find(
-      (a: { subjectId: string }) => a.subjectId === subjectId,
-    ) as { applyId: string } | undefined;
-  const decide = async (applyType: string, subjectId: string, pass: boolean) => {
-    const application = await pendingOf(applyType, subjectId);
-    expect(application, `${applyType} ${subjectId} waits for the owner`).toBeDefined();
-    if (!application) return;
-    if (pass) await fx.ok('flowAudit/flowAudit', { applyId: application.applyId, comment: 'ok' });
-    else await fx.ok('flowAudit/noPassFlowAudit', { applyId: application.applyId, reason: 'no' });
-  };
-
   it('keeps every review, shelf request and deletion to the model, refusing with its reason', async () => {
     if (!hasTools) return;
     recordRealToolRun('app store: reviews under generated use', tools);
@@ -142,10 +130,10 @@ describeEachDb('app store reviews under generated use', (env) => {
           }
           case 'decideApp':
             if (appStatus !== 1) {
-              expect(await pendingOf('app', app.appId), where).toBeUndefined();
+              expect(await pendingReview(fx, 'app', app.appId), where).toBeUndefined();
               break;
             }
-            await decide('app', app.appId, step.pass);
+            await decideReview(fx, 'app', app.appId, step.pass ? undefined : 'no');
             appStatus = step.pass ? 2 : 3;
             break;
           case 'addVersion': {
@@ -175,10 +163,10 @@ describeEachDb('app store reviews under generated use', (env) => {
           case 'decideVersion':
             if (!v) break;
             if (v.status !== 1) {
-              expect(await pendingOf('appVersion', v.id), where).toBeUndefined();
+              expect(await pendingReview(fx, 'appVersion', v.id), where).toBeUndefined();
               break;
             }
-            await decide('appVersion', v.id, step.pass);
+            await decideReview(fx, 'appVersion', v.id, step.pass ? undefined : 'no');
             v.status = step.pass ? 2 : 3;
             break;
           case 'shelf': {
@@ -199,10 +187,10 @@ describeEachDb('app store reviews under generated use', (env) => {
           case 'decideShelf':
             if (!v) break;
             if (v.shelf !== 1) {
-              expect(await pendingOf('appShelf', v.id), where).toBeUndefined();
+              expect(await pendingReview(fx, 'appShelf', v.id), where).toBeUndefined();
               break;
             }
-            await decide('appShelf', v.id, step.pass);
+            await decideReview(fx, 'appShelf', v.id, step.pass ? undefined : 'no');
             if (step.pass) {
               v.shelf = 0;
               v.published = 1;

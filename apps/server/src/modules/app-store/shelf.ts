@@ -6,7 +6,7 @@ import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { submitApplication } from '../workflow/service';
 import { type Caller, versionOf } from './caller';
-import { activeListing } from './items';
+import { appNameOf } from './items';
 import * as repo from './repo';
 
 /**
@@ -34,12 +34,7 @@ export async function putOnShelf(
   if (app.audit_status !== AUDIT_STATUS.passed) throw new AppError('appNotPassed');
   const onItsWay = version.shelf_status === SHELF_STATUS.auditing || version.shelf_status === SHELF_STATUS.scheduled;
   if (version.published === 1 || onItsWay) throw new AppError('appVersionOnShelf');
-  const listings = await repo.listingsOf(s.db, c.t, [app.app_id]);
-  const name =
-    activeListing(
-      (listings.get(app.app_id) ?? []).map((l) => ({ language: l.language, appName: l.app_name })),
-      c.locale,
-    ).appName || app.package_name;
+  const name = await appNameOf(s, c.t, app, c.locale);
   await submitApplication(
     s,
     {

@@ -9,7 +9,7 @@ import { submitApplication } from '../workflow/service';
 import { withdrawReview } from './apps';
 import { appOf, type Caller, versionOf } from './caller';
 import { analysisOf } from './files';
-import { activeListing, versionItems } from './items';
+import { appNameOf, versionItems } from './items';
 import * as repo from './repo';
 import { putOnShelf } from './shelf';
 
@@ -116,11 +116,7 @@ export async function saveVersion(s: Services, c: Caller, input: VersionSaveInpu
   };
   try {
     if (input.submit === 1) {
-      const listings = await repo.listingsOf(s.db, c.t, [app.app_id]);
-      const name = activeListing(
-        (listings.get(app.app_id) ?? []).map((l) => ({ language: l.language, appName: l.app_name })),
-        c.locale,
-      ).appName;
+      const name = await appNameOf(s, c.t, app, c.locale);
       await submitApplication(
         s,
         {
@@ -128,7 +124,7 @@ export async function saveVersion(s: Services, c: Caller, input: VersionSaveInpu
           applyType: 'appVersion',
           applicantUid: c.uid,
           subjectId: appVersionId,
-          subjectName: `${name || app.package_name} ${apk.versionName} (${apk.versionCode})`,
+          subjectName: `${name} ${apk.versionName} (${apk.versionCode})`,
           snapshot: { appId: app.app_id, appVersionId, packageName: app.package_name, apk },
         },
         write,

@@ -1,4 +1,5 @@
 import type { SwItem, SwType } from '@keel/contract/endpoints/firmware';
+import { stringList } from '../../platform/db/json-text';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { catalogueNames } from '../device/catalogue';
@@ -6,22 +7,13 @@ import type * as repo from './repo';
 
 /** List items of package rows (the answer of `sw/getSwList`, `sw/getSwInfo`, …). */
 
-const parseIds = (json: string): string[] => {
-  try {
-    const v = JSON.parse(json);
-    return Array.isArray(v) ? v.map(String) : [];
-  } catch {
-    return [];
-  }
-};
-
 /** Items of package rows, with their models' and platforms' names. */
 export async function itemsOf(s: Services, tenant: Tenant, rows: readonly repo.PackageRow[]): Promise<SwItem[]> {
   const models = new Set<string>();
   const platforms = new Set<string>();
   for (const r of rows) {
-    for (const m of parseIds(r.models)) models.add(m);
-    for (const p of parseIds(r.platforms)) platforms.add(p);
+    for (const m of stringList(r.models)) models.add(m);
+    for (const p of stringList(r.platforms)) platforms.add(p);
   }
   const modelNames = await catalogueNames(s, tenant, 'model', [...models]);
   const platformNames = await catalogueNames(s, tenant, 'platform', [...platforms]);
@@ -33,8 +25,8 @@ export async function itemsOf(s: Services, tenant: Tenant, rows: readonly repo.P
     swType: r.sw_type as SwType,
     name: r.name,
     version: r.version,
-    models: parseIds(r.models).map((id) => ({ id, name: modelNames.get(id) ?? id })),
-    platforms: parseIds(r.platforms).map((id) => ({ id, name: platformNames.get(id) ?? id })),
+    models: stringList(r.models).map((id) => ({ id, name: modelNames.get(id) ?? id })),
+    platforms: stringList(r.platforms).map((id) => ({ id, name: platformNames.get(id) ?? id })),
     notesZh: r.notes_zh,
     notesEn: r.notes_en,
     published: Number(r.published) ? 1 : 0,
