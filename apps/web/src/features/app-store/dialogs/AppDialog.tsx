@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { currentLanguage } from '../../../shared/i18n/language';
 import { APP_READS, byMode, type Mode } from '../api';
+import { DraftOrSubmitFooter } from '../components/DraftOrSubmitFooter';
 import { IconField, ScreenshotsField } from '../components/ImageFields';
 import { type AppFormValues, appFormOf, appSaveInput, auditState } from '../model';
 
@@ -183,28 +184,12 @@ export function AppDialog({ app, mode, onClose }: { app?: AppItem; mode: Mode; o
       maskClosable={false}
       data-testid="app-dialog"
       footer={
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} data-testid="app-cancel">
-            {t('kit.cancel')}
-          </Button>
-          <Button
-            onClick={() => void submit(0)}
-            loading={busy === 'draft'}
-            disabled={busy === 'submit'}
-            data-testid="app-save-draft"
-          >
-            {t('app-store.app.saveDraft')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => void submit(1)}
-            loading={busy === 'submit'}
-            disabled={busy === 'draft'}
-            data-testid="app-submit"
-          >
-            {t('app-store.app.submit')}
-          </Button>
-        </div>
+        <DraftOrSubmitFooter
+          testPrefix="app"
+          busy={busy}
+          onCancel={onClose}
+          onSave={(asSubmit) => void submit(asSubmit)}
+        />
       }
     >
       {state === 'rejected' && (

@@ -24,6 +24,7 @@ import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { currentLanguage } from '../../../shared/i18n/language';
 import { APP_READS, byMode, type Mode } from '../api';
 import { AppIcon } from '../components/bits';
+import { DraftOrSubmitFooter } from '../components/DraftOrSubmitFooter';
 import {
   apkLabel,
   auditState,
@@ -258,28 +259,13 @@ export function VersionDialog({
       destroyOnHidden
       data-testid="version-dialog"
       footer={
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} data-testid="version-cancel">
-            {t('kit.cancel')}
-          </Button>
-          <Button
-            onClick={() => void submit(0)}
-            loading={busy === 'draft'}
-            disabled={upload !== null || busy === 'submit'}
-            data-testid="version-save-draft"
-          >
-            {t('app-store.app.saveDraft')}
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => void submit(1)}
-            loading={busy === 'submit'}
-            disabled={upload !== null || busy === 'draft'}
-            data-testid="version-submit"
-          >
-            {t('app-store.app.submit')}
-          </Button>
-        </div>
+        <DraftOrSubmitFooter
+          testPrefix="version"
+          busy={busy}
+          blocked={upload !== null}
+          onCancel={onClose}
+          onSave={(asSubmit) => void submit(asSubmit)}
+        />
       }
     >
       {version && auditState(version.auditStatus) === 'rejected' && (
