@@ -13,7 +13,7 @@ export interface CommandBehaviour {
   failRate?: number;
 }
 
-interface KeelCommand {
+export interface KeelCommand {
   id: string;
   type: string;
   name: string;
@@ -62,7 +62,15 @@ export function answer(
   }
 }
 
-/** Follows the poll's `keelCommands` link: fetches the commands and answers each. */
+/** How the device answers a command that takes work of its own (an app store push: `appInstall`), if it can. */
+export type CommandWorker = (
+  command: KeelCommand,
+) => Promise<{ finished: 'success' | 'failure'; details: string[] }> | null;
+
+/**
+ * Follows the poll's `keelCommands` link: fetches the commands and answers each (`worker` takes those it knows,
+ * `answer` the rest).
+ */
 export async function runCommands(
   href: string,
   authorization: string,
@@ -70,6 +78,7 @@ export async function runCommands(
   behaviour: CommandBehaviour,
   counters: CommandCounters,
   signal: AbortSignal,
+  worker?: CommandWorker,
 ): Promise<void> {
   const res = await fetch(href, { headers: { authorization, accept: 'application/json' }, signal });
   if (res.status !== 200) {
@@ -80,7 +89,7 @@ export async function runCommands(
   for (const command of body.commands ?? []) {
     const feedback = command._links?.feedback?.href;
     if (!feedback) continue;
-    const { finished, details } = answer(command, attributes, behaviour);
+    const { finished, details } = (await worker?.(command)) ?? answer(command, attributes, behaviour);
     const sent = await fetch(feedback, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },

@@ -1,4 +1,5 @@
-import { runCommands } from './commands';
+import { deviceApps, installPushed, syncApps } from './apps';
+import { type CommandWorker, runCommands } from './commands';
 import { runDeployment } from './deploy';
 import { type DeviceContext, retryAfterMs, sleep } from './device';
 
@@ -17,7 +18,7 @@ const FAILURE_WAIT_MS = 5_000;
  * One hawkBit DDI device: polls `/{tenant}/controller/v1/{id}` with its credential (`TargetToken`) or the enrolment
  * key (`GatewayToken`, enrolling itself pending on the first poll), PUTs its attributes as configData when the
  * server asks for them (the poll's configData link), answers Keel's commands when the poll links them
- * (`keelCommands`, commands.ts), installs updates the poll links (`deploymentBase`, deploy.ts), confirms a cancelled
+ * (`keelCommands`, commands.ts), keeps its apps as the app store lists them when it uses it (apps.ts), installs updates the poll links (`deploymentBase`, deploy.ts), confirms a cancelled
  * one (`cancelAction`: it installs within one poll, so it never holds one) and sleeps as the poll answer says. 429: waits `Retry-After`;
  * 403 (rejected): stops; 401: tries again after the interval.
  */
@@ -26,6 +27,15 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
   const base = `${ctx.url}/${encodeURIComponent(ctx.property)}/controller/v1/${encodeURIComponent(device.deviceId)}`;
   const authorization = device.credential ? `TargetToken ${device.credential}` : `GatewayToken ${ctx.enrolmentKey}`;
   let interval = 30_000;
+  const apps = ctx.apps ? (ctx.appState ?? deviceApps()) : undefined;
+  // An app store push installs what it names (apps.ts), when the device uses the app store.
+  const worker: CommandWorker | undefined =
+    apps && ctx.apps
+      ? (command) =>
+          command.type === 'appInstall'
+            ? installPushed(ctx.url, command.payload, apps, ctx.apps ?? {}, counters, signal)
+            : null
+      : undefined;
   const cap = (ms: number) => (ctx.maxSleepSeconds !== undefined ? Math.min(ms, ctx.maxSleepSeconds * 1000) : ms);
   while (!signal.aborted) {
     let wait = cap(interval);
@@ -62,8 +72,10 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
         // Keel's directives (a link hawkBit clients ignore): fetch the waiting commands and answer them.
         const commands = body._links?.keelCommands?.href;
         if (commands) {
-          await runCommands(commands, authorization, device.attributes, ctx.commands ?? {}, counters, signal);
+          await runCommands(commands, authorization, device.attributes, ctx.commands ?? {}, counters, signal, worker);
         }
+        // The app store (a resource at a fixed address): new apps and versions, and the installed set.
+        if (apps && ctx.apps) await syncApps(`${base}/keelApps`, authorization, apps, ctx.apps, counters, signal);
         // A cancelled update (hawkBit's cancelAction): nothing of it is held between polls, so confirm at once.
         const cancel = body._links?.cancelAction?.href;
         if (cancel) {

@@ -1,3 +1,4 @@
+import type { AppBehaviour, DeviceApps } from './apps';
 import type { CommandBehaviour } from './commands';
 import type { UpdateBehaviour } from './deploy';
 
@@ -27,6 +28,10 @@ export interface DeviceContext {
   commands?: CommandBehaviour;
   /** How the device installs updates (deploy.ts): every install succeeds by default. */
   updates?: UpdateBehaviour;
+  /** Whether and how the device uses the app store (apps.ts): without it, it never asks for apps. */
+  apps?: AppBehaviour;
+  /** The device's installed apps (apps.ts), kept across its loop. */
+  appState?: DeviceApps;
   setStatus(status: DeviceStatus): void;
 }
 
@@ -42,6 +47,9 @@ export interface Counters {
   updates: number;
   updateFailures: number;
   rebootFailures: number;
+  /** App store apps installed, and installs that failed. */
+  appInstalls: number;
+  appInstallFailures: number;
 }
 
 /** Sleeps `ms`, waking early (without throwing) when the signal aborts. */

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import type { AppBehaviour } from './apps';
 import type { CommandBehaviour } from './commands';
 import { runDdiDevice } from './ddi';
 import type { UpdateBehaviour } from './deploy';
@@ -48,6 +49,8 @@ export interface FleetOptions {
    * manifest key, the image store for deltas (one per fleet by default); all succeed by default.
    */
   updates?: UpdateBehaviour;
+  /** Whether devices use the app store, and how (apps.ts); they do not by default. */
+  apps?: AppBehaviour;
 }
 
 /** Counts of the whole fleet. */
@@ -72,6 +75,9 @@ export interface FleetSummary {
   updates: number;
   updateFailures: number;
   rebootFailures: number;
+  /** App store apps installed (DDI and Mender), and installs that failed. */
+  appInstalls: number;
+  appInstallFailures: number;
   elapsedMs: number;
 }
 
@@ -118,6 +124,8 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
     updates: 0,
     updateFailures: 0,
     rebootFailures: 0,
+    appInstalls: 0,
+    appInstallFailures: 0,
   };
   const updates: UpdateBehaviour = { ...opts.updates, images: opts.updates?.images ?? new ImageStore() };
   const statuses: DeviceStatus[] = list.map(() => 'starting');
@@ -150,6 +158,7 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
           counters,
           commands: opts.commands,
           updates,
+          apps: opts.apps,
           setStatus: (s) => {
             statuses[i] = s;
           },

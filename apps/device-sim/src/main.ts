@@ -17,6 +17,8 @@ import { ImageStore } from './images';
  * --manifest-key FILE (the property's manifest public key, PEM: the signed manifest is verified before installing),
  * --base-image FILE (the image every device runs at first, the source of a delta from its version),
  * --image-budget-mb MB (memory for the images devices keep for deltas, default 256).
+ * App store: --apps all|forced (devices keep the apps the store lists for their model: every app, or only forced
+ * updates and newer versions of apps they have; pushes install what they name), --app-fail-rate 0..1.
  * A credentials file is JSON: `{ "url"?, "property"?, "devices": [{ "deviceId", "credential", "attributes"? }] }`
  * (what `npm run seed:demo` writes), or just the list of devices. Prints a live summary, then the final counts;
  * exits 1 when no device ever came online.
@@ -25,7 +27,8 @@ import { ImageStore } from './images';
 const HELP = `Usage: device-sim --url URL --property PNO (--count N --enrolment-key KEY | --credentials FILE)
        [--protocol ddi|mender] [--duration SECONDS] [--max-sleep SECONDS] [--interval SECONDS] [--prefix PREFIX]
        [--fail-commands TYPE,…] [--command-fail-rate 0..1]
-       [--fail-rate 0..1] [--reboot-fail-rate 0..1] [--manifest-key FILE] [--base-image FILE] [--image-budget-mb MB]`;
+       [--fail-rate 0..1] [--reboot-fail-rate 0..1] [--manifest-key FILE] [--base-image FILE] [--image-budget-mb MB]
+       [--apps all|forced] [--app-fail-rate 0..1]`;
 
 interface CredentialsFile {
   url?: string;
@@ -44,7 +47,7 @@ function readCredentials(file: string): CredentialsFile {
 
 const line = (s: FleetSummary) =>
   `${(s.elapsedMs / 1000).toFixed(0).padStart(5)} s  devices ${s.devices}  online ${s.online}  pending ${s.pending}  ` +
-  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  updates ${s.updates} (${s.updateFailures} failed, ${s.rebootFailures} reboots failed)  429 ${s.throttled}  ` +
+  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  updates ${s.updates} (${s.updateFailures} failed, ${s.rebootFailures} reboots failed)  apps ${s.appInstalls} (${s.appInstallFailures} failed)  429 ${s.throttled}  ` +
   `errors ${s.errors}`;
 
 async function main(): Promise<number> {
@@ -67,6 +70,8 @@ async function main(): Promise<number> {
       'reboot-fail-rate': { type: 'string' },
       'base-image': { type: 'string' },
       'image-budget-mb': { type: 'string' },
+      apps: { type: 'string' },
+      'app-fail-rate': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -88,7 +93,11 @@ async function main(): Promise<number> {
     console.error('Give --count N with --enrolment-key, or --credentials FILE.');
     return 2;
   }
-  for (const rate of ['fail-rate', 'reboot-fail-rate', 'command-fail-rate'] as const) {
+  if (values.apps !== undefined && values.apps !== 'all' && values.apps !== 'forced') {
+    console.error('--apps takes all or forced.');
+    return 2;
+  }
+  for (const rate of ['fail-rate', 'reboot-fail-rate', 'command-fail-rate', 'app-fail-rate'] as const) {
     const v = number(values[rate]);
     if (v !== undefined && !(v >= 0 && v <= 1)) {
       console.error(`--${rate} takes a share from 0 to 1.`);
@@ -127,6 +136,7 @@ async function main(): Promise<number> {
       ),
       manifestKey: values['manifest-key'] ? readFileSync(values['manifest-key'], 'utf8') : undefined,
     },
+    apps: values.apps ? { install: values.apps, failRate: number(values['app-fail-rate']) } : undefined,
     signal: stop.signal,
     onTick: (s) => {
       ticks += 1;

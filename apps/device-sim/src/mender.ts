@@ -1,5 +1,6 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import type { MenderDeployment } from '@keel/contract/device-api/mender';
+import { deviceApps, syncApps } from './apps';
 import { type DeviceContext, retryAfterMs, sleep } from './device';
 import { runMenderDeployment } from './mender-deploy';
 
@@ -43,6 +44,7 @@ export async function runMenderDevice(ctx: DeviceContext): Promise<void> {
   const signature = sign(null, Buffer.from(body), key.privateKey).toString('base64');
   let token: string | null = null;
   let reported = false;
+  const apps = ctx.apps ? (ctx.appState ?? deviceApps()) : undefined;
   while (!signal.aborted) {
     let wait = interval();
     try {
@@ -118,8 +120,12 @@ export async function runMenderDevice(ctx: DeviceContext): Promise<void> {
           reported = false;
           if (finished) wait = 0;
         } else await next.arrayBuffer();
-        if (next.status === 200 || next.status === 204) ctx.setStatus('online');
-        else if (next.status === 401) {
+        if (next.status === 200 || next.status === 204) {
+          ctx.setStatus('online');
+          // The app store, at Keel's address for Mender devices (apps.ts).
+          if (apps && ctx.apps)
+            await syncApps(`${ctx.url}/api/devices/v1/keel/apps`, auth.authorization, apps, ctx.apps, counters, signal);
+        } else if (next.status === 401) {
           token = null;
           ctx.setStatus('refused');
           continue;

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ddiEndpoints } from '@keel/contract/device-api/ddi';
 import { ddiDeploymentEndpoints } from '@keel/contract/device-api/ddi-deployment';
+import { keelAppDdiEndpoints, keelAppMenderEndpoints } from '@keel/contract/device-api/keel-apps';
 import { keelCommandEndpoints } from '@keel/contract/device-api/keel-commands';
 import { menderEndpoints } from '@keel/contract/device-api/mender';
 import { formatMessage, messages, pickLocale } from '@keel/contract/status';
@@ -200,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...keelCommandEndpoints,
     ...ddiDeploymentEndpoints,
     ...menderEndpoints,
+    ...keelAppDdiEndpoints,
+    ...keelAppMenderEndpoints,
   });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

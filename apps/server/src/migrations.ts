@@ -1,3 +1,5 @@
+import { appGroupMigrations } from './modules/app-group/migrations';
+import { appReviewMigrations } from './modules/app-review/migrations';
 import { appStoreMigrations } from './modules/app-store/migrations';
 import { commandMigrations } from './modules/command/migrations';
 import { deviceMigrations } from './modules/device/migrations';
@@ -39,6 +41,8 @@ export const migrations = collectMigrations([
   firmwareTempMigrations,
   commandMigrations,
   appStoreMigrations,
+  appReviewMigrations,
+  appGroupMigrations,
 ]);
 
 /** Brings the schema up to date; throws on the first failure. Answers the names it ran. */

@@ -116,8 +116,19 @@ import { Route as BackTisTerminalBackTerminalDetailRouteImport } from './routes/
 import { Route as BackTisTerminalBackTerminalListPageRouteImport } from './routes/_back/Tis/Terminal/BackTerminalListPage'
 import { Route as BackTisSpaceSpaceListPageRouteImport } from './routes/_back/Tis/space/SpaceListPage'
 import { Route as DefaultAppServiceAppstoreAppInfoPageRouteImport } from './routes/_default/AppService/appstore/AppInfoPage'
+import { Route as DefaultAppServiceAppstoreAppStorePageRouteImport } from './routes/_default/AppService/appstore/AppStorePage'
 import { Route as DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRouteImport } from './routes/_default/AppService/appstore/ChooseCompatibleDeviceDlg'
 import { Route as DefaultAppServiceAppstoreCompatibleDeviceDlgRouteImport } from './routes/_default/AppService/appstore/CompatibleDeviceDlg'
+import { Route as DefaultAppServiceGroupAddAppGroupDlgRouteImport } from './routes/_default/AppService/group/AddAppGroupDlg'
+import { Route as DefaultAppServiceGroupAddGroupCategoryDlgRouteImport } from './routes/_default/AppService/group/AddGroupCategoryDlg'
+import { Route as DefaultAppServiceGroupAppGroupMgrPageRouteImport } from './routes/_default/AppService/group/AppGroupMgrPage'
+import { Route as DefaultAppServicePlatAddPlatformAppDlgRouteImport } from './routes/_default/AppService/plat/AddPlatformAppDlg'
+import { Route as DefaultAppServicePlatPlatAppPageRouteImport } from './routes/_default/AppService/plat/PlatAppPage'
+import { Route as DefaultAppServiceProcessAppProcessAssignDlgRouteImport } from './routes/_default/AppService/process/AppProcessAssignDlg'
+import { Route as DefaultAppServiceProcessAppProcessAuditDlgRouteImport } from './routes/_default/AppService/process/AppProcessAuditDlg'
+import { Route as DefaultAppServiceProcessAppProcessAuditPageRouteImport } from './routes/_default/AppService/process/AppProcessAuditPage'
+import { Route as DefaultAppServiceProcessAppProcessFinishDlgRouteImport } from './routes/_default/AppService/process/AppProcessFinishDlg'
+import { Route as DefaultAppServiceProcessAppProcessPageRouteImport } from './routes/_default/AppService/process/AppProcessPage'
 import { Route as DefaultTisFileFileListPageRouteImport } from './routes/_default/Tis/File/FileListPage'
 import { Route as DefaultTisFileFileSpaceRouteImport } from './routes/_default/Tis/File/FileSpace'
 import { Route as DefaultTisTerminalDeviceDetailComponentRouteImport } from './routes/_default/Tis/Terminal/DeviceDetailComponent'
@@ -764,6 +775,12 @@ const DefaultAppServiceAppstoreAppInfoPageRoute =
     path: '/AppService/appstore/AppInfoPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultAppServiceAppstoreAppStorePageRoute =
+  DefaultAppServiceAppstoreAppStorePageRouteImport.update({
+    id: '/AppService/appstore/AppStorePage',
+    path: '/AppService/appstore/AppStorePage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute =
   DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRouteImport.update({
     id: '/AppService/appstore/ChooseCompatibleDeviceDlg',
@@ -774,6 +791,66 @@ const DefaultAppServiceAppstoreCompatibleDeviceDlgRoute =
   DefaultAppServiceAppstoreCompatibleDeviceDlgRouteImport.update({
     id: '/AppService/appstore/CompatibleDeviceDlg',
     path: '/AppService/appstore/CompatibleDeviceDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceGroupAddAppGroupDlgRoute =
+  DefaultAppServiceGroupAddAppGroupDlgRouteImport.update({
+    id: '/AppService/group/AddAppGroupDlg',
+    path: '/AppService/group/AddAppGroupDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceGroupAddGroupCategoryDlgRoute =
+  DefaultAppServiceGroupAddGroupCategoryDlgRouteImport.update({
+    id: '/AppService/group/AddGroupCategoryDlg',
+    path: '/AppService/group/AddGroupCategoryDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceGroupAppGroupMgrPageRoute =
+  DefaultAppServiceGroupAppGroupMgrPageRouteImport.update({
+    id: '/AppService/group/AppGroupMgrPage',
+    path: '/AppService/group/AppGroupMgrPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServicePlatAddPlatformAppDlgRoute =
+  DefaultAppServicePlatAddPlatformAppDlgRouteImport.update({
+    id: '/AppService/plat/AddPlatformAppDlg',
+    path: '/AppService/plat/AddPlatformAppDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServicePlatPlatAppPageRoute =
+  DefaultAppServicePlatPlatAppPageRouteImport.update({
+    id: '/AppService/plat/PlatAppPage',
+    path: '/AppService/plat/PlatAppPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceProcessAppProcessAssignDlgRoute =
+  DefaultAppServiceProcessAppProcessAssignDlgRouteImport.update({
+    id: '/AppService/process/AppProcessAssignDlg',
+    path: '/AppService/process/AppProcessAssignDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceProcessAppProcessAuditDlgRoute =
+  DefaultAppServiceProcessAppProcessAuditDlgRouteImport.update({
+    id: '/AppService/process/AppProcessAuditDlg',
+    path: '/AppService/process/AppProcessAuditDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceProcessAppProcessAuditPageRoute =
+  DefaultAppServiceProcessAppProcessAuditPageRouteImport.update({
+    id: '/AppService/process/AppProcessAuditPage',
+    path: '/AppService/process/AppProcessAuditPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceProcessAppProcessFinishDlgRoute =
+  DefaultAppServiceProcessAppProcessFinishDlgRouteImport.update({
+    id: '/AppService/process/AppProcessFinishDlg',
+    path: '/AppService/process/AppProcessFinishDlg',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultAppServiceProcessAppProcessPageRoute =
+  DefaultAppServiceProcessAppProcessPageRouteImport.update({
+    id: '/AppService/process/AppProcessPage',
+    path: '/AppService/process/AppProcessPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultTisFileFileListPageRoute =
@@ -989,8 +1066,19 @@ export interface FileRoutesByFullPath {
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
   '/AppService/appstore/AppInfoPage': typeof DefaultAppServiceAppstoreAppInfoPageRoute
+  '/AppService/appstore/AppStorePage': typeof DefaultAppServiceAppstoreAppStorePageRoute
   '/AppService/appstore/ChooseCompatibleDeviceDlg': typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute
   '/AppService/appstore/CompatibleDeviceDlg': typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRoute
+  '/AppService/group/AddAppGroupDlg': typeof DefaultAppServiceGroupAddAppGroupDlgRoute
+  '/AppService/group/AddGroupCategoryDlg': typeof DefaultAppServiceGroupAddGroupCategoryDlgRoute
+  '/AppService/group/AppGroupMgrPage': typeof DefaultAppServiceGroupAppGroupMgrPageRoute
+  '/AppService/plat/AddPlatformAppDlg': typeof DefaultAppServicePlatAddPlatformAppDlgRoute
+  '/AppService/plat/PlatAppPage': typeof DefaultAppServicePlatPlatAppPageRoute
+  '/AppService/process/AppProcessAssignDlg': typeof DefaultAppServiceProcessAppProcessAssignDlgRoute
+  '/AppService/process/AppProcessAuditDlg': typeof DefaultAppServiceProcessAppProcessAuditDlgRoute
+  '/AppService/process/AppProcessAuditPage': typeof DefaultAppServiceProcessAppProcessAuditPageRoute
+  '/AppService/process/AppProcessFinishDlg': typeof DefaultAppServiceProcessAppProcessFinishDlgRoute
+  '/AppService/process/AppProcessPage': typeof DefaultAppServiceProcessAppProcessPageRoute
   '/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -1115,8 +1203,19 @@ export interface FileRoutesByTo {
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
   '/AppService/appstore/AppInfoPage': typeof DefaultAppServiceAppstoreAppInfoPageRoute
+  '/AppService/appstore/AppStorePage': typeof DefaultAppServiceAppstoreAppStorePageRoute
   '/AppService/appstore/ChooseCompatibleDeviceDlg': typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute
   '/AppService/appstore/CompatibleDeviceDlg': typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRoute
+  '/AppService/group/AddAppGroupDlg': typeof DefaultAppServiceGroupAddAppGroupDlgRoute
+  '/AppService/group/AddGroupCategoryDlg': typeof DefaultAppServiceGroupAddGroupCategoryDlgRoute
+  '/AppService/group/AppGroupMgrPage': typeof DefaultAppServiceGroupAppGroupMgrPageRoute
+  '/AppService/plat/AddPlatformAppDlg': typeof DefaultAppServicePlatAddPlatformAppDlgRoute
+  '/AppService/plat/PlatAppPage': typeof DefaultAppServicePlatPlatAppPageRoute
+  '/AppService/process/AppProcessAssignDlg': typeof DefaultAppServiceProcessAppProcessAssignDlgRoute
+  '/AppService/process/AppProcessAuditDlg': typeof DefaultAppServiceProcessAppProcessAuditDlgRoute
+  '/AppService/process/AppProcessAuditPage': typeof DefaultAppServiceProcessAppProcessAuditPageRoute
+  '/AppService/process/AppProcessFinishDlg': typeof DefaultAppServiceProcessAppProcessFinishDlgRoute
+  '/AppService/process/AppProcessPage': typeof DefaultAppServiceProcessAppProcessPageRoute
   '/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -1245,8 +1344,19 @@ export interface FileRoutesById {
   '/_back/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
   '/_back/Tis/space/SpaceListPage': typeof BackTisSpaceSpaceListPageRoute
   '/_default/AppService/appstore/AppInfoPage': typeof DefaultAppServiceAppstoreAppInfoPageRoute
+  '/_default/AppService/appstore/AppStorePage': typeof DefaultAppServiceAppstoreAppStorePageRoute
   '/_default/AppService/appstore/ChooseCompatibleDeviceDlg': typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute
   '/_default/AppService/appstore/CompatibleDeviceDlg': typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRoute
+  '/_default/AppService/group/AddAppGroupDlg': typeof DefaultAppServiceGroupAddAppGroupDlgRoute
+  '/_default/AppService/group/AddGroupCategoryDlg': typeof DefaultAppServiceGroupAddGroupCategoryDlgRoute
+  '/_default/AppService/group/AppGroupMgrPage': typeof DefaultAppServiceGroupAppGroupMgrPageRoute
+  '/_default/AppService/plat/AddPlatformAppDlg': typeof DefaultAppServicePlatAddPlatformAppDlgRoute
+  '/_default/AppService/plat/PlatAppPage': typeof DefaultAppServicePlatPlatAppPageRoute
+  '/_default/AppService/process/AppProcessAssignDlg': typeof DefaultAppServiceProcessAppProcessAssignDlgRoute
+  '/_default/AppService/process/AppProcessAuditDlg': typeof DefaultAppServiceProcessAppProcessAuditDlgRoute
+  '/_default/AppService/process/AppProcessAuditPage': typeof DefaultAppServiceProcessAppProcessAuditPageRoute
+  '/_default/AppService/process/AppProcessFinishDlg': typeof DefaultAppServiceProcessAppProcessFinishDlgRoute
+  '/_default/AppService/process/AppProcessPage': typeof DefaultAppServiceProcessAppProcessPageRoute
   '/_default/Tis/File/FileListPage': typeof DefaultTisFileFileListPageRoute
   '/_default/Tis/File/FileSpace': typeof DefaultTisFileFileSpaceRoute
   '/_default/Tis/Terminal/DeviceDetailComponent': typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -1373,8 +1483,19 @@ export interface FileRouteTypes {
     | '/Tis/Terminal/BackTerminalListPage'
     | '/Tis/space/SpaceListPage'
     | '/AppService/appstore/AppInfoPage'
+    | '/AppService/appstore/AppStorePage'
     | '/AppService/appstore/ChooseCompatibleDeviceDlg'
     | '/AppService/appstore/CompatibleDeviceDlg'
+    | '/AppService/group/AddAppGroupDlg'
+    | '/AppService/group/AddGroupCategoryDlg'
+    | '/AppService/group/AppGroupMgrPage'
+    | '/AppService/plat/AddPlatformAppDlg'
+    | '/AppService/plat/PlatAppPage'
+    | '/AppService/process/AppProcessAssignDlg'
+    | '/AppService/process/AppProcessAuditDlg'
+    | '/AppService/process/AppProcessAuditPage'
+    | '/AppService/process/AppProcessFinishDlg'
+    | '/AppService/process/AppProcessPage'
     | '/Tis/File/FileListPage'
     | '/Tis/File/FileSpace'
     | '/Tis/Terminal/DeviceDetailComponent'
@@ -1499,8 +1620,19 @@ export interface FileRouteTypes {
     | '/Tis/Terminal/BackTerminalListPage'
     | '/Tis/space/SpaceListPage'
     | '/AppService/appstore/AppInfoPage'
+    | '/AppService/appstore/AppStorePage'
     | '/AppService/appstore/ChooseCompatibleDeviceDlg'
     | '/AppService/appstore/CompatibleDeviceDlg'
+    | '/AppService/group/AddAppGroupDlg'
+    | '/AppService/group/AddGroupCategoryDlg'
+    | '/AppService/group/AppGroupMgrPage'
+    | '/AppService/plat/AddPlatformAppDlg'
+    | '/AppService/plat/PlatAppPage'
+    | '/AppService/process/AppProcessAssignDlg'
+    | '/AppService/process/AppProcessAuditDlg'
+    | '/AppService/process/AppProcessAuditPage'
+    | '/AppService/process/AppProcessFinishDlg'
+    | '/AppService/process/AppProcessPage'
     | '/Tis/File/FileListPage'
     | '/Tis/File/FileSpace'
     | '/Tis/Terminal/DeviceDetailComponent'
@@ -1628,8 +1760,19 @@ export interface FileRouteTypes {
     | '/_back/Tis/Terminal/BackTerminalListPage'
     | '/_back/Tis/space/SpaceListPage'
     | '/_default/AppService/appstore/AppInfoPage'
+    | '/_default/AppService/appstore/AppStorePage'
     | '/_default/AppService/appstore/ChooseCompatibleDeviceDlg'
     | '/_default/AppService/appstore/CompatibleDeviceDlg'
+    | '/_default/AppService/group/AddAppGroupDlg'
+    | '/_default/AppService/group/AddGroupCategoryDlg'
+    | '/_default/AppService/group/AppGroupMgrPage'
+    | '/_default/AppService/plat/AddPlatformAppDlg'
+    | '/_default/AppService/plat/PlatAppPage'
+    | '/_default/AppService/process/AppProcessAssignDlg'
+    | '/_default/AppService/process/AppProcessAuditDlg'
+    | '/_default/AppService/process/AppProcessAuditPage'
+    | '/_default/AppService/process/AppProcessFinishDlg'
+    | '/_default/AppService/process/AppProcessPage'
     | '/_default/Tis/File/FileListPage'
     | '/_default/Tis/File/FileSpace'
     | '/_default/Tis/Terminal/DeviceDetailComponent'
@@ -2407,6 +2550,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAppServiceAppstoreAppInfoPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/AppService/appstore/AppStorePage': {
+      id: '/_default/AppService/appstore/AppStorePage'
+      path: '/AppService/appstore/AppStorePage'
+      fullPath: '/AppService/appstore/AppStorePage'
+      preLoaderRoute: typeof DefaultAppServiceAppstoreAppStorePageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/AppService/appstore/ChooseCompatibleDeviceDlg': {
       id: '/_default/AppService/appstore/ChooseCompatibleDeviceDlg'
       path: '/AppService/appstore/ChooseCompatibleDeviceDlg'
@@ -2419,6 +2569,76 @@ declare module '@tanstack/react-router' {
       path: '/AppService/appstore/CompatibleDeviceDlg'
       fullPath: '/AppService/appstore/CompatibleDeviceDlg'
       preLoaderRoute: typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/group/AddAppGroupDlg': {
+      id: '/_default/AppService/group/AddAppGroupDlg'
+      path: '/AppService/group/AddAppGroupDlg'
+      fullPath: '/AppService/group/AddAppGroupDlg'
+      preLoaderRoute: typeof DefaultAppServiceGroupAddAppGroupDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/group/AddGroupCategoryDlg': {
+      id: '/_default/AppService/group/AddGroupCategoryDlg'
+      path: '/AppService/group/AddGroupCategoryDlg'
+      fullPath: '/AppService/group/AddGroupCategoryDlg'
+      preLoaderRoute: typeof DefaultAppServiceGroupAddGroupCategoryDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/group/AppGroupMgrPage': {
+      id: '/_default/AppService/group/AppGroupMgrPage'
+      path: '/AppService/group/AppGroupMgrPage'
+      fullPath: '/AppService/group/AppGroupMgrPage'
+      preLoaderRoute: typeof DefaultAppServiceGroupAppGroupMgrPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/plat/AddPlatformAppDlg': {
+      id: '/_default/AppService/plat/AddPlatformAppDlg'
+      path: '/AppService/plat/AddPlatformAppDlg'
+      fullPath: '/AppService/plat/AddPlatformAppDlg'
+      preLoaderRoute: typeof DefaultAppServicePlatAddPlatformAppDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/plat/PlatAppPage': {
+      id: '/_default/AppService/plat/PlatAppPage'
+      path: '/AppService/plat/PlatAppPage'
+      fullPath: '/AppService/plat/PlatAppPage'
+      preLoaderRoute: typeof DefaultAppServicePlatPlatAppPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/process/AppProcessAssignDlg': {
+      id: '/_default/AppService/process/AppProcessAssignDlg'
+      path: '/AppService/process/AppProcessAssignDlg'
+      fullPath: '/AppService/process/AppProcessAssignDlg'
+      preLoaderRoute: typeof DefaultAppServiceProcessAppProcessAssignDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/process/AppProcessAuditDlg': {
+      id: '/_default/AppService/process/AppProcessAuditDlg'
+      path: '/AppService/process/AppProcessAuditDlg'
+      fullPath: '/AppService/process/AppProcessAuditDlg'
+      preLoaderRoute: typeof DefaultAppServiceProcessAppProcessAuditDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/process/AppProcessAuditPage': {
+      id: '/_default/AppService/process/AppProcessAuditPage'
+      path: '/AppService/process/AppProcessAuditPage'
+      fullPath: '/AppService/process/AppProcessAuditPage'
+      preLoaderRoute: typeof DefaultAppServiceProcessAppProcessAuditPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/process/AppProcessFinishDlg': {
+      id: '/_default/AppService/process/AppProcessFinishDlg'
+      path: '/AppService/process/AppProcessFinishDlg'
+      fullPath: '/AppService/process/AppProcessFinishDlg'
+      preLoaderRoute: typeof DefaultAppServiceProcessAppProcessFinishDlgRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/AppService/process/AppProcessPage': {
+      id: '/_default/AppService/process/AppProcessPage'
+      path: '/AppService/process/AppProcessPage'
+      fullPath: '/AppService/process/AppProcessPage'
+      preLoaderRoute: typeof DefaultAppServiceProcessAppProcessPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/Tis/File/FileListPage': {
@@ -2678,8 +2898,19 @@ interface DefaultRouteRouteChildren {
   DefaultUkeyUkeyAuthDialogRoute: typeof DefaultUkeyUkeyAuthDialogRoute
   DefaultUkeyUkeyManagePageRoute: typeof DefaultUkeyUkeyManagePageRoute
   DefaultAppServiceAppstoreAppInfoPageRoute: typeof DefaultAppServiceAppstoreAppInfoPageRoute
+  DefaultAppServiceAppstoreAppStorePageRoute: typeof DefaultAppServiceAppstoreAppStorePageRoute
   DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute: typeof DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute
   DefaultAppServiceAppstoreCompatibleDeviceDlgRoute: typeof DefaultAppServiceAppstoreCompatibleDeviceDlgRoute
+  DefaultAppServiceGroupAddAppGroupDlgRoute: typeof DefaultAppServiceGroupAddAppGroupDlgRoute
+  DefaultAppServiceGroupAddGroupCategoryDlgRoute: typeof DefaultAppServiceGroupAddGroupCategoryDlgRoute
+  DefaultAppServiceGroupAppGroupMgrPageRoute: typeof DefaultAppServiceGroupAppGroupMgrPageRoute
+  DefaultAppServicePlatAddPlatformAppDlgRoute: typeof DefaultAppServicePlatAddPlatformAppDlgRoute
+  DefaultAppServicePlatPlatAppPageRoute: typeof DefaultAppServicePlatPlatAppPageRoute
+  DefaultAppServiceProcessAppProcessAssignDlgRoute: typeof DefaultAppServiceProcessAppProcessAssignDlgRoute
+  DefaultAppServiceProcessAppProcessAuditDlgRoute: typeof DefaultAppServiceProcessAppProcessAuditDlgRoute
+  DefaultAppServiceProcessAppProcessAuditPageRoute: typeof DefaultAppServiceProcessAppProcessAuditPageRoute
+  DefaultAppServiceProcessAppProcessFinishDlgRoute: typeof DefaultAppServiceProcessAppProcessFinishDlgRoute
+  DefaultAppServiceProcessAppProcessPageRoute: typeof DefaultAppServiceProcessAppProcessPageRoute
   DefaultTisFileFileListPageRoute: typeof DefaultTisFileFileListPageRoute
   DefaultTisFileFileSpaceRoute: typeof DefaultTisFileFileSpaceRoute
   DefaultTisTerminalDeviceDetailComponentRoute: typeof DefaultTisTerminalDeviceDetailComponentRoute
@@ -2844,10 +3075,31 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultUkeyUkeyManagePageRoute: DefaultUkeyUkeyManagePageRoute,
   DefaultAppServiceAppstoreAppInfoPageRoute:
     DefaultAppServiceAppstoreAppInfoPageRoute,
+  DefaultAppServiceAppstoreAppStorePageRoute:
+    DefaultAppServiceAppstoreAppStorePageRoute,
   DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute:
     DefaultAppServiceAppstoreChooseCompatibleDeviceDlgRoute,
   DefaultAppServiceAppstoreCompatibleDeviceDlgRoute:
     DefaultAppServiceAppstoreCompatibleDeviceDlgRoute,
+  DefaultAppServiceGroupAddAppGroupDlgRoute:
+    DefaultAppServiceGroupAddAppGroupDlgRoute,
+  DefaultAppServiceGroupAddGroupCategoryDlgRoute:
+    DefaultAppServiceGroupAddGroupCategoryDlgRoute,
+  DefaultAppServiceGroupAppGroupMgrPageRoute:
+    DefaultAppServiceGroupAppGroupMgrPageRoute,
+  DefaultAppServicePlatAddPlatformAppDlgRoute:
+    DefaultAppServicePlatAddPlatformAppDlgRoute,
+  DefaultAppServicePlatPlatAppPageRoute: DefaultAppServicePlatPlatAppPageRoute,
+  DefaultAppServiceProcessAppProcessAssignDlgRoute:
+    DefaultAppServiceProcessAppProcessAssignDlgRoute,
+  DefaultAppServiceProcessAppProcessAuditDlgRoute:
+    DefaultAppServiceProcessAppProcessAuditDlgRoute,
+  DefaultAppServiceProcessAppProcessAuditPageRoute:
+    DefaultAppServiceProcessAppProcessAuditPageRoute,
+  DefaultAppServiceProcessAppProcessFinishDlgRoute:
+    DefaultAppServiceProcessAppProcessFinishDlgRoute,
+  DefaultAppServiceProcessAppProcessPageRoute:
+    DefaultAppServiceProcessAppProcessPageRoute,
   DefaultTisFileFileListPageRoute: DefaultTisFileFileListPageRoute,
   DefaultTisFileFileSpaceRoute: DefaultTisFileFileSpaceRoute,
   DefaultTisTerminalDeviceDetailComponentRoute:

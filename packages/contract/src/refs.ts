@@ -46,6 +46,11 @@ export const REF_KINDS = [
   'app',
   'appVersion',
   'appFile',
+  'appPush',
+  'appTask',
+  'appSubTask',
+  'appGroup',
+  'appCategory',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

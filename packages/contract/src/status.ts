@@ -753,10 +753,111 @@ export const messages = {
     'zh-cn': '该版本已上架或正在上架',
     en: 'The version is on the shelf or on its way there',
   },
+  appVersionNotOnShelf: {
+    status: Status.conflict,
+    'zh-cn': '该版本不在架上，不能推送给终端',
+    en: 'The version is not on the shelf: it cannot be pushed to devices',
+  },
+  appVersionNotForModel: {
+    status: Status.invalidInput,
+    'zh-cn': '终端“{deviceId}”的型号不在该版本的兼容型号中',
+    en: "Device \"{deviceId}\" is not of a model this version is compatible with",
+  },
+  appPushNotActive: {
+    status: Status.conflict,
+    'zh-cn': '该推送已结束',
+    en: 'The push has ended',
+  },
   appImageInvalid: {
     status: Status.invalidInput,
     'zh-cn': '文件“{name}”不是 PNG、JPEG 或 WebP 图片',
     en: 'The file "{name}" is not a PNG, JPEG or WebP image',
+  },
+  platformAppNotOnShelf: {
+    status: Status.conflict,
+    'zh-cn': '应用“{app}”没有已上架的版本（或信息未通过审核），不能设为平台应用',
+    en: 'The app "{app}" has no version on the shelf (or its information has not passed review): it cannot be a platform app',
+  },
+  platformAppExists: {
+    status: Status.conflict,
+    'zh-cn': '应用“{app}”已是平台应用',
+    en: 'The app "{app}" is a platform app already',
+  },
+  platformAppPackageTaken: {
+    status: Status.conflict,
+    'zh-cn': '另一个平台应用已使用包名 {packageName}',
+    en: 'Another platform app has the package name {packageName}',
+  },
+  appGroupMasterTaken: {
+    status: Status.conflict,
+    'zh-cn': '主应用“{app}”已有应用分组“{group}”',
+    en: 'The master app "{app}" already has the app group "{group}"',
+  },
+  appGroupDeviceTaken: {
+    status: Status.conflict,
+    'zh-cn': '终端 {device} 已在应用分组“{group}”中，请先将其移出',
+    en: 'The device {device} is already in the app group "{group}": take it out of that group first',
+  },
+  appCategoryNameTaken: {
+    status: Status.conflict,
+    'zh-cn': '本分组已有名为“{name}”的分类',
+    en: 'The group already has a category named "{name}"',
+  },
+  appCategoryTooMany: {
+    status: Status.tooLarge,
+    'zh-cn': '一个应用分组最多 {max} 个分类',
+    en: 'An app group has at most {max} categories',
+  },
+  appNotOnShelf: {
+    status: Status.invalidInput,
+    'zh-cn': '应用“{app}”未上架，不能加入分类',
+    en: 'The app "{app}" is not on the shelf: it cannot be put in a category',
+  },
+  // App review tasks (modules/app-review).
+  appTaskCancelled: {
+    status: Status.conflict,
+    'zh-cn': '该审核任务已暂停，恢复后才能审核',
+    en: 'The review task is suspended: resume it before auditing',
+  },
+  appTaskFinished: {
+    status: Status.conflict,
+    'zh-cn': '该审核任务已完成',
+    en: 'The review task is finished',
+  },
+  appTaskNotCancelled: {
+    status: Status.conflict,
+    'zh-cn': '该审核任务未暂停，无需恢复',
+    en: 'The review task is not suspended',
+  },
+  appTaskOpenExists: {
+    status: Status.conflict,
+    'zh-cn': '该应用已有进行中的审核任务，不能恢复此任务',
+    en: 'Another review task of this app is open: this one cannot be resumed',
+  },
+  appTaskPending: {
+    status: Status.conflict,
+    'zh-cn': '还有 {n} 项子任务待审核，不能完成终审',
+    en: '{n} sub-tasks still wait for review: the task cannot be finished yet',
+  },
+  appTaskCommentRequired: {
+    status: Status.invalidInput,
+    'zh-cn': '驳回时必须填写审核意见',
+    en: 'A rejection needs a comment',
+  },
+  appTaskWrongType: {
+    status: Status.invalidInput,
+    'zh-cn': '该子任务不是此类审核',
+    en: 'The sub-task is another kind of review',
+  },
+  appTaskNotReviewer: {
+    status: Status.forbidden,
+    'zh-cn': '只有指派的审核人或应用审核员可以审核此任务',
+    en: 'Only the assigned reviewer or an app reviewer may audit this task',
+  },
+  appTaskReviewerNotAllowed: {
+    status: Status.invalidInput,
+    'zh-cn': '“{name}”没有应用审核权限',
+    en: '"{name}" does not hold the app review permission',
   },
 } as const satisfies Record<string, MessageDef>;
 

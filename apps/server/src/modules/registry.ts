@@ -1,4 +1,8 @@
 import type { ApiModule } from '../platform/http/mount';
+import { appGroupModule } from './app-group/routes';
+import { appReviewModule } from './app-review/routes';
+import { appInstallModule } from './app-store/install-routes';
+import { appPlatformModule } from './app-store/platform-routes';
 import { appStoreModule } from './app-store/routes';
 import { auditModule } from './audit/routes';
 import { authModule } from './auth/routes';
@@ -44,6 +48,10 @@ export const modules: readonly ApiModule[] = [
   commandModule,
   deviceActionModule,
   appStoreModule,
+  appInstallModule,
+  appPlatformModule,
+  appReviewModule,
+  appGroupModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

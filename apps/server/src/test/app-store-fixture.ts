@@ -61,3 +61,79 @@ export async function decideReview(fx: DeviceFixture, applyType: string, subject
   if (reason === undefined) await fx.ok('flowAudit/flowAudit', { applyId: application.applyId, comment: 'ok' });
   else await fx.ok('flowAudit/noPassFlowAudit', { applyId: application.applyId, reason });
 }
+
+/** An APK or image uploaded by `who` (a member of the demo property by default); the answer's data. */
+export async function uploadAppFile(
+  env: TestEnv,
+  who: { token: string; pno: string },
+  kind: 'apk' | 'image',
+  bytes: Buffer,
+) {
+  const { body, contentType } = multipart(kind === 'apk' ? 'app.apk' : 'image.png', bytes);
+  const res = await env.app.inject({
+    method: 'POST',
+    url: `/api/ai/uploadAppFile?kind=${kind}`,
+    headers: { ...who, 'content-type': contentType },
+    payload: body,
+  });
+  const json = res.json() as { status: number; msg: string; data: Record<string, unknown> & { fid: string } };
+  if (json.status !== 0) throw new Error(`ai/uploadAppFile: ${json.msg}`);
+  return json.data;
+}
+
+/**
+ * A version of the member's app built as an APK (`versionName` 1.<versionCode>), passed review and on the shelf
+ * (the owner decides the reviews); `modelIdList` its compatible models, `forceUpdate` its flag. Its id and file.
+ */
+export async function shelvedVersion(
+  env: TestEnv,
+  fx: DeviceFixture,
+  o: { appId: string; packageName: string; versionCode: number; modelIdList?: string[]; forceUpdate?: 0 | 1 },
+) {
+  const file = await uploadAppFile(
+    env,
+    { token: fx.member.token, pno: fx.demo },
+    'apk',
+    readFileSync(
+      buildApk({
+        packageName: o.packageName,
+        versionCode: o.versionCode,
+        versionName: `1.${o.versionCode}`,
+        abis: ['arm64-v8a'],
+      }),
+    ),
+  );
+  const version = await fx.ok(
+    'av/saveAppVerInfoByUser',
+    {
+      appId: o.appId,
+      fid: file.fid,
+      submit: 1,
+      ...(o.modelIdList ? { compatibleDeviceList: o.modelIdList } : {}),
+      ...(o.forceUpdate ? { forceUpdate: o.forceUpdate } : {}),
+    },
+    fx.member,
+  );
+  await decideReview(fx, 'appVersion', version.appVersionId);
+  await fx.ok('av/putOnShelfByUser', { appId: o.appId, appVersionId: version.appVersionId }, fx.member);
+  await decideReview(fx, 'appShelf', version.appVersionId);
+  return { appVersionId: version.appVersionId as string, file };
+}
+
+/** A member's app (English listing `name`) whose information passed review; its id. */
+export async function passedApp(fx: DeviceFixture, packageName: string, name: string): Promise<string> {
+  const app = await fx.ok(
+    'ai/saveAppInfoByUser',
+    {
+      packageName,
+      languageList: [
+        { language: 'en', appName: name },
+        { language: 'zh-cn', appName: `${name}（中文）` },
+      ],
+      submit: 1,
+    },
+    fx.member,
+  );
+  await decideReview(fx, 'app', app.appId);
+  return app.appId as string;
+}

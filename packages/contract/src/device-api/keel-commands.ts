@@ -11,9 +11,15 @@ import { type DeviceApiEndpoint, ddiError, ddiParams } from './ddi';
 
 const link = z.object({ href: z.string() });
 
+/**
+ * What a device may be given through the resource: the console's commands (`cmd/sendCmd`) and app installs (an app
+ * store push: `payload` names the app, version, its SHA-256 and size, the APK's `path` on this server, and `force`).
+ */
+export const DEVICE_COMMAND_TYPES = [...CMD_TYPES, 'appInstall'] as const;
+
 export const keelCommand = z.object({
   id: z.string(),
-  type: z.enum(CMD_TYPES),
+  type: z.enum(DEVICE_COMMAND_TYPES),
   /** A custom command's name ('' for the others). */
   name: z.string(),
   /** The command's JSON payload (a config push's configuration). */

@@ -1,4 +1,8 @@
 import type { Endpoint } from '../endpoint';
+import { appGroupEndpoints } from './app-group';
+import { appPlatformEndpoints } from './app-platform';
+import { appReviewEndpoints } from './app-review';
+import { appInstallEndpoints } from './app-install';
 import { appStoreEndpoints } from './app-store';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
@@ -45,6 +49,10 @@ export const endpoints = {
   ...firmwareTempEndpoints,
   ...commandEndpoints,
   ...appStoreEndpoints,
+  ...appInstallEndpoints,
+  ...appReviewEndpoints,
+  ...appPlatformEndpoints,
+  ...appGroupEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -24,6 +24,8 @@ export const EVERY_MEMBER_PAGES: readonly string[] = [
   'signing.module',
   // The app store (modules/app-store): every member develops their own apps (the ByUser calls).
   'appService.appInfo',
+  // Platform apps (modules/app-store): every member sees the apps the operator offers every property.
+  'appService.platform',
 ];
 
 /**
@@ -105,6 +107,21 @@ export const functionCatalogue: readonly PermissionNode[] = [
     '管理本物业全部开发者的应用与版本',
     "Manage every developer's apps and versions in the property",
   ]),
+  // App review tasks (modules/app-review): the app workflow page reads every task; `manage` assigns, cancels, resumes.
+  func('appService.process', 'manage', [
+    '指派、暂停与恢复应用审核任务',
+    'Assign, suspend and resume app review tasks',
+  ]),
+  // App groups (modules/app-group): the groups page reads groups and categories; `manage` changes them.
+  func('appService.group', 'manage', [
+    '新建、编辑与删除应用分组及其分类，选择分组的终端',
+    'Create, edit and delete app groups and their categories; choose their devices',
+  ]),
+  // Platform apps (modules/app-store): the operator adds and removes them (a platform permission).
+  {
+    ...func('appService.platform', 'curate', ['添加与移除平台应用', 'Add and remove platform apps']),
+    scope: 'platform',
+  },
   // Approval workflows (modules/workflow): seeing the settings page reads the flows and who may audit which types.
   func('process.settings', 'edit', [
     '编辑审批流程与各申请类型的审核人',

@@ -6,12 +6,13 @@ import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { catalogueNames } from '../device/catalogue';
 import { appStoreIndexCertificate, signAppStoreIndex } from '../signing/reads';
+import { indexGeneration, releasedVersions } from './platform-apps';
 import * as repo from './repo';
 
 /**
  * A property's F-Droid repository (README "F-Droid repository"): what stock F-Droid clients read — `index-v1.jar`, a
  * JAR signed with the property's app store index key (signing service) holding `index-v1.json` — for every app on the
- * shelf (scope `all`) or those fitting one device model (scope: the model's id). The index is made when first asked
+ * shelf, its own and the platform apps (scope `all`), or those fitting one device model (scope: the model's id). The index is made when first asked
  * for after what the repository shows changed (its generation rose: a version went on the shelf, an app's information
  * passed), kept as a blob, and served with its SHA-256 as ETag; never made per request.
  */
@@ -32,9 +33,8 @@ export async function indexJson(
   scope: string,
   repository: { name: string; address: string; timestamp: number },
 ): Promise<Buffer> {
-  const versions = await repo.shelvedVersions(s.db, t, scope === 'all' ? null : scope);
-  const appIds = [...new Set(versions.map((v) => v.app_id))];
-  const listings = await repo.listingsOf(s.db, t, appIds);
+  // The property's own apps and the platform apps (platform-apps.ts).
+  const { versions, listings } = await releasedVersions(s, t, scope === 'all' ? null : scope);
   const apps: Record<string, unknown>[] = [];
   const packages: Record<string, Record<string, unknown>[]> = {};
   for (const v of versions) {
@@ -120,7 +120,7 @@ export async function currentIndex(
   scope: string,
   repository: { name: string; address: string },
 ): Promise<{ sha256: string; size: number }> {
-  const { generation, updatedAt } = await repo.repositoryGeneration(s.db, t);
+  const { generation, updatedAt } = await indexGeneration(s, t);
   const kept = await repo.findIndex(s.db, t, scope);
   if (kept && Number(kept.generation) === generation && kept.address === repository.address) {
     return { sha256: kept.sha256, size: Number(kept.size) };

@@ -8,12 +8,14 @@ import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { catalogueNames } from '../device/catalogue';
 import { currentIndex, FDROID_PREFIX, repositoryPath } from './fdroid';
 import { APP_FILE_PREFIX, appFileLinkTarget } from './links';
+import { releasedScreenshot, releasedVersion } from './platform-apps';
 import * as repo from './repo';
 
 /**
  * What the app store mounts besides its endpoints (README.md): the links to its files (images, APKs) and each
  * property's F-Droid repository, public as F-Droid repositories are (stock clients send no credential): its signed
- * index, the APKs, icons and screenshots of the apps on the shelf, nothing else.
+ * index, the APKs, icons and screenshots of the apps on the shelf (its own and the platform apps, whose files are
+ * read in the property holding them), nothing else.
  */
 
 const missing = () => new AppError('notFound', { what: 'file' }, { status: 404 });
@@ -79,9 +81,9 @@ export async function mountAppStore(app: FastifyInstance, s: Services): Promise<
         });
       }
       const apk = /^(.+)_(\d{1,18})\.apk$/.exec(p.file);
-      const version = apk && (await repo.shelvedVersion(s.db, repository.t, apk[1] as string, Number(apk[2])));
+      const version = apk && (await releasedVersion(s, repository.t, apk[1] as string, Number(apk[2])));
       if (!version) throw missing();
-      return serveFile(request, reply, repository.t, version.fid, p.file);
+      return serveFile(request, reply, version.t, version.fid, p.file);
     },
   });
 
@@ -94,11 +96,11 @@ export async function mountAppStore(app: FastifyInstance, s: Services): Promise<
       const repository = await repositoryOf(s, p.pno, p.scope);
       const named = /^(.+)\.(\d{1,18})\.png$/.exec(p.icon);
       if (!repository || !/^icons(-\d{3})?$/.test(p.folder) || !named) throw missing();
-      const version = await repo.shelvedVersion(s.db, repository.t, named[1] as string, Number(named[2]));
+      const version = await releasedVersion(s, repository.t, named[1] as string, Number(named[2]));
       if (!version) throw missing();
-      const listings = (await repo.listingsOf(s.db, repository.t, [version.app_id])).get(version.app_id) ?? [];
+      const listings = (await repo.listingsOf(s.db, version.t, [version.app_id])).get(version.app_id) ?? [];
       const own = listings.find((l) => l.icon_fid)?.icon_fid;
-      return serveFile(request, reply, repository.t, own ?? repo.apkIconFid(version.fid), p.icon);
+      return serveFile(request, reply, version.t, own ?? repo.apkIconFid(version.fid), p.icon);
     },
   });
 
@@ -111,9 +113,9 @@ export async function mountAppStore(app: FastifyInstance, s: Services): Promise<
       const repository = await repositoryOf(s, p.pno, p.scope);
       const fid = /^([A-Za-z0-9_-]{1,64})\.png$/.exec(p.shot)?.[1];
       if (!repository || !fid) throw missing();
-      const shown = await repo.shelvedScreenshot(s.db, repository.t, p.packageName, fid);
-      if (!shown) throw missing();
-      return serveFile(request, reply, repository.t, fid, p.shot);
+      const holder = await releasedScreenshot(s, repository.t, p.packageName, fid);
+      if (!holder) throw missing();
+      return serveFile(request, reply, holder, fid, p.shot);
     },
   });
 }

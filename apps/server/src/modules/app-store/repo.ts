@@ -6,6 +6,7 @@ import { containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
+import { bumpPlatformIfHolding } from './platform-apps-repo';
 import type { AppFilesTable, AppListingsTable, AppsTable, AppVersionsTable } from './tables';
 
 /** The app store's SQL (`apps`, `app_listings`, `app_versions`, `app_version_models`, `app_files`), on the tenant's handle. */
@@ -372,6 +373,8 @@ export async function bumpRepository(db: Db, t: Tenant, now: number): Promise<vo
       oc.column('pno').doUpdateSet((eb) => ({ generation: eb('app_store_repos.generation', '+', 1), updated_at: now })),
     )
     .execute();
+  // What every property shows of a platform app this property holds may have changed with it.
+  await bumpPlatformIfHolding(db, t, now);
 }
 
 export async function repositoryGeneration(db: Db, t: Tenant): Promise<{ generation: number; updatedAt: number }> {

@@ -9,6 +9,8 @@ export interface AppStoreTables {
   app_files: AppFilesTable;
   app_store_repos: AppStoreReposTable;
   app_store_indexes: AppStoreIndexesTable;
+  installed_apps: InstalledAppsTable;
+  app_pushes: AppPushesTable;
 }
 
 /** An app of a property, made by a member, its developer (migration 0041). */
@@ -121,4 +123,59 @@ export interface AppStoreIndexesTable {
   sha256: string;
   size: number;
   created_at: number;
+}
+
+/**
+ * The platform apps (README "Platform apps"): platform tables, no property of their own — every property sees them.
+ * Declared apart from `AppStoreTables` so that the platform apps' files stay their own (migration 0045).
+ */
+export interface PlatformAppTables {
+  platform_apps: PlatformAppsTable;
+  platform_app_repo: PlatformAppRepoTable;
+}
+
+/** An app of a property that the operator made a platform app; `app_pno` is the property holding it. */
+export interface PlatformAppsTable {
+  app_id: string;
+  app_pno: string;
+  /** The package name when it was added: no two platform apps share one. */
+  package_name: string;
+  added_by: string;
+  created_at: number;
+}
+
+/**
+ * The one row (`key` 'platform') whose generation rises whenever what every property's F-Droid repository shows of
+ * the platform apps changes: one added or removed, or the repository of a property holding one changed.
+ */
+export interface PlatformAppRepoTable {
+  key: string;
+  generation: number;
+  updated_at: number;
+}
+
+/** A package a device reported it has installed (migration 0046): the device's whole set is its rows. */
+export interface InstalledAppsTable {
+  pno: string;
+  device_id: string;
+  package_name: string;
+  version_code: number;
+  version_name: Generated<string>;
+  reported_at: number;
+}
+
+/** A push: chosen devices asked to install a version (device actions of kind `appInstall`, campaign `push_id`). */
+export interface AppPushesTable {
+  push_id: string;
+  pno: string;
+  app_id: string;
+  app_version_id: string;
+  force: number;
+  total: number;
+  /** active | finished | cancelled (contract APP_PUSH_STATES). */
+  state: string;
+  expires_at: number;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
 }

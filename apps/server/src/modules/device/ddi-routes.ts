@@ -104,7 +104,10 @@ function ddiRequest(request: FastifyRequest): DdiRequest | null {
   const params = ddiParams.safeParse(request.params);
   if (!params.success) return null;
   const authorization = request.headers.authorization;
+  const ifNoneMatch = request.headers['if-none-match'];
   return {
+    ifNoneMatch: Array.isArray(ifNoneMatch) ? ifNoneMatch[0] : ifNoneMatch,
+    acceptsGzip: /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')),
     tenant: params.data.tenant,
     controllerId: params.data.controllerId,
     authorization: Array.isArray(authorization) ? authorization[0] : authorization,
@@ -114,7 +117,10 @@ function ddiRequest(request: FastifyRequest): DdiRequest | null {
   };
 }
 
-function send(reply: FastifyReply, answer: DdiAnswer | { status: number; body?: unknown; headers?: undefined }) {
+function send(
+  reply: FastifyReply,
+  answer: DdiAnswer | { status: number; body?: unknown; headers?: Record<string, string> },
+) {
   reply.code(answer.status);
   for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
   if (answer.body === undefined) return reply.send();

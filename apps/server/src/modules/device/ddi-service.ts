@@ -30,6 +30,10 @@ export interface DdiRequest {
   requestId: string;
   /** `scheme://host` the device called, for the links of the answer. */
   origin: string;
+  /** The request's `If-None-Match` (an extension route answering with an ETag). */
+  ifNoneMatch?: string;
+  /** Whether `Accept-Encoding` takes gzip. */
+  acceptsGzip?: boolean;
 }
 
 export interface DdiAnswer {
@@ -262,9 +266,13 @@ export async function extensionCall(
   return route.handler(s, {
     pno: req.tenant,
     deviceId: req.controllerId,
+    modelId: who.state.modelId,
     params,
     body,
     base: base(req),
+    origin: req.origin,
+    ifNoneMatch: req.ifNoneMatch,
+    acceptsGzip: req.acceptsGzip ?? false,
     ip: req.ip,
     requestId: req.requestId,
     businesses: who.businesses,

@@ -30,15 +30,27 @@ export interface PollLinkCall {
  */
 export type PollLinkProvider = (s: Services, call: PollLinkCall) => Promise<PollLinks | null>;
 
-/** A call of an extension route, once the device is authenticated (as for the poll) and within its allowance. */
+/**
+ * A call of an extension route, once the device is authenticated (as for the poll, or by its Mender device token) and
+ * within its allowance.
+ */
 export interface DdiExtensionCall {
   pno: string;
   deviceId: string;
+  /** The device's model in the catalogue, null when it has none (cached with the device's state). */
+  modelId: string | null;
   /** The route's own path parameters (`:cmdId`). */
   params: Record<string, string>;
   /** The parsed JSON body (undefined for GET). */
   body: unknown;
+  /** The device's `…/controller/v1/{controllerId}` URL ('' over Mender). */
   base: string;
+  /** `scheme://host` the device called. */
+  origin: string;
+  /** The request's `If-None-Match`, for a route answering with an ETag. */
+  ifNoneMatch: string | undefined;
+  /** Whether the device takes a gzip-encoded answer (`Accept-Encoding`), for a route keeping one. */
+  acceptsGzip: boolean;
   ip: string;
   requestId: string;
   /** The businesses the property has: work of one it lacks is not served (reports on work given are taken). */
@@ -47,7 +59,9 @@ export interface DdiExtensionCall {
 
 export interface DdiExtensionAnswer {
   status: number;
+  /** JSON: a value, or its bytes already written (a list kept in memory). */
   body?: unknown;
+  headers?: Record<string, string>;
   /** A stored blob to send instead of a JSON body (an artifact download: Range, ETag; platform/storage/download.ts). */
   blob?: Download;
 }
@@ -65,6 +79,11 @@ export interface DdiExtensionRoute {
   suffix: string;
   /** Its own allowance per device per polling interval (as polls and reports have theirs). */
   bucket: string;
+  /**
+   * Also mounted for Mender devices, at `/api/devices/v1/keel` and this suffix (Fastify's form), authenticated by the
+   * device token; Mender's error bodies. A route meant for both protocols only (`base` is '' there).
+   */
+  mender?: string;
   handler: (s: Services, call: DdiExtensionCall) => Promise<DdiExtensionAnswer>;
 }
 

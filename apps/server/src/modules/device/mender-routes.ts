@@ -4,10 +4,12 @@ import { AppError } from '../../platform/http/errors';
 import { parseJsonBody } from '../../platform/http/json-body';
 import type { Services } from '../../platform/services';
 import { sendBlob } from '../../platform/storage/download';
+import { ddiExtensionRoutes } from './extensions';
 import {
   authenticate,
   deploymentDownload,
   deploymentReport,
+  extensionCall,
   failure,
   type MenderAnswer,
   type MenderRequest,
@@ -117,6 +119,26 @@ export async function menderApi(app: FastifyInstance, opts: { services: Services
       },
     });
   }
+  // Keel's extension routes that serve Mender devices too (extensions.ts `mender`), e.g. the app store's apps.
+  for (const route of ddiExtensionRoutes(s)) {
+    if (!route.mender) continue;
+    app.route({
+      method: route.method,
+      url: `${MENDER_EXTENSION_PREFIX}${route.mender}`,
+      bodyLimit: NEXT_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const answer = await extensionCall(
+          s,
+          menderRequest(request),
+          route,
+          request.params as Record<string, string>,
+          rawBody(request).toString('utf8'),
+        );
+        if ('blob' in answer && answer.blob) return sendBlob(s.blobs.store, request, reply, answer.blob);
+        return send(reply, answer as MenderAnswer);
+      },
+    });
+  }
   // The signed, expiring download links the update check hands out (they carry no device token).
   app.route({
     method: 'GET',
@@ -131,6 +153,9 @@ export async function menderApi(app: FastifyInstance, opts: { services: Services
     },
   });
 }
+
+/** Where Keel's extension routes for Mender devices live. */
+export const MENDER_EXTENSION_PREFIX = '/api/devices/v1/keel';
 
 /** Largest log report (mender-client sends the deployment's log, at most a few hundred KiB). */
 const LOG_BODY_LIMIT = 1024 * 1024;
@@ -160,7 +185,10 @@ const rawBody = (request: FastifyRequest): Buffer => (Buffer.isBuffer(request.bo
 
 function menderRequest(request: FastifyRequest): MenderRequest {
   const authorization = request.headers.authorization;
+  const ifNoneMatch = request.headers['if-none-match'];
   return {
+    ifNoneMatch: Array.isArray(ifNoneMatch) ? ifNoneMatch[0] : ifNoneMatch,
+    acceptsGzip: /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')),
     authorization: Array.isArray(authorization) ? authorization[0] : authorization,
     ip: request.ip,
     requestId: request.id,

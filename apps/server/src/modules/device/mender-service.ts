@@ -27,7 +27,7 @@ import { newId, sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { ENROLMENTS_PER_MINUTE, POLLS_PER_INTERVAL } from './ddi-service';
-import { type DdiExtensionAnswer, menderDeployments } from './extensions';
+import { type DdiExtensionAnswer, type DdiExtensionRoute, menderDeployments } from './extensions';
 import * as menderRepo from './mender-repo';
 import * as repo from './repo';
 import { recordReport } from './report';
@@ -45,6 +45,10 @@ export interface MenderRequest {
   requestId: string;
   /** `scheme://host` the device called (download links). */
   origin?: string;
+  /** The request's `If-None-Match` (an extension route answering with an ETag). */
+  ifNoneMatch?: string;
+  /** Whether `Accept-Encoding` takes gzip. */
+  acceptsGzip?: boolean;
 }
 
 export interface MenderAnswer {
@@ -377,7 +381,9 @@ async function bindIdentity(
   }
 }
 
-type Caller = { pno: string; deviceId: string; businesses: ReadonlySet<string> } | { answer: MenderAnswer };
+type Caller =
+  | { pno: string; deviceId: string; modelId: string | null; businesses: ReadonlySet<string> }
+  | { answer: MenderAnswer };
 
 /** A device of a property without the terminal business (platform/auth/businesses.ts). */
 const serviceOff = (req: MenderRequest) =>
@@ -398,7 +404,53 @@ async function caller(s: Services, req: MenderRequest): Promise<Caller> {
   }
   const businesses = await s.businesses.enabled(pno);
   if (!hasBusiness(businesses, DEVICE_BUSINESS)) return { answer: serviceOff(req) };
-  return { pno, deviceId: claims.sub, businesses };
+  return { pno, deviceId: claims.sub, modelId: state.modelId, businesses };
+}
+
+/**
+ * Keel's extension routes that serve Mender devices too (extensions.ts `mender`): authenticated by the device token
+ * and counted as the update check is (each route its own allowance); a JSON body is parsed here; an error answer is
+ * given in Mender's form.
+ */
+export async function extensionCall(
+  s: Services,
+  req: MenderRequest,
+  route: DdiExtensionRoute,
+  params: Record<string, string>,
+  text: string,
+): Promise<MenderAnswer | DdiExtensionAnswer> {
+  const who = await caller(s, req);
+  if ('answer' in who) return who.answer;
+  const limited = overLimit(s, req, route.bucket, `${who.pno}:${who.deviceId}`);
+  if (limited) return limited;
+  if (!route.report && route.business && !hasBusiness(who.businesses, route.business))
+    return failure(404, 'Not found', req);
+  let body: unknown;
+  if (route.method !== 'GET') {
+    try {
+      body = parseJsonBody(text);
+    } catch {
+      return failure(400, 'The body is not valid JSON', req);
+    }
+  }
+  runtimeOf(s).saw(who.pno, who.deviceId, s.now(), req.ip);
+  const answer = await route.handler(s, {
+    pno: who.pno,
+    deviceId: who.deviceId,
+    modelId: who.modelId,
+    params,
+    body,
+    base: '',
+    origin: req.origin ?? '',
+    ifNoneMatch: req.ifNoneMatch,
+    acceptsGzip: req.acceptsGzip ?? false,
+    ip: req.ip,
+    requestId: req.requestId,
+    businesses: who.businesses,
+  });
+  if (answer.status < 400) return answer;
+  const message = (answer.body as { message?: unknown } | undefined)?.message;
+  return failure(answer.status, typeof message === 'string' ? message : 'Request failed', req, answer.headers);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import * as catalogue from './catalogue-repo';
-import { findDeviceHeads } from './repo';
+import { findDeviceHeads, pageDevices } from './repo';
 import * as taskSelection from './task-selection-repo';
 
 /**
@@ -50,3 +50,15 @@ export const listedDevices = taskSelection.listedDevices;
 
 /** The condition "the device this column names has a name containing the text" (a list's search). */
 export const deviceNameMatches = taskSelection.deviceNameMatches;
+
+/**
+ * A page of the property's devices, newest first (a picker's list): `str` searches serial, name and label; `modelId`,
+ * `sid` and `groupId` (of the space's group tree) filter. Rows as the device list reads them.
+ */
+export const pagePropertyDevices = (
+  db: Db,
+  tenant: Tenant,
+  f: { str?: string; modelId?: string; sid?: string; groupId?: string },
+  pageNum: number,
+  pageSize: number,
+) => pageDevices(db, tenant, { str: f.str, model: f.modelId, sid: f.sid, groupId: f.groupId }, pageNum, pageSize);

@@ -386,6 +386,7 @@ function compileDeviceState(db: Db) {
       .select([
         'd.admission',
         'mi.generation as mender_generation',
+        'd.model_id',
         'd.attributes',
         'd.attributes_at',
         (eb) => deviceCredentialExists(eb.ref('d.device_id'), false).as('has_credential'),

@@ -43,6 +43,8 @@ export interface DeviceState {
   reported: boolean;
   /** The generation its Mender device tokens must carry; null when it never authenticated over Mender. */
   menderGeneration: number | null;
+  /** Its model in the catalogue (what apps fit it), null when it has none. */
+  modelId: string | null;
 }
 
 const stateKey = (pno: string, deviceId: string) => `${pno}\u0000${deviceId}`;
@@ -153,6 +155,7 @@ function createRuntime(s: Services): DeviceRuntime {
         hasCredential: Boolean(Number(row.has_credential)),
         reported: row.attributes_at !== null,
         menderGeneration: row.mender_generation === null ? null : Number(row.mender_generation),
+        modelId: row.model_id,
       });
       if (started === stateEpoch) {
         if (states.size >= MAX_STATES) {

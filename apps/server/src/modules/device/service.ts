@@ -249,6 +249,8 @@ export async function update(s: Services, ctx: RequestContext, input: UpdateInpu
     updated_at: s.now(),
   };
   await repo.updateDevice(s.db, tenant, input.deviceId, set);
+  // The device API keeps the model with the device's state (what apps fit it).
+  if (input.model !== undefined) await runtimeOf(s).forgetStates(tenant.pno, [input.deviceId]);
   return null;
 }
 

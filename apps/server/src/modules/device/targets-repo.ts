@@ -21,6 +21,7 @@ export const deviceSummaries = (db: Db, tenant: Tenant, ids: readonly string[]) 
           'd.name',
           'd.sid',
           'd.group_id',
+          'd.model_id',
           'm.name as model_name',
           'd.firmware_version',
           's.last_seen_at',

@@ -15,6 +15,7 @@ import * as repo from './targets-repo';
 export interface DeviceSummary {
   deviceId: string;
   name: string;
+  modelId: string | null;
   modelName: string | null;
   firmwareVersion: string | null;
   online: 0 | 1;
@@ -49,6 +50,7 @@ export async function propertyDevices(
     return {
       deviceId: r.device_id,
       name: r.name,
+      modelId: r.model_id,
       modelName: r.model_name,
       firmwareVersion: r.firmware_version,
       online: r.last_seen_at !== null && now - Number(r.last_seen_at) <= window ? 1 : 0,
@@ -68,6 +70,7 @@ export async function deviceSummaries(s: Services, tenant: Tenant, ids: readonly
       {
         deviceId: r.device_id,
         name: r.name,
+        modelId: r.model_id,
         modelName: r.model_name,
         firmwareVersion: r.firmware_version,
         online: r.last_seen_at !== null && now - Number(r.last_seen_at) <= window ? 1 : 0,

@@ -7,6 +7,7 @@ import { notify } from '../../platform/news/notify';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { type FlowApplication, type HookContext, hooksOf } from './apply-types';
+import { observersOf } from './observers';
 import { type AuditorSpec, builtInAuditors, notAllowedAuditors, parseSpecs, resolveSpecs } from './people';
 import * as people from './people-repo';
 import * as repo from './repo';
@@ -268,7 +269,6 @@ export class Change {
             : null;
     if (!hookKind || !this.hook) return;
     const hook = hooksOf(this.s, this.app.apply_type)[hookKind];
-    if (!hook) return;
     const h: HookContext = {
       s: this.s,
       trx: this.trx,
@@ -278,7 +278,8 @@ export class Change {
       result: this.result,
       now: this.now,
     };
-    await hook(this.application(), h);
+    await hook?.(this.application(), h);
+    for (const o of observersOf(this.s, this.app.apply_type)) await o.onEnded?.(this.application(), h);
   }
 
   application(): FlowApplication {
@@ -406,6 +407,9 @@ export async function submitApplication(
       finished_at: null,
     };
     await repo.insertApplication(trx, t, values);
+    for (const o of observersOf(s, input.applyType)) {
+      await o.onSubmitted?.(toFlowApplication({ ...values, pno: t.pno }), { s, trx, now });
+    }
     const c = new Change(s, trx, { ...values, pno: t.pno }, now);
     await c.moveTo(1, { action: 'submit', step: 0, actor: input.applicantUid, comment: '' });
     if (c.state === 'passed') {

@@ -16,6 +16,8 @@ import { type ActionResult, act } from './engine';
  *   after the area has checked the caller's right: the caller acts as the current step's auditor when they wait on
  *   it, else decides the built-in step on that authority (a step of the property's own flow waits for its auditors);
  * - `applicationOfSubject` finds the application about an area's object;
+ * - `applicationObservers`, contributed by a module that follows applications of some types it does not own (the
+ *   app review tasks): told in the engine's transaction when one is filed and when it ends;
  * - `standDown(s, trx, pno, uid)` when a member leaves the property (their waiting steps go to others), then
  *   `announceLeave` after the commit.
  */
@@ -37,6 +39,8 @@ export {
   standDown,
   submitApplication,
 } from './engine';
+export { type ApplicationObserver, applicationObservers } from './observers';
+export { holdersOf } from './people';
 export {
   allApplications,
   auditList,

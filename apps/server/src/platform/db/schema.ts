@@ -1,4 +1,6 @@
-import type { AppStoreTables } from '../../modules/app-store/tables';
+import type { AppGroupTables } from '../../modules/app-group/tables';
+import type { AppReviewTables } from '../../modules/app-review/tables';
+import type { AppStoreTables, PlatformAppTables } from '../../modules/app-store/tables';
 import type { AuthTables } from '../../modules/auth/tables';
 import type { CommandTables } from '../../modules/command/tables';
 import type { CustomerTables } from '../../modules/customer/tables';
@@ -28,7 +30,9 @@ import type { CounterTables } from './tables';
  * it, tools/ownership.ts). Row types follow architecture §6: text ids, bigint epoch-ms times, 0/1 flags, JSON in text.
  */
 export interface Database
-  extends AppStoreTables,
+  extends AppGroupTables,
+    AppReviewTables,
+    AppStoreTables,
     AuditTables,
     AuthTables,
     CounterTables,
@@ -45,6 +49,7 @@ export interface Database
     OrgTables,
     OutboxTables,
     PermissionsTables,
+    PlatformAppTables,
     PlatformAuthTables,
     SigningTables,
     SpaceTables,
@@ -136,6 +141,15 @@ export const TENANT_TABLES = [
   'app_files',
   'app_store_repos',
   'app_store_indexes',
+  'installed_apps',
+  'app_pushes',
+  'app_groups',
+  'app_group_devices',
+  'app_group_categories',
+  'app_group_category_apps',
+  'app_review_tasks',
+  'app_review_subtasks',
+  'app_review_records',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<

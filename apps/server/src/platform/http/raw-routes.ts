@@ -1,5 +1,6 @@
 import { type DeviceApiEndpoint, ddiEndpoints } from '@keel/contract/device-api/ddi';
 import { ddiDeploymentEndpoints } from '@keel/contract/device-api/ddi-deployment';
+import { keelAppDdiEndpoints, keelAppMenderEndpoints } from '@keel/contract/device-api/keel-apps';
 import { keelCommandEndpoints } from '@keel/contract/device-api/keel-commands';
 import { menderEndpoints } from '@keel/contract/device-api/mender';
 import type { Endpoint } from '@keel/contract/endpoint';
@@ -57,7 +58,7 @@ export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 const bodyOf = (def: DeviceApiEndpoint): RawRoute['body'] => (def.body ? 'json' : 'none');
 
-const ddi = [ddiEndpoints, keelCommandEndpoints, ddiDeploymentEndpoints].flatMap((group) =>
+const ddi = [ddiEndpoints, keelCommandEndpoints, ddiDeploymentEndpoints, keelAppDdiEndpoints].flatMap((group) =>
   Object.values(group).map(
     (def: DeviceApiEndpoint): RawRoute => ({
       method: def.method,
@@ -70,7 +71,7 @@ const ddi = [ddiEndpoints, keelCommandEndpoints, ddiDeploymentEndpoints].flatMap
   ),
 );
 
-const mender = Object.values(menderEndpoints).map((def: DeviceApiEndpoint): RawRoute => {
+const mender = [...Object.values(menderEndpoints), ...Object.values(keelAppMenderEndpoints)].map((def: DeviceApiEndpoint): RawRoute => {
   const path = fastifyPath(def.path);
   if (def === menderEndpoints.authRequest) return { method: def.method, path, credential: 'menderAuth', body: 'json' };
   if (def === menderEndpoints.deploymentDownload)

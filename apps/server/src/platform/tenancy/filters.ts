@@ -22,6 +22,8 @@ export type AcrossReason =
   | 'system-job'
   /** The customer records (of any property) that stand for the caller's own customer property, and what was shared with them. */
   | 'customer-share'
+  /** The apps the operator made platform apps (modules/app-store), which every property sees, in the property holding them. */
+  | 'platform-app'
   | 'test';
 
 export const ACROSS_MARKER = 'keel:across-properties';

@@ -205,6 +205,59 @@ describeEachDb("guard: another property's objects", (env) => {
     foreign.appFile = store.appFile;
     foreign.app = store.app;
     foreign.appVersion = store.appVersion;
+    // A push of the partner's version (written as av/pushAppVersion would: only a version on the shelf is pushed,
+    // which needs the partner's reviews).
+    if (store.appVersion) {
+      foreign.appPush = 'partner-push';
+      const now = env().now();
+      await env()
+        .app.keel.db.withoutPlugins()
+        .insertInto('app_pushes')
+        .values({
+          push_id: foreign.appPush,
+          pno: world.partnerPno,
+          app_id: store.app,
+          app_version_id: store.appVersion,
+          force: 0,
+          total: 0,
+          state: 'active',
+          expires_at: now + 86_400_000,
+          created_by: world.uid.operator,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    // App groups: a group of the partner's app as its master app, with a category.
+    foreign.appGroup = await make(
+      'group/addOrUpdateAppGroup',
+      { masterAppId: store.app, nameZh: '合作分组', nameEn: 'Partner group' },
+      'groupId',
+    );
+    foreign.appCategory = await make(
+      'group/addOrUpdateGroupCategory',
+      { groupId: foreign.appGroup, nameZh: '合作分类', nameEn: 'Partner category' },
+      'categoryId',
+    );
+    // App review tasks: the partner's app submitted for review opens its main task with one sub-task.
+    await make(
+      'ai/saveAppInfoByAdmin',
+      {
+        appId: store.app,
+        packageName: 'com.partner.guarded',
+        languageList: [{ language: 'en', appName: 'Guarded app', appIconFid: store.appFile }],
+        submit: 1,
+      },
+      'appId',
+    );
+    const subTask = await env()
+      .app.keel.db.withoutPlugins()
+      .selectFrom('app_review_subtasks')
+      .select(['task_id', 'sub_task_id'])
+      .where('pno', '=', world.partnerPno)
+      .executeTakeFirstOrThrow();
+    foreign.appTask = subTask.task_id;
+    foreign.appSubTask = subTask.sub_task_id;
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {

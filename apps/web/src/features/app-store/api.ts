@@ -44,6 +44,13 @@ export const APP_READS: readonly EndpointPath[] = [
   'av/getAppVerInfoListByAdmin',
 ];
 
+/** The reads a push changes: an app's pushes and their devices, a terminal's installed apps. */
+export const PUSH_READS: readonly EndpointPath[] = [
+  'av/getAppPushList',
+  'av/getAppPushDeviceList',
+  'ai/getDeviceAppList',
+];
+
 /** The app list's filters as the URL holds them (the developer's own list has no developer filter). */
 export const USER_LIST = appStoreEndpoints['ai/getAppInfoListByUser'].input.pick({ str: true, published: true });
 export const ADMIN_LIST = appStoreEndpoints['ai/getAppInfoListByAdmin'].input.pick({

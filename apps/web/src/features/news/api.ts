@@ -10,7 +10,8 @@ export type NewsTarget =
         | '/BusinessProcess/MemberAuditPage'
         | '/BusinessProcess/AuditDialog'
         | '/Tis/File/FileSpace'
-        | '/Tis/space/SpaceDetailPage';
+        | '/Tis/space/SpaceDetailPage'
+        | '/AppService/process/AppProcessAuditPage';
       pno: string | null;
       search?: Record<string, string>;
     };
@@ -34,5 +35,8 @@ export function targetOf(n: Pick<NewsItem, 'newsType' | 'link' | 'pno'>): NewsTa
   // Approval flows (modules/workflow): an application to review, or news of one's own, opens in the audit dialog.
   if (link.kind === 'apply')
     return { kind: 'page', to: '/BusinessProcess/AuditDialog', pno: n.pno, search: { applyId: link.id } };
+  // App review tasks (modules/app-review): an assigned task opens in the reviewer's queue.
+  if (link.kind === 'appTask')
+    return { kind: 'page', to: '/AppService/process/AppProcessAuditPage', pno: n.pno, search: { taskId: link.id } };
   return null;
 }

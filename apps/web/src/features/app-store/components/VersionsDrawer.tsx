@@ -1,3 +1,4 @@
+import CloudDownloadOutlined from '@ant-design/icons/CloudDownloadOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
@@ -26,10 +27,12 @@ import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { useMediaQuery } from '../../../shared/layout/use-media-query';
 import { APP_READS, byMode, COMPATIBLE_DIALOG, type Mode } from '../api';
+import { PushDialog } from '../dialogs/PushDialog';
 import { VersionDialog } from '../dialogs/VersionDialog';
 import { shelvable, submittable, versionEditable, versionResaveInput, withdrawable } from '../model';
 import { useVersions } from '../queries';
 import { AppIcon, AuditStatus, VersionShelf } from './bits';
+import { PushesPanel } from './PushesPanel';
 
 const PAGE_SIZE = 10;
 
@@ -70,11 +73,13 @@ function VersionActions({
   version,
   mode,
   onEdit,
+  onPush,
   name,
 }: {
   version: AppVersionItem;
   mode: Mode;
   onEdit: () => void;
+  onPush: () => void;
   name: string;
 }) {
   const { t } = useTranslation();
@@ -171,6 +176,14 @@ function VersionActions({
           {null}
         </ConfirmAction>
       )}
+      {mode === 'ByAdmin' && version.published === 1 && (
+        <IconButton
+          label={t('app-store.push.push')}
+          icon={<CloudDownloadOutlined />}
+          onClick={onPush}
+          testId={`version-push-${key}`}
+        />
+      )}
       {version.auditStatus === AUDIT_STATUS.draft ? (
         <ConfirmAction
           title={t('app-store.version.deleteConfirm', { name })}
@@ -203,7 +216,8 @@ function VersionActions({
 /**
  * An app's versions in a drawer (`?appId=` on the page): version and versionCode, size, review state, where it
  * stands on its way to the shelf, compatible models (CompatibleDeviceDlg), the APK's download link; add a version,
- * edit a draft or rejected one, send it for review, ask for the shelf, withdraw a review, delete a draft.
+ * edit a draft or rejected one, send it for review, ask for the shelf, withdraw a review, delete a draft; an
+ * administrator pushes a version on the shelf to devices and follows the app's pushes.
  */
 export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mode; onClose: () => void }) {
   const { t } = useTranslation();
@@ -213,6 +227,7 @@ export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mod
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [editing, setEditing] = useState<{ version?: AppVersionItem } | null>(null);
+  const [pushing, setPushing] = useState<AppVersionItem | null>(null);
   const versions = useVersions(mode, app.appId, pageNum, pageSize);
   const frame = useAccessibleTableScroll(t('kit.tableRegion'));
   const appName = app.activeLanguage.appName || app.packageName;
@@ -311,9 +326,15 @@ export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mod
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 130,
+      width: 160,
       render: (_: unknown, v: AppVersionItem) => (
-        <VersionActions version={v} mode={mode} name={nameOf(v)} onEdit={() => setEditing({ version: v })} />
+        <VersionActions
+          version={v}
+          mode={mode}
+          name={nameOf(v)}
+          onEdit={() => setEditing({ version: v })}
+          onPush={() => setPushing(v)}
+        />
       ),
     },
   ];
@@ -402,7 +423,9 @@ export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mod
         <Typography.Text type="secondary">{t('app-store.version.help')}</Typography.Text>
       </div>
       {table}
+      {mode === 'ByAdmin' && <PushesPanel appId={app.appId} />}
       {editing && <VersionDialog app={app} version={editing.version} mode={mode} onClose={() => setEditing(null)} />}
+      {pushing && <PushDialog version={pushing} name={nameOf(pushing)} onClose={() => setPushing(null)} />}
     </Drawer>
   );
 }

@@ -4,7 +4,6 @@ import {
   CMD_TYPES,
   type CmdType,
 } from '@keel/contract/endpoints/command';
-import { useQuery } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -14,9 +13,8 @@ import Select from 'antd/es/select';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiQuery } from '../../../shared/api/query';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
-import { useSession } from '../../../shared/session/session-store';
+import { useDeviceOptions } from '../../../shared/pickers/device-options';
 import { COMMAND_LISTS } from '../api';
 
 /** The payload text as a JSON object, or the reason it is not one. */
@@ -29,16 +27,6 @@ export function parsePayload(text: string): { value: Record<string, unknown> } |
   } catch (e) {
     return { error: e instanceof Error ? e.message : String(e) };
   }
-}
-
-/** Terminals to suggest (the member's list right allowing): the property's newest hundred. */
-function useDeviceOptions() {
-  const canList = useSession((s) => s.selectedProperty?.role === 'owner' || s.menuIdList.includes('terminals.list'));
-  const devices = useQuery({ ...apiQuery('di/getAllDeviceList', { pageNum: 1, pageSize: 100 }), enabled: canList });
-  return (devices.data?.list ?? []).map((d) => ({
-    value: d.deviceId,
-    label: d.name ? `${d.deviceId} · ${d.name}` : d.deviceId,
-  }));
 }
 
 /**

@@ -24,6 +24,7 @@ import { DeviceFormDialog } from '../dialogs/DeviceFormDialog';
 import { AdmissionTag, OnlineBadge } from './DeviceStatus';
 import type { DeviceListMode } from './DeviceTable';
 import { CredentialDialog } from './DeviceTable';
+import { InstalledApps } from './InstalledApps';
 
 const SEARCH = deviceEndpoints['di/getAnyDeviceInfo'].input;
 /** The detail refreshes itself, so that its online state and last sighting stay current. */
@@ -306,6 +307,8 @@ export function DeviceDetailView({ mode }: { mode: DeviceListMode }) {
           />
         )}
       </Card>
+
+      {managing && <InstalledApps deviceId={d.deviceId} />}
 
       {mode !== 'my' && (
         <Card size="small" title={t('device.detail.connection')}>

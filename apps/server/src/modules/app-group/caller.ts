@@ -1,0 +1,20 @@
+import type { Locale } from '@keel/contract/status';
+import { type RequestContext, requireUser } from '../../platform/http/context';
+import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
+
+/** Who calls: the property they work in, their uid (groups record their maker) and the language they read. */
+export interface Caller {
+  t: Tenant;
+  uid: string;
+  locale: Locale;
+}
+
+export const callerOf = (ctx: RequestContext): Caller => ({
+  t: tenantOf(ctx),
+  uid: requireUser(ctx).uid,
+  locale: ctx.locale,
+});
+
+/** A name kept in both languages, in the reader's. */
+export const nameIn = (row: { name_zh: string; name_en: string }, locale: Locale) =>
+  locale === 'en' ? row.name_en : row.name_zh;
