@@ -96,8 +96,13 @@ test('a simulated device installs an app from the store and answers a push', asy
   // Nothing chosen: the dialog says so and sends nothing.
   await page.getByTestId('push-ok').click();
   await expect(page.getByTestId('push-problem')).toHaveText('请至少选择一台终端');
-  await page.getByTestId('push-devices').locator('input').fill(DEVICE);
-  await page.keyboard.press('Enter');
+  const devices = page.getByTestId('push-devices').locator('input');
+  await devices.fill(DEVICE);
+  await devices.press('Enter');
+  await expect(page.getByTestId('push-devices')).toContainText(DEVICE);
+  // Leaving the field closes its list of suggestions (which would cover the dialog).
+  await page.locator('.ant-modal-title').first().click();
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
   await page.getByTestId('push-force').check();
   await expectAccessible(page, '.ant-modal-wrap');
   await shot(page, 'app-devices-push-dialog-zh');

@@ -761,7 +761,22 @@ export const messages = {
   appVersionNotForModel: {
     status: Status.invalidInput,
     'zh-cn': '终端“{deviceId}”的型号不在该版本的兼容型号中',
-    en: "Device \"{deviceId}\" is not of a model this version is compatible with",
+    en: 'Device "{deviceId}" is not of a model this version is compatible with',
+  },
+  appNoKeystore: {
+    status: Status.conflict,
+    'zh-cn': '该应用未关联签名证书，不能重签名',
+    en: 'The app has no signing certificate: it cannot be re-signed',
+  },
+  signModuleNotApk: {
+    status: Status.invalidInput,
+    'zh-cn': '签名模块“{name}”不是 APK 签名模块',
+    en: 'Sign module "{name}" does not sign APKs',
+  },
+  appVersionNotResigned: {
+    status: Status.conflict,
+    'zh-cn': '该应用的版本须先用应用的签名证书重签名，才能提交审核',
+    en: "The app's versions must be re-signed with its certificate before they are submitted for review",
   },
   appPushNotActive: {
     status: Status.conflict,

@@ -245,6 +245,7 @@ function byUserAndAdmin<const P extends string, I extends z.ZodType, O extends z
   input: I;
   output: O;
   mutates?: boolean;
+  ours?: boolean;
 }) {
   return [
     defineEndpoint({
@@ -323,6 +324,15 @@ export const appStoreEndpoints = group(
     access: { kind: 'property', permission: APP_STORE_PERMISSIONS.develop, business: 'appstore' },
     input: z.object({ modelId: optionalRef('deviceModel') }),
     output: z.object({ path: z.string(), fingerprint: z.string() }),
+    ours: true,
+  }),
+  ...byUserAndAdmin({
+    method: 'POST',
+    path: 'av/resignAppVerInfo',
+    summary:
+      "Re-sign a draft or rejected version's APK with the app's certificate (`keystore`) through a sign module of type apk the caller is authorised for (the signing service keeps the record); the signed APK becomes the version's file. An app with a certificate submits only versions signed with it",
+    input: z.object({ appVersionId: ref('appVersion'), moduleId: ref('signModule') }),
+    output: appVersionItem,
     ours: true,
   }),
   ...byUserAndAdmin({

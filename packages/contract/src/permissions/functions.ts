@@ -108,10 +108,7 @@ export const functionCatalogue: readonly PermissionNode[] = [
     "Manage every developer's apps and versions in the property",
   ]),
   // App review tasks (modules/app-review): the app workflow page reads every task; `manage` assigns, cancels, resumes.
-  func('appService.process', 'manage', [
-    '指派、暂停与恢复应用审核任务',
-    'Assign, suspend and resume app review tasks',
-  ]),
+  func('appService.process', 'manage', ['指派、暂停与恢复应用审核任务', 'Assign, suspend and resume app review tasks']),
   // App groups (modules/app-group): the groups page reads groups and categories; `manage` changes them.
   func('appService.group', 'manage', [
     '新建、编辑与删除应用分组及其分类，选择分组的终端',

@@ -222,4 +222,20 @@ describeEachDb('app review tasks', (env) => {
     const foreignAudit = await fx.call('task/auditAppVerInfo', { subTaskId: newSub.subTaskId, pass: 1 }, fx.operator);
     expect(foreignAudit.status).toBe(Status.notFound);
   });
+  it('opens one task for reviews of an app submitted at once', async () => {
+    if (!hasTools) return;
+    recordRealToolRun('app review: submissions at once', tools);
+    const packageName = `com.review.race${env().dialect}`;
+    const listing = [{ language: 'en', appName: 'Raced' }];
+    const app = await fx.ok('ai/saveAppInfoByUser', { packageName, languageList: listing }, fx.member);
+    const fid = await upload(packageName, 1);
+    const answers = await Promise.all([
+      fx.call('ai/saveAppInfoByUser', { appId: app.appId, packageName, languageList: listing, submit: 1 }, fx.member),
+      fx.call('av/saveAppVerInfoByUser', { appId: app.appId, fid, submit: 1 }, fx.member),
+    ]);
+    for (const a of answers) expect(a.status, a.msg).toBe(0);
+    const tasks = await tasksOf(packageName);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ state: 'open', subTaskNum: 2, pendingNum: 2 });
+  });
 });

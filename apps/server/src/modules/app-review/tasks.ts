@@ -1,5 +1,6 @@
 import { APP_REVIEW_PERMISSIONS, type SubTaskType } from '@keel/contract/endpoints/app-review';
 import type { Db } from '../../platform/db/connect';
+import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
@@ -114,10 +115,16 @@ export async function resumeTask(s: Services, c: Caller, taskId: string) {
   if (task.state !== 'cancelled') throw new AppError('appTaskNotCancelled');
   if (await repo.openTaskOf(s.db, c.t, task.app_id)) throw new AppError('appTaskOpenExists');
   const now = s.now();
-  await s.db.transaction().execute(async (trx) => {
-    if (!(await repo.moveTask(trx, c.t, task, 'cancelled', 'open', now))) throw new AppError('applyStale');
-    await repo.appendRecord(trx, c.t, task.task_id, { action: 'resumed', actorUid: c.uid }, now);
-  });
+  try {
+    await s.db.transaction().execute(async (trx) => {
+      if (!(await repo.moveTask(trx, c.t, task, 'cancelled', 'open', now))) throw new AppError('applyStale');
+      await repo.appendRecord(trx, c.t, task.task_id, { action: 'resumed', actorUid: c.uid }, now);
+    });
+  } catch (error) {
+    // A review of the app opened a task since the check above (one open task per app: the open key is unique).
+    if (isUniqueViolation(error)) throw new AppError('appTaskOpenExists');
+    throw error;
+  }
   return task.task_id;
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -153,15 +153,38 @@ export async function uploadAppFile(s: Services, ctx: RequestContext, kind: AppF
       if (!contentType) throw new AppError('appImageInvalid', { name: got.name });
       return fileItem(s, await keep(s, t, uid, kind, { ...got, contentType }, null));
     }
-    let apk: ApkReading;
-    try {
-      apk = await readApk(got.path);
-    } catch (error) {
-      throw refusal(error, got.name);
-    }
-    const row = await keep(s, t, uid, kind, { ...got, contentType: APK_CONTENT_TYPE }, apk);
+    const row = await keepApk(s, t, uid, got);
     ctx.audit.target = row.fid;
     return fileItem(s, row);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Analyses an APK on disk and keeps it (refused with the reason, nothing kept, when it is not sound). */
+async function keepApk(
+  s: Services,
+  t: Tenant,
+  uid: string,
+  got: { path: string; size: number; sha256: string; name: string },
+): Promise<repo.AppFileRow> {
+  let apk: ApkReading;
+  try {
+    apk = await readApk(got.path);
+  } catch (error) {
+    throw refusal(error, got.name);
+  }
+  return keep(s, t, uid, 'apk', { ...got, contentType: APK_CONTENT_TYPE }, apk);
+}
+
+/** Keeps an APK made on the server (a re-signed one) as `uid`'s file, analysed as an upload is. */
+export async function keepApkBytes(s: Services, t: Tenant, uid: string, name: string, bytes: Buffer) {
+  const dir = await mkdtemp(join(tmpdir(), 'keel-app-'));
+  try {
+    const path = join(dir, 'apk');
+    await writeFile(path, bytes, { mode: 0o600 });
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return await keepApk(s, t, uid, { path, size: bytes.length, sha256, name: safeFileName(name) });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@ import * as apps from './apps';
 import { callerOf } from './caller';
 import { repositoryOfProperty } from './fdroid';
 import * as files from './files';
+import { resignVersion } from './resign';
 import { appReviews, shelfReviews, versionReviews } from './reviews';
 import { runShelving, SHELVE_JOB } from './shelf';
 import * as versions from './versions';
@@ -50,6 +51,10 @@ export const appStoreModule = defineModule(
         versionAudited(ctx, await versions.cancelVersionReview(s, callerOf(ctx, true), input.appVersionId)),
       'av/cancelAuditingAppVerInfoByAdmin': async (input, ctx) =>
         versionAudited(ctx, await versions.cancelVersionReview(s, callerOf(ctx, false), input.appVersionId)),
+      'av/resignAppVerInfoByUser': async (input, ctx) =>
+        versionAudited(ctx, await resignVersion(s, callerOf(ctx, true), input)),
+      'av/resignAppVerInfoByAdmin': async (input, ctx) =>
+        versionAudited(ctx, await resignVersion(s, callerOf(ctx, false), input)),
       'av/deleteAppVerInfoDraftByUser': async (input, ctx) => {
         ctx.audit.target = input.appVersionId;
         return { deleted: await versions.deleteVersionDraft(s, callerOf(ctx, true), input.appVersionId) };

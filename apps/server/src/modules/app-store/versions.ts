@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { catalogueNames } from '../device/catalogue';
+import { certificateSha256 } from '../signing/reads';
 import { submitApplication } from '../workflow/service';
 import { withdrawReview } from './apps';
 import { appOf, type Caller, versionOf } from './caller';
@@ -67,12 +68,22 @@ async function checkedApk(s: Services, c: Caller, app: repo.AppRow, fid: string,
   if (highest && apk.versionCode <= Number(highest.version_code)) {
     throw new AppError('apkVersionCodeNotAbove', { got: apk.versionCode, last: Number(highest.version_code) });
   }
-  if (highest) {
+  // An app with a certificate of the signing service has its versions re-signed with it (resign.ts): what the
+  // developer uploads is checked when it is submitted (`signedAsApp`), not against the earlier versions.
+  if (highest && !app.keystore) {
     const earlier = await repo.findFile(s.db, c.t, highest.fid);
     const earlierApk = earlier && analysisOf(earlier);
     if (earlierApk && earlierApk.certSha256 !== apk.certSha256) throw new AppError('apkCertificateChanged');
   }
   return apk;
+}
+
+/** A version of an app with a certificate goes for review only signed with it. */
+async function signedAsApp(s: Services, c: Caller, app: repo.AppRow, apk: { certSha256: string }) {
+  if (!app.keystore) return;
+  if ((await certificateSha256(s.db, c.t, app.keystore)) !== apk.certSha256) {
+    throw new AppError('appVersionNotResigned');
+  }
 }
 
 export async function saveVersion(s: Services, c: Caller, input: VersionSaveInput): Promise<AppVersionItem> {
@@ -82,6 +93,7 @@ export async function saveVersion(s: Services, c: Caller, input: VersionSaveInpu
   if (existing && existing.version.audit_status === AUDIT_STATUS.auditing) throw new AppError('appUnderReview');
   if (existing && existing.version.audit_status === AUDIT_STATUS.passed) throw new AppError('appUnderReview');
   const apk = await checkedApk(s, c, app, input.fid, existing?.version.app_version_id ?? null);
+  if (input.submit === 1) await signedAsApp(s, c, app, apk);
   const models = [...new Set(input.compatibleDeviceList)];
   if ((await catalogueNames(s, c.t, 'model', models)).size !== models.length) throw notFound('compatibleDeviceList');
 

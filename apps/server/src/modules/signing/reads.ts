@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/connect';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { findCert, findUkey } from './repo';
+import { findCert, findModule, findUkey } from './repo';
 import { serviceCertificate, signJarAsService } from './service-keys';
+import { signArtifact } from './sign';
 
 /**
- * The signing reads other modules build on (the app store's signing link and its index key). This file imports no
- * other module. No SQL here.
+ * The signing reads other modules build on (the app store's signing link, its index key, and re-signing an app's APK
+ * with its certificate). This file imports no other module. No SQL here.
  */
 
 /** Whether the property has the certificate. */
@@ -23,3 +25,18 @@ export const appStoreIndexCertificate = (s: Services, tenant: Tenant) => service
 /** A JAR of `entries` signed with the property's app store index key. */
 export const signAppStoreIndex = (s: Services, tenant: Tenant, entries: readonly { name: string; data: Buffer }[]) =>
   signJarAsService(s, tenant, 'appStoreIndex', entries);
+
+/** A sign module's name and type (`apk`, `cms`, …), or null when the property has no such module. */
+export async function signModuleOf(db: Db, tenant: Tenant, moduleId: string) {
+  const module = await findModule(db, tenant, moduleId);
+  return module ? { name: module.name, signType: module.sign_type } : null;
+}
+
+/** The SHA-256 (hex) of a certificate's DER, or null when the property has no such certificate (or it has none yet). */
+export async function certificateSha256(db: Db, tenant: Tenant, certId: string): Promise<string | null> {
+  const cert = await findCert(db, tenant, certId);
+  return cert?.cert_der ? createHash('sha256').update(Buffer.from(cert.cert_der, 'base64')).digest('hex') : null;
+}
+
+/** Signs through the one signing interface (sign.ts): the module binds the certificate, the user is authorised. */
+export { signArtifact };

@@ -39,8 +39,6 @@ export {
   standDown,
   submitApplication,
 } from './engine';
-export { type ApplicationObserver, applicationObservers } from './observers';
-export { holdersOf } from './people';
 export {
   allApplications,
   auditList,
@@ -50,6 +48,8 @@ export {
   myDetail,
   propertyOfMine,
 } from './lists';
+export { type ApplicationObserver, applicationObservers } from './observers';
+export { holdersOf } from './people';
 export {
   addStep,
   auditorDetail,

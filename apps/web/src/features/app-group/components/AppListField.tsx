@@ -42,6 +42,8 @@ export function AppListField({
   return (
     <div data-testid="grp-category-apps">
       <SearchSelect
+        // A new select after each pick: it adds to the list below and shows nothing picked itself.
+        key={value.length}
         id={id}
         query={(str) => apiQuery('group/getStoreAppList', { pageNum: 1, pageSize: 20, ...(str ? { str } : {}) })}
         option={(a) => {

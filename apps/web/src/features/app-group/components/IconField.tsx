@@ -53,7 +53,7 @@ export function IconField({
         id={id}
         type="file"
         accept="image/png,image/jpeg,image/webp"
-        hidden
+        style={{ display: 'none' }}
         data-testid="grp-category-icon-input"
         onChange={(e) => void pick(e.target.files?.[0])}
       />

@@ -76,9 +76,9 @@ export function AppGroupMgrPage() {
       }),
     [navigate, search],
   );
-  // `?groupId=` opens the categories drawer, under the category dialog too; the group dialog reads it as the group
-  // it edits, without the drawer.
-  const editingGroup = useRouterState({ select: (s) => s.location.pathname.endsWith(ADD_GROUP_DIALOG) });
+  // `?groupId=` opens the categories drawer on the page itself; under a dialog (which reads it as the group it is
+  // about) the drawer waits, and shows again when the dialog closes back to the page.
+  const onPage = useRouterState({ select: (s) => s.location.pathname.endsWith(APP_GROUP_PAGE) });
   const opened = useRouteObject(useGroup(groupId), groupId !== undefined, t('app-group.group.gone'), closeDrawer);
   const open = (group: AppGroupItem, to: string = APP_GROUP_PAGE) =>
     void navigate({ to: to as never, search: { ...search, groupId: group.groupId } as never });
@@ -198,7 +198,7 @@ export function AppGroupMgrPage() {
       ) : (
         <Empty description={t('app-group.page.noProperty')} />
       )}
-      {opened && !editingGroup && <CategoriesDrawer group={opened} onClose={closeDrawer} />}
+      {opened && onPage && <CategoriesDrawer group={opened} onClose={closeDrawer} />}
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import RollbackOutlined from '@ant-design/icons/RollbackOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { type AppItem, type AppVersionItem, AUDIT_STATUS } from '@keel/contract/endpoints/app-store';
@@ -28,6 +29,7 @@ import { formatTime } from '../../../shared/format/time';
 import { useMediaQuery } from '../../../shared/layout/use-media-query';
 import { APP_READS, byMode, COMPATIBLE_DIALOG, type Mode } from '../api';
 import { PushDialog } from '../dialogs/PushDialog';
+import { ResignDialog } from '../dialogs/ResignDialog';
 import { VersionDialog } from '../dialogs/VersionDialog';
 import { shelvable, submittable, versionEditable, versionResaveInput, withdrawable } from '../model';
 import { useVersions } from '../queries';
@@ -74,12 +76,17 @@ function VersionActions({
   mode,
   onEdit,
   onPush,
+  onResign,
+  keystore,
   name,
 }: {
   version: AppVersionItem;
   mode: Mode;
   onEdit: () => void;
   onPush: () => void;
+  onResign: () => void;
+  /** The app's certificate in the signing service ('' for none). */
+  keystore: string;
   name: string;
 }) {
   const { t } = useTranslation();
@@ -176,6 +183,15 @@ function VersionActions({
           {null}
         </ConfirmAction>
       )}
+      {keystore && (
+        <IconButton
+          label={t('app-store.resign.action')}
+          icon={<SafetyCertificateOutlined />}
+          onClick={onResign}
+          testId={`version-resign-${key}`}
+          disabledReason={versionEditable(version) ? undefined : t('app-store.resign.locked')}
+        />
+      )}
       {mode === 'ByAdmin' && version.published === 1 && (
         <IconButton
           label={t('app-store.push.push')}
@@ -228,6 +244,7 @@ export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mod
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
   const [editing, setEditing] = useState<{ version?: AppVersionItem } | null>(null);
   const [pushing, setPushing] = useState<AppVersionItem | null>(null);
+  const [resigning, setResigning] = useState<AppVersionItem | null>(null);
   const versions = useVersions(mode, app.appId, pageNum, pageSize);
   const frame = useAccessibleTableScroll(t('kit.tableRegion'));
   const appName = app.activeLanguage.appName || app.packageName;
@@ -326,7 +343,7 @@ export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mod
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 160,
+      width: 190,
       render: (_: unknown, v: AppVersionItem) => (
         <VersionActions
           version={v}
@@ -334,6 +351,8 @@ export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mod
           name={nameOf(v)}
           onEdit={() => setEditing({ version: v })}
           onPush={() => setPushing(v)}
+          onResign={() => setResigning(v)}
+          keystore={app.keystore}
         />
       ),
     },
@@ -426,6 +445,15 @@ export function VersionsDrawer({ app, mode, onClose }: { app: AppItem; mode: Mod
       {mode === 'ByAdmin' && <PushesPanel appId={app.appId} />}
       {editing && <VersionDialog app={app} version={editing.version} mode={mode} onClose={() => setEditing(null)} />}
       {pushing && <PushDialog version={pushing} name={nameOf(pushing)} onClose={() => setPushing(null)} />}
+      {resigning && (
+        <ResignDialog
+          version={resigning}
+          keystore={app.keystore}
+          mode={mode}
+          name={nameOf(resigning)}
+          onClose={() => setResigning(null)}
+        />
+      )}
     </Drawer>
   );
 }

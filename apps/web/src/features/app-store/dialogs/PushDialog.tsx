@@ -63,7 +63,10 @@ export function PushDialog({ version, name, onClose }: { version: AppVersionItem
               mode="tags"
               tokenSeparators={[',', ' ', '\n']}
               value={devices}
-              onChange={(v: string[]) => setDevices(v.map((x) => x.trim()).filter(Boolean))}
+              onChange={(v: string[]) => {
+                setDevices(v.map((x) => x.trim()).filter(Boolean));
+                setProblem(undefined);
+              }}
               options={options}
             />
           </Form.Item>
