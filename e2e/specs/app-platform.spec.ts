@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { buildApk } from '../../apps/server/src/test/apk-builder';
 import { realTools, recordRealToolRun } from '../../apps/server/src/test/real-tools';
-import { seriousAxeViolations } from '../support/axe';
+import { expectAccessible, expectNoSidewaysScroll, shelvedAppByApi, shown } from '../support/app-store';
 import { DEMO_MEMBER, DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
 import { expect as baseExpect, expectToast, restoreSession, test } from '../support/fixtures';
 import { type Lang, localized, searchTable, shot } from '../support/pages';
-import { apiCall, loginByApi } from '../support/tenancy';
+import { loginByApi } from '../support/tenancy';
 
 /**
  * Platform apps (`/AppService/plat/PlatAppPage`, `AddPlatformAppDlg`), in each language. The demo member puts an app
@@ -41,87 +38,6 @@ const TEXT = {
   },
 } as const;
 
-/** What shows of an antd dialog: its content (the portal's root has no box of its own). */
-const shown = (root: Locator) => root.locator('.ant-modal-container').first();
-
-async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'document width' })
-    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
-
-async function expectAccessible(page: Page, include?: string) {
-  await page.mouse.move(0, 0);
-  expect.soft(await seriousAxeViolations(page, include), 'serious or critical axe violations').toEqual([]);
-}
-
-/** Passes the owner's application of `applyType` whose snapshot names the package. */
-async function decide(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  applyType: 'app' | 'appVersion' | 'appShelf',
-  pkg: string,
-) {
-  const todo = await apiCall(
-    request,
-    'GET',
-    'flowAudit/getAuditOrNoAuditList',
-    { auditStatus: 0, applyType, pageNum: 1, pageSize: 100 },
-    headers,
-  );
-  const application = todo.list.find((a: { snapshot: { packageName?: string } }) => a.snapshot.packageName === pkg);
-  expect(application, `the ${applyType} application of ${pkg} is on the owner's to-do list`).toBeTruthy();
-  await apiCall(request, 'POST', 'flowAudit/flowAudit', { applyId: application.applyId }, headers);
-}
-
-/** An app of the demo member's (the owner passes its reviews), with a listing in each language, passed and with version 2.0 on the shelf. */
-async function shelvedApp(request: APIRequestContext, pkg: string, names: { en: string; zh: string }) {
-  const owner = await loginByApi(request, DEMO_OWNER);
-  const pno = owner.propertyList.find((p) => p.name === DEMO_PROPERTY)?.pno as string;
-  const auditor = { token: owner.token, pno };
-  const headers = { token: (await loginByApi(request, DEMO_MEMBER)).token, pno };
-  const app = await apiCall(
-    request,
-    'POST',
-    'ai/saveAppInfoByUser',
-    {
-      packageName: pkg,
-      languageList: [
-        { language: 'zh-cn', appName: names.zh, summary: '平台应用演示' },
-        { language: 'en', appName: names.en, summary: 'A platform app' },
-      ],
-      submit: 1,
-    },
-    headers,
-  );
-  await decide(request, auditor, 'app', pkg);
-  const apk = buildApk({ packageName: pkg, versionCode: 2, versionName: '2.0', label: names.en });
-  const uploaded = await request.post('/api/ai/uploadAppFile?kind=apk', {
-    headers,
-    multipart: {
-      file: { name: 'app.apk', mimeType: 'application/vnd.android.package-archive', buffer: readFileSync(apk) },
-    },
-  });
-  const file = (await uploaded.json()) as { status: number; msg: string; data: { fid: string } };
-  expect(file.status, file.msg).toBe(0);
-  const version = await apiCall(
-    request,
-    'POST',
-    'av/saveAppVerInfoByUser',
-    { appId: app.appId, fid: file.data.fid, submit: 1 },
-    headers,
-  );
-  await decide(request, auditor, 'appVersion', pkg);
-  await apiCall(
-    request,
-    'POST',
-    'av/putOnShelfByUser',
-    { appId: app.appId, appVersionId: version.appVersionId },
-    headers,
-  );
-  await decide(request, auditor, 'appShelf', pkg);
-}
-
 for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
   test(`the operator offers an app to every property, a member sees it, the operator removes it (${lang})`, async ({
     page,
@@ -135,7 +51,15 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     const pkg = packageOf(lang);
     const names = { en: `Platform demo ${lang}`, zh: `平台演示 ${lang}` };
     const name = lang === 'en' ? names.en : names.zh;
-    await shelvedApp(request, pkg, names);
+    const owner = await loginByApi(request, DEMO_OWNER);
+    const pno = owner.propertyList.find((p) => p.name === DEMO_PROPERTY)?.pno as string;
+    const member = await loginByApi(request, DEMO_MEMBER);
+    await shelvedAppByApi(
+      request,
+      { token: member.token, pno },
+      { token: owner.token, pno },
+      { packageName: pkg, nameEn: names.en, nameZh: names.zh, versionCode: 2, versionName: '2.0' },
+    );
 
     // The operator: the page with its add button; the dialog lists every property's shelf apps, searched.
     await restoreSession(page, await sessionState('operator'));

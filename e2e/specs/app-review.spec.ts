@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { buildApk } from '../../apps/server/src/test/apk-builder';
 import { realTools, recordRealToolRun } from '../../apps/server/src/test/real-tools';
-import { seriousAxeViolations } from '../support/axe';
+import { expectAccessible, expectNoSidewaysScroll, shown, uploadApk } from '../support/app-store';
 import { DEMO_MEMBER, DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
 import { expect as baseExpect, expectToast, restoreSession, test } from '../support/fixtures';
 import { type Lang, localized, searchTable, shot, signIn } from '../support/pages';
@@ -61,20 +59,6 @@ const TEXT = {
   },
 } as const;
 
-/** What shows of an antd dialog or drawer (its test id is on a portal root without a box of its own). */
-const shown = (root: Locator) => root.locator('.ant-modal-container, .ant-drawer-section').first();
-
-async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'document width' })
-    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
-
-async function expectAccessible(page: Page, include?: string) {
-  await page.mouse.move(0, 0);
-  expect.soft(await seriousAxeViolations(page, include), 'serious or critical axe violations').toEqual([]);
-}
-
 type Session = { token: string; pno: string };
 
 async function sessionOf(request: APIRequestContext, account: { phone: string; password: string }) {
@@ -120,25 +104,17 @@ async function submitApp(request: APIRequestContext, developer: Session, lang: L
     },
     developer,
   );
-  const apk = buildApk({
+  const fid = await uploadApk(request, developer, {
     packageName: pkg,
     versionCode: 5,
     versionName: '2.0.5',
     permissions: ['android.permission.INTERNET'],
   });
-  const uploaded = await request.post('/api/ai/uploadAppFile?kind=apk', {
-    headers: developer,
-    multipart: {
-      file: { name: 'app.apk', mimeType: 'application/vnd.android.package-archive', buffer: readFileSync(apk) },
-    },
-  });
-  const file = await uploaded.json();
-  expect(file.status, file.msg).toBe(0);
   const version = await apiCall(
     request,
     'POST',
     'av/saveAppVerInfoByUser',
-    { appId: app.appId, fid: file.data.fid, demandShelfTime: Date.now() + 2 * 3_600_000, submit: 1 },
+    { appId: app.appId, fid, demandShelfTime: Date.now() + 2 * 3_600_000, submit: 1 },
     developer,
   );
   return { pkg, appId: app.appId as string, appVersionId: version.appVersionId as string };

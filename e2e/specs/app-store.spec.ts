@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { buildApk, certSha256, png } from '../../apps/server/src/test/apk-builder';
 import { realTools, recordRealToolRun } from '../../apps/server/src/test/real-tools';
-import { seriousAxeViolations } from '../support/axe';
+import { decide, expectAccessible, expectNoSidewaysScroll, shown } from '../support/app-store';
 import { DEMO_MEMBER, DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
 import { expect as baseExpect, expectToast, restoreSession, test } from '../support/fixtures';
 import { type Lang, localized, searchTable, shot } from '../support/pages';
@@ -103,29 +103,6 @@ test.beforeAll(() => {
 test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-/**
- * What shows of an antd dialog or drawer: its test id is on the portal's root, which has no box of its own (so it
- * never counts as visible); its content does.
- */
-const shown = (root: Locator) => root.locator('.ant-modal-container, .ant-drawer-section').first();
-
-/** The page's width is the viewport's: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'document width' })
-    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
-
-/**
- * No serious axe fault on what the page shows with data in it (the page sweep sees these pages empty): the page, or
- * the open dialog or drawer.
- */
-async function expectAccessible(page: Page, include?: string) {
-  // Not in the hover state of what was clicked last (a hovered link is lighter: the theme's hover colour).
-  await page.mouse.move(0, 0);
-  expect.soft(await seriousAxeViolations(page, include), 'serious or critical axe violations').toEqual([]);
-}
 
 /** Opens the versions drawer of an app from the list. */
 async function openVersions(page: Page, pkg: string) {
@@ -431,25 +408,6 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expect(again.getByTestId('version-row-4')).toHaveCount(0);
     await expect(again.getByTestId('version-row-3')).toBeVisible();
   });
-}
-
-/** Passes (or rejects) the application of `applyType` whose snapshot names the package, as the owner, an auditor. */
-async function decide(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  applyType: 'app' | 'appVersion' | 'appShelf',
-  pkg: string,
-) {
-  const todo = await apiCall(
-    request,
-    'GET',
-    'flowAudit/getAuditOrNoAuditList',
-    { auditStatus: 0, applyType, pageNum: 1, pageSize: 100 },
-    headers,
-  );
-  const application = todo.list.find((a: { snapshot: { packageName?: string } }) => a.snapshot.packageName === pkg);
-  expect(application, `the ${applyType} application of ${pkg} is on the owner's to-do list`).toBeTruthy();
-  await apiCall(request, 'POST', 'flowAudit/flowAudit', { applyId: application.applyId }, headers);
 }
 
 for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {

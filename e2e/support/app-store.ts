@@ -57,7 +57,7 @@ export async function decide(
 export async function uploadApk(
   request: APIRequestContext,
   headers: Record<string, string>,
-  apk: { packageName: string; versionCode: number; versionName: string },
+  apk: Parameters<typeof buildApk>[0],
 ): Promise<string> {
   const response = await request.post('/api/ai/uploadAppFile?kind=apk', {
     headers,
@@ -76,13 +76,13 @@ export async function uploadApk(
 
 /**
  * An app of the developer (`developer`'s session and property) with a listing in each language, its information and
- * version `versionCode` passed and on the shelf, the owner (`owner`) deciding each review. Its id and version's.
+ * version `versionCode` (named `versionName`, else 1.0.<versionCode>) passed and on the shelf, the owner (`owner`) deciding each review. Its id and version's.
  */
 export async function shelvedAppByApi(
   request: APIRequestContext,
   developer: Record<string, string>,
   owner: Record<string, string>,
-  app: { packageName: string; nameEn: string; nameZh: string; versionCode: number },
+  app: { packageName: string; nameEn: string; nameZh: string; versionCode: number; versionName?: string },
 ): Promise<{ appId: string; appVersionId: string }> {
   const { appId } = await apiCall(
     request,
@@ -102,7 +102,7 @@ export async function shelvedAppByApi(
   const fid = await uploadApk(request, developer, {
     packageName: app.packageName,
     versionCode: app.versionCode,
-    versionName: `1.0.${app.versionCode}`,
+    versionName: app.versionName ?? `1.0.${app.versionCode}`,
   });
   const { appVersionId } = await apiCall(
     request,

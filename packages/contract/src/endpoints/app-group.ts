@@ -186,13 +186,13 @@ export const appGroupEndpoints = group(
     method: 'GET',
     path: 'group/getAppGroupListByAdmin',
     summary:
-      "The property's app groups, newest first, with their device and category counts; `str` searches the names and the master app's package",
+      "The property's app groups, newest first, with their device and category counts; `str` searches the names and the master app's package; `groupId` keeps one",
     access: {
       kind: 'property',
       permission: [APP_GROUP_PERMISSIONS.read, APP_GROUP_PERMISSIONS.store],
       business: 'appstore',
     },
-    input: pageQuery().extend({ str: optionalText(100) }),
+    input: pageQuery().extend({ groupId: optionalRef('appGroup'), str: optionalText(100) }),
     output: pageOf(appGroupItem),
   }),
   defineEndpoint({

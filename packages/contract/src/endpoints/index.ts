@@ -1,8 +1,8 @@
 import type { Endpoint } from '../endpoint';
 import { appGroupEndpoints } from './app-group';
+import { appInstallEndpoints } from './app-install';
 import { appPlatformEndpoints } from './app-platform';
 import { appReviewEndpoints } from './app-review';
-import { appInstallEndpoints } from './app-install';
 import { appStoreEndpoints } from './app-store';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';

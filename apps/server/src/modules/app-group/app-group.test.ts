@@ -145,6 +145,8 @@ describeEachDb('app groups', (env) => {
     ).toMatchObject({ appGroupId: second.groupId, appGroupName: '二' });
     const listed = await fx.ok('group/getAppGroupListByAdmin', { str: 'second' });
     expect(listed.list).toEqual([expect.objectContaining({ groupId: second.groupId, deviceCount: 2 })]);
+    const one = await fx.ok('group/getAppGroupListByAdmin', { groupId: group.groupId });
+    expect(one.list.map((g: { groupId: string }) => g.groupId)).toEqual([group.groupId]);
 
     // The member holds neither the page's function nor, here, the page.
     res = await fx.call('group/addOrUpdateAppGroup', { masterAppId: other, nameZh: 'm', nameEn: 'm' }, fx.member);

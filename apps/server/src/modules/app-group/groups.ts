@@ -16,8 +16,13 @@ export async function groupOf(s: Services, c: Caller, groupId: string, field = '
   return row;
 }
 
-export async function listGroups(s: Services, c: Caller, input: { str?: string; pageNum: number; pageSize: number }) {
-  const { rows, total } = await repo.pageGroups(s.db, c.t, input.str, input.pageNum, input.pageSize);
+export async function listGroups(
+  s: Services,
+  c: Caller,
+  input: { groupId?: string; str?: string; pageNum: number; pageSize: number },
+) {
+  const filter = { groupId: input.groupId, str: input.str };
+  const { rows, total } = await repo.pageGroups(s.db, c.t, filter, input.pageNum, input.pageSize);
   return { list: await groupItems(s, c, rows), total, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 

@@ -39,18 +39,24 @@ export async function deleteGroup(db: Db, t: Tenant, groupId: string): Promise<n
   return Number(result.numDeletedRows);
 }
 
-const groupBase = (db: Db, t: Tenant, str?: string) => {
+export interface GroupFilter {
+  groupId?: string;
+  str?: string;
+}
+
+const groupBase = (db: Db, t: Tenant, f: GroupFilter) => {
   let q = tenantDb(db, t).selectFrom('app_groups as g');
-  if (str) q = q.where(containsCi('g.search_text', str));
+  if (f.groupId) q = q.where('g.group_id', '=', f.groupId);
+  if (f.str) q = q.where(containsCi('g.search_text', f.str));
   return q;
 };
 
 /** A page of groups, newest first. */
-export const pageGroups = (db: Db, t: Tenant, str: string | undefined, pageNum: number, pageSize: number) =>
+export const pageGroups = (db: Db, t: Tenant, f: GroupFilter, pageNum: number, pageSize: number) =>
   readPage(
-    () => countOf(groupBase(db, t, str)),
+    () => countOf(groupBase(db, t, f)),
     (w) =>
-      groupBase(db, t, str)
+      groupBase(db, t, f)
         .selectAll('g')
         .orderBy('g.created_at', w.dir)
         .orderBy('g.group_id', w.dir)

@@ -5,6 +5,7 @@ import { installedAppsReport, type KeelApp } from '@keel/contract/device-api/kee
 import type { ApkAnalysis } from '@keel/contract/endpoints/app-store';
 import { appendAudit } from '../../platform/audit/audit-log';
 import type { Services } from '../../platform/services';
+import { noneMatch } from '../../platform/storage/range';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { error } from '../device/ddi-service';
 import type { DdiExtensionAnswer, DdiExtensionCall, DdiExtensionRoute } from '../device/extensions';
@@ -112,14 +113,11 @@ export async function listFor(s: Services, t: Tenant, modelId: string, origin: s
 
 const gzipAsync = promisify(gzip);
 
-const etagMatches = (header: string | undefined, etag: string) =>
-  header !== undefined && header.split(',').some((h) => h.trim().replace(/^W\//, '') === etag);
-
 /** `GET …/keelApps` (DDI) and `GET /api/devices/v1/keel/apps` (Mender). */
 async function listApps(s: Services, call: DdiExtensionCall): Promise<DdiExtensionAnswer> {
   const list = await listFor(s, propertyTenant(call.pno), call.modelId ?? '', originOf(s, call));
   const headers = { etag: list.etag, 'cache-control': 'private, no-cache', vary: 'accept-encoding' };
-  if (etagMatches(call.ifNoneMatch, list.etag)) return { status: 304, headers };
+  if (noneMatch(call.ifNoneMatch, list.etag)) return { status: 304, headers };
   if (call.acceptsGzip) return { status: 200, body: list.gzipped, headers: { ...headers, 'content-encoding': 'gzip' } };
   return { status: 200, body: list.body, headers };
 }

@@ -4,6 +4,7 @@ import { containsCi } from '../../platform/db/sql-helpers';
 import { acrossProperties } from '../../platform/tenancy/filters';
 import type { AllTenants, Tenant } from '../../platform/tenancy/tenant';
 import { scopedDb, tenantDb } from '../../platform/tenancy/tenant-scope';
+import { SHELVED_COLUMNS } from './shelved-columns';
 
 /**
  * The platform apps' SQL (`platform_apps`, `platform_app_repo`, README "Platform apps"). These are platform tables;
@@ -144,23 +145,7 @@ export async function shelvedPlatformVersions(db: Db, anyModelOnly: boolean) {
     .innerJoin('apps as a', 'a.app_id', 'p.app_id')
     .innerJoin('app_versions as v', 'v.app_id', 'a.app_id')
     .innerJoin('app_files as f', 'f.fid', 'v.fid')
-    .select([
-      'a.pno',
-      'v.app_version_id',
-      'v.app_id',
-      'v.version_code',
-      'v.version_name',
-      'v.fid',
-      'v.force_update',
-      'v.publish_time',
-      'v.created_at',
-      'a.package_name',
-      'a.created_at as app_created_at',
-      'a.updated_at as app_updated_at',
-      'f.size',
-      'f.sha256',
-      'f.analysis',
-    ])
+    .select(['a.pno', ...SHELVED_COLUMNS])
     .where(across())
     .where('v.published', '=', 1)
     .where('a.audit_status', '=', 2);

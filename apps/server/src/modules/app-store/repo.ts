@@ -7,6 +7,7 @@ import { acrossProperties } from '../../platform/tenancy/filters';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { tenantDb } from '../../platform/tenancy/tenant-scope';
 import { bumpPlatformIfHolding } from './platform-apps-repo';
+import { SHELVED_COLUMNS } from './shelved-columns';
 import type { AppFilesTable, AppListingsTable, AppsTable, AppVersionsTable } from './tables';
 
 /** The app store's SQL (`apps`, `app_listings`, `app_versions`, `app_version_models`, `app_files`), on the tenant's handle. */
@@ -417,22 +418,7 @@ export async function shelvedVersions(db: Db, t: Tenant, modelId: string | null)
     .selectFrom('app_versions as v')
     .innerJoin('apps as a', 'a.app_id', 'v.app_id')
     .innerJoin('app_files as f', 'f.fid', 'v.fid')
-    .select([
-      'v.app_version_id',
-      'v.app_id',
-      'v.version_code',
-      'v.version_name',
-      'v.fid',
-      'v.force_update',
-      'v.publish_time',
-      'v.created_at',
-      'a.package_name',
-      'a.created_at as app_created_at',
-      'a.updated_at as app_updated_at',
-      'f.size',
-      'f.sha256',
-      'f.analysis',
-    ])
+    .select(SHELVED_COLUMNS)
     .where('v.published', '=', 1)
     .where('a.audit_status', '=', 2);
   if (modelId !== null) {

@@ -71,21 +71,24 @@ const ddi = [ddiEndpoints, keelCommandEndpoints, ddiDeploymentEndpoints, keelApp
   ),
 );
 
-const mender = [...Object.values(menderEndpoints), ...Object.values(keelAppMenderEndpoints)].map((def: DeviceApiEndpoint): RawRoute => {
-  const path = fastifyPath(def.path);
-  if (def === menderEndpoints.authRequest) return { method: def.method, path, credential: 'menderAuth', body: 'json' };
-  if (def === menderEndpoints.deploymentDownload)
-    return {
-      method: def.method,
-      path,
-      credential: 'signedLink',
-      body: 'none',
-      tenantParam: 'pno',
-      deviceParam: 'deviceId',
-    };
-  // The update check's POST forms carry the device's `device_provides`; GET none.
-  return { method: def.method, path, credential: 'menderDevice', body: def.method === 'GET' ? 'none' : 'json' };
-});
+const mender = [...Object.values(menderEndpoints), ...Object.values(keelAppMenderEndpoints)].map(
+  (def: DeviceApiEndpoint): RawRoute => {
+    const path = fastifyPath(def.path);
+    if (def === menderEndpoints.authRequest)
+      return { method: def.method, path, credential: 'menderAuth', body: 'json' };
+    if (def === menderEndpoints.deploymentDownload)
+      return {
+        method: def.method,
+        path,
+        credential: 'signedLink',
+        body: 'none',
+        tenantParam: 'pno',
+        deviceParam: 'deviceId',
+      };
+    // The update check's POST forms carry the device's `device_provides`; GET none.
+    return { method: def.method, path, credential: 'menderDevice', body: def.method === 'GET' ? 'none' : 'json' };
+  },
+);
 
 /**
  * tus (platform/storage/uploads.ts): creation at the mount, the upload's own URL below it; @tus/server answers every

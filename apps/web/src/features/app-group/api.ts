@@ -41,9 +41,13 @@ export const PAGE_KEEP = ['groupId', 'str', 'pageNum', 'pageSize'] as const;
 /** The most groups a chooser lists (a property has few: one per master app). */
 export const GROUP_CHOICES = 100;
 
-/** One group of the property by its id, looked up in the list (the list has no id filter; groups are few). */
+/** The groups a chooser offers, newest first (a property has few: one per master app). */
 export const groupChoicesQuery = () =>
   apiQuery('group/getAppGroupListByAdmin', { pageNum: 1, pageSize: GROUP_CHOICES });
+
+/** One group of the property by its id. */
+export const groupQuery = (groupId: string) =>
+  apiQuery('group/getAppGroupListByAdmin', { groupId, pageNum: 1, pageSize: 1 });
 
 /** The group of a master app with its categories. */
 export const categoriesQuery = (masterAppId: string) => apiQuery('group/getGroupCategoryList', { masterAppId });

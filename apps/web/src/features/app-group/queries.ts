@@ -1,11 +1,11 @@
 import type { AppGroupItem } from '@keel/contract/endpoints/app-group';
 import { useQuery } from '@tanstack/react-query';
-import { categoriesQuery, groupChoicesQuery } from './api';
+import { categoriesQuery, groupQuery } from './api';
 
 /** One group of the property by its id (`undefined` data: gone, or another property's). */
 export function useGroup(groupId: string | undefined) {
   return useQuery({
-    ...groupChoicesQuery(),
+    ...groupQuery(groupId ?? ''),
     enabled: groupId !== undefined,
     retry: false,
     select: (page): AppGroupItem | undefined => page.list.find((g) => g.groupId === groupId),

@@ -20,13 +20,30 @@ interface Values {
   deviceIdList: string[];
 }
 
-/** The master app: one of the apps on the shelf (a launcher or store client devices install from the store). */
-function MasterAppSelect({ value, onChange, id }: { value?: string; onChange?: (v?: string) => void; id?: string }) {
+const storeApps = (str: string) =>
+  apiQuery('group/getStoreAppList', { pageNum: 1, pageSize: 20, ...(str ? { str } : {}) });
+
+/**
+ * The master app: one of the apps on the shelf (a launcher or store client devices install from the store). The saved
+ * one is looked up by its package (`savedPackage`) when the first matches do not hold it.
+ */
+function MasterAppSelect({
+  value,
+  onChange,
+  id,
+  savedPackage,
+}: {
+  value?: string;
+  onChange?: (v?: string) => void;
+  id?: string;
+  savedPackage?: string;
+}) {
   const { t } = useTranslation();
   return (
     <SearchSelect
       id={id}
-      query={(str) => apiQuery('group/getStoreAppList', { pageNum: 1, pageSize: 20, ...(str ? { str } : {}) })}
+      query={storeApps}
+      lookup={savedPackage ? () => storeApps(savedPackage) : undefined}
       option={(a) => ({ value: a.appId, label: `${a.appName} (${a.packageName})` })}
       value={value}
       onChange={onChange}
@@ -76,7 +93,7 @@ function GroupForm({ group, onClose }: { group?: AppGroupItem; onClose: () => vo
         extra={t('app-group.group.masterHelp')}
         rules={[{ required: true, message: t('app-group.group.masterRequired') }]}
       >
-        <MasterAppSelect />
+        <MasterAppSelect savedPackage={group?.masterPackageName || undefined} />
       </Form.Item>
       <Form.Item name="nameZh" label={zh.label} rules={zh.rules}>
         {zh.children}
