@@ -350,6 +350,13 @@ describeEachDb('app store', (env) => {
     expect(res.data?.total ?? 0).toBe(0);
     res = await fx.call('ai/deleteAppInfoDraftByAdmin', { appId: mine.appId }, fx.operator);
     expect(res.status).toBe(Status.notFound);
+    // An administrator withdraws a developer's submission (the developer need not): it is a draft again.
+    await fx.ok(
+      'ai/saveAppInfoByUser',
+      { appId: mine.appId, packageName: pkg, languageList: [listing('Mine')], submit: 1 },
+      fx.member,
+    );
+    expect((await fx.ok('ai/cancelAuditingAppInfoByAdmin', { appId: mine.appId })).auditStatus).toBe(0);
     // The developer deletes the draft.
     expect(await fx.ok('ai/deleteAppInfoDraftByUser', { appId: mine.appId }, fx.member)).toEqual({ deleted: 1 });
   });

@@ -164,7 +164,8 @@ export async function withdrawReview(
       actorUid: c.uid,
       kind: 'withdraw',
       comment: '',
-      authority: 'auditor',
+      // A developer withdraws their own submission; an administrator (…ByAdmin) anyone's.
+      authority: c.ownOnly ? 'auditor' : 'area',
     });
   } else {
     await setDraft(s.db);

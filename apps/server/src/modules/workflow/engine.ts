@@ -515,7 +515,8 @@ async function authorise(
   input: ActionInput,
 ): Promise<ActionInput['authority']> {
   if (input.kind === 'withdraw') {
-    if (app.applicant_uid !== input.actorUid) throw new AppError('applyNotApplicant');
+    // The applicant withdraws; an area withdraws on its own authority (its administrators, whom it checked).
+    if (input.authority !== 'area' && app.applicant_uid !== input.actorUid) throw new AppError('applyNotApplicant');
     return input.authority;
   }
   const pending = await repo.pendingOf(s.db, t, app.apply_id);
