@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { buildApk, png } from '../../apps/server/src/test/apk-builder';
+import { png } from '../../apps/server/src/test/apk-builder';
 import { realTools, recordRealToolRun } from '../../apps/server/src/test/real-tools';
+import { expectAccessible, expectNoSidewaysScroll, shelvedAppByApi, shown } from '../support/app-store';
 import { DEMO_MEMBER, DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
 import { expect as baseExpect, expectToast, restoreSession, test } from '../support/fixtures';
 import { type Lang, localized, searchTable, shot } from '../support/pages';
@@ -53,84 +53,6 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** What shows of an antd dialog or drawer (its test id is on a portal root without a box of its own). */
-const shown = (root: Locator) => root.locator('.ant-modal-container, .ant-drawer-section').first();
-
-async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'document width' })
-    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
-
-/** The owner passes the pending review of a subject (the owner audits apps in the demo property). */
-async function pass(request: APIRequestContext, headers: Record<string, string>, applyType: string, subject: string) {
-  await expect(async () => {
-    const todo = await apiCall(
-      request,
-      'GET',
-      'flowAudit/getAuditOrNoAuditList',
-      { auditStatus: 0, applyType, pageNum: 1, pageSize: 100 },
-      headers,
-    );
-    const application = todo.list.find((a: { subjectId: string }) => a.subjectId === subject);
-    expect(application, `${applyType} review of ${subject}`).toBeTruthy();
-    await apiCall(request, 'POST', 'flowAudit/flowAudit', { applyId: application.applyId, comment: 'ok' }, headers);
-  }).toPass();
-}
-
-/**
- * An app of the developer (`dev`, the demo member) through the owner's reviews (`owner`) onto the shelf, with
- * listings in both languages; answers its id.
- */
-async function shelfApp(
-  request: APIRequestContext,
-  people: { dev: Record<string, string>; owner: Record<string, string> },
-  packageName: string,
-  names: { zh: string; en: string },
-) {
-  const { dev, owner } = people;
-  const app = await apiCall(
-    request,
-    'POST',
-    'ai/saveAppInfoByUser',
-    {
-      packageName,
-      languageList: [
-        { language: 'zh-cn', appName: names.zh, summary: `${names.zh}的简介` },
-        { language: 'en', appName: names.en, summary: `${names.en} in short` },
-      ],
-      submit: 1,
-    },
-    dev,
-  );
-  await pass(request, owner, 'app', app.appId);
-  const apk = buildApk({
-    packageName,
-    versionCode: 1,
-    versionName: '1.2.0',
-    permissions: ['android.permission.INTERNET'],
-  });
-  const uploaded = await request.post('/api/ai/uploadAppFile?kind=apk', {
-    headers: dev,
-    multipart: {
-      file: { name: 'app.apk', mimeType: 'application/vnd.android.package-archive', buffer: readFileSync(apk) },
-    },
-  });
-  const file = await uploaded.json();
-  expect(file.status, file.msg).toBe(0);
-  const version = await apiCall(
-    request,
-    'POST',
-    'av/saveAppVerInfoByUser',
-    { appId: app.appId, fid: file.data.fid, submit: 1 },
-    dev,
-  );
-  await pass(request, owner, 'appVersion', version.appVersionId);
-  await apiCall(request, 'POST', 'av/putOnShelfByUser', { appId: app.appId, appVersionId: version.appVersionId }, dev);
-  await pass(request, owner, 'appShelf', version.appVersionId);
-  return app.appId as string;
-}
-
 for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
   test(`the owner groups a device's store, adds a category of a shelf app and sees it in the store (${lang})`, async ({
     page,
@@ -152,9 +74,21 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     const owner = await loginByApi(request, DEMO_OWNER);
     const pno = owner.propertyList.find((p) => p.name === DEMO_PROPERTY)?.pno as string;
     const headers = { token: owner.token, pno };
-    const people = { dev: { token: (await loginByApi(request, DEMO_MEMBER)).token, pno }, owner: headers };
-    await shelfApp(request, people, `com.keel.e2e.client${tag}`, client);
-    await shelfApp(request, people, notesPkg, notes);
+    // The demo member develops both apps; the owner passes their reviews.
+    const developer = { token: (await loginByApi(request, DEMO_MEMBER)).token, pno };
+    await shelvedAppByApi(request, developer, headers, {
+      packageName: `com.keel.e2e.client${tag}`,
+      nameZh: client.zh,
+      nameEn: client.en,
+      versionCode: 1,
+    });
+    await shelvedAppByApi(request, developer, headers, {
+      packageName: notesPkg,
+      nameZh: notes.zh,
+      nameEn: notes.en,
+      versionCode: 2,
+      versionName: '1.2.0',
+    });
     const deviceId = `grp-${tag}`;
     await apiCall(request, 'POST', 'di/registerDevice', { deviceId, name: `Kiosk ${tag}` }, headers);
 
@@ -178,6 +112,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await dialog.getByTestId(`grp-device-pick-${deviceId}`).check();
     await expect(dialog.getByTestId('grp-device-count')).toContainText('1');
     await shot(page, `app-group-dialog-${lang}`);
+    await expectAccessible(page, '.ant-modal-wrap');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(page);
     await shot(page, `app-group-dialog-390-${lang}`);
@@ -190,6 +125,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expect(page.getByTestId(`grp-row-${group.en}`)).toContainText(nameOf(group));
     await expect(page.getByTestId(`grp-devices-${group.en}`)).toHaveText('1');
     await shot(page, `app-group-list-${lang}`);
+    await expectAccessible(page);
 
     // 2. A category holding the notes app, with an icon.
     await page.getByTestId(`grp-open-${group.en}`).click();
@@ -222,6 +158,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expect(card).toContainText(nameOf(notes));
     await expect(card.locator('img').first()).toHaveAttribute('src', /\/api\/app-file\//);
     await shot(page, `app-group-categories-${lang}`);
+    await expectAccessible(page, '.ant-drawer');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(page);
     await shot(page, `app-group-categories-390-${lang}`);
@@ -241,10 +178,11 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expect(row).toContainText(nameOf(category));
     await expect(row.getByTestId(`store-app-${notesPkg}`)).toContainText(nameOf(notes));
     await shot(page, `app-store-group-${lang}`);
+    await expectAccessible(page);
     await row.getByTestId(`store-app-${notesPkg}`).click();
     const detail = page.getByTestId('store-app-detail');
     await expect(shown(detail)).toBeVisible();
-    await expect(detail.getByTestId('store-app-version')).toHaveText('1.2.0 (1)');
+    await expect(detail.getByTestId('store-app-version')).toHaveText('1.2.0 (2)');
     await expect(detail.getByTestId('store-app-permissions')).toContainText('android.permission.INTERNET');
     await shot(page, `app-store-detail-${lang}`);
     await page.setViewportSize({ width: 390, height: 844 });

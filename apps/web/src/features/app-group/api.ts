@@ -1,15 +1,14 @@
-import { APP_GROUP_PERMISSIONS, appGroupEndpoints } from '@keel/contract/endpoints/app-group';
+import { APP_GROUP_PERMISSIONS } from '@keel/contract/endpoints/app-group';
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { id } from '@keel/contract/envelope';
 import { z } from 'zod';
 import { apiQuery } from '../../shared/api/query';
 import { useSession } from '../../shared/session/session-store';
 
-/** The app groups page and its dialogs (`/AppService/group/…`) and the store page, unprefixed. */
+/** The app groups page and its dialogs (`/AppService/group/…`), unprefixed. */
 export const APP_GROUP_PAGE = '/AppService/group/AppGroupMgrPage';
 export const ADD_GROUP_DIALOG = '/AppService/group/AddAppGroupDlg';
 export const ADD_CATEGORY_DIALOG = '/AppService/group/AddGroupCategoryDlg';
-export const APP_STORE_PAGE = '/AppService/appstore/AppStorePage';
 
 /** Whether the member may change groups and categories (the page's function). */
 export function useCanManage(): boolean {
@@ -22,9 +21,6 @@ export const GROUP_READS: readonly EndpointPath[] = [
   'group/getGroupCategoryList',
   'device/getDeviceInfoList',
 ];
-
-/** The group list's filter as the URL holds it. */
-export const GROUP_LIST = appGroupEndpoints['group/getAppGroupListByAdmin'].input.pick({ str: true });
 
 /**
  * The group whose categories are open, or that a dialog edits (`?groupId=`), and the category a dialog edits

@@ -5,7 +5,7 @@ import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadCategoryIcon } from '../icon-upload';
+import { uploadAppFile } from '../../../shared/upload/app-file-upload';
 import { GroupIcon } from './bits';
 
 /** A category's optional icon: an image uploaded to the app store (`iconFid`), shown from its signed link. */
@@ -35,7 +35,7 @@ export function IconField({
     }
     setBusy(true);
     try {
-      const uploaded = await uploadCategoryIcon(file);
+      const uploaded = await uploadAppFile('image', file);
       setUrl(uploaded.url);
       onChange?.(uploaded.fid);
     } catch (e) {

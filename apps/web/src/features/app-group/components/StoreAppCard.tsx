@@ -11,7 +11,7 @@ export function StoreAppCard({ app, onOpen }: { app: StoreAppItem; onOpen: (app:
       className="k-store-card"
       onClick={() => onOpen(app)}
       data-testid={`store-app-${app.packageName}`}
-      aria-label={t('app-group.store.open', { name: app.appName })}
+      title={t('app-group.store.open', { name: app.appName })}
     >
       <GroupIcon url={app.iconUrl} size={48} />
       <span className="k-store-card-text">

@@ -9,8 +9,8 @@ import Progress from 'antd/es/progress';
 import Typography from 'antd/es/typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadRefused, uploadAppFile } from '../../../shared/upload/app-file-upload';
 import type { ListingImage } from '../model';
-import { UploadRefused, uploadAppFile } from '../upload';
 
 /** What the image inputs accept (the server checks the bytes: PNG, JPEG or WebP). */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';

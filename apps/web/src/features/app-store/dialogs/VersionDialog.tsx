@@ -22,6 +22,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { currentLanguage } from '../../../shared/i18n/language';
+import { UploadRefused, uploadAppFile } from '../../../shared/upload/app-file-upload';
 import { APP_READS, byMode, type Mode } from '../api';
 import { AppIcon } from '../components/bits';
 import { DraftOrSubmitFooter } from '../components/DraftOrSubmitFooter';
@@ -34,7 +35,6 @@ import {
   versionFormOf,
   versionSaveInput,
 } from '../model';
-import { UploadRefused, uploadAppFile } from '../upload';
 import { ChooseCompatibleDeviceDialog } from './CompatibleDevices';
 
 /** The APK a version is made from: the uploaded file and what was read from it. */

@@ -1,6 +1,6 @@
 import { Status } from '@keel/contract/status';
 import { describe, expect, it } from 'vitest';
-import { readUploadAnswer, UploadRefused } from './upload';
+import { readUploadAnswer, UploadRefused } from './app-file-upload';
 
 describe('app file upload answers', () => {
   it('answers the file on status 0', () => {

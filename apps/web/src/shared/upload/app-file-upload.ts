@@ -1,10 +1,10 @@
 import type { AppFileItem, AppFileKind } from '@keel/contract/endpoints/app-store';
 import { Status } from '@keel/contract/status';
-import { badResponseText, httpErrorText, networkErrorText } from '../../shared/api/http-error-text';
-import { countInFlight } from '../../shared/api/in-flight';
-import { currentLanguage } from '../../shared/i18n/language';
-import { addLocalePrefix } from '../../shared/i18n/locale-path';
-import { useSession } from '../../shared/session/session-store';
+import { badResponseText, httpErrorText, networkErrorText } from '../api/http-error-text';
+import { countInFlight } from '../api/in-flight';
+import { currentLanguage } from '../i18n/language';
+import { addLocalePrefix } from '../i18n/locale-path';
+import { useSession } from '../session/session-store';
 
 /** A refused or failed upload; `message` is for the reader (the server's, already in their language). */
 export class UploadRefused extends Error {
