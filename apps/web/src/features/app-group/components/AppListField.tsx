@@ -9,7 +9,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
 import { SearchSelect } from '../../../shared/pickers/SearchSelect';
-import { GroupIcon } from './bits';
+import { AppIcon } from '../../../shared/ui/AppCell';
+import '../app-group.css';
 
 type Known = Pick<StoreAppItem, 'appId' | 'appName' | 'packageName' | 'iconUrl'>;
 
@@ -72,7 +73,7 @@ export function AppListField({
             const app = apps.current.get(appId);
             return (
               <li key={appId} data-testid={`grp-category-app-${app?.packageName ?? appId}`}>
-                <GroupIcon url={app?.iconUrl ?? ''} size={24} />
+                <AppIcon url={app?.iconUrl ?? ''} size={24} />
                 <span className="k-grp-order-name" translate="no" title={app?.packageName}>
                   {app?.appName ?? appId}
                 </span>

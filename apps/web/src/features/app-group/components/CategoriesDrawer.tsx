@@ -13,9 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../../shared/admin-kit/ConfirmAction';
 import { useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { AppIcon } from '../../../shared/ui/AppCell';
 import { ADD_CATEGORY_DIALOG, GROUP_READS, useCanManage } from '../api';
 import { useCategories } from '../queries';
-import { GroupIcon } from './bits';
+import '../app-group.css';
 
 /** One category: icon, names, place, its apps as chips; edit and delete for those who manage. */
 function CategoryCard({ category, manage }: { category: GroupCategoryItem; manage: boolean }) {
@@ -30,7 +31,7 @@ function CategoryCard({ category, manage }: { category: GroupCategoryItem; manag
   return (
     <div className="k-grp-category" data-testid={`grp-category-${category.nameEn}`}>
       <div className="k-grp-category-head">
-        <GroupIcon url={category.iconUrl} size={36} />
+        <AppIcon url={category.iconUrl} size={36} />
         <div className="k-grp-name">
           <Typography.Text strong translate="no">
             {t('app-group.category.place', { place: category.position + 1 })} · {category.name}
@@ -81,7 +82,7 @@ function CategoryCard({ category, manage }: { category: GroupCategoryItem; manag
         <div className="k-grp-chips">
           {category.appList.map((app) => (
             <span key={app.appId} className="k-grp-chip" title={app.packageName}>
-              <GroupIcon url={app.iconUrl} size={20} />
+              <AppIcon url={app.iconUrl} size={20} />
               <span translate="no">{app.appName}</span>
             </span>
           ))}

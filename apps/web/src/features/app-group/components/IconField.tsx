@@ -5,8 +5,9 @@ import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppIcon } from '../../../shared/ui/AppCell';
 import { uploadAppFile } from '../../../shared/upload/app-file-upload';
-import { GroupIcon } from './bits';
+import '../app-group.css';
 
 /** A category's optional icon: an image uploaded to the app store (`iconFid`), shown from its signed link. */
 export function IconField({
@@ -47,7 +48,7 @@ export function IconField({
   };
   return (
     <div className="k-grp-category-head" data-testid="grp-category-icon">
-      <GroupIcon url={value ? url : ''} size={48} />
+      <AppIcon url={value ? url : ''} size={48} />
       <input
         ref={input}
         id={id}

@@ -1,6 +1,7 @@
 import type { StoreAppItem } from '@keel/contract/endpoints/app-group';
 import { useTranslation } from 'react-i18next';
-import { GroupIcon } from './bits';
+import { AppIcon } from '../../../shared/ui/AppCell';
+import '../app-group.css';
 
 /** An app as the store shows it: icon, name, summary and the version on the shelf; opens its details. */
 export function StoreAppCard({ app, onOpen }: { app: StoreAppItem; onOpen: (app: StoreAppItem) => void }) {
@@ -13,7 +14,7 @@ export function StoreAppCard({ app, onOpen }: { app: StoreAppItem; onOpen: (app:
       data-testid={`store-app-${app.packageName}`}
       title={t('app-group.store.open', { name: app.appName })}
     >
-      <GroupIcon url={app.iconUrl} size={48} />
+      <AppIcon url={app.iconUrl} size={48} />
       <span className="k-store-card-text">
         <strong translate="no" title={app.appName}>
           {app.appName}

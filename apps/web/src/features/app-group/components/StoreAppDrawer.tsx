@@ -6,7 +6,8 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/format/time';
-import { GroupIcon } from './bits';
+import { AppIcon } from '../../../shared/ui/AppCell';
+import '../app-group.css';
 
 /** An app's page in the store: listing, screenshots, the version on the shelf, its size and permissions. */
 export function StoreAppDrawer({ app, onClose }: { app: StoreAppItem; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function StoreAppDrawer({ app, onClose }: { app: StoreAppItem; onClose: (
       }
     >
       <div className="k-store-detail-head">
-        <GroupIcon url={app.iconUrl} size={64} alt={app.appName} />
+        <AppIcon url={app.iconUrl} size={64} alt={app.appName} />
         <div className="k-grp-name">
           <Typography.Title level={4} style={{ margin: 0 }} translate="no">
             {app.appName}

@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
 import { useSearchOf, useSearchUpdate } from '../../../shared/api/search-of';
 import { useSession } from '../../../shared/session/session-store';
+import { AppIcon } from '../../../shared/ui/AppCell';
 import { groupChoicesQuery, STORE_SEARCH } from '../api';
-import { GroupIcon } from '../components/bits';
 import { StoreAppCard } from '../components/StoreAppCard';
 import { StoreAppDrawer } from '../components/StoreAppDrawer';
 import { useCategories } from '../queries';
@@ -89,7 +89,7 @@ function CategoryRow({
   return (
     <section className="k-store-row" data-testid={`store-category-${category.nameEn}`}>
       <div className="k-store-row-head">
-        {category.iconUrl && <GroupIcon url={category.iconUrl} size={24} />}
+        {category.iconUrl && <AppIcon url={category.iconUrl} size={24} />}
         <h3 translate="no">{category.name}</h3>
       </div>
       <div className="k-store-row-cards">

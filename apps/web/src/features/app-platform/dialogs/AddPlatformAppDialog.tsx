@@ -14,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { useAccessibleTableScroll } from '../../../shared/admin-kit/table-a11y';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { useDebounced } from '../../../shared/pickers/use-debounced';
+import { AppCell } from '../../../shared/ui/AppCell';
 import { PLATFORM_READS, platformListQuery } from '../api';
-import { PlatformAppCell } from '../components/PlatformAppCell';
+import '../app-platform.css';
 
 const PAGE_SIZE = 8;
 
@@ -106,7 +107,14 @@ export function AddPlatformAppDialog({ onClose }: { onClose: () => void }) {
               key: 'app',
               title: t('app-platform.app'),
               width: 240,
-              render: (_: unknown, row) => <PlatformAppCell app={row} testId={`plat-candidate-${row.packageName}`} />,
+              render: (_: unknown, row) => (
+                <AppCell
+                  name={row.appName}
+                  packageName={row.packageName}
+                  iconUrl={row.iconUrl}
+                  testId={`plat-candidate-${row.packageName}`}
+                />
+              ),
             },
             {
               key: 'property',

@@ -13,8 +13,9 @@ import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable'
 import { useSearchOf, useSearchRecord, useSearchUpdate } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { useSession } from '../../../shared/session/session-store';
+import { AppCell } from '../../../shared/ui/AppCell';
 import { ADD_PLATFORM_APP_DIALOG, LANGUAGE_SEARCH, PLATFORM_READS, platformListQuery, useIsOperator } from '../api';
-import { PlatformAppCell } from '../components/PlatformAppCell';
+import '../app-platform.css';
 
 /** The operator's removal of a platform app, after a confirmation. */
 function RemoveButton({ app }: { app: PlatformAppItem }) {
@@ -67,7 +68,14 @@ export function PlatAppPage() {
       wrap: true,
       width: 260,
       pinned: true,
-      render: (row) => <PlatformAppCell app={row} testId={`plat-row-${row.packageName}`} />,
+      render: (row) => (
+        <AppCell
+          name={row.appName}
+          packageName={row.packageName}
+          iconUrl={row.iconUrl}
+          testId={`plat-row-${row.packageName}`}
+        />
+      ),
     },
     {
       key: 'propertyName',

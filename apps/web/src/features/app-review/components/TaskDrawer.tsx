@@ -14,8 +14,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessibleTableScroll } from '../../../shared/admin-kit/table-a11y';
 import { formatTime } from '../../../shared/format/time';
+import { AppCell } from '../../../shared/ui/AppCell';
 import { useRecords, useSubTasks } from '../queries';
-import { AppCell, SubTaskStateTag, SubTaskTypeTag, TaskState } from './bits';
+import { SubTaskStateTag, SubTaskTypeTag, TaskState } from './bits';
 
 const RECORD_PAGE_SIZE = 10;
 

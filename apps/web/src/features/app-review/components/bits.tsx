@@ -1,48 +1,8 @@
-import AndroidOutlined from '@ant-design/icons/AndroidOutlined';
 import type { AppTaskState, SubTaskState, SubTaskType } from '@keel/contract/endpoints/app-review';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import '../app-review.css';
-
-/** An app's icon, or a placeholder when it has none. */
-export function AppIcon({ url, size = 40 }: { url: string; size?: number }) {
-  if (!url) {
-    return (
-      <span className="k-review-icon" style={{ width: size, height: size }} aria-hidden="true">
-        <AndroidOutlined style={{ fontSize: Math.round(size * 0.5) }} />
-      </span>
-    );
-  }
-  return <img className="k-review-icon" src={url} alt="" width={size} height={size} loading="lazy" />;
-}
-
-/** The app's icon, name and package name. */
-export function AppCell({
-  name,
-  packageName,
-  iconUrl,
-  testId,
-}: {
-  name: string;
-  packageName: string;
-  iconUrl: string;
-  testId?: string;
-}) {
-  return (
-    <div className="k-review-app" data-testid={testId}>
-      <AppIcon url={iconUrl} />
-      <div className="k-review-app-text">
-        <Typography.Text strong translate="no" title={name}>
-          {name || '—'}
-        </Typography.Text>
-        <Typography.Text type="secondary" className="k-review-mono" translate="no" title={packageName}>
-          {packageName}
-        </Typography.Text>
-      </div>
-    </div>
-  );
-}
 
 const TASK_COLORS = { open: 'blue', cancelled: 'orange', finished: 'green' } as const;
 

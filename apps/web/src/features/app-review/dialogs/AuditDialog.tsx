@@ -15,8 +15,9 @@ import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
+import { AppCell } from '../../../shared/ui/AppCell';
 import { TASK_READS, TASK_SEARCH } from '../api';
-import { AppCell, SubTaskTypeTag } from '../components/bits';
+import { SubTaskTypeTag } from '../components/bits';
 import { subjectOf } from '../components/TaskDrawer';
 import { useSubTasks, useTaskInfo } from '../queries';
 
@@ -106,7 +107,7 @@ function VersionDetails({ version, shelf }: { version: AppVersionItem; shelf: bo
         </Descriptions.Item>
       )}
       <Descriptions.Item label={t('app-review.audit.apk')}>
-        <span className="k-review-mono">
+        <span className="k-mono">
           {formatFileSize(version.size)} · SHA-256 {version.sha256}
         </span>
         <br />
@@ -118,15 +119,15 @@ function VersionDetails({ version, shelf }: { version: AppVersionItem; shelf: bo
         {t('app-review.audit.sdkValue', { min: apk.minSdk, target: apk.targetSdk })}
       </Descriptions.Item>
       <Descriptions.Item label={t('app-review.audit.permissions')}>
-        <span className="k-review-mono" data-testid="audit-permissions">
+        <span className="k-mono" data-testid="audit-permissions">
           {none(apk.permissions)}
         </span>
       </Descriptions.Item>
       <Descriptions.Item label={t('app-review.audit.abis')}>
-        <span className="k-review-mono">{none(apk.abis)}</span>
+        <span className="k-mono">{none(apk.abis)}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('app-review.audit.certificate')}>
-        <span className="k-review-mono">{apk.certSha256 || '—'}</span>
+        <span className="k-mono">{apk.certSha256 || '—'}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('app-review.audit.devices')}>
         {version.compatibleDeviceList.length === 0

@@ -11,8 +11,9 @@ import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable'
 import { apiQuery } from '../../../shared/api/query';
 import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
 import { useSession } from '../../../shared/session/session-store';
+import { AppCell } from '../../../shared/ui/AppCell';
 import { AUDIT_DIALOG, AUDIT_PAGE, FINISH_DIALOG, TASK_SEARCH } from '../api';
-import { AppCell, TaskState } from '../components/bits';
+import { TaskState } from '../components/bits';
 import { TaskDrawer } from '../components/TaskDrawer';
 import { useTaskInfo } from '../queries';
 

@@ -17,8 +17,9 @@ import { apiQuery } from '../../../shared/api/query';
 import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { useSession } from '../../../shared/session/session-store';
+import { AppCell } from '../../../shared/ui/AppCell';
 import { ASSIGN_DIALOG, PROCESS_PAGE, TASK_READS, TASK_SEARCH, useCanManage } from '../api';
-import { AppCell, TaskState } from '../components/bits';
+import { TaskState } from '../components/bits';
 import { TaskDrawer } from '../components/TaskDrawer';
 import { useTaskInfo } from '../queries';
 

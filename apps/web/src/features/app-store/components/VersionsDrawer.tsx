@@ -27,13 +27,14 @@ import { useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { useMediaQuery } from '../../../shared/layout/use-media-query';
+import { AppIcon } from '../../../shared/ui/AppCell';
 import { APP_READS, byMode, COMPATIBLE_DIALOG, type Mode } from '../api';
 import { PushDialog } from '../dialogs/PushDialog';
 import { ResignDialog } from '../dialogs/ResignDialog';
 import { VersionDialog } from '../dialogs/VersionDialog';
 import { shelvable, submittable, versionEditable, versionResaveInput, withdrawable } from '../model';
 import { useVersions } from '../queries';
-import { AppIcon, AuditStatus, VersionShelf } from './bits';
+import { AuditStatus, VersionShelf } from './bits';
 import { PushesPanel } from './PushesPanel';
 
 const PAGE_SIZE = 10;

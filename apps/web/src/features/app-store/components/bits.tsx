@@ -1,4 +1,3 @@
-import AndroidOutlined from '@ant-design/icons/AndroidOutlined';
 import type { AppVersionItem } from '@keel/contract/endpoints/app-store';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
@@ -8,18 +7,6 @@ import { auditState, shelfState } from '../model';
 import '../app-store.css';
 
 const COLORS = { draft: 'default', auditing: 'blue', passed: 'green', rejected: 'red' } as const;
-
-/** An app's icon (a listing's, else its newest APK's), or a placeholder when there is none. */
-export function AppIcon({ url, size = 40, alt = '' }: { url: string; size?: number; alt?: string }) {
-  if (!url) {
-    return (
-      <span className="k-app-icon k-app-icon-empty" style={{ width: size, height: size }} aria-hidden="true">
-        <AndroidOutlined style={{ fontSize: Math.round(size * 0.5) }} />
-      </span>
-    );
-  }
-  return <img className="k-app-icon" src={url} alt={alt} width={size} height={size} loading="lazy" />;
-}
 
 /**
  * A review state as a tag; a rejection's reason under it (the auditor's words, shown as they wrote them).

@@ -22,9 +22,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { currentLanguage } from '../../../shared/i18n/language';
+import { AppIcon } from '../../../shared/ui/AppCell';
 import { UploadRefused, uploadAppFile } from '../../../shared/upload/app-file-upload';
 import { APP_READS, byMode, type Mode } from '../api';
-import { AppIcon } from '../components/bits';
 import { DraftOrSubmitFooter } from '../components/DraftOrSubmitFooter';
 import {
   apkLabel,

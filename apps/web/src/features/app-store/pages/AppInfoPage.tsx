@@ -25,8 +25,9 @@ import { useSearchOf, useSearchRecord, useSearchUpdate } from '../../../shared/a
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { UserPicker } from '../../../shared/pickers/UserPicker';
 import { useSession } from '../../../shared/session/session-store';
+import { AppIcon } from '../../../shared/ui/AppCell';
 import { ADMIN_LIST, APP_READS, APP_SEARCH, byMode, type Mode, useAppStoreMode, useCanPickMembers } from '../api';
-import { AppIcon, AuditStatus, ShelfTag } from '../components/bits';
+import { AuditStatus, ShelfTag } from '../components/bits';
 import { VersionsDrawer } from '../components/VersionsDrawer';
 import { AppDialog } from '../dialogs/AppDialog';
 import { RepositoryDialog } from '../dialogs/RepositoryDialog';
