@@ -15,8 +15,8 @@ import { menuPages, pickSearched, selectOption } from '../support/tenancy';
 const users = userPages();
 /** Every member's own space pages in the menu, and their files (the demo property has the terminal business). */
 const MEMBER_SPACE_PAGES = ['files.fileSpace', 'files.fileList', 'files.terminalSpace'];
-/** Every member's own apps: every member develops apps (the demo property has the app store business). */
-const MEMBER_APP_PAGES = ['appService.appInfo'];
+/** Every member's app store pages: the platform apps, and their own apps (the demo property has the app store business). */
+const MEMBER_APP_PAGES = ['appService.platform', 'appService.appInfo'];
 /** Every member's own reviews and applications (the demo property has the business-process business). */
 const MEMBER_REVIEW_PAGES = ['process.memberAudit'];
 /** Every member's sign page: they sign with the modules they are authorised for (the demo property signs). */

@@ -98,10 +98,8 @@ function CategoryForm({
 export function CategoryDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { groupId, categoryId } = useSearchOf(GROUP_SEARCH);
-  const lookup = useGroup(groupId);
-  // A dialog without `?groupId=` names no group: as one that is gone.
-  const named = groupId === undefined ? { data: undefined, isError: false, isSuccess: true } : lookup;
-  const group = useRouteObject(named, true, t('app-group.group.gone'), onClose);
+  // Without `?groupId=` the route names no group: the page shows alone (as a dialog route without its object).
+  const group = useRouteObject(useGroup(groupId), groupId !== undefined, t('app-group.group.gone'), onClose);
   const categories = useCategories(group?.masterAppId);
   const category = useRouteObject(
     {
@@ -112,6 +110,7 @@ export function CategoryDialog({ onClose }: { onClose: () => void }) {
     t('app-group.category.gone'),
     onClose,
   );
+  if (groupId === undefined) return null;
   if (!group || !categories.data || (categoryId !== undefined && !category)) return <Spin fullscreen />;
   return <CategoryForm group={group} category={category} count={categories.data.list.length} onClose={onClose} />;
 }
