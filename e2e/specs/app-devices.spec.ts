@@ -1,8 +1,9 @@
 import { runFleet } from '@keel/device-sim/fleet';
 import { realTools, recordRealToolRun } from '../../apps/server/src/test/real-tools';
-import { expectAccessible, expectNoSidewaysScroll, shelvedAppByApi, shown } from '../support/app-store';
+import { shelvedAppByApi } from '../support/app-store';
 import { DEMO_MEMBER, DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
 import { expect as baseExpect, expectToast, restoreSession, test } from '../support/fixtures';
+import { expectAccessible, expectNoSidewaysScroll, shown } from '../support/page-checks';
 import { localized, searchTable, shot } from '../support/pages';
 import { apiCall, loginByApi } from '../support/tenancy';
 

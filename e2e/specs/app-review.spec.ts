@@ -1,8 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { realTools, recordRealToolRun } from '../../apps/server/src/test/real-tools';
-import { expectAccessible, expectNoSidewaysScroll, shown, uploadApk } from '../support/app-store';
+import { uploadApk } from '../support/app-store';
 import { DEMO_MEMBER, DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
 import { expect as baseExpect, expectToast, restoreSession, test } from '../support/fixtures';
+import { expectAccessible, expectNoSidewaysScroll, shown } from '../support/page-checks';
 import { type Lang, localized, searchTable, shot, signIn } from '../support/pages';
 import { apiCall, loginByApi, pickSearched } from '../support/tenancy';
 

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildApk, certSha256, png } from '../../apps/server/src/test/apk-builder';
 import { realTools, recordRealToolRun } from '../../apps/server/src/test/real-tools';
-import { decide, expectAccessible, expectNoSidewaysScroll, shown } from '../support/app-store';
+import { decide } from '../support/app-store';
 import { DEMO_MEMBER, DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
 import { expect as baseExpect, expectToast, restoreSession, test } from '../support/fixtures';
+import { expectAccessible, expectNoSidewaysScroll, shown } from '../support/page-checks';
 import { type Lang, localized, searchTable, shot } from '../support/pages';
 import { apiCall, loginByApi, pickSearched, selectOption } from '../support/tenancy';
 

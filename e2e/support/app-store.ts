@@ -1,38 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { buildApk } from '../../apps/server/src/test/apk-builder';
-import { seriousAxeViolations } from './axe';
 import { expect } from './fixtures';
 import { apiCall } from './tenancy';
 
 /**
- * Helpers of the app store specs (app-store, app-review, app-group, app-platform, app-devices): what a dialog or
- * drawer shows, the page checks every one of them makes, and setting the scene through the API (an app on the shelf,
- * reviews decided by the owner, an auditor).
+ * Helpers of the app store specs (app-store, app-review, app-group, app-platform, app-devices): setting the scene
+ * through the API (an app on the shelf, reviews decided by the owner, an auditor). The page checks they make are in
+ * page-checks.ts.
  */
-
-/**
- * What shows of an antd dialog or drawer: its test id is on the portal's root, which has no box of its own (so it
- * never counts as visible); its content does.
- */
-export const shown = (root: Locator) => root.locator('.ant-modal-container, .ant-drawer-section').first();
-
-/** The page's width is the viewport's: nothing scrolls sideways. */
-export async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: 'document width' })
-    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
-
-/**
- * No serious axe fault on what the page shows with data in it (the page sweep sees these pages empty): the page, or
- * the open dialog or drawer.
- */
-export async function expectAccessible(page: Page, include?: string) {
-  // Not in the hover state of what was clicked last (a hovered link is lighter: the theme's hover colour).
-  await page.mouse.move(0, 0);
-  expect.soft(await seriousAxeViolations(page, include), 'serious or critical axe violations').toEqual([]);
-}
 
 /** Passes the application of `applyType` whose snapshot names the package, as the owner (an auditor). */
 export async function decide(

@@ -61,6 +61,8 @@ import { Route as DefaultBusinessProcessEditDefaultReviewerDialogRouteImport } f
 import { Route as DefaultBusinessProcessMemberAuditPageRouteImport } from './routes/_default/BusinessProcess/MemberAuditPage'
 import { Route as DefaultBusinessProcessProcesssSettingsPageRouteImport } from './routes/_default/BusinessProcess/ProcesssSettingsPage'
 import { Route as DefaultBusinessProcessSecurityRouteAuditPageRouteImport } from './routes/_default/BusinessProcess/SecurityRouteAuditPage'
+import { Route as DefaultSecurityChainFuncListComponentRouteImport } from './routes/_default/SecurityChain/FuncListComponent'
+import { Route as DefaultSecurityChainGrantManagePageRouteImport } from './routes/_default/SecurityChain/GrantManagePage'
 import { Route as DefaultSignMgtSystemAddPerSetAuthDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetAuthDlg'
 import { Route as DefaultSignMgtSystemAddPerSetGrpAuthDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetGrpAuthDlg'
 import { Route as DefaultSignMgtSystemAddPerSetGrpDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetGrpDlg'
@@ -78,6 +80,8 @@ import { Route as DefaultSignMgtSystemSignTypeComponentRouteImport } from './rou
 import { Route as DefaultSignMgtSystemWorkCertAssociateDialogRouteImport } from './routes/_default/SignMgtSystem/WorkCertAssociateDialog'
 import { Route as DefaultSignMgtSystemWorkCertAuthPageRouteImport } from './routes/_default/SignMgtSystem/WorkCertAuthPage'
 import { Route as DefaultSignMgtSystemWorkCertManagementPageRouteImport } from './routes/_default/SignMgtSystem/WorkCertManagementPage'
+import { Route as DefaultToolsManageFuncListPageRouteImport } from './routes/_default/ToolsManage/FuncListPage'
+import { Route as DefaultToolsManageResponseListPageRouteImport } from './routes/_default/ToolsManage/ResponseListPage'
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
 import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
 import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
@@ -448,6 +452,18 @@ const DefaultBusinessProcessSecurityRouteAuditPageRoute =
     path: '/BusinessProcess/SecurityRouteAuditPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultSecurityChainFuncListComponentRoute =
+  DefaultSecurityChainFuncListComponentRouteImport.update({
+    id: '/SecurityChain/FuncListComponent',
+    path: '/SecurityChain/FuncListComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantManagePageRoute =
+  DefaultSecurityChainGrantManagePageRouteImport.update({
+    id: '/SecurityChain/GrantManagePage',
+    path: '/SecurityChain/GrantManagePage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultSignMgtSystemAddPerSetAuthDlgRoute =
   DefaultSignMgtSystemAddPerSetAuthDlgRouteImport.update({
     id: '/SignMgtSystem/AddPerSetAuthDlg',
@@ -548,6 +564,18 @@ const DefaultSignMgtSystemWorkCertManagementPageRoute =
   DefaultSignMgtSystemWorkCertManagementPageRouteImport.update({
     id: '/SignMgtSystem/WorkCertManagementPage',
     path: '/SignMgtSystem/WorkCertManagementPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultToolsManageFuncListPageRoute =
+  DefaultToolsManageFuncListPageRouteImport.update({
+    id: '/ToolsManage/FuncListPage',
+    path: '/ToolsManage/FuncListPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultToolsManageResponseListPageRoute =
+  DefaultToolsManageResponseListPageRouteImport.update({
+    id: '/ToolsManage/ResponseListPage',
+    path: '/ToolsManage/ResponseListPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultUserManageUserListPageRoute =
@@ -1011,6 +1039,8 @@ export interface FileRoutesByFullPath {
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/SecurityChain/FuncListComponent': typeof DefaultSecurityChainFuncListComponentRoute
+  '/SecurityChain/GrantManagePage': typeof DefaultSecurityChainGrantManagePageRoute
   '/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
   '/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
   '/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
@@ -1028,6 +1058,8 @@ export interface FileRoutesByFullPath {
   '/SignMgtSystem/WorkCertAssociateDialog': typeof DefaultSignMgtSystemWorkCertAssociateDialogRoute
   '/SignMgtSystem/WorkCertAuthPage': typeof DefaultSignMgtSystemWorkCertAuthPageRoute
   '/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
+  '/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
+  '/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -1148,6 +1180,8 @@ export interface FileRoutesByTo {
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/SecurityChain/FuncListComponent': typeof DefaultSecurityChainFuncListComponentRoute
+  '/SecurityChain/GrantManagePage': typeof DefaultSecurityChainGrantManagePageRoute
   '/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
   '/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
   '/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
@@ -1165,6 +1199,8 @@ export interface FileRoutesByTo {
   '/SignMgtSystem/WorkCertAssociateDialog': typeof DefaultSignMgtSystemWorkCertAssociateDialogRoute
   '/SignMgtSystem/WorkCertAuthPage': typeof DefaultSignMgtSystemWorkCertAuthPageRoute
   '/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
+  '/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
+  '/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -1289,6 +1325,8 @@ export interface FileRoutesById {
   '/_default/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/_default/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/_default/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/_default/SecurityChain/FuncListComponent': typeof DefaultSecurityChainFuncListComponentRoute
+  '/_default/SecurityChain/GrantManagePage': typeof DefaultSecurityChainGrantManagePageRoute
   '/_default/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
   '/_default/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
   '/_default/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
@@ -1306,6 +1344,8 @@ export interface FileRoutesById {
   '/_default/SignMgtSystem/WorkCertAssociateDialog': typeof DefaultSignMgtSystemWorkCertAssociateDialogRoute
   '/_default/SignMgtSystem/WorkCertAuthPage': typeof DefaultSignMgtSystemWorkCertAuthPageRoute
   '/_default/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
+  '/_default/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
+  '/_default/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -1428,6 +1468,8 @@ export interface FileRouteTypes {
     | '/BusinessProcess/MemberAuditPage'
     | '/BusinessProcess/ProcesssSettingsPage'
     | '/BusinessProcess/SecurityRouteAuditPage'
+    | '/SecurityChain/FuncListComponent'
+    | '/SecurityChain/GrantManagePage'
     | '/SignMgtSystem/AddPerSetAuthDlg'
     | '/SignMgtSystem/AddPerSetGrpAuthDlg'
     | '/SignMgtSystem/AddPerSetGrpDlg'
@@ -1445,6 +1487,8 @@ export interface FileRouteTypes {
     | '/SignMgtSystem/WorkCertAssociateDialog'
     | '/SignMgtSystem/WorkCertAuthPage'
     | '/SignMgtSystem/WorkCertManagementPage'
+    | '/ToolsManage/FuncListPage'
+    | '/ToolsManage/ResponseListPage'
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
@@ -1565,6 +1609,8 @@ export interface FileRouteTypes {
     | '/BusinessProcess/MemberAuditPage'
     | '/BusinessProcess/ProcesssSettingsPage'
     | '/BusinessProcess/SecurityRouteAuditPage'
+    | '/SecurityChain/FuncListComponent'
+    | '/SecurityChain/GrantManagePage'
     | '/SignMgtSystem/AddPerSetAuthDlg'
     | '/SignMgtSystem/AddPerSetGrpAuthDlg'
     | '/SignMgtSystem/AddPerSetGrpDlg'
@@ -1582,6 +1628,8 @@ export interface FileRouteTypes {
     | '/SignMgtSystem/WorkCertAssociateDialog'
     | '/SignMgtSystem/WorkCertAuthPage'
     | '/SignMgtSystem/WorkCertManagementPage'
+    | '/ToolsManage/FuncListPage'
+    | '/ToolsManage/ResponseListPage'
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
@@ -1705,6 +1753,8 @@ export interface FileRouteTypes {
     | '/_default/BusinessProcess/MemberAuditPage'
     | '/_default/BusinessProcess/ProcesssSettingsPage'
     | '/_default/BusinessProcess/SecurityRouteAuditPage'
+    | '/_default/SecurityChain/FuncListComponent'
+    | '/_default/SecurityChain/GrantManagePage'
     | '/_default/SignMgtSystem/AddPerSetAuthDlg'
     | '/_default/SignMgtSystem/AddPerSetGrpAuthDlg'
     | '/_default/SignMgtSystem/AddPerSetGrpDlg'
@@ -1722,6 +1772,8 @@ export interface FileRouteTypes {
     | '/_default/SignMgtSystem/WorkCertAssociateDialog'
     | '/_default/SignMgtSystem/WorkCertAuthPage'
     | '/_default/SignMgtSystem/WorkCertManagementPage'
+    | '/_default/ToolsManage/FuncListPage'
+    | '/_default/ToolsManage/ResponseListPage'
     | '/_default/UserManage/UserListPage'
     | '/_default/filerepository/AddEditCommonFileDlg'
     | '/_default/filerepository/filerepositorypage'
@@ -2165,6 +2217,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultBusinessProcessSecurityRouteAuditPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/SecurityChain/FuncListComponent': {
+      id: '/_default/SecurityChain/FuncListComponent'
+      path: '/SecurityChain/FuncListComponent'
+      fullPath: '/SecurityChain/FuncListComponent'
+      preLoaderRoute: typeof DefaultSecurityChainFuncListComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantManagePage': {
+      id: '/_default/SecurityChain/GrantManagePage'
+      path: '/SecurityChain/GrantManagePage'
+      fullPath: '/SecurityChain/GrantManagePage'
+      preLoaderRoute: typeof DefaultSecurityChainGrantManagePageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/SignMgtSystem/AddPerSetAuthDlg': {
       id: '/_default/SignMgtSystem/AddPerSetAuthDlg'
       path: '/SignMgtSystem/AddPerSetAuthDlg'
@@ -2282,6 +2348,20 @@ declare module '@tanstack/react-router' {
       path: '/SignMgtSystem/WorkCertManagementPage'
       fullPath: '/SignMgtSystem/WorkCertManagementPage'
       preLoaderRoute: typeof DefaultSignMgtSystemWorkCertManagementPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/ToolsManage/FuncListPage': {
+      id: '/_default/ToolsManage/FuncListPage'
+      path: '/ToolsManage/FuncListPage'
+      fullPath: '/ToolsManage/FuncListPage'
+      preLoaderRoute: typeof DefaultToolsManageFuncListPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/ToolsManage/ResponseListPage': {
+      id: '/_default/ToolsManage/ResponseListPage'
+      path: '/ToolsManage/ResponseListPage'
+      fullPath: '/ToolsManage/ResponseListPage'
+      preLoaderRoute: typeof DefaultToolsManageResponseListPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/UserManage/UserListPage': {
@@ -2847,6 +2927,8 @@ interface DefaultRouteRouteChildren {
   DefaultBusinessProcessMemberAuditPageRoute: typeof DefaultBusinessProcessMemberAuditPageRoute
   DefaultBusinessProcessProcesssSettingsPageRoute: typeof DefaultBusinessProcessProcesssSettingsPageRoute
   DefaultBusinessProcessSecurityRouteAuditPageRoute: typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  DefaultSecurityChainFuncListComponentRoute: typeof DefaultSecurityChainFuncListComponentRoute
+  DefaultSecurityChainGrantManagePageRoute: typeof DefaultSecurityChainGrantManagePageRoute
   DefaultSignMgtSystemAddPerSetAuthDlgRoute: typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
   DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute: typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
   DefaultSignMgtSystemAddPerSetGrpDlgRoute: typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
@@ -2864,6 +2946,8 @@ interface DefaultRouteRouteChildren {
   DefaultSignMgtSystemWorkCertAssociateDialogRoute: typeof DefaultSignMgtSystemWorkCertAssociateDialogRoute
   DefaultSignMgtSystemWorkCertAuthPageRoute: typeof DefaultSignMgtSystemWorkCertAuthPageRoute
   DefaultSignMgtSystemWorkCertManagementPageRoute: typeof DefaultSignMgtSystemWorkCertManagementPageRoute
+  DefaultToolsManageFuncListPageRoute: typeof DefaultToolsManageFuncListPageRoute
+  DefaultToolsManageResponseListPageRoute: typeof DefaultToolsManageResponseListPageRoute
   DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
   DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -2998,6 +3082,10 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
     DefaultBusinessProcessProcesssSettingsPageRoute,
   DefaultBusinessProcessSecurityRouteAuditPageRoute:
     DefaultBusinessProcessSecurityRouteAuditPageRoute,
+  DefaultSecurityChainFuncListComponentRoute:
+    DefaultSecurityChainFuncListComponentRoute,
+  DefaultSecurityChainGrantManagePageRoute:
+    DefaultSecurityChainGrantManagePageRoute,
   DefaultSignMgtSystemAddPerSetAuthDlgRoute:
     DefaultSignMgtSystemAddPerSetAuthDlgRoute,
   DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute:
@@ -3032,6 +3120,9 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
     DefaultSignMgtSystemWorkCertAuthPageRoute,
   DefaultSignMgtSystemWorkCertManagementPageRoute:
     DefaultSignMgtSystemWorkCertManagementPageRoute,
+  DefaultToolsManageFuncListPageRoute: DefaultToolsManageFuncListPageRoute,
+  DefaultToolsManageResponseListPageRoute:
+    DefaultToolsManageResponseListPageRoute,
   DefaultUserManageUserListPageRoute: DefaultUserManageUserListPageRoute,
   DefaultFilerepositoryAddEditCommonFileDlgRoute:
     DefaultFilerepositoryAddEditCommonFileDlgRoute,

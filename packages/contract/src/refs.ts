@@ -51,6 +51,9 @@ export const REF_KINDS = [
   'appSubTask',
   'appGroup',
   'appCategory',
+  'securityFunc',
+  'funcResponse',
+  'privilegedUser',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

@@ -869,6 +869,37 @@ export const messages = {
     'zh-cn': '只有指派的审核人或应用审核员可以审核此任务',
     en: 'Only the assigned reviewer or an app reviewer may audit this task',
   },
+  // Security chain functions (modules/security-chain).
+  securitySpaceRequired: {
+    status: Status.invalidInput,
+    'zh-cn': '空间“{name}”不是安全链空间',
+    en: 'The space "{name}" is not a security chain space',
+  },
+  funcCodeTaken: {
+    status: Status.conflict,
+    'zh-cn': '本空间已有代码为 {code} 的功能',
+    en: 'The space already has a function with the code {code}',
+  },
+  funcResponseCodeTaken: {
+    status: Status.conflict,
+    'zh-cn': '功能“{func}”已有代码为 {code} 的响应',
+    en: 'The function "{func}" already has a response with the code {code}',
+  },
+  funcResponseTooMany: {
+    status: Status.tooLarge,
+    'zh-cn': '一个功能最多 {max} 个响应',
+    en: 'A function has at most {max} responses',
+  },
+  funcInUse: {
+    status: Status.conflict,
+    'zh-cn': '功能“{func}”还有 {n} 项授权，请先撤销授权再删除',
+    en: 'The function "{func}" still has {n} authorisations: revoke them before deleting it',
+  },
+  privilegedUserExists: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”已是本空间的特权用户',
+    en: '"{name}" is a privileged user of the space already',
+  },
   appTaskReviewerNotAllowed: {
     status: Status.invalidInput,
     'zh-cn': '“{name}”没有应用审核权限',

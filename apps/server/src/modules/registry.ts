@@ -18,6 +18,8 @@ import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
 import { propertyModule } from './property/routes';
+import { privilegedUserModule } from './security-chain/privileged-routes';
+import { securityChainModule } from './security-chain/routes';
 import { signingModule } from './signing/routes';
 import { spaceModule } from './space/routes';
 import { titleModule } from './title/routes';
@@ -52,6 +54,8 @@ export const modules: readonly ApiModule[] = [
   appPlatformModule,
   appReviewModule,
   appGroupModule,
+  securityChainModule,
+  privilegedUserModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

@@ -18,6 +18,8 @@ import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
 import { propertyEndpoints } from './property';
+import { securityChainEndpoints } from './security-chain';
+import { privilegedUserEndpoints } from './security-privileged';
 import { signingEndpoints } from './signing';
 import { spaceEndpoints } from './space';
 import { titleEndpoints } from './title';
@@ -53,6 +55,8 @@ export const endpoints = {
   ...appReviewEndpoints,
   ...appPlatformEndpoints,
   ...appGroupEndpoints,
+  ...securityChainEndpoints,
+  ...privilegedUserEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -25,6 +25,8 @@ export const MEMBER_PICKER_PERMISSIONS = [
   'account.admin.assign',
   // Making a space for a member (modules/space).
   'files.spaceBackDetail.quota',
+  // Making members privileged users of a security space (modules/security-chain).
+  'security.grant.privileged',
 ] as const;
 
 const zeroOne = z.union([z.literal(0), z.literal(1)]);

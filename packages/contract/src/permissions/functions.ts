@@ -143,4 +143,8 @@ export const functionCatalogue: readonly PermissionNode[] = [
   func('signing.groupAuth', 'edit', ['授权与撤销权限集分组', 'Grant and revoke permission collection groups']),
   func('ukey.manage', 'edit', ['登记与注销 Ukey，管理持有人', 'Register and remove USB keys, manage their holders']),
   func('terminals.data', 'edit', ['维护终端型号、平台与类型', 'Edit terminal models, platforms and types']),
+  // Security chain functions (modules/security-chain): the pages read; `edit` adds, edits and deletes.
+  func('manage.functions', 'edit', ['新建、编辑与删除安全功能', 'Add, edit and delete security functions']),
+  func('manage.responses', 'edit', ['新建、编辑与删除功能的响应', "Add, edit and delete functions' responses"]),
+  func('security.grant', 'privileged', ['添加、停用与删除特权用户', 'Add, disable and delete privileged users']),
 ];

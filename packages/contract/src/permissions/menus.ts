@@ -158,8 +158,8 @@ export const menuCatalogue: readonly PermissionNode[] = [
 
   menu('manage', 'SettingOutlined', ['管理', 'Management']),
   page('manage', 'users', '/UserManage/UserListPage', ['用户管理', 'Users']),
-  page('manage', 'functions', '/ToolsManage/FuncListPage', ['功能管理', 'Functions']),
-  page('manage', 'responses', '/ToolsManage/ResponseListPage', ['响应管理', 'Responses']),
+  page('manage', 'functions', '/ToolsManage/FuncListPage', ['功能管理', 'Functions'], 'security'),
+  page('manage', 'responses', '/ToolsManage/ResponseListPage', ['响应管理', 'Responses'], 'security'),
   page('manage', 'securityList', '/ToolsManage/SecurityListPage', ['安全管理', 'Security']),
   page('manage', 'terminals', '/ToolsManage/TerminalListPage', ['终端管理', 'Terminal management']),
 

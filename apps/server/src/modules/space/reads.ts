@@ -1,3 +1,4 @@
+import { SPACE_LIST_PAGE_SIZE } from '@keel/contract/constants';
 import type { Db } from '../../platform/db/connect';
 import { notFound } from '../../platform/http/errors';
 import type { ScopeResolver } from '../../platform/http/scope';
@@ -77,4 +78,25 @@ export async function spacesOwnedBy(db: Db, tenant: Tenant, uid: string): Promis
 /** A space's groups with their parents (`group_id`, `pid`): firmware tasks take a group's subgroups with it. */
 export async function groupTreeOf(db: Db, tenant: Tenant, sid: string): Promise<{ group_id: string; pid: string }[]> {
   return (await groupRepo.groupsOf(db, tenant, sid)).map((g) => ({ group_id: g.group_id, pid: g.pid }));
+}
+
+/** A space's name and business; null when `sid` names none of the property's spaces (a module checks it serves it). */
+export async function spaceHead(
+  db: Db,
+  tenant: Tenant,
+  sid: string,
+): Promise<{ sid: string; name: string; business: string } | null> {
+  const [row] = await repo.findSpaces(db, tenant, [sid]);
+  return row ? { sid: row.sid, name: row.name, business: row.business } : null;
+}
+
+/** The property's spaces of a business, by name, among `sids` (null: all of them): the spaces a module works in. */
+export async function spacesOfBusiness(
+  db: Db,
+  tenant: Tenant,
+  business: string,
+  sids: readonly string[] | null,
+): Promise<{ sid: string; name: string }[]> {
+  const { rows } = await repo.pageSpaces(db, tenant, { business, sids }, 1, SPACE_LIST_PAGE_SIZE);
+  return rows.map((r) => ({ sid: r.sid, name: r.name })).sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -11,6 +11,7 @@ import type { FirmwareTables } from '../../modules/firmware/tables';
 import type { FirmwareTaskTables } from '../../modules/firmware-task/tables';
 import type { FirmwareTempTables } from '../../modules/firmware-temp/tables';
 import type { OrgTables } from '../../modules/org/tables';
+import type { SecurityChainTables } from '../../modules/security-chain/tables';
 import type { SigningTables } from '../../modules/signing/tables';
 import type { SpaceTables } from '../../modules/space/tables';
 import type { TitleTables } from '../../modules/title/tables';
@@ -51,6 +52,7 @@ export interface Database
     PermissionsTables,
     PlatformAppTables,
     PlatformAuthTables,
+    SecurityChainTables,
     SigningTables,
     SpaceTables,
     StorageTables,
@@ -150,6 +152,9 @@ export const TENANT_TABLES = [
   'app_review_tasks',
   'app_review_subtasks',
   'app_review_records',
+  'security_funcs',
+  'security_func_responses',
+  'security_privileged_users',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<

@@ -76,7 +76,7 @@ describeEachDb("guard: another property's objects", (env) => {
     // Devices and their catalogue need the terminal business, which the partner property gets here.
     const granted = await env().call(
       'pro/authPropertyBusiness',
-      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal', 'process', 'signing'] },
+      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal', 'process', 'signing', 'security'] },
       { token: as.token },
     );
     if (granted.status !== 0) throw new Error(`pro/authPropertyBusiness: ${granted.msg}`);
@@ -258,6 +258,34 @@ describeEachDb("guard: another property's objects", (env) => {
       .executeTakeFirstOrThrow();
     foreign.appTask = subTask.task_id;
     foreign.appSubTask = subTask.sub_task_id;
+    // The security chain: a function of a security space of the partner's, with a response, and a privileged user.
+    const securitySpace = await make(
+      'space/addSpace',
+      { name: 'Partner security', business: 'security', category: 'terminal', quota: 1_000_000 },
+      'sid',
+    );
+    const func = await env().call(
+      'func/saveFunc',
+      {
+        sid: securitySpace,
+        code: 'debug.adb',
+        nameZh: '调试口',
+        nameEn: 'Debug port',
+        risk: 'high',
+        responseList: [{ code: 'ok', nameZh: '成功', nameEn: 'Done' }],
+      },
+      as,
+    );
+    if (func.status !== 0) throw new Error(`func/saveFunc: ${func.msg}`);
+    foreign.securityFunc = func.data.funcId;
+    foreign.funcResponse = func.data.responseList[0]?.responseId;
+    const privileged = await env().call(
+      'pa/addPrivilegedUser',
+      { sid: securitySpace, uidList: [world.uid.operator] },
+      as,
+    );
+    if (privileged.status !== 0) throw new Error(`pa/addPrivilegedUser: ${privileged.msg}`);
+    foreign.privilegedUser = privileged.data.list[0]?.privilegeId;
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {

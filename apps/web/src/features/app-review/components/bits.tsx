@@ -1,6 +1,5 @@
 import type { AppTaskState, SubTaskState, SubTaskType } from '@keel/contract/endpoints/app-review';
 import Tag from 'antd/es/tag';
-import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import '../app-review.css';
 
