@@ -46,3 +46,12 @@ export interface Page<T> {
 
 /** Ids are strings (architecture §4). */
 export const id = () => z.string().trim().min(1).max(64);
+
+/** An optional text of at most `max` characters, trimmed; an empty one is absent (a query's unset filter). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { int, pageOf, pageQuery } from '../envelope';
+import { int, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
@@ -30,13 +30,6 @@ export const APP_GROUP_CATEGORIES_MAX = 50;
 export const APP_CATEGORY_POSITION_MAX = 9999;
 
 const name = z.string().trim().min(1).max(APP_GROUP_NAME_MAX);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 /** An app as the store shows it: the listing in the reader's language and the newest version on the shelf. */
 export const storeAppItem = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, pageOf, pageQuery } from '../envelope';
+import { flag, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
@@ -18,14 +18,6 @@ export const APP_PLATFORM_PERMISSIONS = {
   /** Adding and removing platform apps: a platform operator's (scope `platform`). */
   curate: 'appService.platform.curate',
 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 export const platformAppItem = z.object({
   appId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, int, pageOf, pageQuery } from '../envelope';
+import { flag, int, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
@@ -57,13 +57,6 @@ const optionalFlag = z
   .union([flag(), z.literal('')])
   .optional()
   .transform((v) => (v === '' ? undefined : v));
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 /** One language's listing. */
 export const appListing = z.object({

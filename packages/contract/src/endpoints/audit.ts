@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { int, pageOf, pageQuery } from '../envelope';
+import { int, optionalText, pageOf, pageQuery } from '../envelope';
 
 /**
  * The audit log (architecture §5: every state-changing call is recorded, hash-chained) as the back office reads it.
@@ -8,13 +8,6 @@ import { int, pageOf, pageQuery } from '../envelope';
  */
 
 /** An optional text filter arriving as a query string, where an empty text means "none". */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 /** An optional epoch-ms bound; an empty text means "none". */
 const optionalTime = () =>

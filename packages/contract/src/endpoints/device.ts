@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, id, pageOf, pageQuery } from '../envelope';
+import { flag, id, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 import {
   admission,
@@ -103,13 +103,6 @@ const deviceIdList = () =>
 const issued = z.object({ deviceId: z.string(), credential: z.string() });
 
 /** A text filter of a query string, where '' means none. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 const listFilters = {
   business: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { pageOf, pageQuery } from '../envelope';
+import { optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
@@ -26,14 +26,6 @@ export const FILE_NAME_MAX = 200;
 export const COMMON_FILE_NAME_MAX = 100;
 export const COMMON_FILE_VERSION_MAX = 50;
 export const COMMON_FILE_REMARK_MAX = 500;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 /** A file name as a user gives it: 1–200 characters, no path separators or control characters. */
 export const fileName = () =>

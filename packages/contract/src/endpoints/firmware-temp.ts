@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, pageOf, pageQuery } from '../envelope';
+import { flag, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 import { SMALL_UPLOAD_MAX } from './file';
 
@@ -103,13 +103,6 @@ export const tempResultItem = z.object({
 });
 export type TempResultItem = z.output<typeof tempResultItem>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 const deviceIdList = z.array(ref('device')).min(1).max(TEMP_TASK_DEVICES_MAX);
 const taskState = z
   .union([z.enum(TEMP_TASK_STATES), z.literal('')])

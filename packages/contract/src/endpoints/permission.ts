@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, pageOf, pageQuery } from '../envelope';
+import { flag, optionalText, pageOf, pageQuery } from '../envelope';
 import { ref } from '../refs';
 
 /**
@@ -29,13 +29,6 @@ export const ASSIGN_SETS_MAX = 50;
 export const SCOPE_IDS_MAX = 500;
 
 const distinct = <T>(list: T[]) => [...new Set(list)];
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 /** Where an assignment applies: `null` is the whole property, otherwise those organisation subtrees / spaces. */
 export const assignmentScope = z.object({

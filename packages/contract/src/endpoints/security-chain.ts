@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, pageOf, pageQuery } from '../envelope';
+import { flag, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
@@ -47,13 +47,6 @@ export const FUNC_DESCRIPTION_MAX = 500;
 export const FUNC_RESPONSES_MAX = 50;
 
 const name = z.string().trim().min(1).max(FUNC_NAME_MAX);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 export const funcResponseItem = z.object({
   responseId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BUSINESSES, SPACE_LIST_PAGE_SIZE } from '../constants';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, int, pageOf, pageQuery } from '../envelope';
+import { flag, int, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 import { business } from './property';
 
@@ -42,13 +42,6 @@ export const spaceCategory = () => z.enum(SPACE_CATEGORIES);
 const ownerType = () => z.enum(SPACE_OWNER_TYPES);
 const quota = () => int().pipe(z.number().min(0).max(SPACE_QUOTA_MAX));
 const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 /** An optional enum filter arriving as a query string, where an empty text means "all". */
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTH_TYPES, type Business } from '../constants';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, int, pageOf, pageQuery } from '../envelope';
+import { flag, int, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 
 /**
@@ -321,13 +321,6 @@ export const auditorPerson = z.object({
 });
 
 const applyType = () => z.enum(APPLY_TYPE_IDS);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 /** An optional enum filter arriving as a query string, where an empty text means "all". */
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z
