@@ -1,4 +1,5 @@
 import { FILE_SIZE_BASE } from './constants';
+import type { Locale } from './status';
 
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
@@ -17,3 +18,7 @@ export function formatFileSize(size: number | string | null | undefined): string
   }
   return `${value.toFixed(2)} ${UNITS[unit]}`;
 }
+
+/** The name in the reader's language of a row that keeps one per language (`name_zh`, `name_en`). */
+export const nameIn = (row: { name_zh: string; name_en: string }, locale: Locale): string =>
+  locale === 'en' ? row.name_en : row.name_zh;

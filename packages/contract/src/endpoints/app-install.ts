@@ -3,6 +3,7 @@ import { defineEndpoint, group } from '../endpoint';
 import { flag, pageOf, pageQuery } from '../envelope';
 import { ref } from '../refs';
 import { APP_STORE_PERMISSIONS } from './app-store';
+import { ACTION_RESULT_STATES, actionResultCounts } from './device-action';
 import { DEVICE_READERS } from './device-common';
 
 /**
@@ -19,8 +20,6 @@ export const APP_PUSH_EXPIRE_DAYS = 7;
 
 export const APP_PUSH_STATES = ['active', 'finished', 'cancelled'] as const;
 export type AppPushState = (typeof APP_PUSH_STATES)[number];
-export const APP_PUSH_DEVICE_STATES = ['pending', 'delivered', 'succeeded', 'failed', 'expired', 'cancelled'] as const;
-export type AppPushDeviceState = (typeof APP_PUSH_DEVICE_STATES)[number];
 
 export const installedAppItem = z.object({
   packageName: z.string(),
@@ -49,14 +48,7 @@ export const appPushItem = z.object({
   force: flag(),
   state: z.enum(APP_PUSH_STATES),
   total: z.number().int(),
-  counts: z.object({
-    pending: z.number().int(),
-    delivered: z.number().int(),
-    succeeded: z.number().int(),
-    failed: z.number().int(),
-    expired: z.number().int(),
-    cancelled: z.number().int(),
-  }),
+  counts: actionResultCounts,
   expireTime: z.number().int(),
   creatorName: z.string(),
   createTime: z.number().int(),
@@ -66,7 +58,7 @@ export type AppPushItem = z.output<typeof appPushItem>;
 export const appPushDeviceItem = z.object({
   deviceId: z.string(),
   deviceName: z.string(),
-  state: z.enum(APP_PUSH_DEVICE_STATES),
+  state: z.enum(ACTION_RESULT_STATES),
   /** What the device answered (a failure's reason). */
   message: z.string(),
   updateTime: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
 import { flag, int, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
+import { ACTION_RESULT_STATES, type ActionResultState, actionResultCounts } from './device-action';
 
 /**
  * Commands (`cmd/`) sent to devices of the property (by id, or every device of a space group),
@@ -27,8 +28,9 @@ export const DESTRUCTIVE_CMD_TYPES: readonly CmdType[] = ['factoryReset'];
 
 export const CMD_STATES = ['active', 'finished', 'cancelled'] as const;
 export type CmdState = (typeof CMD_STATES)[number];
-export const CMD_TARGET_STATES = ['pending', 'delivered', 'succeeded', 'failed', 'expired', 'cancelled'] as const;
-export type CmdTargetState = (typeof CMD_TARGET_STATES)[number];
+/** A command's result on one device: a device action's result state (device-action.ts). */
+export const CMD_TARGET_STATES = ACTION_RESULT_STATES;
+export type CmdTargetState = ActionResultState;
 /** Target states still waiting for the device. */
 export const CMD_OPEN_STATES: readonly CmdTargetState[] = ['pending', 'delivered'];
 
@@ -50,15 +52,6 @@ const payload = z
   .catchall(z.unknown())
   .refine((v) => JSON.stringify(v).length <= CMD_PAYLOAD_MAX, `payload at most ${CMD_PAYLOAD_MAX} characters`);
 
-const counts = z.object({
-  pending: z.number().int(),
-  delivered: z.number().int(),
-  succeeded: z.number().int(),
-  failed: z.number().int(),
-  expired: z.number().int(),
-  cancelled: z.number().int(),
-});
-
 export const cmdItem = z.object({
   cmdId: z.string(),
   type: z.enum(CMD_TYPES),
@@ -69,7 +62,7 @@ export const cmdItem = z.object({
   groupId: z.string(),
   total: z.number().int(),
   state: z.enum(CMD_STATES),
-  counts,
+  counts: actionResultCounts,
   expireTime: z.number().int(),
   creatorName: z.string(),
   createTime: z.number().int(),

@@ -14,7 +14,3 @@ export const callerOf = (ctx: RequestContext): Caller => ({
   uid: requireUser(ctx).uid,
   locale: ctx.locale,
 });
-
-/** A name kept in both languages, in the reader's. */
-export const nameIn = (row: { name_zh: string; name_en: string }, locale: Locale) =>
-  locale === 'en' ? row.name_en : row.name_zh;

@@ -1,10 +1,11 @@
+import { nameIn } from '@keel/contract/format';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { appHeads } from '../app-store/reads';
 import { deviceIdsAmong } from '../device/reads';
-import { type Caller, nameIn } from './caller';
+import type { Caller } from './caller';
 import { groupItem, groupItems } from './items';
 import * as repo from './repo';
 

@@ -1,7 +1,8 @@
 import type { AppGroupItem, GroupCategoryItem, StoreAppItem } from '@keel/contract/endpoints/app-group';
+import { nameIn } from '@keel/contract/format';
 import type { Services } from '../../platform/services';
 import { appHeads, appImageUrl, shelvedApps } from '../app-store/reads';
-import { type Caller, nameIn } from './caller';
+import type { Caller } from './caller';
 import * as repo from './repo';
 
 /** Groups and categories as the calls answer them: one read per page for apps, devices and counts. */

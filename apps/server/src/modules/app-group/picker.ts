@@ -1,7 +1,8 @@
 import type { PickerDeviceItem } from '@keel/contract/endpoints/app-group';
+import { nameIn } from '@keel/contract/format';
 import type { Services } from '../../platform/services';
 import { pagePropertyDevices } from '../device/reads';
-import { type Caller, nameIn } from './caller';
+import type { Caller } from './caller';
 import * as repo from './repo';
 
 /** The device picker of app groups: a page of the property's devices, each with the app group it is in. */

@@ -1,5 +1,5 @@
 import type { InstalledAppItem } from '@keel/contract/endpoints/app-install';
-import { DEVICE_PERMISSIONS } from '@keel/contract/endpoints/device-common';
+import { DEVICE_READERS } from '@keel/contract/endpoints/device-common';
 import type { RequestContext } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
 import { tenantOf } from '../../platform/tenancy/tenant';
@@ -15,7 +15,7 @@ import { installedOf } from './installs-repo';
  */
 export async function deviceApps(s: Services, ctx: RequestContext, deviceId: string) {
   const t = tenantOf(ctx);
-  const [device] = await propertyDevices(s, ctx, t, [deviceId], DEVICE_PERMISSIONS.detail);
+  const [device] = await propertyDevices(s, ctx, t, [deviceId], DEVICE_READERS);
   const rows = await installedOf(s.db, t, deviceId);
   const shelf = (await listFor(s, t, device?.modelId ?? '', '')).apps;
   const list: InstalledAppItem[] = rows.map((r) => {

@@ -1,3 +1,4 @@
+import { AUDIT_STATUS } from '@keel/contract/endpoints/app-store';
 import type { Db } from '../../platform/db/connect';
 import { countOf, readPage } from '../../platform/db/paging';
 import { containsCi } from '../../platform/db/sql-helpers';
@@ -57,7 +58,7 @@ const shownBase = (db: Db, f: PlatformAppFilter) => {
     .selectFrom('platform_apps as p')
     .innerJoin('apps as a', 'a.app_id', 'p.app_id')
     .where(across())
-    .where('a.audit_status', '=', 2)
+    .where('a.audit_status', '=', AUDIT_STATUS.passed)
     .where('p.app_id', 'in', db.selectFrom('app_versions').select('app_id').where(across()).where('published', '=', 1));
   if (f.appId) q = q.where('p.app_id', '=', f.appId);
   if (f.str) q = q.where(containsCi('a.search_text', f.str));
@@ -84,7 +85,7 @@ const candidateBase = (db: Db, all: AllTenants, f: PlatformAppFilter) => {
   const h = scopedDb(db, all);
   let q = h
     .selectFrom('apps as a')
-    .where('a.audit_status', '=', 2)
+    .where('a.audit_status', '=', AUDIT_STATUS.passed)
     .where('a.app_id', 'in', h.selectFrom('app_versions').select('app_id').where('published', '=', 1));
   if (f.appId) q = q.where('a.app_id', '=', f.appId);
   if (f.str) q = q.where(containsCi('a.search_text', f.str));
@@ -148,7 +149,7 @@ export async function shelvedPlatformVersions(db: Db, anyModelOnly: boolean) {
     .select(['a.pno', ...SHELVED_COLUMNS])
     .where(across())
     .where('v.published', '=', 1)
-    .where('a.audit_status', '=', 2);
+    .where('a.audit_status', '=', AUDIT_STATUS.passed);
   if (anyModelOnly) {
     q = q.where(
       'v.app_version_id',
@@ -170,7 +171,7 @@ export const shelvedPlatformVersion = (db: Db, packageName: string, versionCode:
     .where('p.package_name', '=', packageName)
     .where('v.version_code', '=', versionCode)
     .where('v.published', '=', 1)
-    .where('a.audit_status', '=', 2)
+    .where('a.audit_status', '=', AUDIT_STATUS.passed)
     .executeTakeFirst();
 
 /** Whether the property's own app of the package is on its shelf (its own then wins over a platform app's). */
@@ -180,7 +181,7 @@ export async function ownShelvesPackage(db: Db, t: Tenant, packageName: string):
     .selectFrom('apps')
     .select('app_id')
     .where('package_name', '=', packageName)
-    .where('audit_status', '=', 2)
+    .where('audit_status', '=', AUDIT_STATUS.passed)
     .where('app_id', 'in', scoped.selectFrom('app_versions').select('app_id').where('published', '=', 1))
     .executeTakeFirst();
   return row !== undefined;

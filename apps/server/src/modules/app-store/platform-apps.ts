@@ -1,6 +1,8 @@
 import type { PlatformAppItem } from '@keel/contract/endpoints/app-platform';
+import { AUDIT_STATUS } from '@keel/contract/endpoints/app-store';
 import type { Locale } from '@keel/contract/status';
 import { propertyNames, userNames } from '../../platform/auth/reads';
+import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import { type RequestContext, requireUser } from '../../platform/http/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import type { Services } from '../../platform/services';
@@ -50,23 +52,30 @@ export async function addPlatformApp(s: Services, ctx: RequestContext, appId: st
   const t = propertyTenant(app.pno);
   const [item] = await platformAppItems(s, [app], ctx.locale);
   const name = item?.appName ?? app.package_name;
-  if (app.audit_status !== 2 || (await platform.newestShelved(s.db, t, [appId])).size === 0) {
+  if (app.audit_status !== AUDIT_STATUS.passed || (await platform.newestShelved(s.db, t, [appId])).size === 0) {
     throw new AppError('platformAppNotOnShelf', { app: name });
   }
   if (await platform.findPlatformApp(s.db, appId)) throw new AppError('platformAppExists', { app: name });
   if (await platform.findPlatformPackage(s.db, app.package_name)) {
     throw new AppError('platformAppPackageTaken', { packageName: app.package_name });
   }
-  await s.db.transaction().execute(async (trx) => {
-    await platform.insertPlatformApp(trx, {
-      app_id: appId,
-      app_pno: app.pno,
-      package_name: app.package_name,
-      added_by: uid,
-      created_at: s.now(),
+  try {
+    await s.db.transaction().execute(async (trx) => {
+      await platform.insertPlatformApp(trx, {
+        app_id: appId,
+        app_pno: app.pno,
+        package_name: app.package_name,
+        added_by: uid,
+        created_at: s.now(),
+      });
+      await platform.bumpPlatform(trx, s.now());
     });
-    await platform.bumpPlatform(trx, s.now());
-  });
+  } catch (error) {
+    // Another operator added it (or an app of its package) meanwhile.
+    if (!isUniqueViolation(error)) throw error;
+    if (await platform.findPlatformApp(s.db, appId)) throw new AppError('platformAppExists', { app: name });
+    throw new AppError('platformAppPackageTaken', { packageName: app.package_name });
+  }
   const [added] = await platformAppItems(s, [app], ctx.locale);
   if (!added) throw new Error(`platform app ${appId} vanished`);
   return added;

@@ -1,8 +1,6 @@
 import {
-  APP_PUSH_DEVICE_STATES,
   APP_PUSH_EXPIRE_DAYS,
   type AppPushDeviceItem,
-  type AppPushDeviceState,
   type AppPushItem,
   type AppPushState,
 } from '@keel/contract/endpoints/app-install';
@@ -85,15 +83,9 @@ export const appInstallActionKind: DeliveredKind = {
   },
 };
 
-/** An action's state as a push shows it: one the device is working on is `delivered`. */
-const deviceState = (state: string): AppPushDeviceState =>
-  state === 'running' ? 'delivered' : (state as AppPushDeviceState);
-
 type PushRow = installs.PushRow & { creator_name?: string | null };
 
 function itemOf(row: PushRow, counts: Map<string, number> | undefined): AppPushItem {
-  const n = (state: AppPushDeviceState) =>
-    (counts?.get(state) ?? 0) + (state === 'delivered' ? (counts?.get('running') ?? 0) : 0);
   return {
     pushId: row.push_id,
     appId: row.app_id,
@@ -103,7 +95,7 @@ function itemOf(row: PushRow, counts: Map<string, number> | undefined): AppPushI
     force: Number(row.force) === 1 ? 1 : 0,
     state: row.state as AppPushState,
     total: Number(row.total),
-    counts: Object.fromEntries(APP_PUSH_DEVICE_STATES.map((st) => [st, n(st)])) as AppPushItem['counts'],
+    counts: actions.resultCounts(counts),
     expireTime: Number(row.expires_at),
     creatorName: row.creator_name ?? '',
     createTime: Number(row.created_at),
@@ -219,7 +211,7 @@ export async function listPushDevices(
   const list: AppPushDeviceItem[] = rows.map((r) => ({
     deviceId: r.device_id,
     deviceName: names.get(r.device_id)?.name ?? '',
-    state: deviceState(r.state),
+    state: actions.resultState(r.state),
     message: r.message,
     updateTime: Number(r.updated_at),
   }));

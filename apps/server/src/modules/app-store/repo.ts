@@ -1,3 +1,4 @@
+import { AUDIT_STATUS } from '@keel/contract/endpoints/app-store';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect';
 import { stringList } from '../../platform/db/json-text';
@@ -420,7 +421,7 @@ export async function shelvedVersions(db: Db, t: Tenant, modelId: string | null)
     .innerJoin('app_files as f', 'f.fid', 'v.fid')
     .select(SHELVED_COLUMNS)
     .where('v.published', '=', 1)
-    .where('a.audit_status', '=', 2);
+    .where('a.audit_status', '=', AUDIT_STATUS.passed);
   if (modelId !== null) {
     const fitting = scoped.selectFrom('app_version_models').select('app_version_id').where('model_id', '=', modelId);
     const anyModel = scoped.selectFrom('app_version_models').select('app_version_id');
@@ -438,7 +439,7 @@ export const shelvedVersion = (db: Db, t: Tenant, packageName: string, versionCo
     .where('a.package_name', '=', packageName)
     .where('v.version_code', '=', versionCode)
     .where('v.published', '=', 1)
-    .where('a.audit_status', '=', 2)
+    .where('a.audit_status', '=', AUDIT_STATUS.passed)
     .executeTakeFirst();
 
 /** Whether a listing of an app on the shelf shows the screenshot. */
@@ -449,7 +450,7 @@ export async function shelvedScreenshot(db: Db, t: Tenant, packageName: string, 
     .innerJoin('apps as a', 'a.app_id', 'l.app_id')
     .select('l.screenshot_fids')
     .where('a.package_name', '=', packageName)
-    .where('a.audit_status', '=', 2)
+    .where('a.audit_status', '=', AUDIT_STATUS.passed)
     .where('a.app_id', 'in', scoped.selectFrom('app_versions').select('app_id').where('published', '=', 1))
     .execute();
   return row.some((r) => stringList(r.screenshot_fids).includes(fid));

@@ -1,6 +1,5 @@
 import {
   CMD_NAME_PATTERN,
-  CMD_TARGET_STATES,
   CMD_TARGETS_MAX,
   type CmdItem,
   type CmdResultItem,
@@ -31,12 +30,7 @@ import * as repo from './repo';
 
 export const EXPIRE_JOB = 'command.expire';
 
-/** A device action's state as a command's result shows it: one the device is working on is `delivered`. */
-const resultState = (state: string): CmdTargetState => (state === 'running' ? 'delivered' : (state as CmdTargetState));
-
 function itemOf(row: repo.CommandRow, counts: Map<string, number> | undefined): CmdItem {
-  const n = (state: CmdTargetState) =>
-    (counts?.get(state) ?? 0) + (state === 'delivered' ? (counts?.get('running') ?? 0) : 0);
   return {
     cmdId: row.cmd_id,
     type: row.type as CmdType,
@@ -45,7 +39,7 @@ function itemOf(row: repo.CommandRow, counts: Map<string, number> | undefined): 
     groupId: row.group_id,
     total: Number(row.total),
     state: row.state as CmdState,
-    counts: Object.fromEntries(CMD_TARGET_STATES.map((st) => [st, n(st)])) as CmdItem['counts'],
+    counts: actions.resultCounts(counts),
     expireTime: Number(row.expires_at),
     creatorName: row.creator_name ?? '',
     createTime: Number(row.created_at),
@@ -196,7 +190,7 @@ export async function listResults(
     cmdId: r.source_id,
     deviceId: r.device_id,
     deviceName: names.get(r.device_id)?.name ?? '',
-    state: resultState(r.state),
+    state: actions.resultState(r.state),
     message: r.message,
     deliverTime: r.delivered_at === null ? null : Number(r.delivered_at),
     finishTime: r.finished_at === null ? null : Number(r.finished_at),

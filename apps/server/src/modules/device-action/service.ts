@@ -1,3 +1,4 @@
+import { ACTION_RESULT_STATES, type ActionResultState } from '@keel/contract/endpoints/device-action';
 import type { Db } from '../../platform/db/connect';
 import { type DeviceFlagSource, type DeviceFlags, deviceFlags } from '../../platform/realtime/device-flags';
 import type { Services } from '../../platform/services';
@@ -107,6 +108,19 @@ export const closeCampaign = (
 
 export const cancelsChanged = (s: Services, tenant: Tenant, kind: ActionKind, deviceIds: readonly string[] | null) =>
   cancelFlags(s, kind.kind).changed(tenant.pno, deviceIds);
+
+/** An action's state as a campaign's results show it (contract device-action.ts): one being worked on is `delivered`. */
+export const resultState = (state: string): ActionResultState =>
+  state === 'running' ? 'delivered' : (state as ActionResultState);
+
+/** A campaign's counts (of `countsOf`) by result state, `running` counted as `delivered`. */
+export const resultCounts = (counts: ReadonlyMap<string, number> | undefined): Record<ActionResultState, number> =>
+  Object.fromEntries(
+    ACTION_RESULT_STATES.map((st) => [
+      st,
+      (counts?.get(st) ?? 0) + (st === 'delivered' ? (counts?.get('running') ?? 0) : 0),
+    ]),
+  ) as Record<ActionResultState, number>;
 
 /** A campaign's actions counted by state, per campaign. */
 export async function countsOf(s: Services, tenant: Tenant, kind: ActionKind, sourceIds: readonly string[]) {

@@ -31,7 +31,7 @@ export async function propertyDevices(
   ctx: RequestContext,
   tenant: Tenant,
   ids: readonly string[],
-  permission: string,
+  permission: string | readonly string[],
 ): Promise<DeviceSummary[]> {
   const unique = [...new Set(ids)];
   const rows = await repo.deviceSummaries(s.db, tenant, unique);

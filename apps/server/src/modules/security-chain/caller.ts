@@ -1,6 +1,7 @@
 import type { Locale } from '@keel/contract/status';
 import { type RequestContext, requireProperty, requireUser } from '../../platform/http/context';
 import { forbidden } from '../../platform/http/errors';
+import { scopeRoots } from '../../platform/http/scope';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
 
 /**
@@ -21,16 +22,7 @@ export const callerOf = (ctx: RequestContext): Caller => {
     t: tenantOf(ctx),
     uid: requireUser(ctx).uid,
     locale: ctx.locale,
-    reach(permissions) {
-      const sids = new Set<string>();
-      for (const permission of permissions) {
-        if (!property.permissions.has(permission)) continue;
-        const spaces = property.scopeOf(permission).spaces;
-        if (spaces === null) return null;
-        for (const sid of spaces) sids.add(sid);
-      }
-      return [...sids];
-    },
+    reach: (permissions) => scopeRoots(property, 'space', permissions),
   };
 };
 
@@ -42,7 +34,3 @@ export function assertReach(c: Caller, permissions: readonly string[], sid: stri
   const sids = c.reach(permissions);
   if (sids !== null && !sids.includes(sid)) throw forbidden();
 }
-
-/** A name kept in both languages, in the reader's. */
-export const nameIn = (row: { name_zh: string; name_en: string }, locale: Locale) =>
-  locale === 'en' ? row.name_en : row.name_zh;

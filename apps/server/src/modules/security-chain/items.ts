@@ -1,7 +1,8 @@
 import type { FuncItem, FuncResponseItem, FuncRisk } from '@keel/contract/endpoints/security-chain';
+import { nameIn } from '@keel/contract/format';
 import type { Services } from '../../platform/services';
 import { spaceNames } from '../space/reads';
-import { type Caller, nameIn } from './caller';
+import type { Caller } from './caller';
 import * as repo from './repo';
 
 /** Functions and responses as the calls answer them: one read per page for responses and space names. */

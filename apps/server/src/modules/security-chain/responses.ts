@@ -1,9 +1,10 @@
 import { FUNC_RESPONSES_MAX } from '@keel/contract/endpoints/security-chain';
+import { nameIn } from '@keel/contract/format';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
-import { assertReach, type Caller, nameIn } from './caller';
+import { assertReach, type Caller } from './caller';
 import { funcOf } from './funcs';
 import { responseItem, searchTextOf } from './items';
 import * as repo from './repo';

@@ -294,5 +294,35 @@ describeEachDb('security chain functions', (env) => {
       who,
     );
     expect(save.status).toBe(Status.forbidden);
+
+    // An editor limited to that space: a function or response of another space, named by its id, is out of reach.
+    const editors = await fx.ok('ps/addOrUpdatePerSet', {
+      name: `Func editors ${serial}`,
+      permissionIdList: ['manage.functions', 'manage.functions.edit', 'manage.responses', 'manage.responses.edit'],
+    });
+    await fx.ok('ps/assignPerSet', { uidList: [admin.uid], psidList: [editors.psid] });
+    await fx.ok('ps/assignMgeSpace', { uid: admin.uid, psid: editors.psid, sidList: [other] });
+    const outside = await fx.ok('func/saveFunc', {
+      sid,
+      code: `limit.x${serial}`,
+      nameZh: '名',
+      nameEn: 'N',
+      risk: 'low',
+    });
+    expect((await fx.call('func/deleteFunc', { funcId: outside.funcId }, who)).status).toBe(Status.forbidden);
+    const response = await fx.call(
+      'func/saveFuncResponse',
+      { funcId: outside.funcId, code: 'ok', nameZh: '好', nameEn: 'OK' },
+      who,
+    );
+    expect(response.status).toBe(Status.forbidden);
+    expect((await fx.ok('func/getFuncList', { sid, funcId: outside.funcId })).total).toBe(1);
+    // …while one of their own space is theirs to change.
+    const inside = await fx.ok(
+      'func/saveFunc',
+      { sid: other, code: `limit.y${serial}`, nameZh: '名', nameEn: 'N', risk: 'low' },
+      who,
+    );
+    expect((await fx.call('func/deleteFunc', { funcId: inside.funcId }, who)).status).toBe(0);
   });
 });

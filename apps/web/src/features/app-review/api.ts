@@ -2,7 +2,7 @@ import { APP_REVIEW_PERMISSIONS, appReviewEndpoints } from '@keel/contract/endpo
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { id } from '@keel/contract/envelope';
 import { z } from 'zod';
-import { useSession } from '../../shared/session/session-store';
+import { useCan } from '../../shared/session/use-can';
 
 /** The app review pages and dialogs (`/AppService/process/…`), unprefixed. */
 export const PROCESS_PAGE = '/AppService/process/AppProcessPage';
@@ -10,11 +10,6 @@ export const AUDIT_PAGE = '/AppService/process/AppProcessAuditPage';
 export const AUDIT_DIALOG = '/AppService/process/AppProcessAuditDlg';
 export const ASSIGN_DIALOG = '/AppService/process/AppProcessAssignDlg';
 export const FINISH_DIALOG = '/AppService/process/AppProcessFinishDlg';
-
-/** Whether the selected property's menu-id list holds a permission id. */
-export function useCan(permission: string): boolean {
-  return useSession((s) => s.menuIdList.includes(permission));
-}
 
 /** Whether the member may assign, cancel and resume tasks. */
 export const useCanManage = () => useCan(APP_REVIEW_PERMISSIONS.manage);

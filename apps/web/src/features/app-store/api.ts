@@ -4,6 +4,7 @@ import { MEMBER_PICKER_PERMISSIONS } from '@keel/contract/endpoints/user';
 import { id } from '@keel/contract/envelope';
 import { z } from 'zod';
 import { useSession } from '../../shared/session/session-store';
+import { useCan } from '../../shared/session/use-can';
 
 /** The app store's page and dialogs (`/AppService/appstore/…`), unprefixed. */
 export const APP_INFO_PAGE = '/AppService/appstore/AppInfoPage';
@@ -19,11 +20,6 @@ export type Mode = 'ByUser' | 'ByAdmin';
 /** A call of the mode: `byMode('ai/saveAppInfo', 'ByAdmin')` is `ai/saveAppInfoByAdmin`. */
 export function byMode<const B extends string>(base: B, mode: Mode): `${B}${Mode}` {
   return `${base}${mode}`;
-}
-
-/** Whether the selected property's menu-id list holds a function id. */
-export function useCan(permission: string): boolean {
-  return useSession((s) => s.menuIdList.includes(permission));
 }
 
 /** The page's mode: the administrators' when the member may manage every developer's apps. */

@@ -13,11 +13,6 @@ export {
 } from '@keel/contract/endpoints/signing';
 export const P = SIGNING_PERMISSIONS;
 
-/** Whether the selected property's menu-id list holds a function id. */
-export function useCan(id: string): boolean {
-  return useSession((s) => s.menuIdList.includes(id));
-}
-
 export const CERT_READS: readonly EndpointPath[] = [
   'cert/getCertList',
   'cert/getCertInfo',

@@ -9,12 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { apiQuery, platformQuery } from '../../shared/api/query';
 import { isLocale } from '../../shared/i18n/language';
-import { useSession } from '../../shared/session/session-store';
-
-/** Whether the selected property's menu-id list holds a permission id (SPEC §4). */
-export function useCan(permission: string): boolean {
-  return useSession((s) => s.menuIdList.includes(permission));
-}
+import { useCan } from '../../shared/session/use-can';
 
 /** What the signed-in member may do on the workflow pages. */
 export function useWorkflowRights() {

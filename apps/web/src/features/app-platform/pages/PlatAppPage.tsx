@@ -1,5 +1,6 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import { LOCALES } from '@keel/contract/constants';
 import type { PlatformAppItem } from '@keel/contract/endpoints/app-platform';
 import { useNavigate } from '@tanstack/react-router';
 import Button from 'antd/es/button';
@@ -135,8 +136,7 @@ export function PlatAppPage() {
                 onChange={(value: string) => update({ language: value || undefined })}
                 options={[
                   { value: '', label: t('app-platform.languageMine') },
-                  { value: 'zh-cn', label: '中文' },
-                  { value: 'en', label: 'English' },
+                  ...LOCALES.map((l) => ({ value: l, label: t(`app-platform.languages.${l}`) })),
                 ]}
               />
             </div>

@@ -1,4 +1,5 @@
-import { APP_PUSH_DEVICE_STATES, type AppPushDeviceItem, type AppPushItem } from '@keel/contract/endpoints/app-install';
+import type { AppPushDeviceItem, AppPushItem } from '@keel/contract/endpoints/app-install';
+import { ACTION_RESULT_STATES } from '@keel/contract/endpoints/device-action';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -151,7 +152,7 @@ export function PushesPanel({ appId }: { appId: string }) {
                   format={() => `${answered(p)}/${p.total}`}
                 />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {APP_PUSH_DEVICE_STATES.filter((s) => p.counts[s] > 0)
+                  {ACTION_RESULT_STATES.filter((s) => p.counts[s] > 0)
                     .map((s) => `${t(`app-store.push.states.${s}`)} ${p.counts[s]}`)
                     .join(' · ')}
                 </Typography.Text>

@@ -120,7 +120,7 @@ export function ChooseCompatibleDeviceDialog({
             size="small"
             rowKey="modelId"
             dataSource={models.data?.list ?? []}
-            loading={models.isFetching && !models.isLoading}
+            loading={models.isLoading || (models.isFetching && models.isPlaceholderData)}
             tableLayout="fixed"
             scroll={{ x: 460 }}
             rowSelection={{

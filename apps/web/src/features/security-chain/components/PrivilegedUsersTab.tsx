@@ -1,6 +1,7 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import {
+  PRIVILEGED_REMARK_MAX,
   type PrivilegedState,
   type PrivilegedUserItem,
   privilegedUserEndpoints,
@@ -151,7 +152,12 @@ export function PrivilegedUsersTab({ sid }: { sid: string }) {
           ],
           control: <DatePicker data-testid="sc-priv-end" style={{ width: '100%' }} />,
         },
-        { name: 'remark', label: t('security-chain.privileged.remark'), testId: 'sc-priv-remark', maxLength: 200 },
+        {
+          name: 'remark',
+          label: t('security-chain.privileged.remark'),
+          testId: 'sc-priv-remark',
+          maxLength: PRIVILEGED_REMARK_MAX,
+        },
       ],
       input: (v: PrivilegedValues) => {
         const { start, end } = v;

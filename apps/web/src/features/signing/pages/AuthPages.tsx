@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
 import { useSearchRecord } from '../../../shared/api/search-of';
 import { useSession } from '../../../shared/session/session-store';
-import { P, useCan } from '../api';
+import { useCan } from '../../../shared/session/use-can';
+import { P } from '../api';
 import { AUTH_KINDS, GrantButton, GrantDialog, GrantPanel } from '../components';
 
 /** `/SignMgtSystem/WorkCertAuthPage?certId=&kind=`: who may sign with a certificate, by kind. */

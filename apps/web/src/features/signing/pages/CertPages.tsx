@@ -26,7 +26,8 @@ import { apiQuery } from '../../../shared/api/query';
 import { useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { useSession } from '../../../shared/session/session-store';
-import { CERT_READS, type CertItem, fileBase64, P, useCan } from '../api';
+import { useCan } from '../../../shared/session/use-can';
+import { CERT_READS, type CertItem, fileBase64, P } from '../api';
 import { ExpiryTag, PagedTable } from '../components';
 
 interface GenerateValues {

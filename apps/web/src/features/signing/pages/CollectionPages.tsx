@@ -21,7 +21,8 @@ import { apiQuery } from '../../../shared/api/query';
 import { useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { useSession } from '../../../shared/session/session-store';
-import { COLLECTION_READS, P, SIGN_TYPES, type SignType, useCan } from '../api';
+import { useCan } from '../../../shared/session/use-can';
+import { COLLECTION_READS, P, SIGN_TYPES, type SignType } from '../api';
 import { GrantButton, GrantDialog, GrantPanel, ListSelect, PagedTable } from '../components';
 
 interface CollectionRow {

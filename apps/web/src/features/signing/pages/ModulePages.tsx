@@ -28,6 +28,7 @@ import { useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { useSession } from '../../../shared/session/session-store';
+import { useCan } from '../../../shared/session/use-can';
 import { toast } from '../../../shared/toast/toast-store';
 import {
   downloadUrl,
@@ -38,7 +39,6 @@ import {
   type SignRecordItem,
   type SignType,
   uploadAndSign,
-  useCan,
 } from '../api';
 import { AlgorithmTag, PagedTable } from '../components';
 

@@ -23,7 +23,8 @@ import { apiQuery } from '../../../shared/api/query';
 import { useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { useSession } from '../../../shared/session/session-store';
-import { CERT_READS, GRANT_READS, P, useCan } from '../api';
+import { useCan } from '../../../shared/session/use-can';
+import { CERT_READS, GRANT_READS, P } from '../api';
 import { ExpiryTag, GrantButton, GrantDialog, GrantPanel, PagedTable } from '../components';
 
 interface UkeyRow {
