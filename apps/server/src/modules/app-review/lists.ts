@@ -24,14 +24,20 @@ const SEARCH_APPS_MAX = 500;
 
 const NO_COUNTS: repo.SubtaskCounts = { total: 0, pending: 0, passed: 0, rejected: 0 };
 
-export async function taskItems(s: Services, c: Caller, rows: readonly repo.TaskRow[]): Promise<AppTaskItem[]> {
+export async function taskItems(
+  s: Services,
+  c: Caller,
+  rows: readonly repo.TaskRow[],
+  appsRead?: Awaited<ReturnType<typeof appItemsById>>,
+): Promise<AppTaskItem[]> {
   const [apps, counts, names] = await Promise.all([
-    appItemsById(
-      s,
-      c.t,
-      rows.map((r) => r.app_id),
-      c.locale,
-    ),
+    appsRead ??
+      appItemsById(
+        s,
+        c.t,
+        rows.map((r) => r.app_id),
+        c.locale,
+      ),
     repo.subtaskCounts(
       s.db,
       c.t,
@@ -89,11 +95,12 @@ export async function listTasks(
 
 export async function taskInfo(s: Services, c: Caller, taskId: string): Promise<AppTaskInfo> {
   const task = await taskOf(s, c, taskId);
-  const [[item], apps, candidates] = await Promise.all([
-    taskItems(s, c, [task]),
+  // The app is read once, for the item and the details.
+  const [apps, candidates] = await Promise.all([
     appItemsById(s, c.t, [task.app_id], c.locale),
     reviewerCandidates(s, c.t),
   ]);
+  const [item] = await taskItems(s, c, [task], apps);
   const base = item as AppTaskItem;
   const audit = task.state === 'open' && mayAudit(c, task);
   return {

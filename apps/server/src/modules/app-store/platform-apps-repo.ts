@@ -160,20 +160,6 @@ export async function shelvedPlatformVersions(db: Db, anyModelOnly: boolean) {
   return q.orderBy('a.package_name').orderBy('v.version_code', 'desc').execute();
 }
 
-/** A platform app's version on the shelf by package and versionCode (a repository's file name), with its property. */
-export const shelvedPlatformVersion = (db: Db, packageName: string, versionCode: number) =>
-  db
-    .selectFrom('platform_apps as p')
-    .innerJoin('apps as a', 'a.app_id', 'p.app_id')
-    .innerJoin('app_versions as v', 'v.app_id', 'a.app_id')
-    .select(['a.pno', 'v.app_version_id', 'v.app_id', 'v.fid'])
-    .where(across())
-    .where('p.package_name', '=', packageName)
-    .where('v.version_code', '=', versionCode)
-    .where('v.published', '=', 1)
-    .where('a.audit_status', '=', AUDIT_STATUS.passed)
-    .executeTakeFirst();
-
 /** Whether the property's own app of the package is on its shelf (its own then wins over a platform app's). */
 export async function ownShelvesPackage(db: Db, t: Tenant, packageName: string): Promise<boolean> {
   const scoped = tenantDb(db, t);

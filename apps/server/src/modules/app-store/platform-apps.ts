@@ -202,8 +202,12 @@ export async function releasedVersion(s: Services, t: Tenant, packageName: strin
   const own = await repo.shelvedVersion(s.db, t, packageName, versionCode);
   if (own) return { ...own, t };
   if (await platform.ownShelvesPackage(s.db, t, packageName)) return null;
-  const shared = await platform.shelvedPlatformVersion(s.db, packageName, versionCode);
-  return shared ? { ...shared, t: propertyTenant(shared.pno) } : null;
+  // A platform app's: read in the property holding it, as a screenshot is.
+  const shared = await platform.findPlatformPackage(s.db, packageName);
+  if (!shared) return null;
+  const holder = propertyTenant(shared.app_pno);
+  const version = await repo.shelvedVersion(s.db, holder, packageName, versionCode);
+  return version ? { ...version, t: holder } : null;
 }
 
 /** The tenant holding a screenshot a property's repository shows for the package, or null. */
