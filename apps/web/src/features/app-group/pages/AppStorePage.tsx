@@ -9,7 +9,7 @@ import Result from 'antd/es/result';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
 import { useSearchOf, useSearchUpdate } from '../../../shared/api/search-of';
@@ -42,9 +42,8 @@ function Failed({ error, retry }: { error: Error; retry: () => void }) {
 /** The whole store (devices in no group): every app on the shelf, searched on the server, paged. */
 function WholeStore({ str, onOpen }: { str: string; onOpen: (app: StoreAppItem) => void }) {
   const { t } = useTranslation();
+  // A new search is a new WholeStore (keyed by it), starting on the first page.
   const [pageNum, setPageNum] = useState(1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts on the first page
-  useEffect(() => setPageNum(1), [str]);
   const apps = useQuery({
     ...apiQuery('group/getStoreAppList', { pageNum, pageSize: WHOLE_PAGE_SIZE, ...(str ? { str } : {}) }),
     placeholderData: keepPreviousData,
@@ -157,7 +156,7 @@ export function AppStorePage() {
   let body: ReactNode;
   if (!pno) body = <Empty description={t('app-group.page.noProperty')} />;
   else if (masterAppId) body = <GroupStore masterAppId={masterAppId} str={str} onOpen={setOpened} />;
-  else body = <WholeStore str={str} onOpen={setOpened} />;
+  else body = <WholeStore key={str} str={str} onOpen={setOpened} />;
 
   return (
     <Card title={t('app-group.store.title')} data-testid="app-store-page">

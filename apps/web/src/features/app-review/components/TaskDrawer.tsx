@@ -16,7 +16,7 @@ import { useAccessibleTableScroll } from '../../../shared/admin-kit/table-a11y';
 import { formatTime } from '../../../shared/format/time';
 import { AppCell } from '../../../shared/ui/AppCell';
 import { useRecords, useSubTasks } from '../queries';
-import { SubTaskStateTag, SubTaskTypeTag, TaskState } from './bits';
+import { SubTaskStateTag, SubTaskTypeTag, TaskState, taskCounts, taskName } from './bits';
 
 const RECORD_PAGE_SIZE = 10;
 
@@ -218,9 +218,7 @@ export function TaskDrawer({
       size="min(960px, 100vw)"
       destroyOnHidden
       data-testid="task-drawer"
-      title={
-        task ? t('app-review.drawer.title', { name: task.appName || task.packageName }) : t('app-review.drawer.loading')
-      }
+      title={task ? t('app-review.drawer.title', { name: taskName(task) }) : t('app-review.drawer.loading')}
       extra={
         task && onFinish && task.state === 'open' && task.can.audit === 1 ? (
           <Button
@@ -257,14 +255,7 @@ export function TaskDrawer({
                 {task.reviewerName || t('app-review.list.unassigned')}
               </span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('app-review.list.subTasks')}>
-              {t('app-review.list.counts', {
-                total: task.subTaskNum,
-                pending: task.pendingNum,
-                passed: task.passedNum,
-                rejected: task.rejectedNum,
-              })}
-            </Descriptions.Item>
+            <Descriptions.Item label={t('app-review.list.subTasks')}>{taskCounts(t, task)}</Descriptions.Item>
             <Descriptions.Item label={t('app-review.list.opened')}>{formatTime(task.createTime)}</Descriptions.Item>
             {task.state === 'finished' && (
               <Descriptions.Item label={t('app-review.finish.conclusion')} span={2}>

@@ -7,6 +7,7 @@ import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { TASK_READS, TASK_SEARCH } from '../api';
+import { taskName } from '../components/bits';
 import { useTaskInfo } from '../queries';
 
 /**
@@ -19,10 +20,9 @@ export function AssignDialog({ onClose }: { onClose: () => void }) {
   const task = useRouteObject(useTaskInfo(taskId), taskId !== undefined, t('app-review.gone'), onClose);
   const assign = useApiMutation('task/assignTask', {
     invalidates: TASK_READS,
-    success: (data) =>
-      t('app-review.assign.done', { name: data.appName || data.packageName, reviewer: data.reviewerName }),
+    success: (data) => t('app-review.assign.done', { name: taskName(data), reviewer: data.reviewerName }),
   });
-  const name = task ? task.appName || task.packageName : '';
+  const name = task ? taskName(task) : '';
   return (
     <FormDialog<{ uid: string }>
       open={task !== undefined}

@@ -8,6 +8,7 @@ import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { TASK_READS, TASK_SEARCH } from '../api';
+import { taskCounts, taskName } from '../components/bits';
 import { useTaskInfo } from '../queries';
 
 /**
@@ -20,9 +21,9 @@ export function FinishDialog({ onClose }: { onClose: () => void }) {
   const task = useRouteObject(useTaskInfo(taskId), taskId !== undefined, t('app-review.gone'), onClose);
   const finish = useApiMutation('task/finalAuditTask', {
     invalidates: TASK_READS,
-    success: (data) => t('app-review.finish.done', { name: data.appName || data.packageName }),
+    success: (data) => t('app-review.finish.done', { name: taskName(data) }),
   });
-  const name = task ? task.appName || task.packageName : '';
+  const name = task ? taskName(task) : '';
   return (
     <FormDialog<{ conclusion: string }>
       open={task !== undefined}
@@ -37,14 +38,7 @@ export function FinishDialog({ onClose }: { onClose: () => void }) {
           showIcon
           style={{ marginBottom: 16 }}
           title={
-            task.pendingNum > 0
-              ? t('app-review.finish.stillPending', { n: task.pendingNum })
-              : t('app-review.list.counts', {
-                  total: task.subTaskNum,
-                  pending: task.pendingNum,
-                  passed: task.passedNum,
-                  rejected: task.rejectedNum,
-                })
+            task.pendingNum > 0 ? t('app-review.finish.stillPending', { n: task.pendingNum }) : taskCounts(t, task)
           }
         />
       )}

@@ -11,9 +11,8 @@ import { type ColumnSpec, DataTable } from '../../../shared/admin-kit/DataTable'
 import { apiQuery } from '../../../shared/api/query';
 import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
 import { useSession } from '../../../shared/session/session-store';
-import { AppCell } from '../../../shared/ui/AppCell';
 import { AUDIT_DIALOG, AUDIT_PAGE, FINISH_DIALOG, TASK_SEARCH } from '../api';
-import { TaskState } from '../components/bits';
+import { appColumn, TaskState } from '../components/bits';
 import { TaskDrawer } from '../components/TaskDrawer';
 import { useTaskInfo } from '../queries';
 
@@ -45,22 +44,7 @@ export function AppProcessAuditPage() {
   const finish = () => void navigate({ to: FINISH_DIALOG as never, search: { ...search, taskId } as never });
 
   const columns: ColumnSpec<AppTaskItem>[] = [
-    {
-      key: 'str',
-      title: t('app-review.list.app'),
-      filter: true,
-      wrap: true,
-      width: 240,
-      pinned: true,
-      render: (row) => (
-        <AppCell
-          name={row.appName}
-          packageName={row.packageName}
-          iconUrl={row.appIconUrl}
-          testId={`queue-row-${row.packageName}`}
-        />
-      ),
-    },
+    appColumn(t, 'queue'),
     {
       key: 'state',
       title: t('app-review.list.state'),

@@ -17,18 +17,15 @@ import { apiQuery } from '../../../shared/api/query';
 import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { useSession } from '../../../shared/session/session-store';
-import { AppCell } from '../../../shared/ui/AppCell';
 import { ASSIGN_DIALOG, PROCESS_PAGE, TASK_READS, TASK_SEARCH, useCanManage } from '../api';
-import { TaskState } from '../components/bits';
+import { appColumn, TaskState, taskCounts, taskName } from '../components/bits';
 import { TaskDrawer } from '../components/TaskDrawer';
 import { useTaskInfo } from '../queries';
-
-const nameOf = (task: AppTaskItem) => task.appName || task.packageName;
 
 /** Suspend an open task or resume a cancelled one, after a confirmation. */
 function SuspendButton({ task }: { task: AppTaskItem }) {
   const { t } = useTranslation();
-  const name = nameOf(task);
+  const name = taskName(task);
   const cancel = useApiMutation('task/cancelTask', {
     invalidates: TASK_READS,
     success: () => t('app-review.cancel.done', { name }),
@@ -104,22 +101,7 @@ export function AppProcessPage() {
     void navigate({ to: ASSIGN_DIALOG as never, search: { ...search, taskId: task.taskId } as never });
 
   const columns: ColumnSpec<AppTaskItem>[] = [
-    {
-      key: 'str',
-      title: t('app-review.list.app'),
-      filter: true,
-      wrap: true,
-      width: 240,
-      pinned: true,
-      render: (row) => (
-        <AppCell
-          name={row.appName}
-          packageName={row.packageName}
-          iconUrl={row.appIconUrl}
-          testId={`task-row-${row.packageName}`}
-        />
-      ),
-    },
+    appColumn(t, 'task'),
     {
       key: 'state',
       title: t('app-review.list.state'),
@@ -143,16 +125,7 @@ export function AppProcessPage() {
       title: t('app-review.list.subTasks'),
       width: 200,
       wrap: true,
-      render: (row) => (
-        <span data-testid={`task-counts-${row.packageName}`}>
-          {t('app-review.list.counts', {
-            total: row.subTaskNum,
-            pending: row.pendingNum,
-            passed: row.passedNum,
-            rejected: row.rejectedNum,
-          })}
-        </span>
-      ),
+      render: (row) => <span data-testid={`task-counts-${row.packageName}`}>{taskCounts(t, row)}</span>,
     },
     { key: 'createTime', title: t('app-review.list.opened'), width: 150, time: true },
     {
