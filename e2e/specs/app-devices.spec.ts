@@ -52,7 +52,7 @@ test('a simulated device installs an app from the store and answers a push', asy
   const device = { deviceId: DEVICE, credential: credential as string };
   const simulate = async (
     install: 'all' | 'forced',
-    done: (s: { appInstalls: number; commands: number }) => boolean,
+    done: (s: { appInstalls: number; appReports: number; commands: number }) => boolean,
   ) => {
     const stop = new AbortController();
     return runFleet({
@@ -70,8 +70,8 @@ test('a simulated device installs an app from the store and answers a push', asy
     });
   };
 
-  // The device takes every app its store lists: it installs this one and reports it.
-  const first = await simulate('all', (s) => s.appInstalls >= 1);
+  // The device takes every app its store lists: it installs this one and reports it (the server took the report).
+  const first = await simulate('all', (s) => s.appInstalls >= 1 && s.appReports >= 1);
   expect(first).toMatchObject({ appInstallFailures: 0, errors: 0 });
   await restoreSession(page, ownerState);
   await page.setViewportSize({ width: 1440, height: 900 });

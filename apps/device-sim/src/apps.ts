@@ -36,6 +36,8 @@ export interface AppCounters {
   /** Apps installed, and installs that failed (a bad download, a simulated failure). */
   appInstalls: number;
   appInstallFailures: number;
+  /** Installed sets the server took (a report after each change). */
+  appReports: number;
 }
 
 interface ListedApp {
@@ -115,11 +117,17 @@ export async function syncApps(
       counters.appInstalls += 1;
     }
   } else await res.arrayBuffer();
-  if (res.status !== 404) await reportApps(`${listUrl}/installed`, authorization, apps, signal);
+  if (res.status !== 404) await reportApps(`${listUrl}/installed`, authorization, apps, counters, signal);
 }
 
 /** PUTs the installed set when the server does not know it yet. */
-export async function reportApps(url: string, authorization: string, apps: DeviceApps, signal: AbortSignal) {
+export async function reportApps(
+  url: string,
+  authorization: string,
+  apps: DeviceApps,
+  counters: AppCounters,
+  signal: AbortSignal,
+) {
   if (apps.reported) return;
   const put = await fetch(url, {
     method: 'PUT',
@@ -128,7 +136,10 @@ export async function reportApps(url: string, authorization: string, apps: Devic
     signal,
   });
   await put.arrayBuffer();
-  if (put.status === 200) apps.reported = true;
+  if (put.status === 200) {
+    apps.reported = true;
+    counters.appReports += 1;
+  }
 }
 
 /**

@@ -50,6 +50,7 @@ export interface Counters {
   /** App store apps installed, and installs that failed. */
   appInstalls: number;
   appInstallFailures: number;
+  appReports: number;
 }
 
 /** Sleeps `ms`, waking early (without throwing) when the signal aborts. */

@@ -78,6 +78,8 @@ export interface FleetSummary {
   /** App store apps installed (DDI and Mender), and installs that failed. */
   appInstalls: number;
   appInstallFailures: number;
+  /** Installed sets the server took (devices report theirs after each change). */
+  appReports: number;
   elapsedMs: number;
 }
 
@@ -126,6 +128,7 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
     rebootFailures: 0,
     appInstalls: 0,
     appInstallFailures: 0,
+    appReports: 0,
   };
   const updates: UpdateBehaviour = { ...opts.updates, images: opts.updates?.images ?? new ImageStore() };
   const statuses: DeviceStatus[] = list.map(() => 'starting');
