@@ -155,6 +155,12 @@ export const TENANT_TABLES = [
   'security_funcs',
   'security_func_responses',
   'security_privileged_users',
+  'security_device_auths',
+  'security_user_auths',
+  'security_grant_pools',
+  'security_white_lists',
+  'security_settings',
+  'security_func_records',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<
