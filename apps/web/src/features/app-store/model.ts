@@ -8,6 +8,7 @@ import {
   SHELF_STATUS,
 } from '@keel/contract/endpoints/app-store';
 import type { Locale } from '@keel/contract/status';
+import type { ImageRef } from '../../shared/upload/ImageFields';
 
 /**
  * The app store page's forms and the save calls' inputs: an app's information with a listing per language, a
@@ -75,10 +76,8 @@ export function repositoryAddress(origin: string, path: string): string {
 }
 
 /** An uploaded image of a listing: its file and a link to show it. */
-export interface ListingImage {
-  fid: string;
-  url: string;
-}
+/** A listing's icon or screenshot. */
+export type ListingImage = ImageRef;
 
 /** One language's listing in the app dialog. */
 export interface ListingValues {

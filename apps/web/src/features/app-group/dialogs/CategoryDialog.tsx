@@ -13,16 +13,16 @@ import { FormDialog } from '../../../shared/admin-kit/FormDialog';
 import { useRouteObject } from '../../../shared/admin-kit/route-object';
 import { useSearchOf } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { IconField, type ImageRef } from '../../../shared/upload/ImageFields';
 import { GROUP_READS, GROUP_SEARCH } from '../api';
 import { AppListField } from '../components/AppListField';
-import { IconField } from '../components/IconField';
 import { useCategories, useGroup } from '../queries';
 
 interface Values {
   nameZh: string;
   nameEn: string;
   position?: number | null;
-  iconFid?: string;
+  icon?: ImageRef | null;
   appIdList: string[];
 }
 
@@ -59,18 +59,18 @@ function CategoryForm({
               nameZh: category.nameZh,
               nameEn: category.nameEn,
               position: category.position + 1,
-              iconFid: category.iconFid || undefined,
+              icon: category.iconFid ? { fid: category.iconFid, url: category.iconUrl } : null,
               appIdList: category.appIdList,
             }
           : { position: count + 1, appIdList: [] }
       }
-      onSubmit={({ position, iconFid, ...v }) =>
+      onSubmit={({ position, icon, ...v }) =>
         save({
           ...v,
           groupId: group.groupId,
           ...(category ? { categoryId: category.categoryId } : {}),
           ...(position ? { position: position - 1 } : {}),
-          ...(iconFid ? { iconFid } : {}),
+          ...(icon ? { iconFid: icon.fid } : {}),
         })
       }
       onClose={onClose}
@@ -84,8 +84,8 @@ function CategoryForm({
       <Form.Item name="position" label={t('app-group.category.position')} extra={t('app-group.category.positionHelp')}>
         <InputNumber min={1} max={APP_CATEGORY_POSITION_MAX + 1} precision={0} data-testid="grp-category-position" />
       </Form.Item>
-      <Form.Item name="iconFid" label={t('app-group.category.icon')}>
-        <IconField initialUrl={category?.iconUrl ?? ''} />
+      <Form.Item name="icon" label={t('app-group.category.icon')}>
+        <IconField testId="grp-category-icon" alt={t('app-group.category.icon')} />
       </Form.Item>
       <Form.Item name="appIdList" label={t('app-group.category.apps')} extra={t('app-group.category.appsHelp')}>
         <AppListField known={category?.appList ?? []} />

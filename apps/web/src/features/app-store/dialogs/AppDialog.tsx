@@ -4,12 +4,14 @@ import { LOCALES } from '@keel/contract/constants';
 import {
   AGE_LEVELS,
   APP_DESCRIPTION_MAX,
+  APP_IMAGE_MAX_BYTES,
   APP_LABELS_MAX,
   APP_NAME_MAX,
   APP_SUMMARY_MAX,
   type AppItem,
   PACKAGE_NAME_PATTERN,
 } from '@keel/contract/endpoints/app-store';
+import { formatFileSize } from '@keel/contract/format';
 import type { Locale } from '@keel/contract/status';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -24,9 +26,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { currentLanguage } from '../../../shared/i18n/language';
+import { IconField, ScreenshotsField } from '../../../shared/upload/ImageFields';
 import { APP_READS, byMode, type Mode } from '../api';
 import { DraftOrSubmitFooter } from '../components/DraftOrSubmitFooter';
-import { IconField, ScreenshotsField } from '../components/ImageFields';
 import { type AppFormValues, appFormOf, appSaveInput, auditState } from '../model';
 
 const LABEL_MAX = 20;
@@ -98,7 +100,11 @@ function ListingFields({ language, onRemove }: { language: Locale; onRemove?: ()
         />
       </Form.Item>
       <Form.Item name={field('icon')} label={t('app-store.listing.icon')}>
-        <IconField testId={testId('icon')} alt={t('app-store.listing.iconAlt', { name: name ?? '' })} />
+        <IconField
+          testId={testId('icon')}
+          alt={t('app-store.listing.iconAlt', { name: name ?? '' })}
+          help={t('app-store.listing.iconHelp', { max: formatFileSize(APP_IMAGE_MAX_BYTES) })}
+        />
       </Form.Item>
       <Form.Item name={field('screenshots')} label={t('app-store.listing.screenshots')}>
         <ScreenshotsField

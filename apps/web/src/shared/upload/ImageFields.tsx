@@ -9,8 +9,14 @@ import Progress from 'antd/es/progress';
 import Typography from 'antd/es/typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadRefused, uploadAppFile } from '../../../shared/upload/app-file-upload';
-import type { ListingImage } from '../model';
+import { UploadRefused, uploadAppFile } from './app-file-upload';
+import './image-fields.css';
+
+/** An uploaded image: its file id and the signed link it is shown from. */
+export interface ImageRef {
+  fid: string;
+  url: string;
+}
 
 /** What the image inputs accept (the server checks the bytes: PNG, JPEG or WebP). */
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
@@ -22,12 +28,12 @@ function useImageUpload() {
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
-  const upload = async (files: readonly File[]): Promise<ListingImage[]> => {
+  const upload = async (files: readonly File[]): Promise<ImageRef[]> => {
     setError(null);
-    const done: ListingImage[] = [];
+    const done: ImageRef[] = [];
     for (const file of files) {
       if (file.size > APP_IMAGE_MAX_BYTES) {
-        setError(t('app-store.image.tooLarge', { name: file.name, max: formatFileSize(APP_IMAGE_MAX_BYTES) }));
+        setError(t('upload.image.tooLarge', { name: file.name, max: formatFileSize(APP_IMAGE_MAX_BYTES) }));
         continue;
       }
       abort.current = new AbortController();
@@ -95,20 +101,23 @@ function PickButton({
   );
 }
 
-/** A listing's icon (an antd Form control: value `{ fid, url }` or null): preview, upload or replace, remove. */
+/** An icon (an antd Form control: value `{ fid, url }` or null): preview, upload or replace, remove. */
 export function IconField({
   id,
   value,
   onChange,
   testId,
   alt,
+  help,
 }: {
   id?: string;
-  value?: ListingImage | null;
-  onChange?: (value: ListingImage | null) => void;
+  value?: ImageRef | null;
+  onChange?: (value: ImageRef | null) => void;
   testId: string;
   /** The preview's alternative text (the app's name). */
   alt: string;
+  /** What the field says under its buttons (default: the formats and the size limit). */
+  help?: string;
 }) {
   const { t } = useTranslation();
   const { upload, progress, error } = useImageUpload();
@@ -129,7 +138,7 @@ export function IconField({
       <div style={{ display: 'grid', gap: 6, minWidth: 0, flex: '1 1 200px' }}>
         <div className="k-image-actions">
           <PickButton
-            label={value ? t('app-store.image.replaceIcon') : t('app-store.image.uploadIcon')}
+            label={value ? t('upload.image.replaceIcon') : t('upload.image.uploadIcon')}
             testId={testId}
             disabled={progress !== null}
             describedBy={helpId}
@@ -140,13 +149,13 @@ export function IconField({
           />
           {value && (
             <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)} data-testid={`${testId}-remove`}>
-              {t('app-store.image.remove')}
+              {t('upload.image.remove')}
             </Button>
           )}
         </div>
-        {progress !== null && <Progress percent={progress} size="small" aria-label={t('app-store.image.uploading')} />}
+        {progress !== null && <Progress percent={progress} size="small" aria-label={t('upload.image.uploading')} />}
         <Typography.Text type="secondary" id={helpId} style={{ fontSize: 12 }}>
-          {t('app-store.image.iconHelp', { max: formatFileSize(APP_IMAGE_MAX_BYTES) })}
+          {help ?? t('upload.image.iconHelp', { max: formatFileSize(APP_IMAGE_MAX_BYTES) })}
         </Typography.Text>
         {error && (
           <Typography.Text type="danger" role="alert" data-testid={`${testId}-error`}>
@@ -158,7 +167,7 @@ export function IconField({
   );
 }
 
-/** A listing's screenshots (an antd Form control: value `{ fid, url }[]`, at most APP_SCREENSHOTS_MAX). */
+/** Screenshots (an antd Form control: value `{ fid, url }[]`, at most APP_SCREENSHOTS_MAX). */
 export function ScreenshotsField({
   id,
   value,
@@ -167,8 +176,8 @@ export function ScreenshotsField({
   alt,
 }: {
   id?: string;
-  value?: ListingImage[];
-  onChange?: (value: ListingImage[]) => void;
+  value?: ImageRef[];
+  onChange?: (value: ImageRef[]) => void;
   testId: string;
   alt: (n: number) => string;
 }) {
@@ -192,8 +201,8 @@ export function ScreenshotsField({
                   size="small"
                   type="text"
                   icon={<DeleteOutlined />}
-                  aria-label={t('app-store.image.removeShot', { n: i + 1 })}
-                  title={t('app-store.image.removeShot', { n: i + 1 })}
+                  aria-label={t('upload.image.removeShot', { n: i + 1 })}
+                  title={t('upload.image.removeShot', { n: i + 1 })}
                   onClick={() => onChange?.(latest.current.filter((s) => s.fid !== shot.fid))}
                 />
               </li>
@@ -204,7 +213,7 @@ export function ScreenshotsField({
       <div className="k-image-actions">
         <PickButton
           multiple
-          label={t('app-store.image.addShots')}
+          label={t('upload.image.addShots')}
           testId={testId}
           disabled={room <= 0 || progress !== null}
           describedBy={helpId}
@@ -214,10 +223,10 @@ export function ScreenshotsField({
           }}
         />
         <Typography.Text type="secondary" id={helpId} style={{ fontSize: 12 }}>
-          {t('app-store.image.shotsHelp', { count: list.length, max: APP_SCREENSHOTS_MAX })}
+          {t('upload.image.shotsHelp', { count: list.length, max: APP_SCREENSHOTS_MAX })}
         </Typography.Text>
       </div>
-      {progress !== null && <Progress percent={progress} size="small" aria-label={t('app-store.image.uploading')} />}
+      {progress !== null && <Progress percent={progress} size="small" aria-label={t('upload.image.uploading')} />}
       {error && (
         <Typography.Text type="danger" role="alert" data-testid={`${testId}-error`}>
           {error}
