@@ -2,6 +2,7 @@ import { deviceApps, installPushed, syncApps } from './apps';
 import { type CommandWorker, runCommands } from './commands';
 import { runDeployment } from './deploy';
 import { type DeviceContext, retryAfterMs, sleep } from './device';
+import { DeviceSecurity } from './security';
 
 /** hawkBit's "HH:MM:SS" in milliseconds (null when it is not one). */
 export function sleepMs(text: unknown): number | null {
@@ -18,7 +19,7 @@ const FAILURE_WAIT_MS = 5_000;
  * One hawkBit DDI device: polls `/{tenant}/controller/v1/{id}` with its credential (`TargetToken`) or the enrolment
  * key (`GatewayToken`, enrolling itself pending on the first poll), PUTs its attributes as configData when the
  * server asks for them (the poll's configData link), answers Keel's commands when the poll links them
- * (`keelCommands`, commands.ts), keeps its apps as the app store lists them when it uses it (apps.ts), installs updates the poll links (`deploymentBase`, deploy.ts), confirms a cancelled
+ * (`keelCommands`, commands.ts; routed security commands verified offline, security.ts), keeps its apps as the app store lists them when it uses it (apps.ts), installs updates the poll links (`deploymentBase`, deploy.ts), confirms a cancelled
  * one (`cancelAction`: it installs within one poll, so it never holds one) and sleeps as the poll answer says. 429: waits `Retry-After`;
  * 403 (rejected): stops; 401: tries again after the interval.
  */
@@ -28,14 +29,16 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
   const authorization = device.credential ? `TargetToken ${device.credential}` : `GatewayToken ${ctx.enrolmentKey}`;
   let interval = 30_000;
   const apps = ctx.apps ? (ctx.appState ?? deviceApps()) : undefined;
-  // An app store push installs what it names (apps.ts), when the device uses the app store.
-  const worker: CommandWorker | undefined =
-    apps && ctx.apps
-      ? (command) =>
-          command.type === 'appInstall'
-            ? installPushed(ctx.url, command.payload, apps, ctx.apps ?? {}, counters, signal)
-            : null
-      : undefined;
+  const security = new DeviceSecurity(base, authorization, ctx.property, device.deviceId);
+  // An app store push installs what it names (apps.ts), when the device uses the app store; a routed security
+  // command is verified offline and answered (security.ts).
+  const worker: CommandWorker = (command) => {
+    if (command.type === 'securityCommand')
+      return security.answerCommand(command, ctx.security ?? {}, counters, signal);
+    if (command.type === 'appInstall' && apps && ctx.apps)
+      return installPushed(ctx.url, command.payload, apps, ctx.apps, counters, signal);
+    return null;
+  };
   const cap = (ms: number) => (ctx.maxSleepSeconds !== undefined ? Math.min(ms, ctx.maxSleepSeconds * 1000) : ms);
   while (!signal.aborted) {
     let wait = cap(interval);

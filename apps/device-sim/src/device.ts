@@ -1,6 +1,7 @@
 import type { AppBehaviour, DeviceApps } from './apps';
 import type { CommandBehaviour } from './commands';
 import type { UpdateBehaviour } from './deploy';
+import type { SecurityBehaviour } from './security';
 
 /** What a simulated device is and what its loop (ddi.ts, mender.ts) is given. */
 
@@ -32,6 +33,8 @@ export interface DeviceContext {
   apps?: AppBehaviour;
   /** The device's installed apps (apps.ts), kept across its loop. */
   appState?: DeviceApps;
+  /** How the device answers routed security commands (security.ts): `ok` when the token holds, by default. */
+  security?: SecurityBehaviour;
   setStatus(status: DeviceStatus): void;
 }
 
@@ -51,6 +54,10 @@ export interface Counters {
   appInstalls: number;
   appInstallFailures: number;
   appReports: number;
+  /** Routed security commands answered, tokens refused offline, uses reported (security.ts). */
+  securityCommands: number;
+  securityRefusals: number;
+  securityUses: number;
 }
 
 /** Sleeps `ms`, waking early (without throwing) when the signal aborts. */

@@ -6,6 +6,7 @@ import type { UpdateBehaviour } from './deploy';
 import { type Counters, type DeviceStatus, type SimDevice, sleep } from './device';
 import { ImageStore } from './images';
 import { runMenderDevice } from './mender';
+import type { SecurityBehaviour } from './security';
 
 export type { SimDevice } from './device';
 
@@ -51,6 +52,8 @@ export interface FleetOptions {
   updates?: UpdateBehaviour;
   /** Whether devices use the app store, and how (apps.ts); they do not by default. */
   apps?: AppBehaviour;
+  /** How devices answer routed security commands (security.ts): `ok` when the token holds, by default. */
+  security?: SecurityBehaviour;
 }
 
 /** Counts of the whole fleet. */
@@ -80,6 +83,10 @@ export interface FleetSummary {
   appInstallFailures: number;
   /** Installed sets the server took (devices report theirs after each change). */
   appReports: number;
+  /** Routed security commands answered (DDI), tokens the devices refused offline, uses reported. */
+  securityCommands: number;
+  securityRefusals: number;
+  securityUses: number;
   elapsedMs: number;
 }
 
@@ -129,6 +136,9 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
     appInstalls: 0,
     appInstallFailures: 0,
     appReports: 0,
+    securityCommands: 0,
+    securityRefusals: 0,
+    securityUses: 0,
   };
   const updates: UpdateBehaviour = { ...opts.updates, images: opts.updates?.images ?? new ImageStore() };
   const statuses: DeviceStatus[] = list.map(() => 'starting');
@@ -162,6 +172,7 @@ export async function runFleet(opts: FleetOptions): Promise<FleetSummary> {
           commands: opts.commands,
           updates,
           apps: opts.apps,
+          security: opts.security,
           setStatus: (s) => {
             statuses[i] = s;
           },

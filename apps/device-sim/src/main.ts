@@ -47,7 +47,7 @@ function readCredentials(file: string): CredentialsFile {
 
 const line = (s: FleetSummary) =>
   `${(s.elapsedMs / 1000).toFixed(0).padStart(5)} s  devices ${s.devices}  online ${s.online}  pending ${s.pending}  ` +
-  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  updates ${s.updates} (${s.updateFailures} failed, ${s.rebootFailures} reboots failed)  apps ${s.appInstalls} (${s.appInstallFailures} failed, ${s.appReports} reported)  429 ${s.throttled}  ` +
+  `refused ${s.refused}  polls ${s.polls}  reports ${s.reports}  commands ${s.commands}  updates ${s.updates} (${s.updateFailures} failed, ${s.rebootFailures} reboots failed)  apps ${s.appInstalls} (${s.appInstallFailures} failed, ${s.appReports} reported)  security ${s.securityCommands} (${s.securityRefusals} refused)  429 ${s.throttled}  ` +
   `errors ${s.errors}`;
 
 async function main(): Promise<number> {

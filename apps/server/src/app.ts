@@ -5,6 +5,7 @@ import { ddiEndpoints } from '@keel/contract/device-api/ddi';
 import { ddiDeploymentEndpoints } from '@keel/contract/device-api/ddi-deployment';
 import { keelAppDdiEndpoints, keelAppMenderEndpoints } from '@keel/contract/device-api/keel-apps';
 import { keelCommandEndpoints } from '@keel/contract/device-api/keel-commands';
+import { keelSecurityDdiEndpoints, keelSecurityMenderEndpoints } from '@keel/contract/device-api/keel-security';
 import { menderEndpoints } from '@keel/contract/device-api/mender';
 import { formatMessage, messages, pickLocale } from '@keel/contract/status';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -203,6 +204,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...menderEndpoints,
     ...keelAppDdiEndpoints,
     ...keelAppMenderEndpoints,
+    ...keelSecurityDdiEndpoints,
+    ...keelSecurityMenderEndpoints,
   });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

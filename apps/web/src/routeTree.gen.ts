@@ -61,8 +61,24 @@ import { Route as DefaultBusinessProcessEditDefaultReviewerDialogRouteImport } f
 import { Route as DefaultBusinessProcessMemberAuditPageRouteImport } from './routes/_default/BusinessProcess/MemberAuditPage'
 import { Route as DefaultBusinessProcessProcesssSettingsPageRouteImport } from './routes/_default/BusinessProcess/ProcesssSettingsPage'
 import { Route as DefaultBusinessProcessSecurityRouteAuditPageRouteImport } from './routes/_default/BusinessProcess/SecurityRouteAuditPage'
+import { Route as DefaultSecurityChainAddNewTerminalAuthDialogRouteImport } from './routes/_default/SecurityChain/AddNewTerminalAuthDialog'
+import { Route as DefaultSecurityChainAddNewUserAuthDialogRouteImport } from './routes/_default/SecurityChain/AddNewUserAuthDialog'
+import { Route as DefaultSecurityChainAddWhiteListAuthDialogRouteImport } from './routes/_default/SecurityChain/AddWhiteListAuthDialog'
+import { Route as DefaultSecurityChainDevSettingDetailPageRouteImport } from './routes/_default/SecurityChain/DevSettingDetailPage'
+import { Route as DefaultSecurityChainDevSettingPageRouteImport } from './routes/_default/SecurityChain/DevSettingPage'
+import { Route as DefaultSecurityChainDevSettingRoutedCmdPageRouteImport } from './routes/_default/SecurityChain/DevSettingRoutedCmdPage'
+import { Route as DefaultSecurityChainEditTerminalAuthDialogRouteImport } from './routes/_default/SecurityChain/EditTerminalAuthDialog'
 import { Route as DefaultSecurityChainFuncListComponentRouteImport } from './routes/_default/SecurityChain/FuncListComponent'
+import { Route as DefaultSecurityChainGrantDevsHistoryComponentRouteImport } from './routes/_default/SecurityChain/GrantDevsHistoryComponent'
+import { Route as DefaultSecurityChainGrantDevsRoutedComponentRouteImport } from './routes/_default/SecurityChain/GrantDevsRoutedComponent'
+import { Route as DefaultSecurityChainGrantHistoryDevsComponentRouteImport } from './routes/_default/SecurityChain/GrantHistoryDevsComponent'
+import { Route as DefaultSecurityChainGrantHistoryUsersComponentRouteImport } from './routes/_default/SecurityChain/GrantHistoryUsersComponent'
+import { Route as DefaultSecurityChainGrantHistoryWhiteComponentRouteImport } from './routes/_default/SecurityChain/GrantHistoryWhiteComponent'
 import { Route as DefaultSecurityChainGrantManagePageRouteImport } from './routes/_default/SecurityChain/GrantManagePage'
+import { Route as DefaultSecurityChainGrantPoolDevListComponentRouteImport } from './routes/_default/SecurityChain/GrantPoolDevListComponent'
+import { Route as DefaultSecurityChainGrantPoolGrantUsersComponentRouteImport } from './routes/_default/SecurityChain/GrantPoolGrantUsersComponent'
+import { Route as DefaultSecurityChainGrantPoolSettingDialogRouteImport } from './routes/_default/SecurityChain/GrantPoolSettingDialog'
+import { Route as DefaultSecurityChainGrantPoolWhiteListComponentRouteImport } from './routes/_default/SecurityChain/GrantPoolWhiteListComponent'
 import { Route as DefaultSignMgtSystemAddPerSetAuthDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetAuthDlg'
 import { Route as DefaultSignMgtSystemAddPerSetGrpAuthDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetGrpAuthDlg'
 import { Route as DefaultSignMgtSystemAddPerSetGrpDlgRouteImport } from './routes/_default/SignMgtSystem/AddPerSetGrpDlg'
@@ -82,6 +98,7 @@ import { Route as DefaultSignMgtSystemWorkCertAuthPageRouteImport } from './rout
 import { Route as DefaultSignMgtSystemWorkCertManagementPageRouteImport } from './routes/_default/SignMgtSystem/WorkCertManagementPage'
 import { Route as DefaultToolsManageFuncListPageRouteImport } from './routes/_default/ToolsManage/FuncListPage'
 import { Route as DefaultToolsManageResponseListPageRouteImport } from './routes/_default/ToolsManage/ResponseListPage'
+import { Route as DefaultToolsManageSecurityListPageRouteImport } from './routes/_default/ToolsManage/SecurityListPage'
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
 import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
 import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
@@ -452,16 +469,112 @@ const DefaultBusinessProcessSecurityRouteAuditPageRoute =
     path: '/BusinessProcess/SecurityRouteAuditPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultSecurityChainAddNewTerminalAuthDialogRoute =
+  DefaultSecurityChainAddNewTerminalAuthDialogRouteImport.update({
+    id: '/SecurityChain/AddNewTerminalAuthDialog',
+    path: '/SecurityChain/AddNewTerminalAuthDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainAddNewUserAuthDialogRoute =
+  DefaultSecurityChainAddNewUserAuthDialogRouteImport.update({
+    id: '/SecurityChain/AddNewUserAuthDialog',
+    path: '/SecurityChain/AddNewUserAuthDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainAddWhiteListAuthDialogRoute =
+  DefaultSecurityChainAddWhiteListAuthDialogRouteImport.update({
+    id: '/SecurityChain/AddWhiteListAuthDialog',
+    path: '/SecurityChain/AddWhiteListAuthDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainDevSettingDetailPageRoute =
+  DefaultSecurityChainDevSettingDetailPageRouteImport.update({
+    id: '/SecurityChain/DevSettingDetailPage',
+    path: '/SecurityChain/DevSettingDetailPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainDevSettingPageRoute =
+  DefaultSecurityChainDevSettingPageRouteImport.update({
+    id: '/SecurityChain/DevSettingPage',
+    path: '/SecurityChain/DevSettingPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainDevSettingRoutedCmdPageRoute =
+  DefaultSecurityChainDevSettingRoutedCmdPageRouteImport.update({
+    id: '/SecurityChain/DevSettingRoutedCmdPage',
+    path: '/SecurityChain/DevSettingRoutedCmdPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainEditTerminalAuthDialogRoute =
+  DefaultSecurityChainEditTerminalAuthDialogRouteImport.update({
+    id: '/SecurityChain/EditTerminalAuthDialog',
+    path: '/SecurityChain/EditTerminalAuthDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultSecurityChainFuncListComponentRoute =
   DefaultSecurityChainFuncListComponentRouteImport.update({
     id: '/SecurityChain/FuncListComponent',
     path: '/SecurityChain/FuncListComponent',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultSecurityChainGrantDevsHistoryComponentRoute =
+  DefaultSecurityChainGrantDevsHistoryComponentRouteImport.update({
+    id: '/SecurityChain/GrantDevsHistoryComponent',
+    path: '/SecurityChain/GrantDevsHistoryComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantDevsRoutedComponentRoute =
+  DefaultSecurityChainGrantDevsRoutedComponentRouteImport.update({
+    id: '/SecurityChain/GrantDevsRoutedComponent',
+    path: '/SecurityChain/GrantDevsRoutedComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantHistoryDevsComponentRoute =
+  DefaultSecurityChainGrantHistoryDevsComponentRouteImport.update({
+    id: '/SecurityChain/GrantHistoryDevsComponent',
+    path: '/SecurityChain/GrantHistoryDevsComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantHistoryUsersComponentRoute =
+  DefaultSecurityChainGrantHistoryUsersComponentRouteImport.update({
+    id: '/SecurityChain/GrantHistoryUsersComponent',
+    path: '/SecurityChain/GrantHistoryUsersComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantHistoryWhiteComponentRoute =
+  DefaultSecurityChainGrantHistoryWhiteComponentRouteImport.update({
+    id: '/SecurityChain/GrantHistoryWhiteComponent',
+    path: '/SecurityChain/GrantHistoryWhiteComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultSecurityChainGrantManagePageRoute =
   DefaultSecurityChainGrantManagePageRouteImport.update({
     id: '/SecurityChain/GrantManagePage',
     path: '/SecurityChain/GrantManagePage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantPoolDevListComponentRoute =
+  DefaultSecurityChainGrantPoolDevListComponentRouteImport.update({
+    id: '/SecurityChain/GrantPoolDevListComponent',
+    path: '/SecurityChain/GrantPoolDevListComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantPoolGrantUsersComponentRoute =
+  DefaultSecurityChainGrantPoolGrantUsersComponentRouteImport.update({
+    id: '/SecurityChain/GrantPoolGrantUsersComponent',
+    path: '/SecurityChain/GrantPoolGrantUsersComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantPoolSettingDialogRoute =
+  DefaultSecurityChainGrantPoolSettingDialogRouteImport.update({
+    id: '/SecurityChain/GrantPoolSettingDialog',
+    path: '/SecurityChain/GrantPoolSettingDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultSecurityChainGrantPoolWhiteListComponentRoute =
+  DefaultSecurityChainGrantPoolWhiteListComponentRouteImport.update({
+    id: '/SecurityChain/GrantPoolWhiteListComponent',
+    path: '/SecurityChain/GrantPoolWhiteListComponent',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultSignMgtSystemAddPerSetAuthDlgRoute =
@@ -576,6 +689,12 @@ const DefaultToolsManageResponseListPageRoute =
   DefaultToolsManageResponseListPageRouteImport.update({
     id: '/ToolsManage/ResponseListPage',
     path: '/ToolsManage/ResponseListPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultToolsManageSecurityListPageRoute =
+  DefaultToolsManageSecurityListPageRouteImport.update({
+    id: '/ToolsManage/SecurityListPage',
+    path: '/ToolsManage/SecurityListPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultUserManageUserListPageRoute =
@@ -1039,8 +1158,24 @@ export interface FileRoutesByFullPath {
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/SecurityChain/AddNewTerminalAuthDialog': typeof DefaultSecurityChainAddNewTerminalAuthDialogRoute
+  '/SecurityChain/AddNewUserAuthDialog': typeof DefaultSecurityChainAddNewUserAuthDialogRoute
+  '/SecurityChain/AddWhiteListAuthDialog': typeof DefaultSecurityChainAddWhiteListAuthDialogRoute
+  '/SecurityChain/DevSettingDetailPage': typeof DefaultSecurityChainDevSettingDetailPageRoute
+  '/SecurityChain/DevSettingPage': typeof DefaultSecurityChainDevSettingPageRoute
+  '/SecurityChain/DevSettingRoutedCmdPage': typeof DefaultSecurityChainDevSettingRoutedCmdPageRoute
+  '/SecurityChain/EditTerminalAuthDialog': typeof DefaultSecurityChainEditTerminalAuthDialogRoute
   '/SecurityChain/FuncListComponent': typeof DefaultSecurityChainFuncListComponentRoute
+  '/SecurityChain/GrantDevsHistoryComponent': typeof DefaultSecurityChainGrantDevsHistoryComponentRoute
+  '/SecurityChain/GrantDevsRoutedComponent': typeof DefaultSecurityChainGrantDevsRoutedComponentRoute
+  '/SecurityChain/GrantHistoryDevsComponent': typeof DefaultSecurityChainGrantHistoryDevsComponentRoute
+  '/SecurityChain/GrantHistoryUsersComponent': typeof DefaultSecurityChainGrantHistoryUsersComponentRoute
+  '/SecurityChain/GrantHistoryWhiteComponent': typeof DefaultSecurityChainGrantHistoryWhiteComponentRoute
   '/SecurityChain/GrantManagePage': typeof DefaultSecurityChainGrantManagePageRoute
+  '/SecurityChain/GrantPoolDevListComponent': typeof DefaultSecurityChainGrantPoolDevListComponentRoute
+  '/SecurityChain/GrantPoolGrantUsersComponent': typeof DefaultSecurityChainGrantPoolGrantUsersComponentRoute
+  '/SecurityChain/GrantPoolSettingDialog': typeof DefaultSecurityChainGrantPoolSettingDialogRoute
+  '/SecurityChain/GrantPoolWhiteListComponent': typeof DefaultSecurityChainGrantPoolWhiteListComponentRoute
   '/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
   '/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
   '/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
@@ -1060,6 +1195,7 @@ export interface FileRoutesByFullPath {
   '/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
   '/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
   '/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
+  '/ToolsManage/SecurityListPage': typeof DefaultToolsManageSecurityListPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -1180,8 +1316,24 @@ export interface FileRoutesByTo {
   '/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/SecurityChain/AddNewTerminalAuthDialog': typeof DefaultSecurityChainAddNewTerminalAuthDialogRoute
+  '/SecurityChain/AddNewUserAuthDialog': typeof DefaultSecurityChainAddNewUserAuthDialogRoute
+  '/SecurityChain/AddWhiteListAuthDialog': typeof DefaultSecurityChainAddWhiteListAuthDialogRoute
+  '/SecurityChain/DevSettingDetailPage': typeof DefaultSecurityChainDevSettingDetailPageRoute
+  '/SecurityChain/DevSettingPage': typeof DefaultSecurityChainDevSettingPageRoute
+  '/SecurityChain/DevSettingRoutedCmdPage': typeof DefaultSecurityChainDevSettingRoutedCmdPageRoute
+  '/SecurityChain/EditTerminalAuthDialog': typeof DefaultSecurityChainEditTerminalAuthDialogRoute
   '/SecurityChain/FuncListComponent': typeof DefaultSecurityChainFuncListComponentRoute
+  '/SecurityChain/GrantDevsHistoryComponent': typeof DefaultSecurityChainGrantDevsHistoryComponentRoute
+  '/SecurityChain/GrantDevsRoutedComponent': typeof DefaultSecurityChainGrantDevsRoutedComponentRoute
+  '/SecurityChain/GrantHistoryDevsComponent': typeof DefaultSecurityChainGrantHistoryDevsComponentRoute
+  '/SecurityChain/GrantHistoryUsersComponent': typeof DefaultSecurityChainGrantHistoryUsersComponentRoute
+  '/SecurityChain/GrantHistoryWhiteComponent': typeof DefaultSecurityChainGrantHistoryWhiteComponentRoute
   '/SecurityChain/GrantManagePage': typeof DefaultSecurityChainGrantManagePageRoute
+  '/SecurityChain/GrantPoolDevListComponent': typeof DefaultSecurityChainGrantPoolDevListComponentRoute
+  '/SecurityChain/GrantPoolGrantUsersComponent': typeof DefaultSecurityChainGrantPoolGrantUsersComponentRoute
+  '/SecurityChain/GrantPoolSettingDialog': typeof DefaultSecurityChainGrantPoolSettingDialogRoute
+  '/SecurityChain/GrantPoolWhiteListComponent': typeof DefaultSecurityChainGrantPoolWhiteListComponentRoute
   '/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
   '/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
   '/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
@@ -1201,6 +1353,7 @@ export interface FileRoutesByTo {
   '/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
   '/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
   '/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
+  '/ToolsManage/SecurityListPage': typeof DefaultToolsManageSecurityListPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -1325,8 +1478,24 @@ export interface FileRoutesById {
   '/_default/BusinessProcess/MemberAuditPage': typeof DefaultBusinessProcessMemberAuditPageRoute
   '/_default/BusinessProcess/ProcesssSettingsPage': typeof DefaultBusinessProcessProcesssSettingsPageRoute
   '/_default/BusinessProcess/SecurityRouteAuditPage': typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  '/_default/SecurityChain/AddNewTerminalAuthDialog': typeof DefaultSecurityChainAddNewTerminalAuthDialogRoute
+  '/_default/SecurityChain/AddNewUserAuthDialog': typeof DefaultSecurityChainAddNewUserAuthDialogRoute
+  '/_default/SecurityChain/AddWhiteListAuthDialog': typeof DefaultSecurityChainAddWhiteListAuthDialogRoute
+  '/_default/SecurityChain/DevSettingDetailPage': typeof DefaultSecurityChainDevSettingDetailPageRoute
+  '/_default/SecurityChain/DevSettingPage': typeof DefaultSecurityChainDevSettingPageRoute
+  '/_default/SecurityChain/DevSettingRoutedCmdPage': typeof DefaultSecurityChainDevSettingRoutedCmdPageRoute
+  '/_default/SecurityChain/EditTerminalAuthDialog': typeof DefaultSecurityChainEditTerminalAuthDialogRoute
   '/_default/SecurityChain/FuncListComponent': typeof DefaultSecurityChainFuncListComponentRoute
+  '/_default/SecurityChain/GrantDevsHistoryComponent': typeof DefaultSecurityChainGrantDevsHistoryComponentRoute
+  '/_default/SecurityChain/GrantDevsRoutedComponent': typeof DefaultSecurityChainGrantDevsRoutedComponentRoute
+  '/_default/SecurityChain/GrantHistoryDevsComponent': typeof DefaultSecurityChainGrantHistoryDevsComponentRoute
+  '/_default/SecurityChain/GrantHistoryUsersComponent': typeof DefaultSecurityChainGrantHistoryUsersComponentRoute
+  '/_default/SecurityChain/GrantHistoryWhiteComponent': typeof DefaultSecurityChainGrantHistoryWhiteComponentRoute
   '/_default/SecurityChain/GrantManagePage': typeof DefaultSecurityChainGrantManagePageRoute
+  '/_default/SecurityChain/GrantPoolDevListComponent': typeof DefaultSecurityChainGrantPoolDevListComponentRoute
+  '/_default/SecurityChain/GrantPoolGrantUsersComponent': typeof DefaultSecurityChainGrantPoolGrantUsersComponentRoute
+  '/_default/SecurityChain/GrantPoolSettingDialog': typeof DefaultSecurityChainGrantPoolSettingDialogRoute
+  '/_default/SecurityChain/GrantPoolWhiteListComponent': typeof DefaultSecurityChainGrantPoolWhiteListComponentRoute
   '/_default/SignMgtSystem/AddPerSetAuthDlg': typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
   '/_default/SignMgtSystem/AddPerSetGrpAuthDlg': typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
   '/_default/SignMgtSystem/AddPerSetGrpDlg': typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
@@ -1346,6 +1515,7 @@ export interface FileRoutesById {
   '/_default/SignMgtSystem/WorkCertManagementPage': typeof DefaultSignMgtSystemWorkCertManagementPageRoute
   '/_default/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
   '/_default/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
+  '/_default/ToolsManage/SecurityListPage': typeof DefaultToolsManageSecurityListPageRoute
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
   '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -1468,8 +1638,24 @@ export interface FileRouteTypes {
     | '/BusinessProcess/MemberAuditPage'
     | '/BusinessProcess/ProcesssSettingsPage'
     | '/BusinessProcess/SecurityRouteAuditPage'
+    | '/SecurityChain/AddNewTerminalAuthDialog'
+    | '/SecurityChain/AddNewUserAuthDialog'
+    | '/SecurityChain/AddWhiteListAuthDialog'
+    | '/SecurityChain/DevSettingDetailPage'
+    | '/SecurityChain/DevSettingPage'
+    | '/SecurityChain/DevSettingRoutedCmdPage'
+    | '/SecurityChain/EditTerminalAuthDialog'
     | '/SecurityChain/FuncListComponent'
+    | '/SecurityChain/GrantDevsHistoryComponent'
+    | '/SecurityChain/GrantDevsRoutedComponent'
+    | '/SecurityChain/GrantHistoryDevsComponent'
+    | '/SecurityChain/GrantHistoryUsersComponent'
+    | '/SecurityChain/GrantHistoryWhiteComponent'
     | '/SecurityChain/GrantManagePage'
+    | '/SecurityChain/GrantPoolDevListComponent'
+    | '/SecurityChain/GrantPoolGrantUsersComponent'
+    | '/SecurityChain/GrantPoolSettingDialog'
+    | '/SecurityChain/GrantPoolWhiteListComponent'
     | '/SignMgtSystem/AddPerSetAuthDlg'
     | '/SignMgtSystem/AddPerSetGrpAuthDlg'
     | '/SignMgtSystem/AddPerSetGrpDlg'
@@ -1489,6 +1675,7 @@ export interface FileRouteTypes {
     | '/SignMgtSystem/WorkCertManagementPage'
     | '/ToolsManage/FuncListPage'
     | '/ToolsManage/ResponseListPage'
+    | '/ToolsManage/SecurityListPage'
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
@@ -1609,8 +1796,24 @@ export interface FileRouteTypes {
     | '/BusinessProcess/MemberAuditPage'
     | '/BusinessProcess/ProcesssSettingsPage'
     | '/BusinessProcess/SecurityRouteAuditPage'
+    | '/SecurityChain/AddNewTerminalAuthDialog'
+    | '/SecurityChain/AddNewUserAuthDialog'
+    | '/SecurityChain/AddWhiteListAuthDialog'
+    | '/SecurityChain/DevSettingDetailPage'
+    | '/SecurityChain/DevSettingPage'
+    | '/SecurityChain/DevSettingRoutedCmdPage'
+    | '/SecurityChain/EditTerminalAuthDialog'
     | '/SecurityChain/FuncListComponent'
+    | '/SecurityChain/GrantDevsHistoryComponent'
+    | '/SecurityChain/GrantDevsRoutedComponent'
+    | '/SecurityChain/GrantHistoryDevsComponent'
+    | '/SecurityChain/GrantHistoryUsersComponent'
+    | '/SecurityChain/GrantHistoryWhiteComponent'
     | '/SecurityChain/GrantManagePage'
+    | '/SecurityChain/GrantPoolDevListComponent'
+    | '/SecurityChain/GrantPoolGrantUsersComponent'
+    | '/SecurityChain/GrantPoolSettingDialog'
+    | '/SecurityChain/GrantPoolWhiteListComponent'
     | '/SignMgtSystem/AddPerSetAuthDlg'
     | '/SignMgtSystem/AddPerSetGrpAuthDlg'
     | '/SignMgtSystem/AddPerSetGrpDlg'
@@ -1630,6 +1833,7 @@ export interface FileRouteTypes {
     | '/SignMgtSystem/WorkCertManagementPage'
     | '/ToolsManage/FuncListPage'
     | '/ToolsManage/ResponseListPage'
+    | '/ToolsManage/SecurityListPage'
     | '/UserManage/UserListPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
@@ -1753,8 +1957,24 @@ export interface FileRouteTypes {
     | '/_default/BusinessProcess/MemberAuditPage'
     | '/_default/BusinessProcess/ProcesssSettingsPage'
     | '/_default/BusinessProcess/SecurityRouteAuditPage'
+    | '/_default/SecurityChain/AddNewTerminalAuthDialog'
+    | '/_default/SecurityChain/AddNewUserAuthDialog'
+    | '/_default/SecurityChain/AddWhiteListAuthDialog'
+    | '/_default/SecurityChain/DevSettingDetailPage'
+    | '/_default/SecurityChain/DevSettingPage'
+    | '/_default/SecurityChain/DevSettingRoutedCmdPage'
+    | '/_default/SecurityChain/EditTerminalAuthDialog'
     | '/_default/SecurityChain/FuncListComponent'
+    | '/_default/SecurityChain/GrantDevsHistoryComponent'
+    | '/_default/SecurityChain/GrantDevsRoutedComponent'
+    | '/_default/SecurityChain/GrantHistoryDevsComponent'
+    | '/_default/SecurityChain/GrantHistoryUsersComponent'
+    | '/_default/SecurityChain/GrantHistoryWhiteComponent'
     | '/_default/SecurityChain/GrantManagePage'
+    | '/_default/SecurityChain/GrantPoolDevListComponent'
+    | '/_default/SecurityChain/GrantPoolGrantUsersComponent'
+    | '/_default/SecurityChain/GrantPoolSettingDialog'
+    | '/_default/SecurityChain/GrantPoolWhiteListComponent'
     | '/_default/SignMgtSystem/AddPerSetAuthDlg'
     | '/_default/SignMgtSystem/AddPerSetGrpAuthDlg'
     | '/_default/SignMgtSystem/AddPerSetGrpDlg'
@@ -1774,6 +1994,7 @@ export interface FileRouteTypes {
     | '/_default/SignMgtSystem/WorkCertManagementPage'
     | '/_default/ToolsManage/FuncListPage'
     | '/_default/ToolsManage/ResponseListPage'
+    | '/_default/ToolsManage/SecurityListPage'
     | '/_default/UserManage/UserListPage'
     | '/_default/filerepository/AddEditCommonFileDlg'
     | '/_default/filerepository/filerepositorypage'
@@ -2217,6 +2438,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultBusinessProcessSecurityRouteAuditPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/SecurityChain/AddNewTerminalAuthDialog': {
+      id: '/_default/SecurityChain/AddNewTerminalAuthDialog'
+      path: '/SecurityChain/AddNewTerminalAuthDialog'
+      fullPath: '/SecurityChain/AddNewTerminalAuthDialog'
+      preLoaderRoute: typeof DefaultSecurityChainAddNewTerminalAuthDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/AddNewUserAuthDialog': {
+      id: '/_default/SecurityChain/AddNewUserAuthDialog'
+      path: '/SecurityChain/AddNewUserAuthDialog'
+      fullPath: '/SecurityChain/AddNewUserAuthDialog'
+      preLoaderRoute: typeof DefaultSecurityChainAddNewUserAuthDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/AddWhiteListAuthDialog': {
+      id: '/_default/SecurityChain/AddWhiteListAuthDialog'
+      path: '/SecurityChain/AddWhiteListAuthDialog'
+      fullPath: '/SecurityChain/AddWhiteListAuthDialog'
+      preLoaderRoute: typeof DefaultSecurityChainAddWhiteListAuthDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/DevSettingDetailPage': {
+      id: '/_default/SecurityChain/DevSettingDetailPage'
+      path: '/SecurityChain/DevSettingDetailPage'
+      fullPath: '/SecurityChain/DevSettingDetailPage'
+      preLoaderRoute: typeof DefaultSecurityChainDevSettingDetailPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/DevSettingPage': {
+      id: '/_default/SecurityChain/DevSettingPage'
+      path: '/SecurityChain/DevSettingPage'
+      fullPath: '/SecurityChain/DevSettingPage'
+      preLoaderRoute: typeof DefaultSecurityChainDevSettingPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/DevSettingRoutedCmdPage': {
+      id: '/_default/SecurityChain/DevSettingRoutedCmdPage'
+      path: '/SecurityChain/DevSettingRoutedCmdPage'
+      fullPath: '/SecurityChain/DevSettingRoutedCmdPage'
+      preLoaderRoute: typeof DefaultSecurityChainDevSettingRoutedCmdPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/EditTerminalAuthDialog': {
+      id: '/_default/SecurityChain/EditTerminalAuthDialog'
+      path: '/SecurityChain/EditTerminalAuthDialog'
+      fullPath: '/SecurityChain/EditTerminalAuthDialog'
+      preLoaderRoute: typeof DefaultSecurityChainEditTerminalAuthDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/SecurityChain/FuncListComponent': {
       id: '/_default/SecurityChain/FuncListComponent'
       path: '/SecurityChain/FuncListComponent'
@@ -2224,11 +2494,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultSecurityChainFuncListComponentRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/SecurityChain/GrantDevsHistoryComponent': {
+      id: '/_default/SecurityChain/GrantDevsHistoryComponent'
+      path: '/SecurityChain/GrantDevsHistoryComponent'
+      fullPath: '/SecurityChain/GrantDevsHistoryComponent'
+      preLoaderRoute: typeof DefaultSecurityChainGrantDevsHistoryComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantDevsRoutedComponent': {
+      id: '/_default/SecurityChain/GrantDevsRoutedComponent'
+      path: '/SecurityChain/GrantDevsRoutedComponent'
+      fullPath: '/SecurityChain/GrantDevsRoutedComponent'
+      preLoaderRoute: typeof DefaultSecurityChainGrantDevsRoutedComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantHistoryDevsComponent': {
+      id: '/_default/SecurityChain/GrantHistoryDevsComponent'
+      path: '/SecurityChain/GrantHistoryDevsComponent'
+      fullPath: '/SecurityChain/GrantHistoryDevsComponent'
+      preLoaderRoute: typeof DefaultSecurityChainGrantHistoryDevsComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantHistoryUsersComponent': {
+      id: '/_default/SecurityChain/GrantHistoryUsersComponent'
+      path: '/SecurityChain/GrantHistoryUsersComponent'
+      fullPath: '/SecurityChain/GrantHistoryUsersComponent'
+      preLoaderRoute: typeof DefaultSecurityChainGrantHistoryUsersComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantHistoryWhiteComponent': {
+      id: '/_default/SecurityChain/GrantHistoryWhiteComponent'
+      path: '/SecurityChain/GrantHistoryWhiteComponent'
+      fullPath: '/SecurityChain/GrantHistoryWhiteComponent'
+      preLoaderRoute: typeof DefaultSecurityChainGrantHistoryWhiteComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/SecurityChain/GrantManagePage': {
       id: '/_default/SecurityChain/GrantManagePage'
       path: '/SecurityChain/GrantManagePage'
       fullPath: '/SecurityChain/GrantManagePage'
       preLoaderRoute: typeof DefaultSecurityChainGrantManagePageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantPoolDevListComponent': {
+      id: '/_default/SecurityChain/GrantPoolDevListComponent'
+      path: '/SecurityChain/GrantPoolDevListComponent'
+      fullPath: '/SecurityChain/GrantPoolDevListComponent'
+      preLoaderRoute: typeof DefaultSecurityChainGrantPoolDevListComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantPoolGrantUsersComponent': {
+      id: '/_default/SecurityChain/GrantPoolGrantUsersComponent'
+      path: '/SecurityChain/GrantPoolGrantUsersComponent'
+      fullPath: '/SecurityChain/GrantPoolGrantUsersComponent'
+      preLoaderRoute: typeof DefaultSecurityChainGrantPoolGrantUsersComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantPoolSettingDialog': {
+      id: '/_default/SecurityChain/GrantPoolSettingDialog'
+      path: '/SecurityChain/GrantPoolSettingDialog'
+      fullPath: '/SecurityChain/GrantPoolSettingDialog'
+      preLoaderRoute: typeof DefaultSecurityChainGrantPoolSettingDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/SecurityChain/GrantPoolWhiteListComponent': {
+      id: '/_default/SecurityChain/GrantPoolWhiteListComponent'
+      path: '/SecurityChain/GrantPoolWhiteListComponent'
+      fullPath: '/SecurityChain/GrantPoolWhiteListComponent'
+      preLoaderRoute: typeof DefaultSecurityChainGrantPoolWhiteListComponentRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/SignMgtSystem/AddPerSetAuthDlg': {
@@ -2362,6 +2695,13 @@ declare module '@tanstack/react-router' {
       path: '/ToolsManage/ResponseListPage'
       fullPath: '/ToolsManage/ResponseListPage'
       preLoaderRoute: typeof DefaultToolsManageResponseListPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/ToolsManage/SecurityListPage': {
+      id: '/_default/ToolsManage/SecurityListPage'
+      path: '/ToolsManage/SecurityListPage'
+      fullPath: '/ToolsManage/SecurityListPage'
+      preLoaderRoute: typeof DefaultToolsManageSecurityListPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/UserManage/UserListPage': {
@@ -2927,8 +3267,24 @@ interface DefaultRouteRouteChildren {
   DefaultBusinessProcessMemberAuditPageRoute: typeof DefaultBusinessProcessMemberAuditPageRoute
   DefaultBusinessProcessProcesssSettingsPageRoute: typeof DefaultBusinessProcessProcesssSettingsPageRoute
   DefaultBusinessProcessSecurityRouteAuditPageRoute: typeof DefaultBusinessProcessSecurityRouteAuditPageRoute
+  DefaultSecurityChainAddNewTerminalAuthDialogRoute: typeof DefaultSecurityChainAddNewTerminalAuthDialogRoute
+  DefaultSecurityChainAddNewUserAuthDialogRoute: typeof DefaultSecurityChainAddNewUserAuthDialogRoute
+  DefaultSecurityChainAddWhiteListAuthDialogRoute: typeof DefaultSecurityChainAddWhiteListAuthDialogRoute
+  DefaultSecurityChainDevSettingDetailPageRoute: typeof DefaultSecurityChainDevSettingDetailPageRoute
+  DefaultSecurityChainDevSettingPageRoute: typeof DefaultSecurityChainDevSettingPageRoute
+  DefaultSecurityChainDevSettingRoutedCmdPageRoute: typeof DefaultSecurityChainDevSettingRoutedCmdPageRoute
+  DefaultSecurityChainEditTerminalAuthDialogRoute: typeof DefaultSecurityChainEditTerminalAuthDialogRoute
   DefaultSecurityChainFuncListComponentRoute: typeof DefaultSecurityChainFuncListComponentRoute
+  DefaultSecurityChainGrantDevsHistoryComponentRoute: typeof DefaultSecurityChainGrantDevsHistoryComponentRoute
+  DefaultSecurityChainGrantDevsRoutedComponentRoute: typeof DefaultSecurityChainGrantDevsRoutedComponentRoute
+  DefaultSecurityChainGrantHistoryDevsComponentRoute: typeof DefaultSecurityChainGrantHistoryDevsComponentRoute
+  DefaultSecurityChainGrantHistoryUsersComponentRoute: typeof DefaultSecurityChainGrantHistoryUsersComponentRoute
+  DefaultSecurityChainGrantHistoryWhiteComponentRoute: typeof DefaultSecurityChainGrantHistoryWhiteComponentRoute
   DefaultSecurityChainGrantManagePageRoute: typeof DefaultSecurityChainGrantManagePageRoute
+  DefaultSecurityChainGrantPoolDevListComponentRoute: typeof DefaultSecurityChainGrantPoolDevListComponentRoute
+  DefaultSecurityChainGrantPoolGrantUsersComponentRoute: typeof DefaultSecurityChainGrantPoolGrantUsersComponentRoute
+  DefaultSecurityChainGrantPoolSettingDialogRoute: typeof DefaultSecurityChainGrantPoolSettingDialogRoute
+  DefaultSecurityChainGrantPoolWhiteListComponentRoute: typeof DefaultSecurityChainGrantPoolWhiteListComponentRoute
   DefaultSignMgtSystemAddPerSetAuthDlgRoute: typeof DefaultSignMgtSystemAddPerSetAuthDlgRoute
   DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute: typeof DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute
   DefaultSignMgtSystemAddPerSetGrpDlgRoute: typeof DefaultSignMgtSystemAddPerSetGrpDlgRoute
@@ -2948,6 +3304,7 @@ interface DefaultRouteRouteChildren {
   DefaultSignMgtSystemWorkCertManagementPageRoute: typeof DefaultSignMgtSystemWorkCertManagementPageRoute
   DefaultToolsManageFuncListPageRoute: typeof DefaultToolsManageFuncListPageRoute
   DefaultToolsManageResponseListPageRoute: typeof DefaultToolsManageResponseListPageRoute
+  DefaultToolsManageSecurityListPageRoute: typeof DefaultToolsManageSecurityListPageRoute
   DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
   DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
@@ -3082,10 +3439,42 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
     DefaultBusinessProcessProcesssSettingsPageRoute,
   DefaultBusinessProcessSecurityRouteAuditPageRoute:
     DefaultBusinessProcessSecurityRouteAuditPageRoute,
+  DefaultSecurityChainAddNewTerminalAuthDialogRoute:
+    DefaultSecurityChainAddNewTerminalAuthDialogRoute,
+  DefaultSecurityChainAddNewUserAuthDialogRoute:
+    DefaultSecurityChainAddNewUserAuthDialogRoute,
+  DefaultSecurityChainAddWhiteListAuthDialogRoute:
+    DefaultSecurityChainAddWhiteListAuthDialogRoute,
+  DefaultSecurityChainDevSettingDetailPageRoute:
+    DefaultSecurityChainDevSettingDetailPageRoute,
+  DefaultSecurityChainDevSettingPageRoute:
+    DefaultSecurityChainDevSettingPageRoute,
+  DefaultSecurityChainDevSettingRoutedCmdPageRoute:
+    DefaultSecurityChainDevSettingRoutedCmdPageRoute,
+  DefaultSecurityChainEditTerminalAuthDialogRoute:
+    DefaultSecurityChainEditTerminalAuthDialogRoute,
   DefaultSecurityChainFuncListComponentRoute:
     DefaultSecurityChainFuncListComponentRoute,
+  DefaultSecurityChainGrantDevsHistoryComponentRoute:
+    DefaultSecurityChainGrantDevsHistoryComponentRoute,
+  DefaultSecurityChainGrantDevsRoutedComponentRoute:
+    DefaultSecurityChainGrantDevsRoutedComponentRoute,
+  DefaultSecurityChainGrantHistoryDevsComponentRoute:
+    DefaultSecurityChainGrantHistoryDevsComponentRoute,
+  DefaultSecurityChainGrantHistoryUsersComponentRoute:
+    DefaultSecurityChainGrantHistoryUsersComponentRoute,
+  DefaultSecurityChainGrantHistoryWhiteComponentRoute:
+    DefaultSecurityChainGrantHistoryWhiteComponentRoute,
   DefaultSecurityChainGrantManagePageRoute:
     DefaultSecurityChainGrantManagePageRoute,
+  DefaultSecurityChainGrantPoolDevListComponentRoute:
+    DefaultSecurityChainGrantPoolDevListComponentRoute,
+  DefaultSecurityChainGrantPoolGrantUsersComponentRoute:
+    DefaultSecurityChainGrantPoolGrantUsersComponentRoute,
+  DefaultSecurityChainGrantPoolSettingDialogRoute:
+    DefaultSecurityChainGrantPoolSettingDialogRoute,
+  DefaultSecurityChainGrantPoolWhiteListComponentRoute:
+    DefaultSecurityChainGrantPoolWhiteListComponentRoute,
   DefaultSignMgtSystemAddPerSetAuthDlgRoute:
     DefaultSignMgtSystemAddPerSetAuthDlgRoute,
   DefaultSignMgtSystemAddPerSetGrpAuthDlgRoute:
@@ -3123,6 +3512,8 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
   DefaultToolsManageFuncListPageRoute: DefaultToolsManageFuncListPageRoute,
   DefaultToolsManageResponseListPageRoute:
     DefaultToolsManageResponseListPageRoute,
+  DefaultToolsManageSecurityListPageRoute:
+    DefaultToolsManageSecurityListPageRoute,
   DefaultUserManageUserListPageRoute: DefaultUserManageUserListPageRoute,
   DefaultFilerepositoryAddEditCommonFileDlgRoute:
     DefaultFilerepositoryAddEditCommonFileDlgRoute,

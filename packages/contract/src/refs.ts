@@ -54,6 +54,11 @@ export const REF_KINDS = [
   'securityFunc',
   'funcResponse',
   'privilegedUser',
+  'userAuth',
+  'grantPool',
+  'whiteListEntry',
+  'deviceAuth',
+  'routedCommand',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

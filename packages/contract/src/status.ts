@@ -900,10 +900,84 @@ export const messages = {
     'zh-cn': '“{name}”已是本空间的特权用户',
     en: '"{name}" is a privileged user of the space already',
   },
+  // User authorisations and function applications (modules/security-chain user-auths.ts, func-applications.ts).
+  userAuthExists: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”已有功能“{func}”的授权',
+    en: '"{name}" is authorised for the function "{func}" already',
+  },
+  funcApplyPending: {
+    status: Status.conflict,
+    'zh-cn': '你已申请过功能“{func}”，申请仍在审批中',
+    en: 'You have applied for the function "{func}" already; the application is still being reviewed',
+  },
+  funcApplyEnded: {
+    status: Status.invalidInput,
+    'zh-cn': '申请的有效期已经结束，请选择将来的结束时间',
+    en: 'The period applied for has ended: choose an end in the future',
+  },
+  funcApplyExpired: {
+    status: Status.conflict,
+    'zh-cn': '申请的有效期已过，不能再通过，请驳回',
+    en: 'The period applied for is over: the application can no longer pass; reject it',
+  },
+  // Grant pools and white lists (modules/security-chain pools.ts, white-lists.ts).
+  grantPoolExists: {
+    status: Status.conflict,
+    'zh-cn': '功能“{func}”已有授权池',
+    en: 'The function "{func}" has a grant pool already',
+  },
+  grantPoolFuncFixed: {
+    status: Status.invalidInput,
+    'zh-cn': '授权池属于功能“{func}”，不能改为其他功能',
+    en: 'The grant pool belongs to the function "{func}" and cannot move to another',
+  },
+  whiteListEntryExists: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”已在功能“{func}”的白名单中',
+    en: '"{name}" is on the white list of the function "{func}" already',
+  },
+  deviceAuthExists: {
+    status: Status.conflict,
+    'zh-cn': '“{target}”已有功能“{func}”的授权',
+    en: '"{target}" is authorised for the function "{func}" already',
+  },
+  // The security chain's decision (modules/security-chain decision.ts).
+  funcNotGrantedUser: {
+    status: Status.forbidden,
+    'zh-cn': '你没有使用功能“{func}”的授权',
+    en: 'You are not authorised to use the function "{func}"',
+  },
+  funcNotGrantedDevice: {
+    status: Status.forbidden,
+    'zh-cn': '设备 {device} 没有功能“{func}”的授权',
+    en: 'The device {device} is not authorised for the function "{func}"',
+  },
+  grantPoolEmpty: {
+    status: Status.tooManyAttempts,
+    'zh-cn': '功能“{func}”的授权额度已用完，{until} 恢复',
+    en: 'The grants of the function "{func}" are used up until {until}',
+  },
+  grantPoolUsedUp: {
+    status: Status.tooManyAttempts,
+    'zh-cn': '功能“{func}”的授权额度已用完，且不会恢复',
+    en: 'The grants of the function "{func}" are used up for good',
+  },
+  grantPoolDisabled: {
+    status: Status.forbidden,
+    'zh-cn': '功能“{func}”的授权池已停用',
+    en: 'The grant pool of the function "{func}" is disabled',
+  },
   appTaskReviewerNotAllowed: {
     status: Status.invalidInput,
     'zh-cn': '“{name}”没有应用审核权限',
     en: '"{name}" does not hold the app review permission',
+  },
+  // Routed security commands (modules/security-chain routed.ts).
+  routedCmdNotOpen: {
+    status: Status.conflict,
+    'zh-cn': '该路由指令已结束，无法取消',
+    en: 'The routed command has ended already and cannot be cancelled',
   },
 } as const satisfies Record<string, MessageDef>;
 

@@ -18,8 +18,13 @@ import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
 import { permissionModule } from './permission/routes';
 import { propertyModule } from './property/routes';
+import { deviceAuthModule } from './security-chain/device-auth-routes';
 import { privilegedUserModule } from './security-chain/privileged-routes';
+import { securityRecordModule } from './security-chain/record-routes';
+import { securityPoolModule } from './security-chain/pool-routes';
 import { securityChainModule } from './security-chain/routes';
+import { securitySettingModule, securityTokenModule } from './security-chain/token-routes';
+import { userAuthModule } from './security-chain/user-auth-routes';
 import { signingModule } from './signing/routes';
 import { spaceModule } from './space/routes';
 import { titleModule } from './title/routes';
@@ -56,6 +61,12 @@ export const modules: readonly ApiModule[] = [
   appGroupModule,
   securityChainModule,
   privilegedUserModule,
+  securityRecordModule,
+  securityPoolModule,
+  userAuthModule,
+  deviceAuthModule,
+  securitySettingModule,
+  securityTokenModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

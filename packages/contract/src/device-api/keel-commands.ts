@@ -12,10 +12,13 @@ import { type DeviceApiEndpoint, ddiError, ddiParams } from './ddi';
 const link = z.object({ href: z.string() });
 
 /**
- * What a device may be given through the resource: the console's commands (`cmd/sendCmd`) and app installs (an app
- * store push: `payload` names the app, version, its SHA-256 and size, the APK's `path` on this server, and `force`).
+ * What a device may be given through the resource: the console's commands (`cmd/sendCmd`), app installs (an app
+ * store push: `payload` names the app, version, its SHA-256 and size, the APK's `path` on this server, and `force`)
+ * and routed security commands (`securityCommand`: `payload` carries the function's code, the token the device
+ * verifies offline, the argument and the function's response codes; the device answers one of them as the first
+ * line of its feedback's `details`).
  */
-export const DEVICE_COMMAND_TYPES = [...CMD_TYPES, 'appInstall'] as const;
+export const DEVICE_COMMAND_TYPES = [...CMD_TYPES, 'appInstall', 'securityCommand'] as const;
 
 export const keelCommand = z.object({
   id: z.string(),

@@ -19,7 +19,13 @@ import { orgEndpoints } from './org';
 import { permissionEndpoints } from './permission';
 import { propertyEndpoints } from './property';
 import { securityChainEndpoints } from './security-chain';
+import { deviceAuthEndpoints } from './security-device-auth';
+import { securityPoolEndpoints } from './security-pools';
 import { privilegedUserEndpoints } from './security-privileged';
+import { securityRecordEndpoints } from './security-records';
+import { securitySettingEndpoints } from './security-settings';
+import { securityTokenEndpoints } from './security-tokens';
+import { userAuthEndpoints } from './security-user-auth';
 import { signingEndpoints } from './signing';
 import { spaceEndpoints } from './space';
 import { titleEndpoints } from './title';
@@ -57,6 +63,12 @@ export const endpoints = {
   ...appGroupEndpoints,
   ...securityChainEndpoints,
   ...privilegedUserEndpoints,
+  ...securityRecordEndpoints,
+  ...securitySettingEndpoints,
+  ...securityTokenEndpoints,
+  ...userAuthEndpoints,
+  ...securityPoolEndpoints,
+  ...deviceAuthEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -32,9 +32,15 @@ export const ORG_PERMISSIONS = {
 
 /**
  * Who may read the tree (`o/getMyOrgTreeList`): the organisation page, and the functions whose dialogs pick a unit
- * — editing users (their unit) and limiting an administrator to subtrees.
+ * — editing users (their unit), limiting an administrator to subtrees, authorising units for a security function.
  */
-export const ORG_PICKER_PERMISSIONS = [ORG_PERMISSIONS.view, 'manage.users.edit', 'account.admin.assign'] as const;
+export const ORG_PICKER_PERMISSIONS = [
+  ORG_PERMISSIONS.view,
+  'manage.users.edit',
+  'account.admin.assign',
+  // Authorising organisation units for a function (modules/security-chain user authorisations).
+  'security.grant.users',
+] as const;
 
 /**
  * The property of a back-office call: operators calling without the `pno` header name it here (required then);

@@ -27,6 +27,10 @@ export const MEMBER_PICKER_PERMISSIONS = [
   'files.spaceBackDetail.quota',
   // Making members privileged users of a security space (modules/security-chain).
   'security.grant.privileged',
+  // Authorising members for a function (modules/security-chain user authorisations).
+  'security.grant.users',
+  // White-listing members for a security function (modules/security-chain).
+  'security.grant.whiteList',
 ] as const;
 
 const zeroOne = z.union([z.literal(0), z.literal(1)]);

@@ -43,6 +43,7 @@ export const APPLY_TYPE_IDS = [
   'memberJoin',
   'terminal',
   'function',
+  'securityFunc',
   'spaceBusiness',
   'firmwareTask',
   'app',
@@ -84,6 +85,14 @@ export const APPLY_TYPES: readonly ApplyTypeDef[] = [
     id: 'function',
     title: { 'zh-cn': '功能与安全路由申请', en: 'Function or secure route application' },
     permission: 'process.securityRouteAudit',
+    business: 'security',
+    detail: 'ApplyFunDetailDialog',
+  },
+  {
+    // A member asks for a function of a security space; the pass authorises them (modules/security-chain).
+    id: 'securityFunc',
+    title: { 'zh-cn': '功能申请', en: 'Function application' },
+    permission: 'security.grant.users',
     business: 'security',
     detail: 'ApplyFunDetailDialog',
   },

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import * as catalogue from './catalogue-repo';
+import { onlineWindowMs } from './items';
 import { findDeviceHeads, pageDevices } from './repo';
 import * as taskSelection from './task-selection-repo';
 
@@ -62,3 +63,12 @@ export const pagePropertyDevices = (
   pageNum: number,
   pageSize: number,
 ) => pageDevices(db, tenant, { str: f.str, model: f.modelId, sid: f.sid, groupId: f.groupId }, pageNum, pageSize);
+
+/** The devices of `ids` in the property with their name and placement (`device_id`, `name`, `sid`, `group_id`). */
+export async function devicePlacements(db: Db, tenant: Tenant, ids: readonly string[]) {
+  const rows = await findDeviceHeads(db, tenant, [...new Set(ids)]);
+  return rows.map((r) => ({ device_id: r.device_id, name: r.name, sid: r.sid, group_id: r.group_id }));
+}
+
+/** How long after its last poll a device still counts as online (ms): `listedDevices`' `last_seen_at` against it. */
+export const deviceOnlineWindowMs = onlineWindowMs;

@@ -2,7 +2,7 @@ import { Status } from '@keel/contract/status';
 import { beforeAll, expect, it } from 'vitest';
 import { type DeviceFixture, deviceFixture } from '../../test/device-fixture';
 import { describeEachDb } from '../../test/harness';
-import { stateOf } from './privileged';
+import { stateOf } from './window-state';
 
 /**
  * Privileged users of a security space: members only, once per space, an optional window, disable and enable,

@@ -1,4 +1,4 @@
-import type { PrivilegedState, PrivilegedUserItem } from '@keel/contract/endpoints/security-privileged';
+import type { PrivilegedUserItem } from '@keel/contract/endpoints/security-privileged';
 import { memberUidsAmong, userHeads } from '../../platform/auth/reads';
 import { isUniqueViolation } from '../../platform/db/sql-helpers';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -7,21 +7,12 @@ import type { Services } from '../../platform/services';
 import { assertReach, type Caller } from './caller';
 import * as repo from './privileged-repo';
 import { assertSecuritySpace } from './spaces';
+import { stateOf } from './window-state';
+
+/** Where a grant stands (moved to window-state.ts; kept here for the callers that import it from this file). */
+export { stateOf };
 
 /** Privileged users (README "Privileged users"): members who may operate any function of a security space. */
-
-/** Where a privilege stands at `now`. */
-export function stateOf(row: Pick<repo.PrivilegedRow, 'disabled' | 'start_time' | 'end_time'>, now: number) {
-  const state: PrivilegedState =
-    Number(row.disabled) === 1
-      ? 'disabled'
-      : row.start_time !== null && Number(row.start_time) > now
-        ? 'pending'
-        : row.end_time !== null && Number(row.end_time) <= now
-          ? 'expired'
-          : 'active';
-  return state;
-}
 
 async function items(s: Services, rows: readonly repo.PrivilegedRow[]): Promise<PrivilegedUserItem[]> {
   const heads = await userHeads(

@@ -9,6 +9,7 @@ export interface SecurityChainTables {
   security_white_lists: SecurityWhiteListsTable;
   security_settings: SecuritySettingsTable;
   security_func_records: SecurityFuncRecordsTable;
+  security_routed_commands: SecurityRoutedCommandsTable;
 }
 
 /** A function of a security space a device keeps under authorisation (migration 0047). */
@@ -177,4 +178,33 @@ export interface SecurityFuncRecordsTable {
   not_before: number | null;
   expires_at: number | null;
   created_at: number;
+}
+
+/** A function run on a device through the platform: its token, its device action and the device's answer (0050). */
+export interface SecurityRoutedCommandsTable {
+  cmd_id: string;
+  pno: string;
+  sid: string;
+  func_id: string;
+  device_id: string;
+  /** Who sent it (the token's `sub`). */
+  uid: string;
+  argument: string;
+  /** The compact JWS the device verifies, and its nonce (`jti`). */
+  token: string;
+  nonce: string;
+  /** What allowed the token (privileged | whiteList | grant) and the issue's record. */
+  source: string;
+  record_id: string;
+  /** pending | delivered | succeeded | failed | cancelled | expired (contract `ROUTED_CMD_STATES`). */
+  state: string;
+  /** The device's answer: a code of the function's responses ('' before it answered, or when it gave none). */
+  response_code: string;
+  message: string;
+  /** The token's expiry: the command expires with it. */
+  expires_at: number;
+  delivered_at: number | null;
+  finished_at: number | null;
+  created_at: number;
+  updated_at: number;
 }

@@ -3,12 +3,18 @@ import type { Db } from '../../platform/db/connect';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { findCert, findModule, findUkey } from './repo';
-import { serviceCertificate, signJarAsService } from './service-keys';
+import {
+  serviceCertificate,
+  serviceCertificatePem,
+  signJarAsService,
+  signRawAsService,
+  verifyRawAsService,
+} from './service-keys';
 import { signArtifact } from './sign';
 
 /**
  * The signing reads other modules build on (the app store's signing link, its index key, and re-signing an app's APK
- * with its certificate). This file imports no other module. No SQL here.
+ * with its certificate; the security chain's authorisation keys). This file imports no other module. No SQL here.
  */
 
 /** Whether the property has the certificate. */
@@ -25,6 +31,27 @@ export const appStoreIndexCertificate = (s: Services, tenant: Tenant) => service
 /** A JAR of `entries` signed with the property's app store index key. */
 export const signAppStoreIndex = (s: Services, tenant: Tenant, entries: readonly { name: string; data: Buffer }[]) =>
   signJarAsService(s, tenant, 'appStoreIndex', entries);
+
+/** The security chain's signature algorithms (its JWS `alg`), each with its service key. */
+export type SecurityAlgorithm = 'ES256' | 'SM2SM3';
+const SECURITY_PURPOSES = { ES256: 'securityEs256', SM2SM3: 'securitySm2' } as const;
+
+/** The certificate devices verify the property's `alg` authorisations with (made on first use). */
+export const securityCertificate = (s: Services, tenant: Tenant, alg: SecurityAlgorithm) =>
+  serviceCertificatePem(s, tenant, SECURITY_PURPOSES[alg]);
+
+/** Signs a JWS signing input with the property's `alg` key: `r || s` (64 bytes) and the key's id. */
+export const signSecurityToken = (s: Services, tenant: Tenant, alg: SecurityAlgorithm, input: Buffer) =>
+  signRawAsService(s, tenant, SECURITY_PURPOSES[alg], input);
+
+/** Whether `signature` (`r || s`) is the property's `alg` key's signature of a JWS signing input. */
+export const verifySecurityToken = (
+  s: Services,
+  tenant: Tenant,
+  alg: SecurityAlgorithm,
+  input: Buffer,
+  signature: Buffer,
+) => verifyRawAsService(s, tenant, SECURITY_PURPOSES[alg], input, signature);
 
 /** A sign module's name and type (`apk`, `cms`, …), or null when the property has no such module. */
 export async function signModuleOf(db: Db, tenant: Tenant, moduleId: string) {

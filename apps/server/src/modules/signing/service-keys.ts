@@ -1,30 +1,43 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
+import type { SignatureAlgorithm } from '@keel/contract/constants';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { signedJar } from './crypto/apk';
-import { generatePkcs8, softwareKey } from './crypto/keys';
-import { pemBlocks, selfSignedCertificate, toPem } from './crypto/x509';
+import { derToRaw, sm2SignDigest, sm2VerifyDigest } from './crypto/ec-math';
+import { ecPointOf, ecPrivateScalar, generatePkcs8, sm2Digest, softwareKey } from './crypto/keys';
+import { pemBlocks, readCertificate, selfSignedCertificate, toPem } from './crypto/x509';
 import { openSealed, sealKey } from './keystore';
 import * as repo from './service-key-repo';
 
 /**
  * Service keys (README "Service keys"): keys the signing service holds for signatures a property makes on its own,
- * that no person requests and no certificate names — today the firmware manifest every package carries
- * (`firmwareManifest`). One Ed25519 key per property and purpose, made on first use, its private key sealed like
+ * that no person requests — the firmware manifest every package carries (`firmwareManifest`), the app store's index
+ * (`appStoreIndex`) and the security chain's short-lived authorisations (`securityEs256`, `securitySm2`). One key per
+ * property and purpose, made on first use, its private key sealed like
  * every other (keystore.ts) and opened for one signature only; the public key and its id are what devices verify
  * with. A key kept elsewhere before (the firmware module's per-property key) is adopted: sealed here, same key.
  */
 
-export const SERVICE_KEY_PURPOSES = ['firmwareManifest', 'appStoreIndex'] as const;
+export const SERVICE_KEY_PURPOSES = ['firmwareManifest', 'appStoreIndex', 'securityEs256', 'securitySm2'] as const;
 export type ServiceKeyPurpose = (typeof SERVICE_KEY_PURPOSES)[number];
 
 /**
  * What each purpose's key is: Ed25519 for raw signatures (`signAsService`); RSA-2048 with a self-signed certificate
- * for JAR signatures (`signJarAsService`: the app store's F-Droid index, which Android verifies as a JAR).
+ * for JAR signatures (`signJarAsService`: the app store's F-Droid index, which Android verifies as a JAR); P-256 and
+ * SM2, each with a self-signed certificate, for `r || s` signatures (`signRawAsService`: the security chain's JWS).
  */
-const KEY_KINDS: Record<ServiceKeyPurpose, 'ed25519' | 'rsa-2048'> = {
+const KEY_KINDS: Record<ServiceKeyPurpose, 'ed25519' | 'rsa-2048' | 'p256' | 'sm2'> = {
   firmwareManifest: 'ed25519',
   appStoreIndex: 'rsa-2048',
+  securityEs256: 'p256',
+  securitySm2: 'sm2',
+};
+
+/** How the certificate of a kind that has one is signed (by its own key). */
+const CERTIFICATE_ALGORITHMS: Partial<Record<(typeof KEY_KINDS)[ServiceKeyPurpose], SignatureAlgorithm>> = {
+  'rsa-2048': 'SHA256WITHRSA',
+  p256: 'SHA256WITHECDSA',
+  sm2: 'SM3WITHSM2',
 };
 
 export interface ServicePublicKey {
@@ -51,25 +64,33 @@ async function keyRow(s: Services, t: Tenant, purpose: ServiceKeyPurpose, legacy
   if (found) return found;
   const old = legacy ? await legacy() : null;
   const kind = KEY_KINDS[purpose];
+  const fresh = (spec: Parameters<typeof generatePkcs8>[0]) =>
+    createPrivateKey({ key: generatePkcs8(spec), format: 'der', type: 'pkcs8' });
   const privateKey =
     kind === 'rsa-2048'
-      ? createPrivateKey({ key: generatePkcs8({ keyType: 'RSA', bits: 2048 }), format: 'der', type: 'pkcs8' })
-      : old
-        ? createPrivateKey(old)
-        : generateKeyPairSync('ed25519').privateKey;
+      ? fresh({ keyType: 'RSA', bits: 2048 })
+      : kind === 'p256'
+        ? fresh({ keyType: 'EC', curve: 'P-256' })
+        : kind === 'sm2'
+          ? fresh({ keyType: 'SM2' })
+          : old
+            ? createPrivateKey(old)
+            : generateKeyPairSync('ed25519').privateKey;
   if (kind === 'ed25519' && privateKey.asymmetricKeyType !== 'ed25519')
     throw new Error(`a ${purpose} key must be Ed25519`);
   const publicPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
   const pkcs8 = privateKey.export({ type: 'pkcs8', format: 'der' });
   try {
-    // A JAR names its signer by a certificate: self-signed, for the property, valid 30 years (F-Droid repositories
-    // are identified by their certificate's fingerprint, which must not change).
+    // A JAR names its signer by a certificate, and devices verify the security chain's authorisations with one:
+    // self-signed, for the property, valid 30 years (F-Droid repositories are identified by their certificate's
+    // fingerprint, and devices hold theirs, which must not change).
+    const certificateAlgorithm = CERTIFICATE_ALGORITHMS[kind];
     const certificatePem =
-      kind === 'rsa-2048'
+      certificateAlgorithm !== undefined
         ? toPem(
             await selfSignedCertificate(
               softwareKey(pkcs8),
-              'SHA256WITHRSA',
+              certificateAlgorithm,
               { CN: `Keel ${purpose} ${t.pno}`, O: 'Keel' },
               new Date(s.now() - 86_400_000),
               new Date(s.now() + 30 * 365 * 86_400_000),
@@ -149,6 +170,90 @@ export async function serviceCertificate(
   const block = pemBlocks(row.certificate_pem)[0];
   if (!block) throw new Error(`the ${purpose} key has no certificate`);
   return { der: block.der, sha256: createHash('sha256').update(block.der).digest('hex') };
+}
+
+/** The property's certificate for a purpose that has one (made on first use): PEM, SHA-256 fingerprint, validity. */
+export async function serviceCertificatePem(s: Services, t: Tenant, purpose: ServiceKeyPurpose) {
+  const row = await keyRow(s, t, purpose);
+  const block = pemBlocks(row.certificate_pem)[0];
+  if (!block) throw new Error(`the ${purpose} key has no certificate`);
+  const facts = readCertificate(block.der);
+  return {
+    pem: row.certificate_pem,
+    keyId: row.key_id,
+    fingerprint: facts.fingerprint,
+    notBefore: facts.notBefore,
+    notAfter: facts.notAfter,
+    subject: facts.subject,
+  };
+}
+
+/**
+ * Signs `payload` with the property's P-256 or SM2 key for `purpose`: the signature `r || s` (64 bytes) and the key's
+ * id. P-256: ECDSA with SHA-256 (JWS ES256). SM2: with SM3 over Z ‖ M, Z with the default distinguishing ID
+ * `1234567812345678` (GB/T 32918).
+ */
+export async function signRawAsService(
+  s: Services,
+  t: Tenant,
+  purpose: ServiceKeyPurpose,
+  payload: Buffer,
+): Promise<{ signature: Buffer; keyId: string }> {
+  const kind = KEY_KINDS[purpose];
+  if (kind !== 'p256' && kind !== 'sm2') throw new Error(`the ${purpose} key does not make r || s signatures`);
+  const row = await keyRow(s, t, purpose);
+  const pkcs8 = openSealed(s, row.sealed_key, label(t, purpose));
+  // The key is rebuilt from its scalar and the public point (a JWK for P-256; SM2 signs with ec-math): reading the
+  // PKCS#8 through OpenSSL's decoders would cost ten times the signature.
+  const d = ecPrivateScalar(pkcs8);
+  const spki = createPublicKey(row.public_pem).export({ type: 'spki', format: 'der' });
+  const point = ecPointOf(spki);
+  let signature: Buffer;
+  try {
+    if (kind === 'p256') {
+      const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64url');
+      const key = createPrivateKey({
+        key: { kty: 'EC', crv: 'P-256', d: b64(d), x: b64(point.subarray(1, 33)), y: b64(point.subarray(33)) },
+        format: 'jwk',
+      });
+      signature = sign('sha256', payload, { key, dsaEncoding: 'ieee-p1363' });
+    } else {
+      signature = derToRaw(sm2SignDigest(d, await sm2Digest(spki, [payload])), 32);
+    }
+  } finally {
+    pkcs8.fill(0);
+    d.fill(0);
+  }
+  s.log.info(
+    {
+      pno: t.pno,
+      purpose,
+      keyId: row.key_id,
+      algorithm: CERTIFICATE_ALGORITHMS[kind],
+      artifact: createHash('sha256').update(payload).digest('hex'),
+    },
+    'signing: signed',
+  );
+  return { signature, keyId: row.key_id };
+}
+
+/** Whether `signature` (`r || s`) is the property's `purpose` key's signature of `payload` (as `signRawAsService`). */
+export async function verifyRawAsService(
+  s: Services,
+  t: Tenant,
+  purpose: ServiceKeyPurpose,
+  payload: Buffer,
+  signature: Buffer,
+): Promise<boolean> {
+  const kind = KEY_KINDS[purpose];
+  const row = await keyRow(s, t, purpose);
+  if (kind === 'p256') {
+    if (signature.length !== 64) return false;
+    return verify('sha256', payload, { key: row.public_pem, dsaEncoding: 'ieee-p1363' }, signature);
+  }
+  if (kind !== 'sm2') throw new Error(`the ${purpose} key does not make r || s signatures`);
+  const spki = createPublicKey(row.public_pem).export({ type: 'spki', format: 'der' });
+  return sm2VerifyDigest(ecPointOf(spki), await sm2Digest(spki, [payload]), signature);
 }
 
 /**

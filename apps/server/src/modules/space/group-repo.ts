@@ -84,3 +84,13 @@ export async function deleteLeafGroup(db: Db, tenant: Tenant, sid: string, group
 /** The space a group belongs to, in the property (resolves a `spaceGroup` ref). */
 export const spaceOfGroup = (db: Db, tenant: Tenant, groupId: string) =>
   tenantDb(db, tenant).selectFrom('space_groups').select('sid').where('group_id', '=', groupId).executeTakeFirst();
+
+/** Groups by id in the property, with their space and name. */
+export const groupsIn = (db: Db, tenant: Tenant, groupIds: readonly string[]) =>
+  groupIds.length === 0
+    ? Promise.resolve([])
+    : tenantDb(db, tenant)
+        .selectFrom('space_groups')
+        .select(['group_id', 'sid', 'name'])
+        .where('group_id', 'in', [...groupIds])
+        .execute();

@@ -70,6 +70,16 @@ export async function spaceOfGroupId(db: Db, tenant: Tenant, groupId: string): P
   return (await groupRepo.spaceOfGroup(db, tenant, groupId))?.sid ?? null;
 }
 
+/** The property's groups among `groupIds`, each with its space and name (lists naming groups). */
+export async function groupHeads(
+  db: Db,
+  tenant: Tenant,
+  groupIds: readonly string[],
+): Promise<Map<string, { sid: string; name: string }>> {
+  const rows = await groupRepo.groupsIn(db, tenant, [...new Set(groupIds)]);
+  return new Map(rows.map((g) => [g.group_id, { sid: g.sid, name: g.name }]));
+}
+
 /** The property's spaces a member owns (`uid`): the files module lists their files. */
 export async function spacesOwnedBy(db: Db, tenant: Tenant, uid: string): Promise<string[]> {
   return repo.spacesOwnedBy(db, tenant, uid);

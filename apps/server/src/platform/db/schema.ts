@@ -161,6 +161,7 @@ export const TENANT_TABLES = [
   'security_white_lists',
   'security_settings',
   'security_func_records',
+  'security_routed_commands',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<

@@ -2,6 +2,7 @@ import { type DeviceApiEndpoint, ddiEndpoints } from '@keel/contract/device-api/
 import { ddiDeploymentEndpoints } from '@keel/contract/device-api/ddi-deployment';
 import { keelAppDdiEndpoints, keelAppMenderEndpoints } from '@keel/contract/device-api/keel-apps';
 import { keelCommandEndpoints } from '@keel/contract/device-api/keel-commands';
+import { keelSecurityDdiEndpoints, keelSecurityMenderEndpoints } from '@keel/contract/device-api/keel-security';
 import { menderEndpoints } from '@keel/contract/device-api/mender';
 import type { Endpoint } from '@keel/contract/endpoint';
 import { FILE_UPLOAD_PATH } from '@keel/contract/endpoints/file';
@@ -58,7 +59,13 @@ export const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 const bodyOf = (def: DeviceApiEndpoint): RawRoute['body'] => (def.body ? 'json' : 'none');
 
-const ddi = [ddiEndpoints, keelCommandEndpoints, ddiDeploymentEndpoints, keelAppDdiEndpoints].flatMap((group) =>
+const ddi = [
+  ddiEndpoints,
+  keelCommandEndpoints,
+  ddiDeploymentEndpoints,
+  keelAppDdiEndpoints,
+  keelSecurityDdiEndpoints,
+].flatMap((group) =>
   Object.values(group).map(
     (def: DeviceApiEndpoint): RawRoute => ({
       method: def.method,
@@ -71,24 +78,25 @@ const ddi = [ddiEndpoints, keelCommandEndpoints, ddiDeploymentEndpoints, keelApp
   ),
 );
 
-const mender = [...Object.values(menderEndpoints), ...Object.values(keelAppMenderEndpoints)].map(
-  (def: DeviceApiEndpoint): RawRoute => {
-    const path = fastifyPath(def.path);
-    if (def === menderEndpoints.authRequest)
-      return { method: def.method, path, credential: 'menderAuth', body: 'json' };
-    if (def === menderEndpoints.deploymentDownload)
-      return {
-        method: def.method,
-        path,
-        credential: 'signedLink',
-        body: 'none',
-        tenantParam: 'pno',
-        deviceParam: 'deviceId',
-      };
-    // The update check's POST forms carry the device's `device_provides`; GET none.
-    return { method: def.method, path, credential: 'menderDevice', body: def.method === 'GET' ? 'none' : 'json' };
-  },
-);
+const mender = [
+  ...Object.values(menderEndpoints),
+  ...Object.values(keelAppMenderEndpoints),
+  ...Object.values(keelSecurityMenderEndpoints),
+].map((def: DeviceApiEndpoint): RawRoute => {
+  const path = fastifyPath(def.path);
+  if (def === menderEndpoints.authRequest) return { method: def.method, path, credential: 'menderAuth', body: 'json' };
+  if (def === menderEndpoints.deploymentDownload)
+    return {
+      method: def.method,
+      path,
+      credential: 'signedLink',
+      body: 'none',
+      tenantParam: 'pno',
+      deviceParam: 'deviceId',
+    };
+  // The update check's POST forms carry the device's `device_provides`; GET none.
+  return { method: def.method, path, credential: 'menderDevice', body: def.method === 'GET' ? 'none' : 'json' };
+});
 
 /**
  * tus (platform/storage/uploads.ts): creation at the mount, the upload's own URL below it; @tus/server answers every

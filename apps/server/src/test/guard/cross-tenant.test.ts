@@ -258,7 +258,8 @@ describeEachDb("guard: another property's objects", (env) => {
       .executeTakeFirstOrThrow();
     foreign.appTask = subTask.task_id;
     foreign.appSubTask = subTask.sub_task_id;
-    // The security chain: a function of a security space of the partner's, with a response, and a privileged user.
+    // The security chain: a function of a security space of the partner's, with a response, a privileged user and a
+    // device authorisation.
     const securitySpace = await make(
       'space/addSpace',
       { name: 'Partner security', business: 'security', category: 'terminal', quota: 1_000_000 },
@@ -286,6 +287,41 @@ describeEachDb("guard: another property's objects", (env) => {
     );
     if (privileged.status !== 0) throw new Error(`pa/addPrivilegedUser: ${privileged.msg}`);
     foreign.privilegedUser = privileged.data.list[0]?.privilegeId;
+    // The function's grant pool and a white-list entry of the partner's owner.
+    foreign.grantPool = await make(
+      'grantPool/saveGrantPool',
+      { sid: securitySpace, funcId: func.data.funcId, period: 'day', quota: 5 },
+      'poolId',
+    );
+    const whiteList = await env().call(
+      'whiteList/addWhiteList',
+      { sid: securitySpace, funcId: func.data.funcId, memberType: 'user', uidList: [world.uid.operator] },
+      as,
+    );
+    if (whiteList.status !== 0) throw new Error(`whiteList/addWhiteList: ${whiteList.msg}`);
+    foreign.whiteListEntry = whiteList.data.list[0]?.entryId;
+    // A routed command of the partner's privileged owner to its device (the token issued, the action queued).
+    const routedCmd = await env().call(
+      'seclink/channel/sendFuncCommand',
+      { deviceId: foreign.device, funcId: foreign.securityFunc },
+      as,
+    );
+    if (routedCmd.status !== 0) throw new Error(`seclink/channel/sendFuncCommand: ${routedCmd.msg}`);
+    foreign.routedCommand = routedCmd.data.cmdId;
+    const deviceAuth = await env().call(
+      'da/addDeviceFuncAuth',
+      { sid: securitySpace, funcId: func.data.funcId, targetType: 'device', deviceIdList: [foreign.device] },
+      as,
+    );
+    if (deviceAuth.status !== 0) throw new Error(`da/addDeviceFuncAuth: ${deviceAuth.msg}`);
+    foreign.deviceAuth = deviceAuth.data.list[0]?.authId;
+    const userAuth = await env().call(
+      'ua/addUserAuth',
+      { sid: securitySpace, funcId: func.data.funcId, subjectType: 1, subjectIdList: [world.uid.operator] },
+      as,
+    );
+    if (userAuth.status !== 0) throw new Error(`ua/addUserAuth: ${userAuth.msg}`);
+    foreign.userAuth = userAuth.data.list[0]?.authId;
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {

@@ -1,5 +1,6 @@
 import type { EndpointPath } from '@keel/contract/endpoints/index';
 import { SECURITY_FUNC_PERMISSIONS } from '@keel/contract/endpoints/security-chain';
+import { DEVICE_AUTH_PERMISSIONS } from '@keel/contract/endpoints/security-device-auth';
 import { PRIVILEGED_USER_PERMISSIONS } from '@keel/contract/endpoints/security-privileged';
 import { id } from '@keel/contract/envelope';
 import { z } from 'zod';
@@ -41,4 +42,22 @@ export function useCanEditResponses(): boolean {
 /** Whether the member may add, disable and delete privileged users. */
 export function useCanEditPrivileged(): boolean {
   return useSession((s) => s.menuIdList.includes(PRIVILEGED_USER_PERMISSIONS.edit));
+}
+
+/** The device settings pages and their dialogs (`/SecurityChain/…`), unprefixed. */
+export const DEVICE_AUTH_PAGE = '/SecurityChain/DevSettingPage';
+export const DEVICE_DETAIL_PAGE = '/SecurityChain/DevSettingDetailPage';
+export const ADD_DEVICE_AUTH_DIALOG = '/SecurityChain/AddNewTerminalAuthDialog';
+export const EDIT_DEVICE_AUTH_DIALOG = '/SecurityChain/EditTerminalAuthDialog';
+
+/** Every read a change of a device authorisation shows in (the functions' counts too). */
+export const DEVICE_AUTH_READS: readonly EndpointPath[] = [
+  'da/getAuthDeviceList',
+  'da/getDeviceFuncAuth',
+  'func/getFuncList',
+];
+
+/** Whether the member may add, edit, disable and delete device authorisations. */
+export function useCanEditDeviceAuths(): boolean {
+  return useSession((s) => s.menuIdList.includes(DEVICE_AUTH_PERMISSIONS.edit));
 }

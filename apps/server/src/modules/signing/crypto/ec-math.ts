@@ -109,6 +109,22 @@ export function rawToDer(raw: Uint8Array): Buffer {
   return derSignature(toBig(raw.subarray(0, half)), toBig(raw.subarray(half)));
 }
 
+/** A DER `SEQUENCE { INTEGER r, INTEGER s }` as `r || s`, each of `bytes` bytes (JWS's form). */
+export function derToRaw(der: Uint8Array, bytes: number): Buffer {
+  const buf = Buffer.from(der);
+  // The sequence's length takes one byte, or 0x81 and one more (a signature is never longer than 255 bytes).
+  let at = buf[1] === 0x81 ? 3 : 2;
+  const int = () => {
+    if (buf[at] !== 0x02) throw new Error('not a DER signature');
+    const len = buf[at + 1] as number;
+    const value = buf.subarray(at + 2, at + 2 + len);
+    at += 2 + len;
+    return toBytes(toBig(value), bytes);
+  };
+  const r = int();
+  return Buffer.concat([r, int()]);
+}
+
 /** ECDSA over a digest (FIPS 186-4: the leftmost bits of the digest, as many as the order has). */
 export function ecdsaSignDigest(curveName: Exclude<CurveName, 'SM2'>, d: Uint8Array, digest: Uint8Array): Buffer {
   const curve = CURVES[curveName];
@@ -167,3 +183,63 @@ export function newScalar(curveName: CurveName): Buffer {
 }
 
 export const curveBytes = (c: CurveName) => CURVES[c].bytes;
+
+/** SM2's field prime; its `a` is p − 3. */
+const SM2_P = 0xfffffffeffffffffffffffffffffffffffffffff00000000ffffffffffffffffn;
+
+type Jacobian = [bigint, bigint, bigint];
+
+/** 2·Q in Jacobian coordinates on SM2 (a = −3). */
+function sm2Double([x, y, z]: Jacobian): Jacobian {
+  const p = SM2_P;
+  if (y === 0n || z === 0n) return [1n, 1n, 0n];
+  const yy = (y * y) % p;
+  const zz = (z * z) % p;
+  const s = (4n * x * yy) % p;
+  const m = mod(3n * (x - zz) * (x + zz), p);
+  const x3 = mod(m * m - 2n * s, p);
+  return [x3, mod(m * (s - x3) - 8n * yy * yy, p), (2n * y * z) % p];
+}
+
+/** Q + (x2, y2) (affine) in Jacobian coordinates on SM2. */
+function sm2AddAffine(q: Jacobian, x2: bigint, y2: bigint): Jacobian {
+  const p = SM2_P;
+  const [x1, y1, z1] = q;
+  if (z1 === 0n) return [x2, y2, 1n];
+  const z1z1 = (z1 * z1) % p;
+  const h = mod(x2 * z1z1 - x1, p);
+  const r = mod(y2 * z1 * z1z1 - y1, p);
+  if (h === 0n) return r === 0n ? sm2Double(q) : [1n, 1n, 0n];
+  const hh = (h * h) % p;
+  const hhh = (h * hh) % p;
+  const v = (x1 * hh) % p;
+  const x3 = mod(r * r - hhh - 2n * v, p);
+  return [x3, mod(r * (v - x3) - y1 * hhh, p), (z1 * h) % p];
+}
+
+/**
+ * Checks an SM2 signature `r || s` (64 bytes) of e = SM3(Z ‖ M) against a public point `04 ‖ x ‖ y` (GM/T 0003.2
+ * §7.1): s·G (OpenSSL's) + t·P (here, t = r + s) must have x with (e + x) mod n = r.
+ */
+export function sm2VerifyDigest(publicPoint: Uint8Array, e: Uint8Array, signature: Uint8Array): boolean {
+  const { n, bytes } = CURVES.SM2;
+  if (signature.length !== 2 * bytes || publicPoint.length !== 1 + 2 * bytes || publicPoint[0] !== 4) return false;
+  const r = toBig(signature.subarray(0, bytes));
+  const s = toBig(signature.subarray(bytes));
+  if (r < 1n || r >= n || s < 1n || s >= n) return false;
+  const t = (r + s) % n;
+  if (t === 0n) return false;
+  const px = toBig(publicPoint.subarray(1, 1 + bytes));
+  const py = toBig(publicPoint.subarray(1 + bytes));
+  let q: Jacobian = [1n, 1n, 0n];
+  for (let i = t.toString(2).length - 1; i >= 0; i--) {
+    q = sm2Double(q);
+    if ((t >> BigInt(i)) & 1n) q = sm2AddAffine(q, px, py);
+  }
+  const sg = publicPointOf('SM2', toBytes(s, bytes));
+  q = sm2AddAffine(q, toBig(sg.subarray(1, 1 + bytes)), toBig(sg.subarray(1 + bytes)));
+  if (q[2] === 0n) return false;
+  const zInv = inverse(q[2], SM2_P);
+  const x1 = (q[0] * zInv * zInv) % SM2_P;
+  return (toBig(e) + x1) % n === r;
+}

@@ -166,6 +166,34 @@ export function generatePkcs8(spec: KeySpec): Buffer {
   return privateKey.export({ format: 'der', type: 'pkcs8' }) as Buffer;
 }
 
+/** One DER element at `at`: its tag and where its contents start and end. */
+function tlv(der: Uint8Array, at: number): { tag: number; start: number; end: number } {
+  const first = der[at + 1] as number;
+  if (first < 0x80) return { tag: der[at] as number, start: at + 2, end: at + 2 + first };
+  const n = first & 0x7f;
+  let len = 0;
+  for (let i = 0; i < n; i++) len = len * 256 + (der[at + 2 + i] as number);
+  return { tag: der[at] as number, start: at + 2 + n, end: at + 2 + n + len };
+}
+
+/**
+ * The private scalar d of an EC (or SM2) PKCS#8 key, read by walking its DER without asn1js or OpenSSL's decoders
+ * (which cost a signature's time many times over): `SEQUENCE { version, algorithm, OCTET STRING { ECPrivateKey:
+ * SEQUENCE { version, OCTET STRING d, … } } }`. Throws KeyError for anything else.
+ */
+export function ecPrivateScalar(pkcs8: Uint8Array): Buffer {
+  const top = tlv(pkcs8, 0);
+  const version = tlv(pkcs8, top.start);
+  const algorithm = tlv(pkcs8, version.end);
+  const wrapped = tlv(pkcs8, algorithm.end);
+  if (top.tag !== 0x30 || algorithm.tag !== 0x30 || wrapped.tag !== 0x04) throw new KeyError('not a PKCS#8 EC key');
+  const inner = tlv(pkcs8, wrapped.start);
+  const innerVersion = tlv(pkcs8, inner.start);
+  const d = tlv(pkcs8, innerVersion.end);
+  if (inner.tag !== 0x30 || d.tag !== 0x04) throw new KeyError('not an EC private key');
+  return Buffer.from(pkcs8.subarray(d.start, d.end));
+}
+
 /** DER DigestInfo (PKCS#1 v1.5 signing input). */
 export function digestInfo(alg: AlgorithmDef, digest: Uint8Array): Buffer {
   const seq = new asn1js.Sequence({

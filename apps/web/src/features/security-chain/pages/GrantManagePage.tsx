@@ -5,11 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSearchOf, useSearchRecord } from '../../../shared/api/search-of';
 import { GRANT_PAGE } from '../api';
+import { FuncRecordsTable } from '../components/FuncRecordsTable';
+import { GrantPoolsTab } from '../components/GrantPoolsTab';
 import { PrivilegedUsersTab } from '../components/PrivilegedUsersTab';
 import { SecuritySpaceGate, SecuritySpaceSelect, useSecuritySpace } from '../components/SecuritySpaceGate';
+import { UserAuthsTab } from '../components/UserAuthsTab';
+import { WhiteListTab } from '../components/WhiteListTab';
 
 /** The tab the URL opens (`?tab=`): privileged users first; the grant pools and white lists join it. */
-const TAB_SEARCH = z.object({ tab: z.enum(['privileged']) }).partial();
+const TAB_SEARCH = z.object({ tab: z.enum(['privileged', 'users', 'pools', 'whiteList', 'records']) }).partial();
 
 /**
  * `/SecurityChain/GrantManagePage`: the authorisations of a security space (`?sid=`, the first one by default), by
@@ -40,6 +44,30 @@ export function GrantManagePage() {
                 key: 'privileged',
                 label: t('security-chain.grant.privileged'),
                 children: <PrivilegedUsersTab key={space.sid} sid={space.sid} />,
+              },
+              {
+                // The space's user authorisations (`UserAuthsTab`); adding opens /SecurityChain/AddNewUserAuthDialog.
+                key: 'users',
+                label: t('security-chain.userAuth.tab'),
+                children: <UserAuthsTab key={space.sid} sid={space.sid} />,
+              },
+              {
+                // The space's grant pools (`GrantPoolsTab`); set up and edit in /SecurityChain/GrantPoolSettingDialog.
+                key: 'pools',
+                label: t('security-chain.pool.tab'),
+                children: <GrantPoolsTab key={space.sid} sid={space.sid} />,
+              },
+              {
+                // The space's white lists (`WhiteListTab`); adding opens /SecurityChain/AddWhiteListAuthDialog.
+                key: 'whiteList',
+                label: t('security-chain.white.tab'),
+                children: <WhiteListTab key={space.sid} sid={space.sid} />,
+              },
+              {
+                // The space's records: issues, refusals and uses (`FuncRecordsTable`).
+                key: 'records',
+                label: t('security-chain.records.tab'),
+                children: <FuncRecordsTable key={space.sid} sid={space.sid} testId="sc-grant-records" />,
               },
             ]}
           />

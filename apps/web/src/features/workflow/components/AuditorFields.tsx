@@ -3,9 +3,9 @@ import { type AuditorRef, STEP_MAX_AUDITORS } from '@keel/contract/endpoints/wor
 import Form from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupMultiSelect } from '../../../shared/pickers/GroupMultiSelect';
 import { OrgTreeSelect } from '../../../shared/pickers/OrgTreeSelect';
 import { UserPicker } from '../../../shared/pickers/UserPicker';
-import { GroupMultiSelect } from './GroupMultiSelect';
 
 /** A step's (or an apply type's) auditors as the calls take them. */
 export interface AuditorLists {

@@ -19,7 +19,7 @@ function MemberJoinDetail({ apply }: DetailProps) {
   );
 }
 
-/** A device-function or security-route grant: which device, which function or route, for how long, why. */
+/** A device-function or security-route grant, or a function application: which device, function or route, for how long, why. */
 function ApplyFunDetail({ apply }: DetailProps) {
   return (
     <SnapshotDetail
@@ -27,12 +27,17 @@ function ApplyFunDetail({ apply }: DetailProps) {
       first={[
         'deviceName',
         'deviceId',
+        'spaceName',
         'funName',
+        'funCode',
         'functionName',
+        'risk',
         'routeName',
         'route',
         'validFrom',
         'validUntil',
+        'startTime',
+        'endTime',
         'reason',
       ]}
       keep={['deviceId']}

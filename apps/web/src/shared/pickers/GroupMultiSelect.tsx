@@ -3,13 +3,13 @@ import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scopedQuery } from '../../../shared/api/query';
-import { useDebounced } from '../../../shared/pickers/use-debounced';
+import { scopedQuery } from '../api/query';
+import { useDebounced } from './use-debounced';
 
 const PAGE_SIZE = 20;
 
 /**
- * A multiple select over the property's titles or user sets, searched on the server by name (first 20 matches,
+ * A multiple select over the property's titles or user sets (the workflow's auditors, the security chain's subjects), searched on the server by name (first 20 matches,
  * debounced); value = ids. Labels of ids picked before come from `knownLabels` until a search lists them.
  */
 export function GroupMultiSelect({
@@ -77,9 +77,7 @@ export function GroupMultiSelect({
       loading={loading}
       status={query.isError ? 'error' : undefined}
       placeholder={placeholder}
-      notFoundContent={
-        loading ? <Spin size="small" /> : query.isError ? t('workflow.auditor.listFailed') : t('kit.empty')
-      }
+      notFoundContent={loading ? <Spin size="small" /> : query.isError ? t('groupPicker.listFailed') : t('kit.empty')}
     />
   );
 }
