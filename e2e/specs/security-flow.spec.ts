@@ -1,7 +1,7 @@
 import { runFleet } from '@keel/device-sim/fleet';
 import { DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
 import { expect as baseExpect, restoreSession, test, userPages } from '../support/fixtures';
-import { expectAccessible, expectNoSidewaysScroll } from '../support/page-checks';
+import { expectAccessible, expectNoSidewaysScroll, shown } from '../support/page-checks';
 import { type Lang, localized, shot } from '../support/pages';
 import { apiCall, loginByApi } from '../support/tenancy';
 
@@ -162,10 +162,10 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expect(use.getByTestId('sc-use-refused')).toContainText(text.refused(otherName));
     await expect(use.getByTestId('sc-use-apply')).toHaveText(text.apply);
     await use.getByTestId('sc-use-apply').click();
-    await expect(me.getByTestId('sc-apply-dialog')).toBeVisible();
+    await expect(shown(me.getByTestId('sc-apply-dialog'))).toBeVisible();
     await expect(me.getByTestId('sc-apply-func-fixed')).toContainText(other);
     await me.keyboard.press('Escape');
-    await expect(me.getByTestId('sc-apply-dialog')).toBeHidden();
+    await expect(shown(me.getByTestId('sc-apply-dialog'))).toBeHidden();
 
     // The function as a routed command: it waits for the device.
     await choose(code);
@@ -197,7 +197,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     const records = me.getByTestId('sc-dd-records');
     await records.scrollIntoViewIfNeeded();
     const table = records.getByTestId('sc-dd-rec-table');
-    await expect(table.locator('tbody tr').first()).toContainText(text.used);
+    await expect(table.locator('tbody tr.ant-table-row').first()).toContainText(text.used);
     await expect(table).toContainText(text.issued);
     await expect(table).toContainText(name);
     await expectAccessible(me);
@@ -220,5 +220,19 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(page);
     await shot(page, `security-flow-routed-390-${lang}`);
+
+    // The space's records: on the authorisations page, and per device (a device opens its records).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${localized('/SecurityChain/GrantManagePage', lang)}?sid=${sid}&tab=records`);
+    await expect(page.getByTestId('sc-grant-records-table').locator('tbody tr.ant-table-row').first()).toContainText(
+      text.used,
+    );
+    await page.goto(`${localized('/SecurityChain/GrantHistoryDevsComponent', lang)}?sid=${sid}`);
+    await page.getByTestId(`sc-hist-devs-list-${deviceId}`).click();
+    const byDevice = page.getByTestId('sc-hist-devs-records-table');
+    await expect(byDevice).toContainText(text.used);
+    await expect(page.getByTestId('sc-rec-by-device')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, `security-flow-device-records-${lang}`);
   });
 }

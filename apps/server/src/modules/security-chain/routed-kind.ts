@@ -1,4 +1,5 @@
 import { ROUTED_CMD_OPEN_STATES } from '@keel/contract/endpoints/security-records';
+import { appendAudit } from '../../platform/audit/audit-log';
 import { newId } from '../../platform/ids';
 import type { ActionKind, Command, DeliveredKind } from '../device-action/kinds';
 import * as actions from '../device-action/service';
@@ -127,6 +128,17 @@ export const securityCommandActionKind: DeliveredKind = {
     });
     if (!ended) return 'stale';
     await actions.devicesChanged(s, tenant, securityCommandActions.kind, [cmd.device_id]);
+    // The device's answer (and the use it records) joins the tamper-evident chain, as a device API call.
+    await appendAudit(s.db, {
+      at: now,
+      actor_uid: null,
+      pno: tenant.pno,
+      endpoint: 'ddi/keelCommands/securityCommand',
+      target: cmd.cmd_id,
+      result: 0,
+      address: '',
+      request_id: '',
+    }).catch((err) => s.log.error({ err }, 'audit write failed'));
     return 'recorded';
   },
 };

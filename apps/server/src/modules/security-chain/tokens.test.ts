@@ -18,7 +18,8 @@ import { issueFuncToken } from './issue';
  * The short-lived authorisations (README "The proof a device checks"): every token issued, in both algorithms, is
  * verified outside Keel with the `openssl` command line against the certificate the device API hands out; the online
  * check and the use report refuse every tampered, expired, not-yet-valid, replayed, wrong-device and wrong-function
- * token; 100 parallel issues on a pool of 10 give exactly 10 tokens; a revoked grant is seen by the next check.
+ * token; 100 parallel issues on a pool of 10 give exactly 10 tokens; a revoked grant is seen by the next check; the
+ * same routes serve Mender devices.
  */
 describeEachDb(
   'security chain tokens',
@@ -330,6 +331,36 @@ describeEachDb(
         .execute();
       expect(records.filter((r) => r.kind === 'issue' && r.source === 'grant')).toHaveLength(10);
       expect(records.filter((r) => r.kind === 'refuse')).toHaveLength(90);
+    });
+
+    it('serves Mender devices the same: certificates, the check and the use report', async () => {
+      const enrolmentKey = (await fx.ok('di/resetEnrolmentKey', {})).key as string;
+      const m = await fx.menderDeviceAt('1.0.0', { enrolmentKey, prefix: 'tok-m' });
+      const mender = (method: 'GET' | 'POST', path: string, body?: unknown) => {
+        env().advance(1001);
+        return env().app.inject({
+          method,
+          url: `/api/devices/v1/keel/security/${path}`,
+          headers: {
+            authorization: m.auth,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+      };
+      const certs = await mender('GET', 'certificate');
+      expect(certs.statusCode).toBe(200);
+      expect(certs.json().certificates.map((c: { alg: string }) => c.alg)).toEqual(['ES256', 'SM2SM3']);
+      const { token } = await issue(m.deviceId, adb);
+      expect((await mender('POST', 'check', { token })).json()).toEqual({ allowed: true, reason: '' });
+      expect((await mender('POST', 'check', { token: (await issue(d1.deviceId, adb)).token })).json()).toEqual({
+        allowed: false,
+        reason: 'wrongDevice',
+      });
+      expect((await mender('POST', 'uses', { token, responseCode: 'ok' })).statusCode).toBe(200);
+      const replay = await mender('POST', 'uses', { token, responseCode: 'ok' });
+      expect(replay.statusCode).toBe(409);
+      expect(replay.json()).toMatchObject({ error: 'A use of this token was reported already' });
     });
 
     it("keeps the settings to their page's permissions and answers both certificates", async () => {

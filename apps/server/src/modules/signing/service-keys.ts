@@ -206,8 +206,9 @@ export async function signRawAsService(
   // The key is rebuilt from its scalar and the public point (a JWK for P-256; SM2 signs with ec-math): reading the
   // PKCS#8 through OpenSSL's decoders would cost ten times the signature.
   const d = ecPrivateScalar(pkcs8);
-  const spki = createPublicKey(row.public_pem).export({ type: 'spki', format: 'der' });
-  const point = ecPointOf(spki);
+  const spki = (pemBlocks(row.public_pem)[0] as { der: Buffer }).der;
+  // An uncompressed point of a 256-bit curve ends the SubjectPublicKeyInfo.
+  const point = spki.subarray(spki.length - 65);
   let signature: Buffer;
   try {
     if (kind === 'p256') {

@@ -167,12 +167,12 @@ export function DeviceAuthTable({ sid }: { sid: string }) {
       {
         key: 'window',
         title: t('security-chain.deviceAuth.window'),
-        width: 170,
+        width: 160,
         wrap: true,
         render: (r) => windowText(r, t('security-chain.deviceAuth.always')),
       },
-      { key: 'remark', title: t('security-chain.deviceAuth.remark'), width: 120 },
-      { key: 'createTime', title: t('security-chain.deviceAuth.created'), width: 130, time: true },
+      { key: 'remark', title: t('security-chain.deviceAuth.remark'), width: 100 },
+      { key: 'createTime', title: t('security-chain.deviceAuth.created'), width: 140, time: true },
     ],
     remove: {
       path: 'da/delDeviceFuncAuth',
@@ -191,7 +191,7 @@ export function DeviceAuthTable({ sid }: { sid: string }) {
     actions: canEdit
       ? {
           title: t('common.actions'),
-          width: 150,
+          width: 170,
           before: (row) => (
             <Space size={4}>
               <Button

@@ -107,6 +107,7 @@ export function FuncRecordsTable({
     key: 'user',
     title: t('security-chain.records.user'),
     width: 140,
+    hidden: fixed.uid !== undefined,
     render: (r) =>
       fixed.uid ? (
         <span translate="no">{r.userName || r.uid}</span>
@@ -120,6 +121,7 @@ export function FuncRecordsTable({
     key: 'device',
     title: t('security-chain.records.device'),
     width: 160,
+    hidden: fixed.deviceId !== undefined,
     render: (r) =>
       fixed.deviceId ? (
         <span translate="no">{r.deviceName || r.deviceId}</span>

@@ -88,7 +88,9 @@ export function GrantPoolSettingDialog({ onClose }: { onClose: () => void }) {
     >
       {loading ? (
         <Skeleton active paragraph={{ rows: 4 }} title={false} />
-      ) : missing || !sid ? (
+      ) : !sid ? (
+        <Alert type="warning" showIcon message={t('security-chain.space.none')} />
+      ) : missing ? (
         <Alert type="warning" showIcon message={t('security-chain.pool.gone')} data-testid="sc-pool-gone" />
       ) : (
         <>
