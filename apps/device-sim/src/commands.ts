@@ -69,7 +69,7 @@ export type CommandWorker = (
 
 /**
  * Follows the poll's `keelCommands` link: fetches the commands and answers each (`worker` takes those it knows,
- * `answer` the rest).
+ * `answer` the rest); `answered` hears of each answer the server took.
  */
 export async function runCommands(
   href: string,
@@ -79,6 +79,7 @@ export async function runCommands(
   counters: CommandCounters,
   signal: AbortSignal,
   worker?: CommandWorker,
+  answered?: (command: KeelCommand, finished: 'success' | 'failure') => void,
 ): Promise<void> {
   const res = await fetch(href, { headers: { authorization, accept: 'application/json' }, signal });
   if (res.status !== 200) {
@@ -97,6 +98,7 @@ export async function runCommands(
       signal,
     });
     await sent.arrayBuffer();
+    if (sent.status === 200) answered?.(command, finished);
     counters.commands += 1;
     if (finished === 'failure') counters.commandFailures += 1;
   }

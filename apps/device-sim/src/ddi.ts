@@ -75,7 +75,18 @@ export async function runDdiDevice(ctx: DeviceContext): Promise<void> {
         // Keel's directives (a link hawkBit clients ignore): fetch the waiting commands and answer them.
         const commands = body._links?.keelCommands?.href;
         if (commands) {
-          await runCommands(commands, authorization, device.attributes, ctx.commands ?? {}, counters, signal, worker);
+          await runCommands(
+            commands,
+            authorization,
+            device.attributes,
+            ctx.commands ?? {},
+            counters,
+            signal,
+            worker,
+            (c) => {
+              if (c.type === 'securityCommand') counters.securityCommands += 1;
+            },
+          );
         }
         // The app store (a resource at a fixed address): new apps and versions, and the installed set.
         if (apps && ctx.apps) await syncApps(`${base}/keelApps`, authorization, apps, ctx.apps, counters, signal);

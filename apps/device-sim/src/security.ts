@@ -18,7 +18,7 @@ export interface SecurityBehaviour {
 }
 
 export interface SecurityCounters {
-  /** Routed commands answered; tokens the device refused (offline); uses reported and taken. */
+  /** Routed commands answered (the server took the answer); tokens the device refused offline; uses reported. */
   securityCommands: number;
   securityRefusals: number;
   securityUses: number;
@@ -78,7 +78,7 @@ export class DeviceSecurity {
   async answerCommand(
     command: KeelCommand,
     behaviour: SecurityBehaviour,
-    counters: SecurityCounters,
+    counters: Pick<SecurityCounters, 'securityRefusals'>,
     signal: AbortSignal,
   ): Promise<{ finished: 'success' | 'failure'; details: string[] }> {
     const p = command.payload;
@@ -89,7 +89,6 @@ export class DeviceSecurity {
       { code: funcCode, id: typeof p.funcId === 'string' ? p.funcId : undefined },
       signal,
     );
-    counters.securityCommands += 1;
     if (!checked.ok) {
       counters.securityRefusals += 1;
       const refusal = behaviour.refusalCode ?? 'refused';
