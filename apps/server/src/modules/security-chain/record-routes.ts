@@ -13,20 +13,24 @@ import { securityCommandActionKind } from './routed-kind';
  */
 export const securityRecordModule = defineModule(
   securityRecordEndpoints,
-  (s) => ({
-    'seclink/channel/getFuncRecordList': async (input, ctx) => records.listRecords(s, callerOf(ctx), input),
-    'seclink/channel/getFuncRecordDeviceList': async (input, ctx) => records.listRecordDevices(s, callerOf(ctx), input),
-    'seclink/channel/getCmdRecordList': async (input, ctx) => routed.listCommands(s, callerOf(ctx), input),
-    'seclink/channel/sendFuncCommand': async (input, ctx) => {
-      const item = await routed.sendCommand(s, callerOf(ctx), input);
-      ctx.audit.target = item.cmdId;
-      return item;
-    },
-    'seclink/channel/cancelFuncCommand': async (input, ctx) => {
-      ctx.audit.target = input.cmdId;
-      return routed.cancelCommand(s, callerOf(ctx), input.cmdId);
-    },
-    'seclink/channel/getFuncCommand': async (input, ctx) => routed.getCommand(s, callerOf(ctx), input.cmdId),
-  }),
+  (s) => {
+    s.jobs.register(routed.ROUTED_EXPIRE_JOB, (payload) => routed.runRoutedExpiry(s, payload));
+    return {
+      'seclink/channel/getFuncRecordList': async (input, ctx) => records.listRecords(s, callerOf(ctx), input),
+      'seclink/channel/getFuncRecordDeviceList': async (input, ctx) =>
+        records.listRecordDevices(s, callerOf(ctx), input),
+      'seclink/channel/getCmdRecordList': async (input, ctx) => routed.listCommands(s, callerOf(ctx), input),
+      'seclink/channel/sendFuncCommand': async (input, ctx) => {
+        const item = await routed.sendCommand(s, callerOf(ctx), input);
+        ctx.audit.target = item.cmdId;
+        return item;
+      },
+      'seclink/channel/cancelFuncCommand': async (input, ctx) => {
+        ctx.audit.target = input.cmdId;
+        return routed.cancelCommand(s, callerOf(ctx), input.cmdId);
+      },
+      'seclink/channel/getFuncCommand': async (input, ctx) => routed.getCommand(s, callerOf(ctx), input.cmdId),
+    };
+  },
   { contributes: [contribution(actionKinds, securityCommandActionKind)] },
 );

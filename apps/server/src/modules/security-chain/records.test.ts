@@ -16,6 +16,7 @@ describeEachDb('security chain records', (env) => {
   let d1: { deviceId: string; auth: string };
   let d2: { deviceId: string; auth: string };
   let started: number;
+  let poolId: string;
 
   const issue = (deviceId: string, funcId: string, who = fx.owner) =>
     fx.ok('seclink/channel/issueFuncToken', { deviceId, funcId }, who);
@@ -59,6 +60,8 @@ describeEachDb('security chain records', (env) => {
     await fx.ok('pa/addPrivilegedUser', { sid, uidList: [fx.owner.uid] });
     await fx.ok('ua/addUserAuth', { sid, funcId: shell, subjectType: 1, subjectIdList: [fx.member.uid] });
     await fx.ok('da/addDeviceFuncAuth', { sid, funcId: shell, targetType: 'device', deviceIdList: [d1.deviceId] });
+    // The shell's grants draw from a pool.
+    poolId = (await fx.ok('grantPool/saveGrantPool', { sid, funcId: shell, period: 'day', quota: 10 })).poolId;
     await fx.ok('whiteList/addWhiteList', { sid, funcId: adb, memberType: 'user', uidList: [fx.member.uid] });
     await fx.ok('whiteList/addWhiteList', { sid, funcId: adb, memberType: 'device', deviceIdList: [d2.deviceId] });
   });
@@ -101,7 +104,8 @@ describeEachDb('security chain records', (env) => {
       reason: '',
     });
     expect(p.userName).not.toBe('');
-    expect(g).toMatchObject({ recordId: granted.recordId, funcCode: 'root.shell', uid: fx.member.uid });
+    expect(g).toMatchObject({ recordId: granted.recordId, funcCode: 'root.shell', uid: fx.member.uid, poolId });
+    expect(p.poolId).toBeNull();
     expect(w).toMatchObject({ recordId: white.recordId, deviceId: d2.deviceId });
     expect(r).toMatchObject({
       kind: 'refuse',
@@ -123,6 +127,8 @@ describeEachDb('security chain records', (env) => {
     expect((await records({ kind: 'issue' })).total).toBe(3);
     expect((await records({ source: 'whiteList' })).list.map((r: { kind: string }) => r.kind)).toEqual(['issue']);
     expect((await records({ kind: 'use', deviceId: d1.deviceId })).total).toBe(1);
+    // A pool's draws.
+    expect((await records({ poolId })).list.map((r: { kind: string; source: string }) => r.source)).toEqual(['grant']);
     // An empty filter is no filter (the query string of a cleared field).
     expect((await records({ kind: '', source: '', funcId: '', startTime: '' })).total).toBe(all.total);
     // A time range: from the second record on, until before the last.
@@ -147,6 +153,10 @@ describeEachDb('security chain records', (env) => {
     expect(ofShell.list.map((d: { deviceId: string; issues: number }) => [d.deviceId, d.issues])).toEqual([
       [d1.deviceId, 1],
       [d2.deviceId, 0],
+    ]);
+    const ofPool = await fx.ok('seclink/channel/getFuncRecordDeviceList', { sid, poolId });
+    expect(ofPool.list.map((d: { deviceId: string; issues: number }) => [d.deviceId, d.issues])).toEqual([
+      [d1.deviceId, 1],
     ]);
     const ofMember = await fx.ok('seclink/channel/getFuncRecordDeviceList', { sid, uid: fx.member.uid });
     expect(ofMember.total).toBe(2);
@@ -176,6 +186,8 @@ describeEachDb('security chain records', (env) => {
       ).sid;
       res = await fx.call(path, { sid: other, funcId: adb }, fx.owner);
       expect([res.status, res.msg], path).toEqual([Status.notFound, 'Not found: funcId']);
+      res = await fx.call(path, { sid: other, poolId }, fx.owner);
+      expect([res.status, res.msg], path).toEqual([Status.notFound, 'Not found: poolId']);
       // Without the authorisations or the device pages.
       res = await fx.call(path, { sid }, fx.member);
       expect(res.status, path).toBe(Status.forbidden);

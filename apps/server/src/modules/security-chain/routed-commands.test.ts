@@ -178,10 +178,19 @@ describeEachDb('security chain routed commands', (env) => {
     expect((await fx.ok('seclink/channel/getFuncCommand', { cmdId: sent.cmdId })).state).toBe('cancelled');
   });
 
-  it('expires a command with its token', async () => {
+  it('expires a command with its token: its job, or a read that finds it due', async () => {
     const sent = await send({});
     env().advance(sent.expireTime - env().now() + 1000);
+    // The job at its expiry: the device has nothing waiting any more, before anyone reads.
+    while ((await env().app.keel.jobs.runDue()) > 0);
+    expect((await poll(device)).json()._links?.keelCommands).toBeUndefined();
     expect((await fx.ok('seclink/channel/getFuncCommand', { cmdId: sent.cmdId })).state).toBe('expired');
+    // Without the job, a read expires it.
+    const later = await send({});
+    env().advance(later.expireTime - env().now() + 1000);
+    expect((await fx.ok('seclink/channel/getCmdRecordList', { sid, state: 'expired' })).list[0].cmdId).toBe(
+      later.cmdId,
+    );
     expect((await poll(device)).json()._links?.keelCommands).toBeUndefined();
     const res = await fx.call('seclink/channel/cancelFuncCommand', { cmdId: sent.cmdId }, fx.owner);
     expect(res.status).toBe(Status.conflict);

@@ -41,15 +41,23 @@ export async function updateRouted(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Open commands whose token expired (at most `limit`): they expire. */
-export const expiredOpen = (db: Db, t: Tenant, open: readonly string[], now: number, limit: number) =>
-  tenantDb(db, t)
+/** Open commands whose token expired (of `cmdIds` only, when given; at most `limit`): they expire. */
+export const expiredOpen = (
+  db: Db,
+  t: Tenant,
+  open: readonly string[],
+  now: number,
+  limit: number,
+  cmdIds?: readonly string[],
+) => {
+  let q = tenantDb(db, t)
     .selectFrom('security_routed_commands')
     .select(['cmd_id', 'device_id'])
     .where('state', 'in', [...open])
-    .where('expires_at', '<=', now)
-    .limit(limit)
-    .execute();
+    .where('expires_at', '<=', now);
+  if (cmdIds) q = q.where('cmd_id', 'in', cmdIds.length > 0 ? [...cmdIds] : ['']);
+  return q.limit(limit).execute();
+};
 
 export interface RoutedFilter {
   sid: string;

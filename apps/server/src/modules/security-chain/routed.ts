@@ -9,6 +9,7 @@ import {
 import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
+import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { deviceIdsAmong } from '../device/reads';
 import * as actions from '../device-action/service';
 import { assertReach, type Caller } from './caller';
@@ -23,7 +24,7 @@ import { assertSecuritySpace } from './spaces';
  * Routed commands (README "Security routes and records"): a member runs a function on a device through the platform.
  * `sendFuncCommand` takes the decision and a token for the caller (`issueFuncToken`: a refusal is recorded there and
  * answered as its message) and delivers it to the device as a `securityCommand` action (routed-kind.ts), which ends
- * with the device's answer; the command expires with its token. Reads expire the commands whose token ran out.
+ * with the device's answer; the command expires with its token (a job at its expiry, and any read that finds it due).
  */
 
 /** Commands one read expires at most (the rest at the next read). */
@@ -57,27 +58,37 @@ async function items(s: Services, c: Caller, rows: readonly routed.RoutedRow[]):
   });
 }
 
-/** Expires the property's open commands whose token ran out, with their device actions. */
-async function expireDue(s: Services, c: Caller): Promise<void> {
+/** The job that expires a routed command when its token runs out (enqueued for each command's expiry). */
+export const ROUTED_EXPIRE_JOB = 'securityChain.routedExpire';
+
+/** Expires the tenant's open commands whose token ran out (of `cmdIds` only, when given), with their device actions. */
+async function expireDue(s: Services, t: Tenant, cmdIds?: readonly string[]): Promise<void> {
   const now = s.now();
-  const due = await routed.expiredOpen(s.db, c.t, ROUTED_CMD_OPEN_STATES, now, EXPIRE_BATCH);
+  const due = await routed.expiredOpen(s.db, t, ROUTED_CMD_OPEN_STATES, now, EXPIRE_BATCH, cmdIds);
   const changed: string[] = [];
   for (const cmd of due) {
     const done = await s.db.transaction().execute(async (trx) => {
       if (
-        !(await routed.updateRouted(trx, c.t, cmd.cmd_id, ROUTED_CMD_OPEN_STATES, {
+        !(await routed.updateRouted(trx, t, cmd.cmd_id, ROUTED_CMD_OPEN_STATES, {
           state: 'expired',
           finished_at: now,
           updated_at: now,
         }))
       )
         return false;
-      await actions.closeCampaign(trx, c.t, securityCommandActions, { sourceId: cmd.cmd_id, state: 'expired' }, now);
+      await actions.closeCampaign(trx, t, securityCommandActions, { sourceId: cmd.cmd_id, state: 'expired' }, now);
       return true;
     });
     if (done) changed.push(cmd.device_id);
   }
-  if (changed.length > 0) await actions.devicesChanged(s, c.t, securityCommandActions.kind, changed);
+  if (changed.length > 0) await actions.devicesChanged(s, t, securityCommandActions.kind, changed);
+}
+
+/** The job `securityChain.routedExpire`: the command expires if it still waits. */
+export async function runRoutedExpiry(s: Services, payload: unknown): Promise<void> {
+  const p = payload as { pno?: unknown; cmdId?: unknown };
+  if (typeof p?.pno !== 'string' || typeof p.cmdId !== 'string') return;
+  await expireDue(s, propertyTenant(p.pno), [p.cmdId]);
 }
 
 /** A command the caller may see: their own, or one of a space they read routed commands in. */
@@ -139,12 +150,17 @@ export async function sendCommand(
     );
   });
   await actions.devicesChanged(s, c.t, securityCommandActions.kind, [input.deviceId]);
+  await s.jobs.enqueue(
+    ROUTED_EXPIRE_JOB,
+    { pno: c.t.pno, cmdId },
+    { runAt: issued.expiresAt, dedupeKey: `${ROUTED_EXPIRE_JOB}:${cmdId}`, maxAttempts: 5 },
+  );
   return itemOf(s, c, cmdId);
 }
 
 /** `seclink/channel/cancelFuncCommand`: while the command waits for its device; its sender or a routed commands reader. */
 export async function cancelCommand(s: Services, c: Caller, cmdId: string): Promise<RoutedCmdItem> {
-  await expireDue(s, c);
+  await expireDue(s, c.t);
   const row = await commandOf(s, c, cmdId, [SECURITY_RECORD_PERMISSIONS.routedCmd]);
   const now = s.now();
   const done = await s.db.transaction().execute(async (trx) => {
@@ -167,7 +183,7 @@ export async function cancelCommand(s: Services, c: Caller, cmdId: string): Prom
 /** `seclink/channel/getFuncCommand`: one command, as it stands now. */
 export async function getCommand(s: Services, c: Caller, cmdId: string): Promise<RoutedCmdItem> {
   await commandOf(s, c, cmdId, ROUTED_CMD_READERS);
-  await expireDue(s, c);
+  await expireDue(s, c.t);
   return itemOf(s, c, cmdId);
 }
 
@@ -181,7 +197,7 @@ export async function listCommands(s: Services, c: Caller, f: RoutedQuery) {
     if (!func || func.sid !== f.sid) throw notFound('funcId');
   }
   if (f.deviceId && !(await deviceIdsAmong(s.db, c.t, [f.deviceId])).has(f.deviceId)) throw notFound('deviceId');
-  await expireDue(s, c);
+  await expireDue(s, c.t);
   const { rows, total } = await routed.pageRouted(s.db, c.t, f, f.pageNum, f.pageSize);
   return { list: await items(s, c, rows), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }

@@ -69,9 +69,8 @@ export function TokenSettingsForm({ setting }: { setting: SecuritySettingItem })
           },
         ]}
       >
+        {/* No min and max here: a value out of range is shown as an error, not silently clamped. */}
         <InputNumber
-          min={TOKEN_TTL_MIN}
-          max={TOKEN_TTL_MAX}
           precision={0}
           addonAfter={t('security-chain.settings.seconds')}
           style={{ width: 220 }}
