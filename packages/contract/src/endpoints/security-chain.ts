@@ -22,8 +22,8 @@ export const SECURITY_FUNC_PERMISSIONS = {
   responsesEdit: 'manage.responses.edit',
 } as const;
 
-/** The security chain pages that pick functions (their authorisation lists name them). */
-const CHAIN_PAGES = ['security.grant', 'security.device'] as const;
+/** The security chain pages that pick functions or a security space (their lists name functions). */
+const CHAIN_PAGES = ['security.grant', 'security.device', 'security.deviceDetail', 'security.routedCmd'] as const;
 
 /** Who reads functions: their pages and the security chain pages that pick them. */
 export const SECURITY_FUNC_READERS = [

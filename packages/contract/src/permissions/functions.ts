@@ -147,8 +147,14 @@ export const functionCatalogue: readonly PermissionNode[] = [
   func('manage.functions', 'edit', ['新建、编辑与删除安全功能', 'Add, edit and delete security functions']),
   func('manage.responses', 'edit', ['新建、编辑与删除功能的响应', "Add, edit and delete functions' responses"]),
   func('security.grant', 'privileged', ['添加、停用与删除特权用户', 'Add, disable and delete privileged users']),
-  func('manage.securityList', 'edit', ['修改授权令牌的签名算法与有效期', 'Change the algorithm and lifetime of authorisation tokens']),
-  func('security.grant', 'users', ['添加、停用与删除用户功能授权', 'Add, disable and delete user function authorisations']),
+  func('manage.securityList', 'edit', [
+    '修改授权令牌的签名算法与有效期',
+    'Change the algorithm and lifetime of authorisation tokens',
+  ]),
+  func('security.grant', 'users', [
+    '添加、停用与删除用户功能授权',
+    'Add, disable and delete user function authorisations',
+  ]),
   func('security.grant', 'pools', ['设置授权池', 'Set up grant pools']),
   func('security.grant', 'whiteList', ['维护白名单', 'Edit white lists']),
   func('security.device', 'edit', [

@@ -2,8 +2,8 @@ import type { TokenSource } from '@keel/contract/endpoints/security-tokens';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { devicePlacements } from '../device/reads';
-import { groupTreeOf } from '../space/reads';
 import * as repo from './decision-repo';
+import { groupsOfDevice } from './device-groups';
 import { drawFromPool } from './pool-draw';
 import { type FuncRow, findFunc } from './repo';
 import { subjectKeysOf } from './subjects';
@@ -51,15 +51,6 @@ export interface DecisionInput {
   now: number;
   /** Whether an allowed decision drawing on a pool takes a grant (issuing) or not (checking a token again). */
   draw: boolean;
-}
-
-/** The device's group and every group above it in its space's tree (the space itself is no group). */
-async function groupsOfDevice(s: Services, t: Tenant, sid: string | null, groupId: string | null): Promise<string[]> {
-  if (!sid || !groupId || groupId === sid) return [];
-  const parent = new Map((await groupTreeOf(s.db, t, sid)).map((g) => [g.group_id, g.pid]));
-  const out: string[] = [];
-  for (let g: string | undefined = groupId; g && parent.has(g) && !out.includes(g); g = parent.get(g)) out.push(g);
-  return out;
 }
 
 export async function decide(s: Services, t: Tenant, input: DecisionInput): Promise<Decision> {

@@ -13,9 +13,10 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { deviceOnlineWindowMs, devicePlacements, listedDevices, pagePropertyDevices } from '../device/reads';
-import { groupHeads, groupTreeOf, spaceNames, spacesOfBusiness } from '../space/reads';
+import { groupHeads, spaceNames, spacesOfBusiness } from '../space/reads';
 import { assertReach, type Caller } from './caller';
 import * as repo from './device-auth-repo';
+import { groupsOfDevice } from './device-groups';
 import { funcOf } from './funcs';
 import { adjustAuthCount, funcsIn } from './repo';
 import { assertSecuritySpace } from './spaces';
@@ -223,15 +224,6 @@ export async function deleteDeviceAuth(s: Services, c: Caller, authId: string, p
   });
 }
 
-/** The groups a device is in: its group and every group above it in its space's tree (not the space itself). */
-async function groupsAbove(s: Services, c: Caller, sid: string | null, groupId: string | null): Promise<string[]> {
-  if (!sid || !groupId || groupId === sid) return [];
-  const parent = new Map((await groupTreeOf(s.db, c.t, sid)).map((g) => [g.group_id, g.pid]));
-  const out: string[] = [];
-  for (let g: string | undefined = groupId; g && parent.has(g) && !out.includes(g); g = parent.get(g)) out.push(g);
-  return out;
-}
-
 /** What the detail page heads a device with. */
 async function deviceHead(s: Services, c: Caller, deviceId: string) {
   const [placed] = await devicePlacements(s.db, c.t, [deviceId]);
@@ -271,7 +263,7 @@ export async function deviceFuncs(
 ) {
   if (input.sid) await assertSecuritySpace(s, c, input.sid);
   const { head, placed } = await deviceHead(s, c, input.deviceId);
-  const groups = await groupsAbove(s, c, placed.sid, placed.group_id);
+  const groups = await groupsOfDevice(s, c.t, placed.sid, placed.group_id);
   const reach = c.reach(permissions);
   const rows = (await repo.authsNaming(s.db, c.t, input.deviceId, groups)).filter(
     (r) => (!input.sid || r.sid === input.sid) && (reach === null || reach.includes(r.sid)),
