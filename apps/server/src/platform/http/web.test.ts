@@ -35,7 +35,7 @@ describe('serving the built console', () => {
   });
 
   it('answers a path that is no console route with 404, still serving the console (its 404 page)', async () => {
-    for (const url of ['/no/such/page', '/en/no/such/page', '/SecurityChain/DevSettingPage', '/english']) {
+    for (const url of ['/no/such/page', '/en/no/such/page', '/SecurityChain/NoSuchPage', '/english']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain('<title>Keel</title>');
