@@ -145,21 +145,22 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expectToast(page, text.filed);
     await expect(shown(apply)).toBeHidden();
 
-    // The owner, the built-in flow's auditor, finds it and passes it in the audit dialog.
+    // The owner, the built-in flow's auditor, finds it on the secure route approval page and passes it.
     const owner = await loginByApi(request, DEMO_OWNER);
     const pno = owner.propertyList.find((p) => p.name === DEMO_PROPERTY)?.pno as string;
     const todo = await apiCall(
       request,
       'GET',
       'flowAudit/getAuditOrNoAuditList',
-      { pageNum: '1', pageSize: '50', auditStatus: '0', applyType: 'securityFunc' },
+      { pageNum: '1', pageSize: '50', auditStatus: '0', applyType: 'function' },
       { token: owner.token, pno },
     );
     const applyId = todo.list.find((a: { subjectName: string }) => a.subjectName.includes(code))?.applyId as string;
     expect(applyId).toBeTruthy();
     await restoreSession(page, ownerState);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${localized('/BusinessProcess/AuditDialog', lang)}?applyId=${applyId}`);
+    await page.goto(`${localized('/BusinessProcess/ApplyFunDetailDialog', lang)}?applyId=${applyId}`);
+    await expect(page.getByTestId('security-audit-page')).toBeVisible();
     const audit = page.getByTestId('audit-dialog');
     await expect(audit.getByTestId('audit-applicant')).toContainText(DEMO_MEMBER.phone);
     await expect(audit.getByTestId('apply-fun-detail')).toContainText(code);

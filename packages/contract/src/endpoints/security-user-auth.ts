@@ -10,7 +10,7 @@ import { PRIVILEGED_STATES } from './security-privileged';
  * User authorisations of the security chain (`ua/`): users, titles, user sets or organisation units may operate a
  * function of a security space on the devices that have it, within an optional window, until disabled or deleted;
  * and function applications (`ua/applyFuncAuth`, ours): a member asks for a function through the workflow engine
- * (apply type `securityFunc`), whose pass makes a user authorisation naming them. Model:
+ * (apply type `function`), whose pass makes a user authorisation naming them. Model:
  * apps/server/src/modules/security-chain/README.md.
  */
 
@@ -181,7 +181,7 @@ export const userAuthEndpoints = group(
     path: 'ua/applyFuncAuth',
     ours: true,
     summary:
-      'Apply for a function of a security space (apply type `securityFunc`, through the workflow engine): its pass authorises the applicant for the function within the window asked for',
+      'Apply for a function of a security space (apply type `function`, through the workflow engine): its pass authorises the applicant for the function within the window asked for',
     access: { kind: 'property', business: 'security' },
     input: z
       .object({

@@ -43,7 +43,6 @@ export const APPLY_TYPE_IDS = [
   'memberJoin',
   'terminal',
   'function',
-  'securityFunc',
   'spaceBusiness',
   'firmwareTask',
   'app',
@@ -82,17 +81,11 @@ export const APPLY_TYPES: readonly ApplyTypeDef[] = [
     detail: 'ApplyTerminalDetailDialog',
   },
   {
+    // A member asks for a function of a security space; the pass authorises them (modules/security-chain). Reviewed
+    // on the secure route approval page.
     id: 'function',
     title: { 'zh-cn': '功能与安全路由申请', en: 'Function or secure route application' },
     permission: 'process.securityRouteAudit',
-    business: 'security',
-    detail: 'ApplyFunDetailDialog',
-  },
-  {
-    // A member asks for a function of a security space; the pass authorises them (modules/security-chain).
-    id: 'securityFunc',
-    title: { 'zh-cn': '功能申请', en: 'Function application' },
-    permission: 'security.grant.users',
     business: 'security',
     detail: 'ApplyFunDetailDialog',
   },

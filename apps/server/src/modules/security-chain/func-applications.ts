@@ -22,7 +22,7 @@ import * as repo from './user-auth-repo';
 
 /**
  * Function applications (README "Applications"): a member of the property asks for a function of a security space
- * (`ua/applyFuncAuth`), filed with the workflow engine as apply type `securityFunc`; the pass of its last step makes a
+ * (`ua/applyFuncAuth`), filed with the workflow engine as apply type `function`; the pass of its last step makes a
  * user authorisation naming the applicant (`subject_type` 1, `apply_id` set) in the engine's transaction. Rejecting
  * or withdrawing makes nothing.
  */
@@ -80,13 +80,13 @@ export async function applyForFunc(
   if (!func) throw notFound('funcId');
   if (input.endTime <= s.now()) throw new AppError('funcApplyEnded');
   const subjectId = subjectOf(func.func_id, c.uid);
-  const pending = await applicationOfSubject(s, c.t.pno, 'securityFunc', subjectId);
+  const pending = await applicationOfSubject(s, c.t.pno, 'function', subjectId);
   if (pending?.state === 'pending') throw new AppError('funcApplyPending', { func: func.code });
   const space = await spaceHead(s.db, c.t, func.sid);
   const name = c.locale === 'en' ? func.name_en : func.name_zh;
   const out = await submitApplication(s, {
     pno: c.t.pno,
-    applyType: 'securityFunc',
+    applyType: 'function',
     applicantUid: c.uid,
     subjectId,
     subjectName: `${name} (${func.code})`,
@@ -173,4 +173,4 @@ async function authorise(app: FlowApplication, h: HookContext) {
 }
 
 /** The apply type's hooks, contributed by user-auth-routes.ts. */
-export const securityFuncApplications = applyTypeHooks('securityFunc', { onPassed: authorise });
+export const securityFuncApplications = applyTypeHooks('function', { onPassed: authorise });

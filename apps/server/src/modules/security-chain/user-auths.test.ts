@@ -9,7 +9,7 @@ import { subjectKeysOf } from './subjects';
 /**
  * User authorisations of a security space (users, titles, user sets, organisation units; once per function and
  * subject; a window; disable, enable, delete; the functions' `auth_count`), the pairs a member counts as, and function
- * applications through the workflow engine (apply type `securityFunc`): the pass authorises the applicant.
+ * applications through the workflow engine (apply type `function`): the pass authorises the applicant.
  */
 describeEachDb('security chain user authorisations', (env) => {
   let fx: DeviceFixture;
@@ -190,7 +190,7 @@ describeEachDb('security chain user authorisations', (env) => {
     expect(state).toBe('pending');
     res = await fx.call('ua/applyFuncAuth', ask, fx.member);
     expect(res.status).toBe(Status.conflict);
-    // Nothing yet; the owner (holding security.grant.users) reviews it in the built-in flow.
+    // Nothing yet; the owner (holding process.securityRouteAudit) reviews it in the built-in flow.
     expect((await fx.ok('ua/getUserAuthList', { sid: inSid })).total).toBe(0);
     const detail = await fx.ok('flowAudit/getApplyDetail', { applyId });
     expect(detail.snapshot).toMatchObject({ funCode: 'bootloader.unlock', reason: 'Repair a returned unit' });

@@ -72,7 +72,7 @@ function ApplyFuncSelect({ id, value, onChange }: { id?: string; value?: string;
 /**
  * A member applies for a function of a security space (`ua/applyFuncAuth`): the function (fixed when `func` is
  * given, e.g. next to a refused authorisation; else chosen among the property's), until when (and from when), and
- * why. The application goes through the approval flow (apply type `securityFunc`); its pass authorises the member.
+ * why. The application goes through the approval flow (apply type `function`); its pass authorises the member.
  */
 export function ApplyFuncDialog({
   open,
