@@ -1,6 +1,7 @@
 import {
   DEVICE_AUTH_REMARK_MAX,
   DEVICE_AUTH_TARGETS,
+  DEVICE_AUTH_TARGETS_PER_CALL,
   type DeviceAuthTarget,
 } from '@keel/contract/endpoints/security-device-auth';
 import { useQuery } from '@tanstack/react-query';
@@ -15,9 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { apiQuery } from '../../../shared/api/query';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { DEVICE_AUTH_READS, FUNC_CHOICES } from '../api';
-import { AuthDevicePicker } from '../components/AuthDevicePicker';
 import { AuthGroupPicker } from '../components/AuthGroupPicker';
 import { GrantWindowFields, type GrantWindowValues, windowInput } from '../components/GrantWindowFields';
+import { SecurityDevicePicker } from '../components/SecurityDevicePicker';
 import { useSecuritySpace } from '../components/SecuritySpaceGate';
 
 interface AddValues extends GrantWindowValues {
@@ -120,7 +121,7 @@ export function AddNewTerminalAuthDialog({ onClose }: { onClose: () => void }) {
             label={t('security-chain.deviceAuth.devices')}
             rules={[{ type: 'array', required: true, min: 1, message: t('security-chain.deviceAuth.devicesRequired') }]}
           >
-            <AuthDevicePicker />
+            <SecurityDevicePicker source="deviceAuth" max={DEVICE_AUTH_TARGETS_PER_CALL} testId="sc-da" />
           </Form.Item>
         ) : (
           <Form.Item

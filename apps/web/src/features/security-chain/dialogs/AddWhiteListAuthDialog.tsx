@@ -17,8 +17,8 @@ import { useSearchOf } from '../../../shared/api/search-of';
 import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { UserPicker } from '../../../shared/pickers/UserPicker';
 import { PoolFuncSelect } from '../components/PoolFuncSelect';
+import { SecurityDevicePicker } from '../components/SecurityDevicePicker';
 import { useSecuritySpace } from '../components/SecuritySpaceGate';
-import { WhiteListDevicePicker } from '../components/WhiteListDevicePicker';
 import { MEMBER_TYPES, POOL_DIALOG_SEARCH, useCanEditWhiteList, WHITE_LIST_READS } from '../pool-api';
 
 interface WhiteListValues {
@@ -116,7 +116,7 @@ export function AddWhiteListDialog({
                   ]}
                 >
                   {type === 'device' ? (
-                    <WhiteListDevicePicker max={WHITE_LIST_MEMBERS_PER_CALL} />
+                    <SecurityDevicePicker source="whiteList" max={WHITE_LIST_MEMBERS_PER_CALL} testId="sc-wl" />
                   ) : (
                     <UserPicker multiple testId="sc-wl-users" />
                   )}

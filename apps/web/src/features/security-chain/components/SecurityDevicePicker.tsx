@@ -1,4 +1,3 @@
-import type { WhiteListDeviceChoice } from '@keel/contract/endpoints/security-pools';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -14,17 +13,40 @@ import { useDebounced } from '../../../shared/pickers/use-debounced';
 const PAGE_SIZE = 8;
 
 /**
- * The devices of a white-list entry, picked from the property's (`whiteList/getWhiteListDeviceList`): searched by
- * serial, name or label, paged; the picks of every page are kept (at most `max`).
+ * Where the picker lists the property's devices from: the device authorisations' list (`da/getAuthDevicePickList`,
+ * with each device's space) or the white lists' (`whiteList/getWhiteListDeviceList`), each open to the permission
+ * of the dialog it serves.
  */
-export function WhiteListDevicePicker({
+export type DevicePickSource = 'deviceAuth' | 'whiteList';
+
+interface PickDevice {
+  deviceId: string;
+  name: string;
+  modelName: string;
+  spaceName?: string;
+}
+
+const pageOf = (source: DevicePickSource, page: { pageNum: number; pageSize: number; str?: string }) =>
+  source === 'deviceAuth'
+    ? apiQuery('da/getAuthDevicePickList', page)
+    : apiQuery('whiteList/getWhiteListDeviceList', page);
+
+/**
+ * Devices picked from the property's: searched by serial, name or label, paged; the picks of every page are kept, at
+ * most `max` (as many as one call takes). An antd Form control; `testId` prefixes its parts' test ids.
+ */
+export function SecurityDevicePicker({
   value = [],
   onChange,
+  source,
   max,
+  testId,
 }: {
   value?: string[];
   onChange?: (ids: string[]) => void;
+  source: DevicePickSource;
   max: number;
+  testId: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -32,13 +54,15 @@ export function WhiteListDevicePicker({
   const [pageNum, setPageNum] = useState(1);
   const frame = useAccessibleTableScroll(t('kit.tableRegion'));
   const devices = useQuery({
-    ...apiQuery('whiteList/getWhiteListDeviceList', { pageNum, pageSize: PAGE_SIZE, ...(str ? { str } : {}) }),
+    ...(pageOf(source, { pageNum, pageSize: PAGE_SIZE, ...(str ? { str } : {}) }) as ReturnType<
+      typeof apiQuery<'da/getAuthDevicePickList'>
+    >),
     placeholderData: keepPreviousData,
   });
   const picked = new Set(value);
-
+  const withSpace = source === 'deviceAuth';
   return (
-    <div data-testid="sc-wl-device-picker">
+    <div data-testid={`${testId}-device-picker`}>
       <Input.Search
         allowClear
         value={text}
@@ -46,13 +70,13 @@ export function WhiteListDevicePicker({
           setText(e.target.value);
           setPageNum(1);
         }}
-        placeholder={t('security-chain.white.deviceSearch')}
-        aria-label={t('security-chain.white.deviceSearch')}
-        data-testid="sc-wl-device-search"
+        placeholder={t('security-chain.deviceAuth.deviceSearch')}
+        aria-label={t('security-chain.deviceAuth.deviceSearch')}
+        data-testid={`${testId}-device-search`}
         style={{ marginBottom: 8 }}
       />
-      <Typography.Text type="secondary" data-testid="sc-wl-device-count">
-        {t('security-chain.white.devicesPicked', { count: value.length, max })}
+      <Typography.Text type="secondary" data-testid={`${testId}-device-count`}>
+        {t('security-chain.deviceAuth.devicesPicked', { count: value.length, max })}
       </Typography.Text>
       {devices.isError ? (
         <Result
@@ -63,22 +87,25 @@ export function WhiteListDevicePicker({
         />
       ) : (
         <div ref={frame}>
-          <Table<WhiteListDeviceChoice>
+          <Table<PickDevice>
             size="small"
             rowKey="deviceId"
             dataSource={devices.data?.list ?? []}
             loading={devices.isLoading || (devices.isFetching && devices.isPlaceholderData)}
             tableLayout="fixed"
-            scroll={{ x: 360 }}
-            locale={{ emptyText: str ? t('security-chain.white.noDeviceMatch') : t('security-chain.white.noDevices') }}
+            scroll={{ x: withSpace ? 420 : 320 }}
+            locale={{
+              emptyText: str ? t('security-chain.deviceAuth.noDeviceMatch') : t('security-chain.deviceAuth.noDevices'),
+            }}
             rowSelection={{
               selectedRowKeys: value,
               preserveSelectedRowKeys: true,
+              hideSelectAll: true,
               onChange: (keys) => onChange?.(keys.map(String)),
               getCheckboxProps: (d) => ({
                 disabled: !picked.has(d.deviceId) && value.length >= max,
-                'aria-label': t('security-chain.white.pickDevice', { name: d.name || d.deviceId }),
-                'data-testid': `sc-wl-device-pick-${d.deviceId}`,
+                'aria-label': t('security-chain.deviceAuth.pickDevice', { name: d.name || d.deviceId }),
+                'data-testid': `${testId}-device-pick-${d.deviceId}`,
               }),
             }}
             pagination={{
@@ -92,7 +119,7 @@ export function WhiteListDevicePicker({
             columns={[
               {
                 key: 'device',
-                title: t('security-chain.white.device'),
+                title: t('security-chain.deviceAuth.targets.device'),
                 width: 200,
                 render: (_: unknown, d) => (
                   <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
@@ -107,11 +134,22 @@ export function WhiteListDevicePicker({
               },
               {
                 key: 'model',
-                title: t('security-chain.white.model'),
-                width: 120,
+                title: t('security-chain.deviceAuth.model'),
+                width: 110,
                 ellipsis: true,
                 render: (_: unknown, d) => <span translate="no">{d.modelName || '—'}</span>,
               },
+              ...(withSpace
+                ? [
+                    {
+                      key: 'space',
+                      title: t('security-chain.deviceAuth.space'),
+                      width: 110,
+                      ellipsis: true,
+                      render: (_: unknown, d: PickDevice) => <span translate="no">{d.spaceName || '—'}</span>,
+                    },
+                  ]
+                : []),
             ]}
           />
         </div>
