@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, int, optionalText, pageOf, pageQuery } from '../envelope';
+import { flag, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 import { FUNC_RISKS } from './security-chain';
 import { PRIVILEGED_STATES } from './security-privileged';
+import { epochMs, WINDOW_ORDER_ERROR, windowInOrder } from './security-window';
 
 /**
  * Device-function authorisations of the security chain (`da/`): a device, or a device group (its devices and its
@@ -32,10 +33,7 @@ export const DEVICE_AUTH_REMARK_MAX = 200;
 export const DEVICE_AUTH_STATES = PRIVILEGED_STATES;
 export type DeviceAuthState = (typeof DEVICE_AUTH_STATES)[number];
 
-const time = () => int().pipe(z.number().min(0).max(8_640_000_000_000_000));
 const remark = () => z.string().trim().max(DEVICE_AUTH_REMARK_MAX).default('');
-const windowInOrder = (v: { startTime?: number; endTime?: number }) =>
-  v.startTime === undefined || v.endTime === undefined || v.endTime > v.startTime;
 const ids = (kind: 'device' | 'spaceGroup', field: string) =>
   z
     .array(ref(kind))
@@ -143,16 +141,16 @@ export const deviceAuthEndpoints = group(
         /** With `targetType` group. */
         groupIdList: ids('spaceGroup', 'groupIdList').optional(),
         /** From (epoch ms); left out: from now on. */
-        startTime: time().optional(),
+        startTime: epochMs().optional(),
         /** Until (epoch ms); left out: without end. */
-        endTime: time().optional(),
+        endTime: epochMs().optional(),
         remark: remark(),
       })
       .refine((v) => (v.targetType === 'device' ? v.deviceIdList : v.groupIdList) !== undefined, {
         path: ['targetType'],
         message: 'targetType',
       })
-      .refine(windowInOrder, { path: ['endTime'], message: 'endTime' }),
+      .refine(windowInOrder, WINDOW_ORDER_ERROR),
     output: z.object({ list: z.array(deviceAuthItem) }),
   }),
   defineEndpoint({
@@ -163,11 +161,11 @@ export const deviceAuthEndpoints = group(
     input: z
       .object({
         authId: ref('deviceAuth'),
-        startTime: time().optional(),
-        endTime: time().optional(),
+        startTime: epochMs().optional(),
+        endTime: epochMs().optional(),
         remark: remark(),
       })
-      .refine(windowInOrder, { path: ['endTime'], message: 'endTime' }),
+      .refine(windowInOrder, WINDOW_ORDER_ERROR),
     output: deviceAuthItem,
   }),
   defineEndpoint({

@@ -3,6 +3,7 @@ import { defineEndpoint, group } from '../endpoint';
 import { flag, int, optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 import { FUNC_RISKS } from './security-chain';
+import { epochMs, WINDOW_ORDER_ERROR, windowInOrder } from './security-window';
 
 /**
  * Grant pools and white lists of the security chain (`grantPool/`, `whiteList/`; every call ours, the spec shows
@@ -37,8 +38,6 @@ export const WHITE_LIST_REMARK_MAX = 200;
 /** Where a white-list entry stands now: in its window, before it, after it. */
 export const WHITE_LIST_STATES = ['active', 'pending', 'expired'] as const;
 export type WhiteListState = (typeof WHITE_LIST_STATES)[number];
-
-const time = () => int().pipe(z.number().min(0).max(8_640_000_000_000_000));
 
 export const grantPoolItem = z.object({
   poolId: z.string(),
@@ -217,9 +216,9 @@ export const whiteListEndpoints = group(
           .refine((l) => new Set(l).size === l.length, 'deviceIdList')
           .default([]),
         /** From (epoch ms); left out: from now on. */
-        startTime: time().optional(),
+        startTime: epochMs().optional(),
         /** Until (epoch ms); left out: without end. */
-        endTime: time().optional(),
+        endTime: epochMs().optional(),
         remark: z.string().trim().max(WHITE_LIST_REMARK_MAX).default(''),
       })
       .refine((v) => (v.memberType === 'user' ? v.uidList.length > 0 : v.uidList.length === 0), {
@@ -230,10 +229,7 @@ export const whiteListEndpoints = group(
         path: ['deviceIdList'],
         message: 'deviceIdList',
       })
-      .refine((v) => v.startTime === undefined || v.endTime === undefined || v.endTime > v.startTime, {
-        path: ['endTime'],
-        message: 'endTime',
-      }),
+      .refine(windowInOrder, WINDOW_ORDER_ERROR),
     output: z.object({ list: z.array(whiteListItem) }),
     ours: true,
   }),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { flag, int, pageOf, pageQuery } from '../envelope';
+import { flag, pageOf, pageQuery } from '../envelope';
 import { ref } from '../refs';
+import { epochMs, WINDOW_ORDER_ERROR, windowInOrder } from './security-window';
 
 /**
  * Privileged users of the security chain (`pa/`): members of the property who may operate any function of a security
@@ -23,8 +24,6 @@ export const PRIVILEGED_REMARK_MAX = 200;
 /** Where a privileged user stands now: in their window and enabled, before it, after it, or disabled. */
 export const PRIVILEGED_STATES = ['active', 'pending', 'expired', 'disabled'] as const;
 export type PrivilegedState = (typeof PRIVILEGED_STATES)[number];
-
-const time = () => int().pipe(z.number().min(0).max(8_640_000_000_000_000));
 
 export const privilegedUserItem = z.object({
   privilegeId: z.string(),
@@ -87,15 +86,12 @@ export const privilegedUserEndpoints = group(
           .max(PRIVILEGED_USERS_PER_CALL)
           .refine((l) => new Set(l).size === l.length, 'uidList'),
         /** From (epoch ms); left out: from now on. */
-        startTime: time().optional(),
+        startTime: epochMs().optional(),
         /** Until (epoch ms); left out: without end. */
-        endTime: time().optional(),
+        endTime: epochMs().optional(),
         remark: z.string().trim().max(PRIVILEGED_REMARK_MAX).default(''),
       })
-      .refine((v) => v.startTime === undefined || v.endTime === undefined || v.endTime > v.startTime, {
-        path: ['endTime'],
-        message: 'endTime',
-      }),
+      .refine(windowInOrder, WINDOW_ORDER_ERROR),
     output: z.object({ list: z.array(privilegedUserItem) }),
   }),
   defineEndpoint({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { int, pageOf, pageQuery } from '../envelope';
+import { pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 import { TOKEN_SOURCES, type TokenSource } from './security-tokens';
+import { epochMs } from './security-window';
 
 /**
  * The security chain's records and routed commands (`seclink/channel/…`): every authorisation issued or refused and
@@ -44,10 +45,9 @@ export const ROUTED_CMD_OPEN_STATES: readonly RoutedCmdState[] = ['pending', 'de
 /** The longest argument a routed command carries to the device. */
 export const ROUTED_CMD_ARGUMENT_MAX = 1000;
 
-const time = () => int().pipe(z.number().min(0).max(8_640_000_000_000_000));
 const optionalTime = () =>
   z
-    .union([time(), z.literal('')])
+    .union([epochMs(), z.literal('')])
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 

@@ -5,6 +5,7 @@ import { flag, id, int, pageOf, pageQuery } from '../envelope';
 import { ref } from '../refs';
 import { FUNC_RISKS } from './security-chain';
 import { PRIVILEGED_STATES } from './security-privileged';
+import { epochMs, WINDOW_ORDER_ERROR, windowInOrder } from './security-window';
 
 /**
  * User authorisations of the security chain (`ua/`): users, titles, user sets or organisation units may operate a
@@ -44,8 +45,6 @@ const subjectType = () =>
       z.literal(AUTH_TYPES.orgs),
     ]),
   );
-
-const time = () => int().pipe(z.number().min(0).max(8_640_000_000_000_000));
 
 const searchText = () =>
   z
@@ -96,9 +95,6 @@ export const applyFuncItem = z.object({
 });
 export type ApplyFuncItem = z.output<typeof applyFuncItem>;
 
-const windowInOrder = (v: { startTime?: number; endTime?: number }) =>
-  v.startTime === undefined || v.endTime === undefined || v.endTime > v.startTime;
-
 export const userAuthEndpoints = group(
   defineEndpoint({
     method: 'GET',
@@ -142,12 +138,12 @@ export const userAuthEndpoints = group(
           .max(USER_AUTH_SUBJECTS_PER_CALL)
           .refine((l) => new Set(l).size === l.length, 'subjectIdList'),
         /** From (epoch ms); left out: from now on. */
-        startTime: time().optional(),
+        startTime: epochMs().optional(),
         /** Until (epoch ms); left out: without end. */
-        endTime: time().optional(),
+        endTime: epochMs().optional(),
         remark: z.string().trim().max(USER_AUTH_REMARK_MAX).default(''),
       })
-      .refine(windowInOrder, { path: ['endTime'], message: 'endTime' }),
+      .refine(windowInOrder, WINDOW_ORDER_ERROR),
     output: z.object({ list: z.array(userAuthItem) }),
   }),
   defineEndpoint({
@@ -187,12 +183,12 @@ export const userAuthEndpoints = group(
       .object({
         funcId: ref('securityFunc'),
         /** From (epoch ms); left out: from the pass on. */
-        startTime: time().optional(),
+        startTime: epochMs().optional(),
         /** Until (epoch ms); required: an application asks for a limited time. */
-        endTime: time(),
+        endTime: epochMs(),
         reason: z.string().trim().min(1).max(FUNC_APPLY_REASON_MAX),
       })
-      .refine(windowInOrder, { path: ['endTime'], message: 'endTime' }),
+      .refine(windowInOrder, WINDOW_ORDER_ERROR),
     output: z.object({
       applyId: z.string(),
       /** `pending`, or `passed` when the flow passed by itself (its only step skipped the applicant). */
