@@ -1,5 +1,6 @@
 import { expect, restoreSession, test } from '../support/fixtures';
 import { expectHome, type Lang, localized } from '../support/pages';
+import { unbuiltSpecPages } from '../support/routes';
 
 const cases = [
   { lang: 'zh-cn', message: (p: string) => `页面未找到：${p}`, home: '返回首页', forbidden: '没有打开此页面的权限' },
@@ -36,8 +37,11 @@ test.describe('an unknown path, signed in', () => {
   }
 
   test('a page of a business that is not built is unknown too, and no menu entry leads to one', async ({ page }) => {
-    expect((await page.goto('/SecurityChain/DevSettingPage'))?.status()).toBe(404);
-    await expect(page.getByTestId('error-status')).toHaveText('404');
+    // Once every page of the spec is built there is none left to ask for; the menu check below still runs.
+    for (const unbuilt of unbuiltSpecPages().slice(0, 3)) {
+      expect((await page.goto(unbuilt))?.status(), unbuilt).toBe(404);
+      await expect(page.getByTestId('error-status')).toHaveText('404');
+    }
     await page.goto('/home');
     await expect(page.getByTestId('home-page')).toBeVisible();
     const hrefs = await page

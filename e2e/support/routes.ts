@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { routeFileToUrl } from '../../tools/route-paths';
 
@@ -23,4 +23,17 @@ export function routeFiles(): RouteFile[] {
       const first = file.split('/')[0];
       return [{ file, url, layout: first.startsWith('_') && file.includes('/') ? first : null }];
     });
+}
+
+const SPEC_ROUTES = resolve(import.meta.dirname, '../../packages/contract/spec/routes.tsv');
+
+/** The spec's pages (and back-office pages) that no route file opens yet, in the order routes.tsv lists them. */
+export function unbuiltSpecPages(): string[] {
+  const built = new Set(routeFiles().map((route) => route.url));
+  return readFileSync(SPEC_ROUTES, 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split('\t'))
+    .filter(([path, kind]) => (kind === 'page' || kind === 'back') && !built.has(path))
+    .map(([path]) => path);
 }
