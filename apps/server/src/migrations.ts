@@ -7,6 +7,7 @@ import { fileMigrations } from './modules/file/migrations';
 import { firmwareMigrations } from './modules/firmware/migrations';
 import { firmwareTaskMigrations } from './modules/firmware-task/migrations';
 import { firmwareTempMigrations } from './modules/firmware-temp/migrations';
+import { pcSoftwareMigrations } from './modules/pc-software/migrations';
 import { securityChainMigrations } from './modules/security-chain/migrations';
 import { signingMigrations } from './modules/signing/migrations';
 import { spaceMigrations } from './modules/space/migrations';
@@ -45,6 +46,7 @@ export const migrations = collectMigrations([
   appReviewMigrations,
   appGroupMigrations,
   securityChainMigrations,
+  pcSoftwareMigrations,
 ]);
 
 /** Brings the schema up to date; throws on the first failure. Answers the names it ran. */

@@ -59,6 +59,9 @@ export const REF_KINDS = [
   'whiteListEntry',
   'deviceAuth',
   'routedCommand',
+  'soft',
+  'softVersion',
+  'softTrialUser',
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 

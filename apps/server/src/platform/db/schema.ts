@@ -11,6 +11,7 @@ import type { FirmwareTables } from '../../modules/firmware/tables';
 import type { FirmwareTaskTables } from '../../modules/firmware-task/tables';
 import type { FirmwareTempTables } from '../../modules/firmware-temp/tables';
 import type { OrgTables } from '../../modules/org/tables';
+import type { PcSoftwareTables } from '../../modules/pc-software/tables';
 import type { SecurityChainTables } from '../../modules/security-chain/tables';
 import type { SigningTables } from '../../modules/signing/tables';
 import type { SpaceTables } from '../../modules/space/tables';
@@ -49,6 +50,7 @@ export interface Database
     NewsTables,
     OrgTables,
     OutboxTables,
+    PcSoftwareTables,
     PermissionsTables,
     PlatformAppTables,
     PlatformAuthTables,
@@ -162,6 +164,16 @@ export const TENANT_TABLES = [
   'security_settings',
   'security_func_records',
   'security_routed_commands',
+  'soft_infos',
+  'soft_relations',
+  'soft_platform_grants',
+  'soft_versions',
+  'soft_installers',
+  'soft_change_records',
+  'soft_release_managers',
+  'soft_trial_users',
+  'soft_terminals',
+  'soft_download_stats',
 ] as const satisfies readonly TablesWithPno[];
 
 type Unlisted = Exclude<
