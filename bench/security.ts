@@ -115,12 +115,14 @@ for (const alg of ['ES256', 'SM2SM3'] as const) {
 const fmt = (n: number) => n.toFixed(0);
 const pct = (r: number) => `${(r * 100).toFixed(0)} %`;
 console.log(`node ${process.version} (OpenSSL ${process.versions.openssl}); SQLite; per CPU second (user + system)`);
-console.log(`bare decision (baseline, drawing nothing): ${fmt(decision)}/s`);
-console.log('algorithm  issues/s  target      signatures/s  signature share  issues / bare decision');
+/** CPU time per call (µs) at a rate per CPU second. */
+const cpu = (rate: number) => `${(1e6 / rate).toFixed(0)} µs`;
+console.log(`bare decision (baseline, drawing nothing): ${fmt(decision)}/s, ${cpu(decision)} CPU each`);
+console.log('algorithm  issues/s  CPU/issue  target      signatures/s  signature share  issues / bare decision');
 for (const r of rows) {
   const target = r.alg === 'ES256' ? (r.issues >= 1000 ? '≥ 1000 PASS' : '≥ 1000 FAIL') : '—';
   console.log(
-    `${r.alg.padEnd(9)}  ${fmt(r.issues).padStart(8)}  ${target.padEnd(10)}  ${fmt(r.signatures).padStart(12)}  ${pct(r.issues / r.signatures).padStart(15)}  ${pct(r.issues / decision).padStart(22)}`,
+    `${r.alg.padEnd(9)}  ${fmt(r.issues).padStart(8)}  ${cpu(r.issues).padStart(9)}  ${target.padEnd(10)}  ${fmt(r.signatures).padStart(12)}  ${pct(r.issues / r.signatures).padStart(15)}  ${pct(r.issues / decision).padStart(22)}`,
   );
 }
 await app.close();

@@ -16,6 +16,12 @@ describe('console route table', () => {
     expect(isConsoleRoute('/no/such/page')).toBe(false);
     expect(isConsoleRoute('/en/no/such/page')).toBe(false);
     expect(isConsoleRoute('/english')).toBe(false);
-    expect(isConsoleRoute('/Backend/SecurityRoute/SecurityRoutePlatPage')).toBe(false); // not built yet
+    expect(isConsoleRoute('/Backend/SecurityRoute/SecurityRoutePlatPage')).toBe(true);
+  });
+  it('matches any one segment at a parameter of a route (the download page), in both languages', () => {
+    expect(isConsoleRoute('/download/k3v9q2m8x1c7b5n4')).toBe(true);
+    expect(isConsoleRoute('/en/download/k3v9q2m8x1c7b5n4/')).toBe(true);
+    expect(isConsoleRoute('/download')).toBe(false);
+    expect(isConsoleRoute('/download/a/b')).toBe(false);
   });
 });

@@ -68,9 +68,12 @@ export async function waitUntilDrawn(page: Page): Promise<void> {
   await settled();
 }
 
-/** The storage state a route is visited with: signed out, the operator, or the demo owner. */
+/**
+ * The storage state a route is visited with: signed out (the sign-in page, and the public pages outside the
+ * console's layouts, such as a download page), the operator, or the demo owner.
+ */
 export function accountFor(route: RouteFile): 'none' | 'operator' | 'owner' {
   if (route.layout === '_back') return 'operator';
-  if (route.layout === '_index') return 'none';
+  if (route.layout === '_index' || route.layout === null) return 'none';
   return 'owner';
 }

@@ -12,14 +12,24 @@ export interface RouteFile {
 
 const ROUTES_DIR = resolve(import.meta.dirname, '../../apps/web/src/routes');
 
-/** Every route file that exists right now, mapped to its URL the way the router does (tools/route-paths.ts). */
+/**
+ * What a visit puts at a route's parameter segment (`/download/$publicId`): a value of the usual id form that names
+ * nothing, so the page shows its "not found" state. The router would write a literal `$publicId` as `%24publicId`.
+ */
+const PARAM_SAMPLE = '0000000000000000';
+
+/**
+ * Every route file that exists right now, mapped to its URL the way the router does (tools/route-paths.ts), a
+ * parameter segment filled with a sample value.
+ */
 export function routeFiles(): RouteFile[] {
   return readdirSync(ROUTES_DIR, { recursive: true, encoding: 'utf8' })
     .map((file) => file.split('\\').join('/'))
     .sort()
     .flatMap((file) => {
-      const url = routeFileToUrl(file);
-      if (url === null) return [];
+      const path = routeFileToUrl(file);
+      if (path === null) return [];
+      const url = path.replace(/\/\$[^/]+/g, `/${PARAM_SAMPLE}`);
       const first = file.split('/')[0];
       return [{ file, url, layout: first.startsWith('_') && file.includes('/') ? first : null }];
     });

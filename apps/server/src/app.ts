@@ -15,6 +15,7 @@ import { mountAppStore } from './modules/app-store/http';
 import { deviceApi } from './modules/device/ddi-routes';
 import { menderApi } from './modules/device/mender-routes';
 import { mountFiles } from './modules/file/http';
+import { pcSoftwareHttp } from './modules/pc-software/http';
 import { modules } from './modules/registry';
 import { mountSigning } from './modules/signing/http';
 import { createPropertyBusinesses } from './platform/auth/businesses';
@@ -195,6 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await mountFiles(app, services);
   await mountSigning(app, services);
   await mountAppStore(app, services);
+  // The PC software store's downloads, icons and APT repository (modules/pc-software/http.ts).
+  await app.register(pcSoftwareHttp, { services });
   await mountSocket(app, services);
 
   const document = openApiDocument(Object.assign({}, ...modules.map((m) => m.endpoints)), {

@@ -15,6 +15,7 @@ import { Route as IndexRouteRouteImport } from './routes/_index/route'
 import { Route as DefaultJoinPropertyDlgRouteImport } from './routes/_default/JoinPropertyDlg'
 import { Route as DefaultHomeRouteImport } from './routes/_default/home'
 import { Route as IndexIndexRouteImport } from './routes/_index/index'
+import { Route as DownloadPublicIdRouteImport } from './routes/download/$publicId'
 import { Route as BackAccountBackOrgManagePageRouteImport } from './routes/_back/Account/BackOrgManagePage'
 import { Route as BackAccountBackPermissionSetPageRouteImport } from './routes/_back/Account/BackPermissionSetPage'
 import { Route as BackAccountBackPropertyPageRouteImport } from './routes/_back/Account/BackPropertyPage'
@@ -99,7 +100,19 @@ import { Route as DefaultSignMgtSystemWorkCertManagementPageRouteImport } from '
 import { Route as DefaultToolsManageFuncListPageRouteImport } from './routes/_default/ToolsManage/FuncListPage'
 import { Route as DefaultToolsManageResponseListPageRouteImport } from './routes/_default/ToolsManage/ResponseListPage'
 import { Route as DefaultToolsManageSecurityListPageRouteImport } from './routes/_default/ToolsManage/SecurityListPage'
+import { Route as DefaultToolsManageTerminalListPageRouteImport } from './routes/_default/ToolsManage/TerminalListPage'
 import { Route as DefaultUserManageUserListPageRouteImport } from './routes/_default/UserManage/UserListPage'
+import { Route as DefaultWekitAddTrialUserDialogRouteImport } from './routes/_default/Wekit/AddTrialUserDialog'
+import { Route as DefaultWekitAppVersionDetailPageRouteImport } from './routes/_default/Wekit/AppVersionDetailPage'
+import { Route as DefaultWekitAuthTypeComponentRouteImport } from './routes/_default/Wekit/AuthTypeComponent'
+import { Route as DefaultWekitPcAppReleaseComponentRouteImport } from './routes/_default/Wekit/PcAppReleaseComponent'
+import { Route as DefaultWekitPcAppVerHistoryComponentRouteImport } from './routes/_default/Wekit/PcAppVerHistoryComponent'
+import { Route as DefaultWekitPcAppVerListComponentRouteImport } from './routes/_default/Wekit/PcAppVerListComponent'
+import { Route as DefaultWekitPcAppVersionComponentRouteImport } from './routes/_default/Wekit/PcAppVersionComponent'
+import { Route as DefaultWekitWekitAppInfoRouteImport } from './routes/_default/Wekit/WekitAppInfo'
+import { Route as DefaultWekitWekitMainToolPageRouteImport } from './routes/_default/Wekit/WekitMainToolPage'
+import { Route as DefaultWekitWekitToolReleasePageRouteImport } from './routes/_default/Wekit/WekitToolReleasePage'
+import { Route as DefaultWekitWekitToolsPageRouteImport } from './routes/_default/Wekit/WekitToolsPage'
 import { Route as DefaultFilerepositoryAddEditCommonFileDlgRouteImport } from './routes/_default/filerepository/AddEditCommonFileDlg'
 import { Route as DefaultFilerepositoryFilerepositorypageRouteImport } from './routes/_default/filerepository/filerepositorypage'
 import { Route as DefaultFotaAddDiffPkgDialogRouteImport } from './routes/_default/fota/AddDiffPkgDialog'
@@ -132,6 +145,11 @@ import { Route as DefaultMsgProcessInviteMsgDialogRouteImport } from './routes/_
 import { Route as DefaultUkeyNewUkeyAuthDialogRouteImport } from './routes/_default/ukey/NewUkeyAuthDialog'
 import { Route as DefaultUkeyUkeyAuthDialogRouteImport } from './routes/_default/ukey/UkeyAuthDialog'
 import { Route as DefaultUkeyUkeyManagePageRouteImport } from './routes/_default/ukey/UkeyManagePage'
+import { Route as BackBackendSecurityRouteSecurityRoutePlatPageRouteImport } from './routes/_back/Backend/SecurityRoute/SecurityRoutePlatPage'
+import { Route as BackBackendToolsManageBackBusinessGrantPageRouteImport } from './routes/_back/Backend/ToolsManage/BackBusinessGrantPage'
+import { Route as BackBackendToolsManageBackMainToolsPlatformPageRouteImport } from './routes/_back/Backend/ToolsManage/BackMainToolsPlatformPage'
+import { Route as BackBackendToolsManageBackToolsReleasePageRouteImport } from './routes/_back/Backend/ToolsManage/BackToolsReleasePage'
+import { Route as BackBackendToolsManageBackToolsRepositoryRouteImport } from './routes/_back/Backend/ToolsManage/BackToolsRepository'
 import { Route as BackTisTerminalBackTerminalBatchBindDlgRouteImport } from './routes/_back/Tis/Terminal/BackTerminalBatchBindDlg'
 import { Route as BackTisTerminalBackTerminalDetailRouteImport } from './routes/_back/Tis/Terminal/BackTerminalDetail'
 import { Route as BackTisTerminalBackTerminalListPageRouteImport } from './routes/_back/Tis/Terminal/BackTerminalListPage'
@@ -195,6 +213,11 @@ const IndexIndexRoute = IndexIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => IndexRouteRoute,
+} as any)
+const DownloadPublicIdRoute = DownloadPublicIdRouteImport.update({
+  id: '/download/$publicId',
+  path: '/download/$publicId',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const BackAccountBackOrgManagePageRoute =
   BackAccountBackOrgManagePageRouteImport.update({
@@ -697,10 +720,82 @@ const DefaultToolsManageSecurityListPageRoute =
     path: '/ToolsManage/SecurityListPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
+const DefaultToolsManageTerminalListPageRoute =
+  DefaultToolsManageTerminalListPageRouteImport.update({
+    id: '/ToolsManage/TerminalListPage',
+    path: '/ToolsManage/TerminalListPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
 const DefaultUserManageUserListPageRoute =
   DefaultUserManageUserListPageRouteImport.update({
     id: '/UserManage/UserListPage',
     path: '/UserManage/UserListPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitAddTrialUserDialogRoute =
+  DefaultWekitAddTrialUserDialogRouteImport.update({
+    id: '/Wekit/AddTrialUserDialog',
+    path: '/Wekit/AddTrialUserDialog',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitAppVersionDetailPageRoute =
+  DefaultWekitAppVersionDetailPageRouteImport.update({
+    id: '/Wekit/AppVersionDetailPage',
+    path: '/Wekit/AppVersionDetailPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitAuthTypeComponentRoute =
+  DefaultWekitAuthTypeComponentRouteImport.update({
+    id: '/Wekit/AuthTypeComponent',
+    path: '/Wekit/AuthTypeComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitPcAppReleaseComponentRoute =
+  DefaultWekitPcAppReleaseComponentRouteImport.update({
+    id: '/Wekit/PcAppReleaseComponent',
+    path: '/Wekit/PcAppReleaseComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitPcAppVerHistoryComponentRoute =
+  DefaultWekitPcAppVerHistoryComponentRouteImport.update({
+    id: '/Wekit/PcAppVerHistoryComponent',
+    path: '/Wekit/PcAppVerHistoryComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitPcAppVerListComponentRoute =
+  DefaultWekitPcAppVerListComponentRouteImport.update({
+    id: '/Wekit/PcAppVerListComponent',
+    path: '/Wekit/PcAppVerListComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitPcAppVersionComponentRoute =
+  DefaultWekitPcAppVersionComponentRouteImport.update({
+    id: '/Wekit/PcAppVersionComponent',
+    path: '/Wekit/PcAppVersionComponent',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitWekitAppInfoRoute =
+  DefaultWekitWekitAppInfoRouteImport.update({
+    id: '/Wekit/WekitAppInfo',
+    path: '/Wekit/WekitAppInfo',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitWekitMainToolPageRoute =
+  DefaultWekitWekitMainToolPageRouteImport.update({
+    id: '/Wekit/WekitMainToolPage',
+    path: '/Wekit/WekitMainToolPage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitWekitToolReleasePageRoute =
+  DefaultWekitWekitToolReleasePageRouteImport.update({
+    id: '/Wekit/WekitToolReleasePage',
+    path: '/Wekit/WekitToolReleasePage',
+    getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const DefaultWekitWekitToolsPageRoute =
+  DefaultWekitWekitToolsPageRouteImport.update({
+    id: '/Wekit/WekitToolsPage',
+    path: '/Wekit/WekitToolsPage',
     getParentRoute: () => DefaultRouteRoute,
   } as any)
 const DefaultFilerepositoryAddEditCommonFileDlgRoute =
@@ -891,6 +986,36 @@ const DefaultUkeyUkeyManagePageRoute =
     id: '/ukey/UkeyManagePage',
     path: '/ukey/UkeyManagePage',
     getParentRoute: () => DefaultRouteRoute,
+  } as any)
+const BackBackendSecurityRouteSecurityRoutePlatPageRoute =
+  BackBackendSecurityRouteSecurityRoutePlatPageRouteImport.update({
+    id: '/Backend/SecurityRoute/SecurityRoutePlatPage',
+    path: '/Backend/SecurityRoute/SecurityRoutePlatPage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackBackendToolsManageBackBusinessGrantPageRoute =
+  BackBackendToolsManageBackBusinessGrantPageRouteImport.update({
+    id: '/Backend/ToolsManage/BackBusinessGrantPage',
+    path: '/Backend/ToolsManage/BackBusinessGrantPage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackBackendToolsManageBackMainToolsPlatformPageRoute =
+  BackBackendToolsManageBackMainToolsPlatformPageRouteImport.update({
+    id: '/Backend/ToolsManage/BackMainToolsPlatformPage',
+    path: '/Backend/ToolsManage/BackMainToolsPlatformPage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackBackendToolsManageBackToolsReleasePageRoute =
+  BackBackendToolsManageBackToolsReleasePageRouteImport.update({
+    id: '/Backend/ToolsManage/BackToolsReleasePage',
+    path: '/Backend/ToolsManage/BackToolsReleasePage',
+    getParentRoute: () => BackRouteRoute,
+  } as any)
+const BackBackendToolsManageBackToolsRepositoryRoute =
+  BackBackendToolsManageBackToolsRepositoryRouteImport.update({
+    id: '/Backend/ToolsManage/BackToolsRepository',
+    path: '/Backend/ToolsManage/BackToolsRepository',
+    getParentRoute: () => BackRouteRoute,
   } as any)
 const BackTisTerminalBackTerminalBatchBindDlgRoute =
   BackTisTerminalBackTerminalBatchBindDlgRouteImport.update({
@@ -1112,6 +1237,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexIndexRoute
   '/JoinPropertyDlg': typeof DefaultJoinPropertyDlgRoute
   '/home': typeof DefaultHomeRoute
+  '/download/$publicId': typeof DownloadPublicIdRoute
   '/Account/BackOrgManagePage': typeof BackAccountBackOrgManagePageRoute
   '/Account/BackPermissionSetPage': typeof BackAccountBackPermissionSetPageRoute
   '/Account/BackPropertyPage': typeof BackAccountBackPropertyPageRoute
@@ -1196,7 +1322,19 @@ export interface FileRoutesByFullPath {
   '/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
   '/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
   '/ToolsManage/SecurityListPage': typeof DefaultToolsManageSecurityListPageRoute
+  '/ToolsManage/TerminalListPage': typeof DefaultToolsManageTerminalListPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/Wekit/AddTrialUserDialog': typeof DefaultWekitAddTrialUserDialogRoute
+  '/Wekit/AppVersionDetailPage': typeof DefaultWekitAppVersionDetailPageRoute
+  '/Wekit/AuthTypeComponent': typeof DefaultWekitAuthTypeComponentRoute
+  '/Wekit/PcAppReleaseComponent': typeof DefaultWekitPcAppReleaseComponentRoute
+  '/Wekit/PcAppVerHistoryComponent': typeof DefaultWekitPcAppVerHistoryComponentRoute
+  '/Wekit/PcAppVerListComponent': typeof DefaultWekitPcAppVerListComponentRoute
+  '/Wekit/PcAppVersionComponent': typeof DefaultWekitPcAppVersionComponentRoute
+  '/Wekit/WekitAppInfo': typeof DefaultWekitWekitAppInfoRoute
+  '/Wekit/WekitMainToolPage': typeof DefaultWekitWekitMainToolPageRoute
+  '/Wekit/WekitToolReleasePage': typeof DefaultWekitWekitToolReleasePageRoute
+  '/Wekit/WekitToolsPage': typeof DefaultWekitWekitToolsPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
@@ -1229,6 +1367,11 @@ export interface FileRoutesByFullPath {
   '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
   '/ukey/UkeyAuthDialog': typeof DefaultUkeyUkeyAuthDialogRoute
   '/ukey/UkeyManagePage': typeof DefaultUkeyUkeyManagePageRoute
+  '/Backend/SecurityRoute/SecurityRoutePlatPage': typeof BackBackendSecurityRouteSecurityRoutePlatPageRoute
+  '/Backend/ToolsManage/BackBusinessGrantPage': typeof BackBackendToolsManageBackBusinessGrantPageRoute
+  '/Backend/ToolsManage/BackMainToolsPlatformPage': typeof BackBackendToolsManageBackMainToolsPlatformPageRoute
+  '/Backend/ToolsManage/BackToolsReleasePage': typeof BackBackendToolsManageBackToolsReleasePageRoute
+  '/Backend/ToolsManage/BackToolsRepository': typeof BackBackendToolsManageBackToolsRepositoryRoute
   '/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
@@ -1270,6 +1413,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexIndexRoute
   '/JoinPropertyDlg': typeof DefaultJoinPropertyDlgRoute
   '/home': typeof DefaultHomeRoute
+  '/download/$publicId': typeof DownloadPublicIdRoute
   '/Account/BackOrgManagePage': typeof BackAccountBackOrgManagePageRoute
   '/Account/BackPermissionSetPage': typeof BackAccountBackPermissionSetPageRoute
   '/Account/BackPropertyPage': typeof BackAccountBackPropertyPageRoute
@@ -1354,7 +1498,19 @@ export interface FileRoutesByTo {
   '/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
   '/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
   '/ToolsManage/SecurityListPage': typeof DefaultToolsManageSecurityListPageRoute
+  '/ToolsManage/TerminalListPage': typeof DefaultToolsManageTerminalListPageRoute
   '/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/Wekit/AddTrialUserDialog': typeof DefaultWekitAddTrialUserDialogRoute
+  '/Wekit/AppVersionDetailPage': typeof DefaultWekitAppVersionDetailPageRoute
+  '/Wekit/AuthTypeComponent': typeof DefaultWekitAuthTypeComponentRoute
+  '/Wekit/PcAppReleaseComponent': typeof DefaultWekitPcAppReleaseComponentRoute
+  '/Wekit/PcAppVerHistoryComponent': typeof DefaultWekitPcAppVerHistoryComponentRoute
+  '/Wekit/PcAppVerListComponent': typeof DefaultWekitPcAppVerListComponentRoute
+  '/Wekit/PcAppVersionComponent': typeof DefaultWekitPcAppVersionComponentRoute
+  '/Wekit/WekitAppInfo': typeof DefaultWekitWekitAppInfoRoute
+  '/Wekit/WekitMainToolPage': typeof DefaultWekitWekitMainToolPageRoute
+  '/Wekit/WekitToolReleasePage': typeof DefaultWekitWekitToolReleasePageRoute
+  '/Wekit/WekitToolsPage': typeof DefaultWekitWekitToolsPageRoute
   '/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
@@ -1387,6 +1543,11 @@ export interface FileRoutesByTo {
   '/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
   '/ukey/UkeyAuthDialog': typeof DefaultUkeyUkeyAuthDialogRoute
   '/ukey/UkeyManagePage': typeof DefaultUkeyUkeyManagePageRoute
+  '/Backend/SecurityRoute/SecurityRoutePlatPage': typeof BackBackendSecurityRouteSecurityRoutePlatPageRoute
+  '/Backend/ToolsManage/BackBusinessGrantPage': typeof BackBackendToolsManageBackBusinessGrantPageRoute
+  '/Backend/ToolsManage/BackMainToolsPlatformPage': typeof BackBackendToolsManageBackMainToolsPlatformPageRoute
+  '/Backend/ToolsManage/BackToolsReleasePage': typeof BackBackendToolsManageBackToolsReleasePageRoute
+  '/Backend/ToolsManage/BackToolsRepository': typeof BackBackendToolsManageBackToolsRepositoryRoute
   '/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
@@ -1431,6 +1592,7 @@ export interface FileRoutesById {
   '/_index': typeof IndexRouteRouteWithChildren
   '/_default/JoinPropertyDlg': typeof DefaultJoinPropertyDlgRoute
   '/_default/home': typeof DefaultHomeRoute
+  '/download/$publicId': typeof DownloadPublicIdRoute
   '/_index/': typeof IndexIndexRoute
   '/_back/Account/BackOrgManagePage': typeof BackAccountBackOrgManagePageRoute
   '/_back/Account/BackPermissionSetPage': typeof BackAccountBackPermissionSetPageRoute
@@ -1516,7 +1678,19 @@ export interface FileRoutesById {
   '/_default/ToolsManage/FuncListPage': typeof DefaultToolsManageFuncListPageRoute
   '/_default/ToolsManage/ResponseListPage': typeof DefaultToolsManageResponseListPageRoute
   '/_default/ToolsManage/SecurityListPage': typeof DefaultToolsManageSecurityListPageRoute
+  '/_default/ToolsManage/TerminalListPage': typeof DefaultToolsManageTerminalListPageRoute
   '/_default/UserManage/UserListPage': typeof DefaultUserManageUserListPageRoute
+  '/_default/Wekit/AddTrialUserDialog': typeof DefaultWekitAddTrialUserDialogRoute
+  '/_default/Wekit/AppVersionDetailPage': typeof DefaultWekitAppVersionDetailPageRoute
+  '/_default/Wekit/AuthTypeComponent': typeof DefaultWekitAuthTypeComponentRoute
+  '/_default/Wekit/PcAppReleaseComponent': typeof DefaultWekitPcAppReleaseComponentRoute
+  '/_default/Wekit/PcAppVerHistoryComponent': typeof DefaultWekitPcAppVerHistoryComponentRoute
+  '/_default/Wekit/PcAppVerListComponent': typeof DefaultWekitPcAppVerListComponentRoute
+  '/_default/Wekit/PcAppVersionComponent': typeof DefaultWekitPcAppVersionComponentRoute
+  '/_default/Wekit/WekitAppInfo': typeof DefaultWekitWekitAppInfoRoute
+  '/_default/Wekit/WekitMainToolPage': typeof DefaultWekitWekitMainToolPageRoute
+  '/_default/Wekit/WekitToolReleasePage': typeof DefaultWekitWekitToolReleasePageRoute
+  '/_default/Wekit/WekitToolsPage': typeof DefaultWekitWekitToolsPageRoute
   '/_default/filerepository/AddEditCommonFileDlg': typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   '/_default/filerepository/filerepositorypage': typeof DefaultFilerepositoryFilerepositorypageRoute
   '/_default/fota/AddDiffPkgDialog': typeof DefaultFotaAddDiffPkgDialogRoute
@@ -1549,6 +1723,11 @@ export interface FileRoutesById {
   '/_default/ukey/NewUkeyAuthDialog': typeof DefaultUkeyNewUkeyAuthDialogRoute
   '/_default/ukey/UkeyAuthDialog': typeof DefaultUkeyUkeyAuthDialogRoute
   '/_default/ukey/UkeyManagePage': typeof DefaultUkeyUkeyManagePageRoute
+  '/_back/Backend/SecurityRoute/SecurityRoutePlatPage': typeof BackBackendSecurityRouteSecurityRoutePlatPageRoute
+  '/_back/Backend/ToolsManage/BackBusinessGrantPage': typeof BackBackendToolsManageBackBusinessGrantPageRoute
+  '/_back/Backend/ToolsManage/BackMainToolsPlatformPage': typeof BackBackendToolsManageBackMainToolsPlatformPageRoute
+  '/_back/Backend/ToolsManage/BackToolsReleasePage': typeof BackBackendToolsManageBackToolsReleasePageRoute
+  '/_back/Backend/ToolsManage/BackToolsRepository': typeof BackBackendToolsManageBackToolsRepositoryRoute
   '/_back/Tis/Terminal/BackTerminalBatchBindDlg': typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   '/_back/Tis/Terminal/BackTerminalDetail': typeof BackTisTerminalBackTerminalDetailRoute
   '/_back/Tis/Terminal/BackTerminalListPage': typeof BackTisTerminalBackTerminalListPageRoute
@@ -1592,6 +1771,7 @@ export interface FileRouteTypes {
     | '/'
     | '/JoinPropertyDlg'
     | '/home'
+    | '/download/$publicId'
     | '/Account/BackOrgManagePage'
     | '/Account/BackPermissionSetPage'
     | '/Account/BackPropertyPage'
@@ -1676,7 +1856,19 @@ export interface FileRouteTypes {
     | '/ToolsManage/FuncListPage'
     | '/ToolsManage/ResponseListPage'
     | '/ToolsManage/SecurityListPage'
+    | '/ToolsManage/TerminalListPage'
     | '/UserManage/UserListPage'
+    | '/Wekit/AddTrialUserDialog'
+    | '/Wekit/AppVersionDetailPage'
+    | '/Wekit/AuthTypeComponent'
+    | '/Wekit/PcAppReleaseComponent'
+    | '/Wekit/PcAppVerHistoryComponent'
+    | '/Wekit/PcAppVerListComponent'
+    | '/Wekit/PcAppVersionComponent'
+    | '/Wekit/WekitAppInfo'
+    | '/Wekit/WekitMainToolPage'
+    | '/Wekit/WekitToolReleasePage'
+    | '/Wekit/WekitToolsPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
     | '/fota/AddDiffPkgDialog'
@@ -1709,6 +1901,11 @@ export interface FileRouteTypes {
     | '/ukey/NewUkeyAuthDialog'
     | '/ukey/UkeyAuthDialog'
     | '/ukey/UkeyManagePage'
+    | '/Backend/SecurityRoute/SecurityRoutePlatPage'
+    | '/Backend/ToolsManage/BackBusinessGrantPage'
+    | '/Backend/ToolsManage/BackMainToolsPlatformPage'
+    | '/Backend/ToolsManage/BackToolsReleasePage'
+    | '/Backend/ToolsManage/BackToolsRepository'
     | '/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/Tis/Terminal/BackTerminalDetail'
     | '/Tis/Terminal/BackTerminalListPage'
@@ -1750,6 +1947,7 @@ export interface FileRouteTypes {
     | '/'
     | '/JoinPropertyDlg'
     | '/home'
+    | '/download/$publicId'
     | '/Account/BackOrgManagePage'
     | '/Account/BackPermissionSetPage'
     | '/Account/BackPropertyPage'
@@ -1834,7 +2032,19 @@ export interface FileRouteTypes {
     | '/ToolsManage/FuncListPage'
     | '/ToolsManage/ResponseListPage'
     | '/ToolsManage/SecurityListPage'
+    | '/ToolsManage/TerminalListPage'
     | '/UserManage/UserListPage'
+    | '/Wekit/AddTrialUserDialog'
+    | '/Wekit/AppVersionDetailPage'
+    | '/Wekit/AuthTypeComponent'
+    | '/Wekit/PcAppReleaseComponent'
+    | '/Wekit/PcAppVerHistoryComponent'
+    | '/Wekit/PcAppVerListComponent'
+    | '/Wekit/PcAppVersionComponent'
+    | '/Wekit/WekitAppInfo'
+    | '/Wekit/WekitMainToolPage'
+    | '/Wekit/WekitToolReleasePage'
+    | '/Wekit/WekitToolsPage'
     | '/filerepository/AddEditCommonFileDlg'
     | '/filerepository/filerepositorypage'
     | '/fota/AddDiffPkgDialog'
@@ -1867,6 +2077,11 @@ export interface FileRouteTypes {
     | '/ukey/NewUkeyAuthDialog'
     | '/ukey/UkeyAuthDialog'
     | '/ukey/UkeyManagePage'
+    | '/Backend/SecurityRoute/SecurityRoutePlatPage'
+    | '/Backend/ToolsManage/BackBusinessGrantPage'
+    | '/Backend/ToolsManage/BackMainToolsPlatformPage'
+    | '/Backend/ToolsManage/BackToolsReleasePage'
+    | '/Backend/ToolsManage/BackToolsRepository'
     | '/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/Tis/Terminal/BackTerminalDetail'
     | '/Tis/Terminal/BackTerminalListPage'
@@ -1910,6 +2125,7 @@ export interface FileRouteTypes {
     | '/_index'
     | '/_default/JoinPropertyDlg'
     | '/_default/home'
+    | '/download/$publicId'
     | '/_index/'
     | '/_back/Account/BackOrgManagePage'
     | '/_back/Account/BackPermissionSetPage'
@@ -1995,7 +2211,19 @@ export interface FileRouteTypes {
     | '/_default/ToolsManage/FuncListPage'
     | '/_default/ToolsManage/ResponseListPage'
     | '/_default/ToolsManage/SecurityListPage'
+    | '/_default/ToolsManage/TerminalListPage'
     | '/_default/UserManage/UserListPage'
+    | '/_default/Wekit/AddTrialUserDialog'
+    | '/_default/Wekit/AppVersionDetailPage'
+    | '/_default/Wekit/AuthTypeComponent'
+    | '/_default/Wekit/PcAppReleaseComponent'
+    | '/_default/Wekit/PcAppVerHistoryComponent'
+    | '/_default/Wekit/PcAppVerListComponent'
+    | '/_default/Wekit/PcAppVersionComponent'
+    | '/_default/Wekit/WekitAppInfo'
+    | '/_default/Wekit/WekitMainToolPage'
+    | '/_default/Wekit/WekitToolReleasePage'
+    | '/_default/Wekit/WekitToolsPage'
     | '/_default/filerepository/AddEditCommonFileDlg'
     | '/_default/filerepository/filerepositorypage'
     | '/_default/fota/AddDiffPkgDialog'
@@ -2028,6 +2256,11 @@ export interface FileRouteTypes {
     | '/_default/ukey/NewUkeyAuthDialog'
     | '/_default/ukey/UkeyAuthDialog'
     | '/_default/ukey/UkeyManagePage'
+    | '/_back/Backend/SecurityRoute/SecurityRoutePlatPage'
+    | '/_back/Backend/ToolsManage/BackBusinessGrantPage'
+    | '/_back/Backend/ToolsManage/BackMainToolsPlatformPage'
+    | '/_back/Backend/ToolsManage/BackToolsReleasePage'
+    | '/_back/Backend/ToolsManage/BackToolsRepository'
     | '/_back/Tis/Terminal/BackTerminalBatchBindDlg'
     | '/_back/Tis/Terminal/BackTerminalDetail'
     | '/_back/Tis/Terminal/BackTerminalListPage'
@@ -2070,6 +2303,7 @@ export interface RootRouteChildren {
   BackRouteRoute: typeof BackRouteRouteWithChildren
   DefaultRouteRoute: typeof DefaultRouteRouteWithChildren
   IndexRouteRoute: typeof IndexRouteRouteWithChildren
+  DownloadPublicIdRoute: typeof DownloadPublicIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -2115,6 +2349,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof IndexIndexRouteImport
       parentRoute: typeof IndexRouteRoute
+    }
+    '/download/$publicId': {
+      id: '/download/$publicId'
+      path: '/download/$publicId'
+      fullPath: '/download/$publicId'
+      preLoaderRoute: typeof DownloadPublicIdRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_back/Account/BackOrgManagePage': {
       id: '/_back/Account/BackOrgManagePage'
@@ -2704,11 +2945,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultToolsManageSecurityListPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
+    '/_default/ToolsManage/TerminalListPage': {
+      id: '/_default/ToolsManage/TerminalListPage'
+      path: '/ToolsManage/TerminalListPage'
+      fullPath: '/ToolsManage/TerminalListPage'
+      preLoaderRoute: typeof DefaultToolsManageTerminalListPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
     '/_default/UserManage/UserListPage': {
       id: '/_default/UserManage/UserListPage'
       path: '/UserManage/UserListPage'
       fullPath: '/UserManage/UserListPage'
       preLoaderRoute: typeof DefaultUserManageUserListPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/AddTrialUserDialog': {
+      id: '/_default/Wekit/AddTrialUserDialog'
+      path: '/Wekit/AddTrialUserDialog'
+      fullPath: '/Wekit/AddTrialUserDialog'
+      preLoaderRoute: typeof DefaultWekitAddTrialUserDialogRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/AppVersionDetailPage': {
+      id: '/_default/Wekit/AppVersionDetailPage'
+      path: '/Wekit/AppVersionDetailPage'
+      fullPath: '/Wekit/AppVersionDetailPage'
+      preLoaderRoute: typeof DefaultWekitAppVersionDetailPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/AuthTypeComponent': {
+      id: '/_default/Wekit/AuthTypeComponent'
+      path: '/Wekit/AuthTypeComponent'
+      fullPath: '/Wekit/AuthTypeComponent'
+      preLoaderRoute: typeof DefaultWekitAuthTypeComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/PcAppReleaseComponent': {
+      id: '/_default/Wekit/PcAppReleaseComponent'
+      path: '/Wekit/PcAppReleaseComponent'
+      fullPath: '/Wekit/PcAppReleaseComponent'
+      preLoaderRoute: typeof DefaultWekitPcAppReleaseComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/PcAppVerHistoryComponent': {
+      id: '/_default/Wekit/PcAppVerHistoryComponent'
+      path: '/Wekit/PcAppVerHistoryComponent'
+      fullPath: '/Wekit/PcAppVerHistoryComponent'
+      preLoaderRoute: typeof DefaultWekitPcAppVerHistoryComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/PcAppVerListComponent': {
+      id: '/_default/Wekit/PcAppVerListComponent'
+      path: '/Wekit/PcAppVerListComponent'
+      fullPath: '/Wekit/PcAppVerListComponent'
+      preLoaderRoute: typeof DefaultWekitPcAppVerListComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/PcAppVersionComponent': {
+      id: '/_default/Wekit/PcAppVersionComponent'
+      path: '/Wekit/PcAppVersionComponent'
+      fullPath: '/Wekit/PcAppVersionComponent'
+      preLoaderRoute: typeof DefaultWekitPcAppVersionComponentRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/WekitAppInfo': {
+      id: '/_default/Wekit/WekitAppInfo'
+      path: '/Wekit/WekitAppInfo'
+      fullPath: '/Wekit/WekitAppInfo'
+      preLoaderRoute: typeof DefaultWekitWekitAppInfoRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/WekitMainToolPage': {
+      id: '/_default/Wekit/WekitMainToolPage'
+      path: '/Wekit/WekitMainToolPage'
+      fullPath: '/Wekit/WekitMainToolPage'
+      preLoaderRoute: typeof DefaultWekitWekitMainToolPageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/WekitToolReleasePage': {
+      id: '/_default/Wekit/WekitToolReleasePage'
+      path: '/Wekit/WekitToolReleasePage'
+      fullPath: '/Wekit/WekitToolReleasePage'
+      preLoaderRoute: typeof DefaultWekitWekitToolReleasePageRouteImport
+      parentRoute: typeof DefaultRouteRoute
+    }
+    '/_default/Wekit/WekitToolsPage': {
+      id: '/_default/Wekit/WekitToolsPage'
+      path: '/Wekit/WekitToolsPage'
+      fullPath: '/Wekit/WekitToolsPage'
+      preLoaderRoute: typeof DefaultWekitWekitToolsPageRouteImport
       parentRoute: typeof DefaultRouteRoute
     }
     '/_default/filerepository/AddEditCommonFileDlg': {
@@ -2934,6 +3259,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/ukey/UkeyManagePage'
       preLoaderRoute: typeof DefaultUkeyUkeyManagePageRouteImport
       parentRoute: typeof DefaultRouteRoute
+    }
+    '/_back/Backend/SecurityRoute/SecurityRoutePlatPage': {
+      id: '/_back/Backend/SecurityRoute/SecurityRoutePlatPage'
+      path: '/Backend/SecurityRoute/SecurityRoutePlatPage'
+      fullPath: '/Backend/SecurityRoute/SecurityRoutePlatPage'
+      preLoaderRoute: typeof BackBackendSecurityRouteSecurityRoutePlatPageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Backend/ToolsManage/BackBusinessGrantPage': {
+      id: '/_back/Backend/ToolsManage/BackBusinessGrantPage'
+      path: '/Backend/ToolsManage/BackBusinessGrantPage'
+      fullPath: '/Backend/ToolsManage/BackBusinessGrantPage'
+      preLoaderRoute: typeof BackBackendToolsManageBackBusinessGrantPageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Backend/ToolsManage/BackMainToolsPlatformPage': {
+      id: '/_back/Backend/ToolsManage/BackMainToolsPlatformPage'
+      path: '/Backend/ToolsManage/BackMainToolsPlatformPage'
+      fullPath: '/Backend/ToolsManage/BackMainToolsPlatformPage'
+      preLoaderRoute: typeof BackBackendToolsManageBackMainToolsPlatformPageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Backend/ToolsManage/BackToolsReleasePage': {
+      id: '/_back/Backend/ToolsManage/BackToolsReleasePage'
+      path: '/Backend/ToolsManage/BackToolsReleasePage'
+      fullPath: '/Backend/ToolsManage/BackToolsReleasePage'
+      preLoaderRoute: typeof BackBackendToolsManageBackToolsReleasePageRouteImport
+      parentRoute: typeof BackRouteRoute
+    }
+    '/_back/Backend/ToolsManage/BackToolsRepository': {
+      id: '/_back/Backend/ToolsManage/BackToolsRepository'
+      path: '/Backend/ToolsManage/BackToolsRepository'
+      fullPath: '/Backend/ToolsManage/BackToolsRepository'
+      preLoaderRoute: typeof BackBackendToolsManageBackToolsRepositoryRouteImport
+      parentRoute: typeof BackRouteRoute
     }
     '/_back/Tis/Terminal/BackTerminalBatchBindDlg': {
       id: '/_back/Tis/Terminal/BackTerminalBatchBindDlg'
@@ -3198,6 +3558,11 @@ interface BackRouteRouteChildren {
   BackAccountBackUserInfoRoute: typeof BackAccountBackUserInfoRoute
   BackAccountBackUserSetPageRoute: typeof BackAccountBackUserSetPageRoute
   BackBackendBackendHomeRoute: typeof BackBackendBackendHomeRoute
+  BackBackendSecurityRouteSecurityRoutePlatPageRoute: typeof BackBackendSecurityRouteSecurityRoutePlatPageRoute
+  BackBackendToolsManageBackBusinessGrantPageRoute: typeof BackBackendToolsManageBackBusinessGrantPageRoute
+  BackBackendToolsManageBackMainToolsPlatformPageRoute: typeof BackBackendToolsManageBackMainToolsPlatformPageRoute
+  BackBackendToolsManageBackToolsReleasePageRoute: typeof BackBackendToolsManageBackToolsReleasePageRoute
+  BackBackendToolsManageBackToolsRepositoryRoute: typeof BackBackendToolsManageBackToolsRepositoryRoute
   BackTisTerminalBackTerminalBatchBindDlgRoute: typeof BackTisTerminalBackTerminalBatchBindDlgRoute
   BackTisTerminalBackTerminalDetailRoute: typeof BackTisTerminalBackTerminalDetailRoute
   BackTisTerminalBackTerminalListPageRoute: typeof BackTisTerminalBackTerminalListPageRoute
@@ -3212,6 +3577,16 @@ const BackRouteRouteChildren: BackRouteRouteChildren = {
   BackAccountBackUserInfoRoute: BackAccountBackUserInfoRoute,
   BackAccountBackUserSetPageRoute: BackAccountBackUserSetPageRoute,
   BackBackendBackendHomeRoute: BackBackendBackendHomeRoute,
+  BackBackendSecurityRouteSecurityRoutePlatPageRoute:
+    BackBackendSecurityRouteSecurityRoutePlatPageRoute,
+  BackBackendToolsManageBackBusinessGrantPageRoute:
+    BackBackendToolsManageBackBusinessGrantPageRoute,
+  BackBackendToolsManageBackMainToolsPlatformPageRoute:
+    BackBackendToolsManageBackMainToolsPlatformPageRoute,
+  BackBackendToolsManageBackToolsReleasePageRoute:
+    BackBackendToolsManageBackToolsReleasePageRoute,
+  BackBackendToolsManageBackToolsRepositoryRoute:
+    BackBackendToolsManageBackToolsRepositoryRoute,
   BackTisTerminalBackTerminalBatchBindDlgRoute:
     BackTisTerminalBackTerminalBatchBindDlgRoute,
   BackTisTerminalBackTerminalDetailRoute:
@@ -3305,7 +3680,19 @@ interface DefaultRouteRouteChildren {
   DefaultToolsManageFuncListPageRoute: typeof DefaultToolsManageFuncListPageRoute
   DefaultToolsManageResponseListPageRoute: typeof DefaultToolsManageResponseListPageRoute
   DefaultToolsManageSecurityListPageRoute: typeof DefaultToolsManageSecurityListPageRoute
+  DefaultToolsManageTerminalListPageRoute: typeof DefaultToolsManageTerminalListPageRoute
   DefaultUserManageUserListPageRoute: typeof DefaultUserManageUserListPageRoute
+  DefaultWekitAddTrialUserDialogRoute: typeof DefaultWekitAddTrialUserDialogRoute
+  DefaultWekitAppVersionDetailPageRoute: typeof DefaultWekitAppVersionDetailPageRoute
+  DefaultWekitAuthTypeComponentRoute: typeof DefaultWekitAuthTypeComponentRoute
+  DefaultWekitPcAppReleaseComponentRoute: typeof DefaultWekitPcAppReleaseComponentRoute
+  DefaultWekitPcAppVerHistoryComponentRoute: typeof DefaultWekitPcAppVerHistoryComponentRoute
+  DefaultWekitPcAppVerListComponentRoute: typeof DefaultWekitPcAppVerListComponentRoute
+  DefaultWekitPcAppVersionComponentRoute: typeof DefaultWekitPcAppVersionComponentRoute
+  DefaultWekitWekitAppInfoRoute: typeof DefaultWekitWekitAppInfoRoute
+  DefaultWekitWekitMainToolPageRoute: typeof DefaultWekitWekitMainToolPageRoute
+  DefaultWekitWekitToolReleasePageRoute: typeof DefaultWekitWekitToolReleasePageRoute
+  DefaultWekitWekitToolsPageRoute: typeof DefaultWekitWekitToolsPageRoute
   DefaultFilerepositoryAddEditCommonFileDlgRoute: typeof DefaultFilerepositoryAddEditCommonFileDlgRoute
   DefaultFilerepositoryFilerepositorypageRoute: typeof DefaultFilerepositoryFilerepositorypageRoute
   DefaultFotaAddDiffPkgDialogRoute: typeof DefaultFotaAddDiffPkgDialogRoute
@@ -3514,7 +3901,24 @@ const DefaultRouteRouteChildren: DefaultRouteRouteChildren = {
     DefaultToolsManageResponseListPageRoute,
   DefaultToolsManageSecurityListPageRoute:
     DefaultToolsManageSecurityListPageRoute,
+  DefaultToolsManageTerminalListPageRoute:
+    DefaultToolsManageTerminalListPageRoute,
   DefaultUserManageUserListPageRoute: DefaultUserManageUserListPageRoute,
+  DefaultWekitAddTrialUserDialogRoute: DefaultWekitAddTrialUserDialogRoute,
+  DefaultWekitAppVersionDetailPageRoute: DefaultWekitAppVersionDetailPageRoute,
+  DefaultWekitAuthTypeComponentRoute: DefaultWekitAuthTypeComponentRoute,
+  DefaultWekitPcAppReleaseComponentRoute:
+    DefaultWekitPcAppReleaseComponentRoute,
+  DefaultWekitPcAppVerHistoryComponentRoute:
+    DefaultWekitPcAppVerHistoryComponentRoute,
+  DefaultWekitPcAppVerListComponentRoute:
+    DefaultWekitPcAppVerListComponentRoute,
+  DefaultWekitPcAppVersionComponentRoute:
+    DefaultWekitPcAppVersionComponentRoute,
+  DefaultWekitWekitAppInfoRoute: DefaultWekitWekitAppInfoRoute,
+  DefaultWekitWekitMainToolPageRoute: DefaultWekitWekitMainToolPageRoute,
+  DefaultWekitWekitToolReleasePageRoute: DefaultWekitWekitToolReleasePageRoute,
+  DefaultWekitWekitToolsPageRoute: DefaultWekitWekitToolsPageRoute,
   DefaultFilerepositoryAddEditCommonFileDlgRoute:
     DefaultFilerepositoryAddEditCommonFileDlgRoute,
   DefaultFilerepositoryFilerepositorypageRoute:
@@ -3631,6 +4035,7 @@ const rootRouteChildren: RootRouteChildren = {
   BackRouteRoute: BackRouteRouteWithChildren,
   DefaultRouteRoute: DefaultRouteRouteWithChildren,
   IndexRouteRoute: IndexRouteRouteWithChildren,
+  DownloadPublicIdRoute: DownloadPublicIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

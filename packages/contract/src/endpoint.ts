@@ -74,6 +74,8 @@ export interface Endpoint<P extends string = string, I extends z.ZodType = z.Zod
   access: Access;
   /** One line for the OpenAPI document. */
   summary: string;
+  /** More for the OpenAPI document than the summary's line (Markdown): e.g. how a client outside the console calls it. */
+  description?: string;
   /** True for paths the spec does not show and we added (architecture §4). */
   ours?: boolean;
   /** Whether the call changes state (written to the audit log). Defaults to POST. */

@@ -979,6 +979,132 @@ export const messages = {
     'zh-cn': '该路由指令已结束，无法取消',
     en: 'The routed command has ended already and cannot be cancelled',
   },
+  // The PC software store's console (modules/pc-software).
+  softSpaceRequired: {
+    status: Status.invalidInput,
+    'zh-cn': '空间“{name}”不是 PC 软件业务的空间',
+    en: 'The space “{name}” is not a space of the PC software business',
+  },
+  softSpaceFixed: {
+    status: Status.invalidInput,
+    'zh-cn': '软件创建后不能更换所在空间',
+    en: 'Software stays in the space it was created in',
+  },
+  softNameTaken: {
+    status: Status.conflict,
+    'zh-cn': '本物业已有名为“{name}”的软件',
+    en: 'The property already has software named “{name}”',
+  },
+  softFileOutsideSpace: {
+    status: Status.invalidInput,
+    'zh-cn': '文件“{name}”不在该软件所在的空间中',
+    en: 'The file “{name}” is not in the software’s space',
+  },
+  softSignModuleNotCms: {
+    status: Status.invalidInput,
+    'zh-cn': '签名模块“{name}”不是 CMS 类型，不能为安装包签名',
+    en: 'The sign module “{name}” is not of type CMS and cannot sign installers',
+  },
+  softSignModuleNoCert: {
+    status: Status.conflict,
+    'zh-cn': '签名模块“{name}”尚未绑定证书',
+    en: 'The sign module “{name}” has no certificate bound to it',
+  },
+  softNotMainTool: {
+    status: Status.invalidInput,
+    'zh-cn': '“{name}”不是主工具',
+    en: '“{name}” is not a main tool',
+  },
+  softHasChildren: {
+    status: Status.conflict,
+    'zh-cn': '主工具“{name}”下还有子工具，请先解除关联',
+    en: 'The main tool “{name}” still has child tools: detach them first',
+  },
+  softIsPlatformMain: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”是平台主工具，请先由平台运营取消',
+    en: '“{name}” is a platform main tool: a platform operator must unmark it first',
+  },
+  softNotChild: {
+    status: Status.conflict,
+    'zh-cn': '该工具未关联主工具',
+    en: 'The tool is not attached to a main tool',
+  },
+  softVersionTaken: {
+    status: Status.conflict,
+    'zh-cn': '该软件已有版本 {version}',
+    en: 'The software already has version {version}',
+  },
+  softVersionReleased: {
+    status: Status.conflict,
+    'zh-cn': '版本 {version} 已发布，不能删除，也不能修改版本号和安装包',
+    en: 'Version {version} is released: it cannot be deleted, nor its number or installers changed',
+  },
+  softReleasePending: {
+    status: Status.conflict,
+    'zh-cn': '版本 {version} 的发布正在审批中',
+    en: 'The release of version {version} is waiting for approval',
+  },
+  softFormatOs: {
+    status: Status.invalidInput,
+    'zh-cn': '安装包格式 {format} 不适用于 {os}',
+    en: 'The installer format {format} is not one of {os}',
+  },
+  softChangeRecordEmpty: {
+    status: Status.invalidInput,
+    'zh-cn': '变更记录的内容至少填写一种语言',
+    en: 'A change record entry needs its text in at least one language',
+  },
+  softNotReleaseManager: {
+    status: Status.forbidden,
+    'zh-cn': '您不是“{name}”的 {channel} 渠道发布管理员',
+    en: 'You are not a release manager of “{name}” for the {channel} channel',
+  },
+  softAlreadyReleased: {
+    status: Status.conflict,
+    'zh-cn': '版本 {version} 已发布到 {channel} 渠道',
+    en: 'Version {version} is released to the {channel} channel already',
+  },
+  softNoInstallers: {
+    status: Status.conflict,
+    'zh-cn': '版本 {version} 还没有安装包，不能发布',
+    en: 'Version {version} has no installers and cannot be released',
+  },
+  softUnsignedInstallers: {
+    status: Status.conflict,
+    'zh-cn': '版本 {version} 有未签名的安装包，请重新保存版本以签名',
+    en: 'Version {version} has unsigned installers: save the version again to sign them',
+  },
+  softTrialExpiryPast: {
+    status: Status.invalidInput,
+    'zh-cn': '试用到期时间必须晚于现在',
+    en: 'The trial must expire in the future',
+  },
+  softTrialExists: {
+    status: Status.conflict,
+    'zh-cn': '安装标识 {installId} 已是该软件的试用用户',
+    en: 'The install id {installId} is a trial user of this software already',
+  },
+  softNotPlatformMain: {
+    status: Status.conflict,
+    'zh-cn': '“{name}”不是平台主工具',
+    en: '“{name}” is not a platform main tool',
+  },
+  softGrantOwnProperty: {
+    status: Status.invalidInput,
+    'zh-cn': '不能把平台主工具授权给它所属的物业',
+    en: 'A platform main tool cannot be granted to the property it belongs to',
+  },
+  softGrantNoBusiness: {
+    status: Status.conflict,
+    'zh-cn': '物业“{name}”未开通 PC 软件业务',
+    en: 'The property “{name}” does not have the PC software business',
+  },
+  softGrantExists: {
+    status: Status.conflict,
+    'zh-cn': '已授权给物业“{name}”',
+    en: 'It is granted to the property “{name}” already',
+  },
 } as const satisfies Record<string, MessageDef>;
 
 export type MessageKey = keyof typeof messages;

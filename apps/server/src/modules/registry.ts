@@ -16,6 +16,9 @@ import { firmwareTaskModule } from './firmware-task/routes';
 import { firmwareTempModule } from './firmware-temp/routes';
 import { newsModule } from './news/routes';
 import { orgModule } from './org/routes';
+import { pcSoftwarePlatformModule } from './pc-software/back-routes';
+import { pcSoftwarePublicModule } from './pc-software/public-routes';
+import { pcSoftwareModule } from './pc-software/routes';
 import { permissionModule } from './permission/routes';
 import { propertyModule } from './property/routes';
 import { deviceAuthModule } from './security-chain/device-auth-routes';
@@ -67,6 +70,9 @@ export const modules: readonly ApiModule[] = [
   deviceAuthModule,
   securitySettingModule,
   securityTokenModule,
+  pcSoftwareModule,
+  pcSoftwarePlatformModule,
+  pcSoftwarePublicModule,
 ];
 
 /** The /api paths (without the prefix) the server mounts; tools/spec-coverage reads this. */

@@ -16,6 +16,8 @@ import { firmwareTaskEndpoints } from './firmware-task';
 import { firmwareTempEndpoints } from './firmware-temp';
 import { newsEndpoints } from './news';
 import { orgEndpoints } from './org';
+import { pcSoftwareEndpoints, pcSoftwarePlatformEndpoints } from './pc-software';
+import { pcSoftwarePublicEndpoints } from './pc-software-public';
 import { permissionEndpoints } from './permission';
 import { propertyEndpoints } from './property';
 import { securityChainEndpoints } from './security-chain';
@@ -69,6 +71,9 @@ export const endpoints = {
   ...userAuthEndpoints,
   ...securityPoolEndpoints,
   ...deviceAuthEndpoints,
+  ...pcSoftwareEndpoints,
+  ...pcSoftwarePlatformEndpoints,
+  ...pcSoftwarePublicEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint, group } from '../endpoint';
-import { pageOf, pageQuery } from '../envelope';
+import { optionalText, pageOf, pageQuery } from '../envelope';
 import { optionalRef, ref } from '../refs';
 import { TOKEN_SOURCES, type TokenSource } from './security-tokens';
-import { epochMs } from './security-window';
+import { epochMs, WINDOW_ORDER_ERROR, windowInOrder } from './security-window';
 
 /**
  * The security chain's records and routed commands (`seclink/channel/…`): every authorisation issued or refused and
@@ -21,6 +21,8 @@ export const SECURITY_RECORD_PERMISSIONS = {
   deviceDetail: 'security.deviceDetail',
   /** The routed commands page: a space's routed commands; cancels anyone's. */
   routedCmd: 'security.routedCmd',
+  /** The back office's secure-route page (operators): every property's routed commands; cancels any. */
+  platRoute: 'back.securityRoute',
 } as const;
 
 const P = SECURITY_RECORD_PERMISSIONS;
@@ -125,6 +127,14 @@ export const routedCmdItem = z.object({
 });
 export type RoutedCmdItem = z.output<typeof routedCmdItem>;
 
+/** A routed command as the operators' back office lists it: with its property. */
+export const routedCmdPlatItem = routedCmdItem.extend({
+  pno: z.string(),
+  /** The property's name ('' when it is gone). */
+  propertyName: z.string(),
+});
+export type RoutedCmdPlatItem = z.output<typeof routedCmdPlatItem>;
+
 const recordFilters = {
   sid: ref('space'),
   funcId: optionalRef('securityFunc'),
@@ -212,6 +222,40 @@ export const securityRecordEndpoints = group(
     access: { kind: 'property', business: 'security' },
     input: z.object({ cmdId: ref('routedCommand') }),
     output: routedCmdItem,
+    ours: true,
+  }),
+  // Ours, not in the spec: the operators' view of routed commands across properties
+  // (`/Backend/SecurityRoute/SecurityRoutePlatPage`) and their cancel.
+  defineEndpoint({
+    method: 'GET',
+    path: 'seclink/channel/getAllCmdRecordList',
+    summary:
+      "Every property's routed commands (operators), newest first; filters: `filterPno` (one property), `state`, `func` (a function's code or id), `device` (text in the device's id or name), time range",
+    access: { kind: 'platform', permission: P.platRoute },
+    input: pageQuery()
+      .extend({
+        filterPno: optionalText(64),
+        state: z
+          .union([z.enum(ROUTED_CMD_STATES), z.literal('')])
+          .optional()
+          .transform((v) => v || undefined),
+        func: optionalText(64),
+        device: optionalText(64),
+        /** Time range (epoch ms) of sending: from `startTime` (inclusive) to `endTime` (exclusive). */
+        startTime: optionalTime(),
+        endTime: optionalTime(),
+      })
+      .refine(windowInOrder, WINDOW_ORDER_ERROR),
+    output: pageOf(routedCmdPlatItem),
+    ours: true,
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'seclink/channel/cancelAnyFuncCommand',
+    summary: "Cancel any property's routed command while it waits for its device (operators)",
+    access: { kind: 'platform', permission: P.platRoute },
+    input: z.object({ cmdId: ref('routedCommand') }),
+    output: routedCmdPlatItem,
     ours: true,
   }),
 );

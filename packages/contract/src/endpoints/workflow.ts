@@ -48,6 +48,7 @@ export const APPLY_TYPE_IDS = [
   'app',
   'appVersion',
   'appShelf',
+  'softRelease',
 ] as const;
 export type ApplyTypeId = (typeof APPLY_TYPE_IDS)[number];
 
@@ -122,6 +123,14 @@ export const APPLY_TYPES: readonly ApplyTypeDef[] = [
     permission: 'appService.audit',
     business: 'appstore',
     detail: 'AppShelfDetail',
+  },
+  {
+    // A release manager asks for a PC software version to be released to a channel (modules/pc-software).
+    id: 'softRelease',
+    title: { 'zh-cn': '软件发布', en: 'Software release' },
+    permission: 'tools.release.manage',
+    business: 'pctools',
+    detail: 'SoftReleaseDetail',
   },
 ];
 

@@ -161,4 +161,14 @@ export const functionCatalogue: readonly PermissionNode[] = [
     '添加、编辑、停用与删除设备功能授权',
     'Add, edit, disable and delete device function authorisations',
   ]),
+  // The PC software store (modules/pc-software): the pages read; these change software, versions and releases.
+  func('tools.list', 'edit', [
+    '新建、编辑与删除软件，挂接与解除子工具',
+    'Create, edit and delete software; attach and detach child tools',
+  ]),
+  func('tools.version', 'edit', [
+    '新建、编辑与删除软件版本及其安装包和变更记录',
+    'Add, edit and delete software versions with their installers and change records',
+  ]),
+  func('tools.release', 'manage', ['任命发布管理员，管理试用用户', 'Appoint release managers and manage trial users']),
 ];

@@ -161,7 +161,7 @@ export const menuCatalogue: readonly PermissionNode[] = [
   page('manage', 'functions', '/ToolsManage/FuncListPage', ['功能管理', 'Functions'], 'security'),
   page('manage', 'responses', '/ToolsManage/ResponseListPage', ['响应管理', 'Responses'], 'security'),
   page('manage', 'securityList', '/ToolsManage/SecurityListPage', ['安全管理', 'Security']),
-  page('manage', 'terminals', '/ToolsManage/TerminalListPage', ['终端管理', 'Terminal management']),
+  page('manage', 'terminals', '/ToolsManage/TerminalListPage', ['终端管理', 'Terminal management'], 'pctools'),
 
   menu('back', 'ControlOutlined', ['后台管理', 'Back office'], 'platform'),
   page('back', 'home', '/Backend/BackendHome', ['后台首页', 'Back-office home'], undefined, 'platform'),

@@ -55,6 +55,11 @@ export const consoleRoutes: readonly string[] = [
   '/AppService/process/AppProcessFinishDlg',
   '/AppService/process/AppProcessPage',
   '/Backend/BackendHome',
+  '/Backend/SecurityRoute/SecurityRoutePlatPage',
+  '/Backend/ToolsManage/BackBusinessGrantPage',
+  '/Backend/ToolsManage/BackMainToolsPlatformPage',
+  '/Backend/ToolsManage/BackToolsReleasePage',
+  '/Backend/ToolsManage/BackToolsRepository',
   '/BusinessProcess/AddDefaultReviewerDialog',
   '/BusinessProcess/ApplyFunDetailDialog',
   '/BusinessProcess/ApplyTerminalDetailDialog',
@@ -127,7 +132,20 @@ export const consoleRoutes: readonly string[] = [
   '/ToolsManage/FuncListPage',
   '/ToolsManage/ResponseListPage',
   '/ToolsManage/SecurityListPage',
+  '/ToolsManage/TerminalListPage',
   '/UserManage/UserListPage',
+  '/Wekit/AddTrialUserDialog',
+  '/Wekit/AppVersionDetailPage',
+  '/Wekit/AuthTypeComponent',
+  '/Wekit/PcAppReleaseComponent',
+  '/Wekit/PcAppVerHistoryComponent',
+  '/Wekit/PcAppVerListComponent',
+  '/Wekit/PcAppVersionComponent',
+  '/Wekit/WekitAppInfo',
+  '/Wekit/WekitMainToolPage',
+  '/Wekit/WekitToolReleasePage',
+  '/Wekit/WekitToolsPage',
+  '/download/$publicId',
   '/filerepository/AddEditCommonFileDlg',
   '/filerepository/filerepositorypage',
   '/fota/AddDiffPkgDialog',
@@ -163,7 +181,25 @@ export const consoleRoutes: readonly string[] = [
   '/ukey/UkeyManagePage',
 ];
 
-const known = new Set(consoleRoutes.map((r) => r.toLowerCase()));
+/**
+ * Pages of ours that spec/routes.tsv does not list (the spec coverage check accepts them): the public download page
+ * of a piece of PC software, named by its public id.
+ */
+export const ourRoutes: readonly string[] = ['/download/$publicId'];
+
+/** A route with a parameter segment (`$publicId`) matches any one segment there; the others are compared as text. */
+const hasParam = (route: string) => route.includes('/$');
+const known = new Set(consoleRoutes.filter((r) => !hasParam(r)).map((r) => r.toLowerCase()));
+const patterns = consoleRoutes.filter(hasParam).map(
+  (r) =>
+    new RegExp(
+      `^${r
+        .toLowerCase()
+        .split('/')
+        .map((s) => (s.startsWith('$') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}$`,
+    ),
+);
 
 /** The unprefixed form of a console path: `/en` dropped, one trailing slash dropped, lower case (the router ignores case). */
 function normalise(path: string): string {
@@ -175,5 +211,6 @@ function normalise(path: string): string {
 
 /** Whether a path (with or without `/en`) opens a page of the console. */
 export function isConsoleRoute(path: string): boolean {
-  return known.has(normalise(path));
+  const p = normalise(path);
+  return known.has(p) || patterns.some((pattern) => pattern.test(p));
 }

@@ -315,6 +315,7 @@ export const filesPerGroup = (s: Services, tenant: Tenant, sid: string) => repo.
 // Download links: a browser's GET carries no `token` header, so a checked caller gets a short signed link.
 
 const LINK_TTL_MS = 60_000;
+const SHOWN_LINK_TTL_MS = 3_600_000;
 export const DOWNLOAD_PREFIX = '/api/download';
 type LinkKind = 'file' | 'common';
 
@@ -330,6 +331,14 @@ export function readDownloadLink(
   if (parts.kind !== 'file' && parts.kind !== 'common') return null;
   if (!signedLinkValid(s, 'download', [parts.kind, parts.pno, parts.id], parts.expires, parts.sig)) return null;
   return { kind: parts.kind, pno: parts.pno, id: parts.id };
+}
+
+/**
+ * A download link, valid an hour, to a file of the property that another module already checked its reader may see
+ * (the icon and installers of a piece of software in its lists), so that a list needs no call per file.
+ */
+export function shownFileLink(s: Services, pno: string, fid: string): string {
+  return signedLink(s, 'download', DOWNLOAD_PREFIX, ['file', pno, fid], s.now() + SHOWN_LINK_TTL_MS).url;
 }
 
 export async function fileDownloadLink(s: Services, ctx: RequestContext, fid: string) {

@@ -47,8 +47,13 @@ export const nodeIdsNamed = (db: Db, tenant: Tenant, text: string) => repo.nodeI
  */
 export async function unitsAbove(db: Db, tenant: Tenant, uid: string): Promise<string[]> {
   const member = await repo.findMember(db, tenant, uid);
-  if (!member?.oid) return [];
-  return (await repo.nodeChains(db, tenant, [member.oid])).get(member.oid) ?? [];
+  return unitsFrom(db, tenant, member?.oid ?? null);
+}
+
+/** The unit `oid` and every unit above it, nearest first, up to (not including) the root: none for no unit. */
+export async function unitsFrom(db: Db, tenant: Tenant, oid: string | null): Promise<string[]> {
+  if (!oid) return [];
+  return (await repo.nodeChains(db, tenant, [oid])).get(oid) ?? [];
 }
 
 /** The property a node id belongs to, for operators filtering by node without naming the property. */

@@ -107,6 +107,14 @@ describeEachDb('security chain decision against its reference', (env) => {
       ...devices.map((d) => ({ type: 'device' as const, id: d.id })),
       ...[g1, g2, g3, newId()].map((id) => ({ type: 'group' as const, id })),
     ];
+    // The member counts as every kind of subject: a title, a user set and two units above the root, besides themselves.
+    const { tid } = await fx.ok('t/addOrUpdateTitle', { name: 'Decision title' });
+    await fx.ok('t/addTitleUser', { tid, uidList: [fx.member.uid] });
+    const { usid } = await fx.ok('us/addOrUpdateUserSet', { name: 'Decision set' });
+    await fx.ok('us/addUserSetUser', { usid, uidList: [fx.member.uid] });
+    const { oid: upper } = await fx.ok('o/addOrUpdateOrg', { pid: `root-${fx.demo}`, name: 'Decision upper' });
+    const { oid: lower } = await fx.ok('o/addOrUpdateOrg', { pid: upper, name: 'Decision lower' });
+    await fx.ok('o/moveOrgUser', { uidList: [fx.member.uid], oid: lower });
     users = await Promise.all(
       [fx.owner.uid, fx.member.uid].map(async (uid) => ({
         uid,
@@ -114,6 +122,7 @@ describeEachDb('security chain decision against its reference', (env) => {
       })),
     );
     subjectKeys = [...new Set([...users.flatMap((u) => u.keys), '1:nobody', '2:no-title', '3:no-set', '4:no-unit'])];
+    expect(new Set(users[1]?.keys.map((k) => k.split(':')[0]))).toEqual(new Set(['1', '2', '3', '4']));
   });
 
   /** README "The decision", as a reference: what the answer must be, and whether the pool is drawn. */

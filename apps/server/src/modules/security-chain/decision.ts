@@ -5,7 +5,7 @@ import { devicePlacements } from '../device/reads';
 import * as repo from './decision-repo';
 import { groupsOfDevice } from './device-groups';
 import { drawFromPool } from './pool-draw';
-import { type FuncRow, findFunc } from './repo';
+import type { FuncRow } from './repo';
 import { subjectKeysOf } from './subjects';
 
 /**
@@ -55,27 +55,23 @@ export interface DecisionInput {
 
 export async function decide(s: Services, t: Tenant, input: DecisionInput): Promise<Decision> {
   const { uid, funcId, deviceId, now } = input;
-  const [func, [device]] = await Promise.all([findFunc(s.db, t, funcId), devicePlacements(s.db, t, [deviceId])]);
-  if (!func) return { allowed: false, reason: 'funcNotFound', func: null };
+  // The member's subjects and the device's groups are read through their owners; then the function, its pool and
+  // every grant in one statement (decision-repo.ts `decisionFacts`), each read once and fresh per decision.
+  const [[device], subjects] = await Promise.all([devicePlacements(s.db, t, [deviceId]), subjectKeysOf(s, t, uid)]);
+  const groups = device ? await groupsOfDevice(s, t, device.sid, device.group_id) : [];
+  const facts = await repo.decisionFacts(s.db, t, { funcId, uid, deviceId, subjects, groups, now });
+  if (!facts) return { allowed: false, reason: 'funcNotFound', func: null };
+  const { func, pool } = facts;
   if (!device) return { allowed: false, reason: 'deviceNotFound', func };
-  if (await repo.isPrivileged(s.db, t, func.sid, uid, now))
-    return { allowed: true, source: 'privileged', func, poolId: null };
+  if (facts.privileged) return { allowed: true, source: 'privileged', func, poolId: null };
 
-  const [white, subjects, groups] = await Promise.all([
-    repo.whiteListed(s.db, t, funcId, uid, deviceId, now),
-    subjectKeysOf(s, t, uid),
-    groupsOfDevice(s, t, device.sid, device.group_id),
-  ]);
-  const userSide = white.user || (await repo.userGranted(s.db, t, funcId, subjects, now));
-  if (!userSide) return { allowed: false, reason: 'funcNotGrantedUser', func };
-  const deviceSide = white.device || (await repo.deviceGranted(s.db, t, funcId, deviceId, groups, now));
-  if (!deviceSide) return { allowed: false, reason: 'funcNotGrantedDevice', func };
-  if (white.user || white.device) return { allowed: true, source: 'whiteList', func, poolId: null };
+  if (!facts.userWhite && !facts.userGrant) return { allowed: false, reason: 'funcNotGrantedUser', func };
+  if (!facts.deviceWhite && !facts.deviceGrant) return { allowed: false, reason: 'funcNotGrantedDevice', func };
+  if (facts.userWhite || facts.deviceWhite) return { allowed: true, source: 'whiteList', func, poolId: null };
 
-  const pool = await repo.poolOfFunc(s.db, t, funcId);
   if (!pool) return { allowed: true, source: 'grant', func, poolId: null };
   if (!input.draw) {
-    if (Number(pool.disabled) === 1) return { allowed: false, reason: 'grantPoolDisabled', func, poolId: pool.pool_id };
+    if (pool.disabled === 1) return { allowed: false, reason: 'grantPoolDisabled', func, poolId: pool.pool_id };
     return { allowed: true, source: 'grant', func, poolId: pool.pool_id };
   }
   const drawn = await drawFromPool(s.db, t, pool, now);

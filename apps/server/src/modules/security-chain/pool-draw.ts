@@ -1,7 +1,7 @@
 import type { PoolPeriod } from '@keel/contract/endpoints/security-pools';
 import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { drawPool, type PoolRow, rollPool } from './decision-repo';
+import { type DrawnPool, drawPool, rollPool } from './decision-repo';
 import { periodEndOf, periodStartOf } from './pool-period';
 
 /**
@@ -16,7 +16,7 @@ export type DrawResult =
   | { ok: false; reason: 'grantPoolDisabled' }
   | { ok: false; reason: 'grantPoolEmpty'; until: number | null };
 
-export async function drawFromPool(db: Db, t: Tenant, pool: PoolRow, now: number): Promise<DrawResult> {
+export async function drawFromPool(db: Db, t: Tenant, pool: DrawnPool, now: number): Promise<DrawResult> {
   if (Number(pool.disabled) === 1) return { ok: false, reason: 'grantPoolDisabled' };
   const period = pool.period as PoolPeriod;
   const start = periodStartOf(period, now);

@@ -18,9 +18,12 @@ export interface Named {
   responseName: string;
 }
 
+/** Whose names: the property the rows are of, and the reader's language. */
+export type NameReader = Pick<Caller, 't' | 'locale'>;
+
 export async function namesOf(
   s: Services,
-  c: Caller,
+  c: NameReader,
   rows: readonly { func_id: string; device_id: string; uid: string; response_code: string }[],
 ): Promise<Named[]> {
   const funcIds = [...new Set(rows.map((r) => r.func_id))];

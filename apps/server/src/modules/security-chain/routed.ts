@@ -14,7 +14,7 @@ import { deviceIdsAmong } from '../device/reads';
 import * as actions from '../device-action/service';
 import { assertReach, type Caller } from './caller';
 import { issueFuncToken } from './issue';
-import { namesOf } from './record-names';
+import { type NameReader, namesOf } from './record-names';
 import * as repo from './repo';
 import { securityCommandActions } from './routed-kind';
 import * as routed from './routed-repo';
@@ -28,9 +28,9 @@ import { assertSecuritySpace } from './spaces';
  */
 
 /** Commands one read expires at most (the rest at the next read). */
-const EXPIRE_BATCH = 100;
+export const EXPIRE_BATCH = 100;
 
-async function items(s: Services, c: Caller, rows: readonly routed.RoutedRow[]): Promise<RoutedCmdItem[]> {
+export async function items(s: Services, c: NameReader, rows: readonly routed.RoutedRow[]): Promise<RoutedCmdItem[]> {
   const names = await namesOf(s, c, rows);
   return rows.map((r, i) => {
     const n = names[i] as (typeof names)[number];
@@ -62,7 +62,7 @@ async function items(s: Services, c: Caller, rows: readonly routed.RoutedRow[]):
 export const ROUTED_EXPIRE_JOB = 'securityChain.routedExpire';
 
 /** Expires the tenant's open commands whose token ran out (of `cmdIds` only, when given), with their device actions. */
-async function expireDue(s: Services, t: Tenant, cmdIds?: readonly string[]): Promise<void> {
+export async function expireDue(s: Services, t: Tenant, cmdIds?: readonly string[]): Promise<void> {
   const now = s.now();
   const due = await routed.expiredOpen(s.db, t, ROUTED_CMD_OPEN_STATES, now, EXPIRE_BATCH, cmdIds);
   const changed: string[] = [];
@@ -99,7 +99,7 @@ async function commandOf(s: Services, c: Caller, cmdId: string, permissions: rea
   return row;
 }
 
-async function itemOf(s: Services, c: Caller, cmdId: string): Promise<RoutedCmdItem> {
+async function itemOf(s: Services, c: NameReader, cmdId: string): Promise<RoutedCmdItem> {
   const row = await routed.findRouted(s.db, c.t, cmdId);
   if (!row) throw notFound('cmdId');
   return (await items(s, c, [row]))[0] as RoutedCmdItem;
@@ -158,25 +158,33 @@ export async function sendCommand(
   return itemOf(s, c, cmdId);
 }
 
-/** `seclink/channel/cancelFuncCommand`: while the command waits for its device; its sender or a routed commands reader. */
-export async function cancelCommand(s: Services, c: Caller, cmdId: string): Promise<RoutedCmdItem> {
-  await expireDue(s, c.t);
-  const row = await commandOf(s, c, cmdId, [SECURITY_RECORD_PERMISSIONS.routedCmd]);
+/**
+ * Cancels a command of the property while it waits for its device (`routedCmdNotOpen` after), with its device
+ * action; the caller checked who may.
+ */
+export async function cancelOpen(s: Services, t: Tenant, row: routed.RoutedRow): Promise<void> {
   const now = s.now();
   const done = await s.db.transaction().execute(async (trx) => {
     if (
-      !(await routed.updateRouted(trx, c.t, row.cmd_id, ROUTED_CMD_OPEN_STATES, {
+      !(await routed.updateRouted(trx, t, row.cmd_id, ROUTED_CMD_OPEN_STATES, {
         state: 'cancelled',
         finished_at: now,
         updated_at: now,
       }))
     )
       return false;
-    await actions.closeCampaign(trx, c.t, securityCommandActions, { sourceId: row.cmd_id, state: 'cancelled' }, now);
+    await actions.closeCampaign(trx, t, securityCommandActions, { sourceId: row.cmd_id, state: 'cancelled' }, now);
     return true;
   });
   if (!done) throw new AppError('routedCmdNotOpen');
-  await actions.devicesChanged(s, c.t, securityCommandActions.kind, [row.device_id]);
+  await actions.devicesChanged(s, t, securityCommandActions.kind, [row.device_id]);
+}
+
+/** `seclink/channel/cancelFuncCommand`: while the command waits for its device; its sender or a routed commands reader. */
+export async function cancelCommand(s: Services, c: Caller, cmdId: string): Promise<RoutedCmdItem> {
+  await expireDue(s, c.t);
+  const row = await commandOf(s, c, cmdId, [SECURITY_RECORD_PERMISSIONS.routedCmd]);
+  await cancelOpen(s, c.t, row);
   return itemOf(s, c, row.cmd_id);
 }
 

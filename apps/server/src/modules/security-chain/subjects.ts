@@ -4,7 +4,7 @@ import { findMember, findProperty, memberUidsAmong, userHeads } from '../../plat
 import type { Db } from '../../platform/db/connect';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { nodeIdsNamed, nodeNames, rootId, unitsAbove } from '../org/reads';
+import { nodeIdsNamed, nodeNames, rootId, unitsFrom } from '../org/reads';
 import { titleIdsNamed, titleNames, titlesOfUser } from '../title/reads';
 import { userSetIdsNamed, userSetNames, userSetsOfUser } from '../user-set/reads';
 
@@ -104,11 +104,12 @@ export async function subjectsNamed(db: Db, t: Tenant, text: string) {
  */
 export async function subjectKeysOf(s: Pick<Services, 'db'>, t: Tenant, uid: string): Promise<SubjectKey[]> {
   const self: SubjectKey = { subjectType: AUTH_TYPES.users, subjectId: uid };
-  if (!(await findMember(s.db, t, uid))) return [self];
+  const member = await findMember(s.db, t, uid);
+  if (!member) return [self];
   const [titles, sets, units] = await Promise.all([
     titlesOfUser(s.db, t, uid),
     userSetsOfUser(s.db, t, uid),
-    unitsAbove(s.db, t, uid),
+    unitsFrom(s.db, t, member.oid),
   ]);
   return [
     self,

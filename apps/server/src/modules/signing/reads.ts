@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/connect';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { findCert, findModule, findUkey } from './repo';
+import { signableRels } from './auths';
+import { aptPublicKey, signAptRelease } from './openpgp-keys';
+import { findCert, findModule, findUkey, relsOfModule } from './repo';
 import {
   serviceCertificate,
   serviceCertificatePem,
@@ -65,5 +67,28 @@ export async function certificateSha256(db: Db, tenant: Tenant, certId: string):
   return cert?.cert_der ? createHash('sha256').update(Buffer.from(cert.cert_der, 'base64')).digest('hex') : null;
 }
 
-/** Signs through the one signing interface (sign.ts): the module binds the certificate, the user is authorised. */
-export { signArtifact };
+/**
+ * The certificates a sign module binds (`bound`, in the order they were bound) and those of them `uid` may sign with
+ * now (`signable`: granted to them, not expired): what an area signing with a module on a person's authority picks
+ * its certificate from (the PC software store's installers).
+ */
+export async function moduleCertificatesFor(s: Services, tenant: Tenant, uid: string, moduleId: string) {
+  const rels = (await relsOfModule(s.db, tenant, moduleId)).sort(
+    (a, b) => Number(a.created_at) - Number(b.created_at) || a.rel_id.localeCompare(b.rel_id),
+  );
+  const allowed = rels.length > 0 ? await signableRels(s, tenant, uid) : new Set<string>();
+  const signable: string[] = [];
+  for (const r of rels) {
+    if (!allowed.has(r.rel_id)) continue;
+    const cert = await findCert(s.db, tenant, r.cert_id);
+    if (cert?.cert_der && Number(cert.not_after) > s.now()) signable.push(r.cert_id);
+  }
+  return { bound: rels.map((r) => r.cert_id), signable };
+}
+
+/**
+ * `signArtifact`: signs through the one signing interface (sign.ts): the module binds the certificate, the user is
+ * authorised. `aptPublicKey`, `signAptRelease`: the OpenPGP key a property's APT repository is signed with (made on
+ * first use), and the signing of its Release (openpgp-keys.ts).
+ */
+export { aptPublicKey, signAptRelease, signArtifact };

@@ -3,7 +3,7 @@ import type { SignatureAlgorithm } from '@keel/contract/constants';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { signedJar } from './crypto/apk';
-import { derToRaw, sm2SignDigest, sm2VerifyDigest } from './crypto/ec-math';
+import { derToRaw, sm2SignDigest, sm2UserHash, sm2VerifyDigest } from './crypto/ec-math';
 import { ecPointOf, ecPrivateScalar, generatePkcs8, sm2Digest, softwareKey } from './crypto/keys';
 import { pemBlocks, readCertificate, selfSignedCertificate, toPem } from './crypto/x509';
 import { openSealed, sealKey } from './keystore';
@@ -188,6 +188,64 @@ export async function serviceCertificatePem(s: Services, t: Tenant, purpose: Ser
   };
 }
 
+/** A P-256 or SM2 service key made ready to sign `r || s` (`signRawAsService`). */
+interface RawSigner {
+  keyId: string;
+  sign(payload: Buffer): Buffer | Promise<Buffer>;
+}
+
+/**
+ * The r || s signers, per server, property and purpose. These keys sign the security chain's short-lived
+ * authorisations, hundreds a second, and opening the sealed key and importing it cost more than the signature
+ * (about 70 µs against 25 µs for P-256), so each is opened once per process and kept: the P-256 key as a Node
+ * KeyObject (its bytes in OpenSSL's memory), the SM2 scalar in its signer. A service key never changes once made
+ * (rows are only inserted, the first one made wins; token.ts keeps the key ids on the same ground), so a kept signer
+ * stays the property's key.
+ */
+const rawSigners = new WeakMap<Services, Map<string, RawSigner>>();
+
+async function rawSigner(s: Services, t: Tenant, purpose: ServiceKeyPurpose, kind: 'p256' | 'sm2'): Promise<RawSigner> {
+  let signers = rawSigners.get(s);
+  if (!signers) {
+    signers = new Map();
+    rawSigners.set(s, signers);
+  }
+  const known = signers.get(label(t, purpose));
+  if (known) return known;
+  const row = await keyRow(s, t, purpose);
+  const pkcs8 = openSealed(s, row.sealed_key, label(t, purpose));
+  // The key is rebuilt from its scalar and the public point (a JWK for P-256; SM2 signs with ec-math): reading the
+  // PKCS#8 through OpenSSL's decoders would cost ten times the signature.
+  const d = ecPrivateScalar(pkcs8);
+  const spki = (pemBlocks(row.public_pem)[0] as { der: Buffer }).der;
+  // An uncompressed point of a 256-bit curve ends the SubjectPublicKeyInfo.
+  const point = spki.subarray(spki.length - 65);
+  let signer: RawSigner;
+  try {
+    if (kind === 'p256') {
+      const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64url');
+      const key = createPrivateKey({
+        key: { kty: 'EC', crv: 'P-256', d: b64(d), x: b64(point.subarray(1, 33)), y: b64(point.subarray(33)) },
+        format: 'jwk',
+      });
+      signer = { keyId: row.key_id, sign: (payload) => sign('sha256', payload, { key, dsaEncoding: 'ieee-p1363' }) };
+    } else {
+      const scalar = Buffer.from(d);
+      // Z (GB/T 32918, the default distinguishing ID) depends on the public key alone.
+      const z = sm2UserHash(point);
+      signer = {
+        keyId: row.key_id,
+        sign: async (payload) => derToRaw(sm2SignDigest(scalar, await sm2Digest(spki, [payload], z)), 32),
+      };
+    }
+  } finally {
+    pkcs8.fill(0);
+    d.fill(0);
+  }
+  signers.set(label(t, purpose), signer);
+  return signer;
+}
+
 /**
  * Signs `payload` with the property's P-256 or SM2 key for `purpose`: the signature `r || s` (64 bytes) and the key's
  * id. P-256: ECDSA with SHA-256 (JWS ES256). SM2: with SM3 over Z ‖ M, Z with the default distinguishing ID
@@ -201,41 +259,19 @@ export async function signRawAsService(
 ): Promise<{ signature: Buffer; keyId: string }> {
   const kind = KEY_KINDS[purpose];
   if (kind !== 'p256' && kind !== 'sm2') throw new Error(`the ${purpose} key does not make r || s signatures`);
-  const row = await keyRow(s, t, purpose);
-  const pkcs8 = openSealed(s, row.sealed_key, label(t, purpose));
-  // The key is rebuilt from its scalar and the public point (a JWK for P-256; SM2 signs with ec-math): reading the
-  // PKCS#8 through OpenSSL's decoders would cost ten times the signature.
-  const d = ecPrivateScalar(pkcs8);
-  const spki = (pemBlocks(row.public_pem)[0] as { der: Buffer }).der;
-  // An uncompressed point of a 256-bit curve ends the SubjectPublicKeyInfo.
-  const point = spki.subarray(spki.length - 65);
-  let signature: Buffer;
-  try {
-    if (kind === 'p256') {
-      const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64url');
-      const key = createPrivateKey({
-        key: { kty: 'EC', crv: 'P-256', d: b64(d), x: b64(point.subarray(1, 33)), y: b64(point.subarray(33)) },
-        format: 'jwk',
-      });
-      signature = sign('sha256', payload, { key, dsaEncoding: 'ieee-p1363' });
-    } else {
-      signature = derToRaw(sm2SignDigest(d, await sm2Digest(spki, [payload])), 32);
-    }
-  } finally {
-    pkcs8.fill(0);
-    d.fill(0);
-  }
+  const signer = await rawSigner(s, t, purpose, kind);
+  const signature = await signer.sign(payload);
   s.log.info(
     {
       pno: t.pno,
       purpose,
-      keyId: row.key_id,
+      keyId: signer.keyId,
       algorithm: CERTIFICATE_ALGORITHMS[kind],
       artifact: createHash('sha256').update(payload).digest('hex'),
     },
     'signing: signed',
   );
-  return { signature, keyId: row.key_id };
+  return { signature, keyId: signer.keyId };
 }
 
 /** Whether `signature` (`r || s`) is the property's `purpose` key's signature of `payload` (as `signRawAsService`). */

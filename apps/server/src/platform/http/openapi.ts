@@ -69,6 +69,7 @@ export function openApiDocument(
         description: [
           `Access: ${def.access.kind}${'permission' in def.access && def.access.permission ? ` (${[def.access.permission].flat().join(' or ')})` : ''}`,
           def.ours ? 'Not shown in the spec: ours.' : '',
+          def.description ?? '',
         ]
           .filter(Boolean)
           .join('. '),

@@ -152,6 +152,14 @@ export const rawRoutes: readonly RawRoute[] = [
     '/fdroid/:pno/:scope/repo/:folder/:icon',
     '/fdroid/:pno/:scope/repo/:packageName/:locale/phoneScreenshots/:shot',
   ].map((path): RawRoute => ({ method: 'GET', path, credential: 'none', body: 'none', tenantParam: 'pno' })),
+  // The PC software store (modules/pc-software/http.ts): public, as installed clients and apt send no credential;
+  // the downloads and icons of released software named by its public id, and each property's APT repository.
+  ...['/api/soft-download/:publicId/:installerId/:file', '/api/soft-icon/:publicId/:fid'].map(
+    (path): RawRoute => ({ method: 'GET', path, credential: 'none', body: 'none' }),
+  ),
+  ...['/apt/:pno/keel-archive-keyring.asc', '/apt/:pno/dists/:suite/*', '/apt/:pno/pool/main/:installerId/:file'].map(
+    (path): RawRoute => ({ method: 'GET', path, credential: 'none', body: 'none', tenantParam: 'pno' }),
+  ),
   { method: 'GET', path: SOCKET_PATH, credential: 'socketTicket', body: 'none' },
   // The OpenAPI document and its pages (@fastify/swagger-ui under /api/docs).
   ...['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html'].map((p) => publicPage(p)),

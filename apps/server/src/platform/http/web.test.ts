@@ -26,7 +26,9 @@ describe('serving the built console', () => {
   });
 
   it('answers the root and every console path with index.html, revalidated', async () => {
-    for (const url of ['/', '/home', '/en', '/en/Account/PropertyPage', '/Account/TitlePage?page=2']) {
+    const pages = ['/', '/home', '/en', '/en/Account/PropertyPage', '/Account/TitlePage?page=2'];
+    // A route with a parameter: the public download page of a piece of PC software.
+    for (const url of [...pages, '/download/k3v9q2m8x1c7b5n4', '/en/download/k3v9q2m8x1c7b5n4']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>Keel</title>');
@@ -35,7 +37,7 @@ describe('serving the built console', () => {
   });
 
   it('answers a path that is no console route with 404, still serving the console (its 404 page)', async () => {
-    for (const url of ['/no/such/page', '/en/no/such/page', '/SecurityChain/NoSuchPage', '/english']) {
+    for (const url of ['/no/such/page', '/en/no/such/page', '/SecurityChain/NoSuchPage', '/english', '/download']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain('<title>Keel</title>');

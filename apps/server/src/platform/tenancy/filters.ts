@@ -24,6 +24,10 @@ export type AcrossReason =
   | 'customer-share'
   /** The apps the operator made platform apps (modules/app-store), which every property sees, in the property holding them. */
   | 'platform-app'
+  /** The public id installed PC software and its download page name it by (modules/pc-software): the row names the property. */
+  | 'public-id'
+  /** The platform main tools (modules/pc-software) granted to the reader's property, in the property holding them. */
+  | 'platform-main-tool'
   | 'test';
 
 export const ACROSS_MARKER = 'keel:across-properties';

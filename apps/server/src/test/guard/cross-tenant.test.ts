@@ -76,7 +76,10 @@ describeEachDb("guard: another property's objects", (env) => {
     // Devices and their catalogue need the terminal business, which the partner property gets here.
     const granted = await env().call(
       'pro/authPropertyBusiness',
-      { pno: world.partnerPno, businessList: ['firmware', 'appstore', 'terminal', 'process', 'signing', 'security'] },
+      {
+        pno: world.partnerPno,
+        businessList: ['firmware', 'appstore', 'terminal', 'process', 'signing', 'security', 'pctools'],
+      },
       { token: as.token },
     );
     if (granted.status !== 0) throw new Error(`pro/authPropertyBusiness: ${granted.msg}`);
@@ -322,6 +325,23 @@ describeEachDb("guard: another property's objects", (env) => {
     );
     if (userAuth.status !== 0) throw new Error(`ua/addUserAuth: ${userAuth.msg}`);
     foreign.userAuth = userAuth.data.list[0]?.authId;
+    // The PC software store: a piece of software in a pctools space of the partner's, a version and a trial user.
+    const toolSpace = await make(
+      'space/addSpace',
+      { name: 'Partner tools', business: 'pctools', category: 'file', quota: 1_000_000 },
+      'sid',
+    );
+    foreign.soft = await make('soft/saveOrUpdateSoftInfo', { softSid: toolSpace, name: 'Partner tool' }, 'softId');
+    foreign.softVersion = await make(
+      'softVersion/saveOrUpdateSoftVersionInfo',
+      { softId: foreign.soft, version: '1.0' },
+      'versionId',
+    );
+    foreign.softTrialUser = await make(
+      'softRelease/saveTrialUser',
+      { softId: foreign.soft, installId: 'partner-install', expiresAt: env().now() + 86_400_000 },
+      'trialId',
+    );
   });
 
   it('answers "not found" to an id of another property, and changes nothing', async () => {

@@ -15,6 +15,7 @@ export const ROUTED_CMD_PAGE = '/SecurityChain/DevSettingRoutedCmdPage';
 /** Every read a routed command's change shows in (a use is a record too). */
 export const ROUTED_READS: readonly EndpointPath[] = [
   'seclink/channel/getCmdRecordList',
+  'seclink/channel/getAllCmdRecordList',
   'seclink/channel/getFuncCommand',
   'seclink/channel/getFuncRecordList',
   'seclink/channel/getFuncRecordDeviceList',

@@ -1,6 +1,7 @@
 import { type ApplyTypeId, applyTypeOf } from '@keel/contract/endpoints/workflow';
 import type { ComponentType } from 'react';
 import { type DetailProps, SnapshotDetail } from './SnapshotDetail';
+import { SoftReleaseDetail } from './SoftReleaseDetail';
 
 /**
  * The web side of the apply-type registry: the contract names, per apply type, the detail component an auditor
@@ -62,6 +63,7 @@ const DETAILS: Readonly<Record<string, ComponentType<DetailProps>>> = {
   MemberJoinDetail,
   ApplyFunDetailDialog: ApplyFunDetail,
   ApplyTerminalDetailDialog: ApplyTerminalDetail,
+  SoftReleaseDetail,
 };
 
 /** The detail component of an apply type (the generic snapshot view when its area registered none). */
