@@ -7,10 +7,9 @@ import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
+import { propertyColumn, softColumn, yesNoFilter } from '../columns';
 import { PlatformMainToggle } from '../components/PlatformMainToggle';
 import { PropertyFilter } from '../components/PropertyFilter';
-import { PropertyText } from '../components/PropertyText';
-import { SoftCell } from '../components/SoftCell';
 import { VersionHead } from '../components/VersionHead';
 
 const LIST = pcSoftwarePlatformEndpoints['soft/getPlatformMainToolList'].input;
@@ -31,30 +30,13 @@ export function BackMainToolsPlatformPage() {
     toolbar: <Typography.Text type="secondary">{t('pc-software-back.platform.help')}</Typography.Text>,
     list: { path: 'soft/getPlatformMainToolList', schema: LIST },
     columns: [
-      {
-        key: 'str',
-        title: t('pc-software-back.software'),
-        width: 240,
-        pinned: true,
-        filter: true,
-        render: (r) => (
-          <SoftCell name={r.name} publicId={r.publicId} iconUrl={r.iconUrl} testId={`back-platform-row-${r.softId}`} />
-        ),
-      },
-      {
-        key: 'property',
-        title: t('pc-software-back.property'),
-        width: 200,
-        render: (r) => <PropertyText name={r.propertyName} pno={r.pno} />,
-      },
+      softColumn(t, 'back-platform-row'),
+      propertyColumn(t),
       {
         key: 'platformMain',
         title: t('pc-software-back.platformMain'),
         width: 140,
-        filter: [
-          { value: '1', label: t('pc-software-back.yes') },
-          { value: '0', label: t('pc-software-back.no') },
-        ],
+        filter: yesNoFilter(t),
         render: (r) =>
           r.platformMain === 1 ? (
             <Tag color="blue" data-testid={`back-platform-state-${r.softId}`} data-state="on">

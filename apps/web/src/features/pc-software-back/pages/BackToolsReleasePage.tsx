@@ -7,10 +7,10 @@ import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
+import { propertyColumn } from '../columns';
 import { ChannelTag } from '../components/ChannelTag';
 import { InstallerPlatforms } from '../components/InstallerPlatforms';
 import { PropertyFilter } from '../components/PropertyFilter';
-import { PropertyText } from '../components/PropertyText';
 
 const LIST = pcSoftwarePlatformEndpoints['softVersion/getAllReleasedVersionList'].input;
 
@@ -47,12 +47,7 @@ export function BackToolsReleasePage() {
           </span>
         ),
       },
-      {
-        key: 'property',
-        title: t('pc-software-back.property'),
-        width: 200,
-        render: (r) => <PropertyText name={r.propertyName} pno={r.pno} />,
-      },
+      propertyColumn(t),
       {
         key: 'channel',
         title: t('pc-software-back.release.channel'),

@@ -7,10 +7,9 @@ import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
+import { propertyColumn, softColumn, yesNoFilter } from '../columns';
 import { DownloadPageLink } from '../components/DownloadPageLink';
 import { PropertyFilter } from '../components/PropertyFilter';
-import { PropertyText } from '../components/PropertyText';
-import { SoftCell } from '../components/SoftCell';
 import { VersionHead } from '../components/VersionHead';
 
 const LIST = pcSoftwarePlatformEndpoints['soft/getAllSoftInfoList'].input;
@@ -22,10 +21,6 @@ const LIST = pcSoftwarePlatformEndpoints['soft/getAllSoftInfoList'].input;
  */
 export function BackToolsRepositoryPage() {
   const { t } = useTranslation();
-  const yesNo = [
-    { value: '1', label: t('pc-software-back.yes') },
-    { value: '0', label: t('pc-software-back.no') },
-  ];
   const resource = defineResource<SoftItem>()({
     scope: 'platform',
     rowKey: 'softId',
@@ -34,22 +29,8 @@ export function BackToolsRepositoryPage() {
     toolbar: <Typography.Text type="secondary">{t('pc-software-back.repository.help')}</Typography.Text>,
     list: { path: 'soft/getAllSoftInfoList', schema: LIST },
     columns: [
-      {
-        key: 'str',
-        title: t('pc-software-back.software'),
-        width: 240,
-        pinned: true,
-        filter: true,
-        render: (r) => (
-          <SoftCell name={r.name} publicId={r.publicId} iconUrl={r.iconUrl} testId={`back-soft-row-${r.softId}`} />
-        ),
-      },
-      {
-        key: 'property',
-        title: t('pc-software-back.property'),
-        width: 200,
-        render: (r) => <PropertyText name={r.propertyName} pno={r.pno} />,
-      },
+      softColumn(t, 'back-soft-row'),
+      propertyColumn(t),
       {
         key: 'kind',
         title: t('pc-software-back.kind'),
@@ -70,7 +51,7 @@ export function BackToolsRepositoryPage() {
         key: 'platformMain',
         title: t('pc-software-back.platformMain'),
         width: 130,
-        filter: yesNo,
+        filter: yesNoFilter(t),
         render: (r) =>
           r.platformMain === 1 ? (
             <Tag color="blue" data-testid={`back-soft-platform-${r.softId}`}>

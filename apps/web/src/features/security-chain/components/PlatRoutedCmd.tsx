@@ -8,7 +8,7 @@ import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { ROUTED_READS } from '../records-api';
 import { RecordSourceTag } from './FuncRecordsTable';
-import { isOpenCommand, RoutedAnswer, RoutedStateTag } from './RoutedCmdTable';
+import { isOpenCommand, RoutedAnswer, RoutedStateTag } from './routed-bits';
 
 /** A command's property: its name, then its number. */
 export function PropertyCell({ cmd }: { cmd: RoutedCmdPlatItem }) {

@@ -24,7 +24,8 @@ import { RECORD_READS, ROUTED_READS } from '../records-api';
 import { ApplyFuncDialog } from './ApplyFuncDialog';
 import { type DeviceDetailSectionProps, deviceFuncsQuery } from './device-detail';
 import { RiskTag } from './RiskTag';
-import { CancelRoutedButton, isOpenCommand, RoutedAnswer, RoutedStateTag } from './RoutedCmdTable';
+import { CancelRoutedButton } from './RoutedCmdTable';
+import { isOpenCommand, RoutedAnswer, RoutedStateTag } from './routed-bits';
 
 /** How often a routed command is read again while it waits for its device. */
 const WATCH_MS = 1000;

@@ -1,8 +1,4 @@
-import {
-  ROUTED_CMD_STATES,
-  type RoutedCmdPlatItem,
-  securityRecordEndpoints,
-} from '@keel/contract/endpoints/security-records';
+import { type RoutedCmdPlatItem, securityRecordEndpoints } from '@keel/contract/endpoints/security-records';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Space from 'antd/es/space';
@@ -12,10 +8,17 @@ import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
 import { defineResource } from '../../../shared/admin-kit/resource';
 import { useSearchOf, useSearchUpdate } from '../../../shared/api/search-of';
-import { formatTime } from '../../../shared/format/time';
 import { PropertySelect } from '../../../shared/pickers/PropertySelect';
 import { PlatCancelButton, PlatCommandDrawer, PropertyCell } from '../components/PlatRoutedCmd';
-import { isOpenCommand, RoutedAnswer, RoutedStateTag } from '../components/RoutedCmdTable';
+import { isOpenCommand } from '../components/routed-bits';
+import {
+  answerColumn,
+  finishedColumn,
+  funcColumn,
+  senderColumn,
+  sentColumn,
+  stateColumn,
+} from '../components/routed-columns';
 import { SentRangeFilter } from '../components/SentRangeFilter';
 
 const LIST = securityRecordEndpoints['seclink/channel/getAllCmdRecordList'].input;
@@ -40,24 +43,14 @@ export function SecurityRoutePlatPage() {
     toolbar: <Typography.Text type="secondary">{t('security-chain.routedPlat.help')}</Typography.Text>,
     list: { path: 'seclink/channel/getAllCmdRecordList', schema: LIST },
     columns: [
-      { key: 'createTime', title: t('security-chain.routed.sent'), width: 170, time: true, pinned: true },
+      sentColumn(t),
       {
         key: 'property',
         title: t('security-chain.routedPlat.property'),
         width: 180,
         render: (r) => <PropertyCell cmd={r} />,
       },
-      {
-        key: 'func',
-        title: t('security-chain.routedPlat.func'),
-        width: 200,
-        filter: true,
-        render: (r) => (
-          <span translate="no">
-            <Typography.Text code>{r.funcCode || r.funcId}</Typography.Text> {r.funcName}
-          </span>
-        ),
-      },
+      funcColumn(t('security-chain.routedPlat.func'), true),
       {
         key: 'device',
         title: t('security-chain.routedPlat.device'),
@@ -65,34 +58,10 @@ export function SecurityRoutePlatPage() {
         filter: true,
         render: (r) => <span translate="no">{r.deviceName || r.deviceId}</span>,
       },
-      {
-        key: 'user',
-        title: t('security-chain.routed.sender'),
-        width: 120,
-        render: (r) => <span translate="no">{r.userName || r.uid}</span>,
-      },
-      {
-        key: 'state',
-        title: t('security-chain.routed.state'),
-        width: 110,
-        filter: ROUTED_CMD_STATES.map((s) => ({ value: s, label: t(`security-chain.routed.states.${s}`) })),
-        render: (r) => <RoutedStateTag state={r.state} testId={`sc-plat-state-${r.cmdId}`} />,
-      },
-      {
-        key: 'answer',
-        title: t('security-chain.routed.answer'),
-        width: 200,
-        render: (r) => <RoutedAnswer cmd={r} />,
-      },
-      {
-        key: 'finishTime',
-        title: t('security-chain.routed.finished'),
-        width: 170,
-        render: (r) =>
-          r.finishTime !== null
-            ? formatTime(r.finishTime)
-            : t('security-chain.routed.expiresAt', { time: formatTime(r.expireTime) }),
-      },
+      senderColumn(t),
+      stateColumn(t, 'sc-plat-state'),
+      answerColumn(t, 200),
+      finishedColumn(t),
     ],
     actions: {
       title: t('security-chain.routed.actions'),
