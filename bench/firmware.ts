@@ -7,12 +7,13 @@
 // - polling: the first group's 10 000 devices, each with an open action, polling DDI (TargetToken) at 100
 //   connections: their answer carries the `deploymentBase` link;
 // - the console: `task/getAssignedDeviceList` and `di/getAllDeviceList` (first page) from one paced client each,
-//   idle and then during a paced polling load (calibrated to use about half of a core of the server's CPU; paced.ts).
+//   idle and then during a paced polling load (calibrated to use about half of a core of the server's CPU; calibrate.ts, paced.ts).
 // Targets: assigning ≤ 5 s; the poll ≥ 30 % of the baseline's requests/s; the lists' p99 during the
 // load ≤ 2× idle. See bench/README.md.
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Options } from 'autocannon';
+import { calibratePaced, PACED_CPU_SHARE, rateFor, shareOf } from './calibrate';
 import { FW_DEVICES, FW_FIRST_GROUP, fwDeviceIdOf, fwTokenOf } from './firmware-fleet';
 import { type Envelope, getJson, signIn } from './keel-client';
 import { measurePaced } from './paced';
@@ -20,15 +21,6 @@ import { load1, measure, median, medianRatio, percent, type Run, runCells, type 
 
 const POLL_CONNECTIONS = 100;
 const PER_CONNECTION = FW_FIRST_GROUP / POLL_CONNECTIONS;
-/**
- * The paced polling load during the lists uses about this share of one core of the server's CPU: its rate is found
- * by short paced runs (calibratePoll). Half the saturated run's requests/s is not half the CPU: a paced poll costs
- * the server more than a saturated one (fewer requests per event-loop turn, more system calls each).
- */
-const PACED_CPU_SHARE = 0.5;
-/** Calibration: at most this many short paced runs, each CALIBRATE_S seconds after a 1 s warm-up. */
-const CALIBRATE_RUNS = 4;
-const CALIBRATE_S = 3;
 /**
  * Each list is called by one client at this rate, idle and during the load: 800 answers in an 8 s run, so that
  * the p99 is the 8th slowest. At 20 req/s it was the 2nd slowest of 160, and one hiccup of the machine decided
@@ -71,9 +63,6 @@ interface TaskInfo {
   stages: Array<{ index: number; size: number; state: string }>;
 }
 
-/** The share of one core the server used over a run. */
-const shareOf = (r: Run) => (r.cpuMicrosPerRequest * r.requestsPerSecond) / 1e6;
-
 /** One round's runs (the suite's runs, each round in the same order). */
 interface Round {
   base: Run;
@@ -87,45 +76,6 @@ interface Round {
   busyLoad: string;
   rate: number;
   halfSaturated: number;
-}
-
-interface CalibrationStep {
-  rate: number;
-  share: number;
-  run: Run;
-}
-
-/**
- * Finds the paced poll's rate at which the server uses about PACED_CPU_SHARE of a core: a first guess from the
- * saturated poll's CPU per request, then short paced runs, each rate scaled by how far the last run's share was
- * from the target (a paced poll's cost per request differs from a saturated one's, and changes with the rate).
- */
-async function calibratePoll(
-  saturatedMicros: number,
-  run: (rate: number, seconds: number) => Promise<Run>,
-): Promise<CalibrationStep[]> {
-  const steps: CalibrationStep[] = [];
-  let rate = Math.max(POLL_CONNECTIONS, Math.round((PACED_CPU_SHARE * 1e6) / Math.max(1, saturatedMicros)));
-  for (let i = 0; i < CALIBRATE_RUNS; i++) {
-    const r = await run(rate, CALIBRATE_S);
-    const share = shareOf(r);
-    steps.push({ rate, share, run: r });
-    if (Math.abs(share - PACED_CPU_SHARE) <= 0.05) break;
-    rate = Math.max(POLL_CONNECTIONS, Math.round((rate * PACED_CPU_SHARE) / Math.max(0.01, share)));
-  }
-  return steps;
-}
-
-/**
- * The calibrated rate: of the rates tried, the one whose measured share came nearest PACED_CPU_SHARE. (It was the
- * last step scaled once more when that step missed by over 5 points: an unmeasured guess, which once loaded the
- * server to 67.5 % of a core instead of 50, since a paced poll's cost per request changes with its rate.)
- */
-function rateFor(steps: readonly CalibrationStep[]): number {
-  let best: CalibrationStep | undefined;
-  for (const step of steps)
-    if (!best || Math.abs(step.share - PACED_CPU_SHARE) < Math.abs(best.share - PACED_CPU_SHARE)) best = step;
-  return best?.rate ?? POLL_CONNECTIONS;
 }
 
 export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
@@ -313,7 +263,7 @@ export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
     const idleLoad = load1();
     const idle = { assigned: await pacedList(listPaths.assigned), devices: await pacedList(listPaths.devices) };
     const halfSaturated = Math.round(poll.requestsPerSecond / 2);
-    const calibration = await calibratePoll(poll.cpuMicrosPerRequest, (rate, seconds) =>
+    const calibration = await calibratePaced(poll.cpuMicrosPerRequest, POLL_CONNECTIONS, (rate, seconds) =>
       measurePaced(keel, { connections: POLL_CONNECTIONS, rate, requestsOf: (c) => lists[c] ?? [] }, 1, seconds),
     );
     for (const c of calibration)
@@ -321,7 +271,7 @@ export async function firmwareSuite(ctx: SuiteContext): Promise<FirmwareRow[]> {
         `${tag} calibrating the paced poll: ${c.rate} req/s → ${c.run.requestsPerSecond.toFixed(0)} req/s answered, ` +
           `server CPU ${percent(c.share)} of a core (${c.run.cpuMicrosPerRequest.toFixed(1)} µs/req)`,
       );
-    const rate = rateFor(calibration);
+    const rate = rateFor(calibration, POLL_CONNECTIONS);
     ctx.log(
       `${tag} lists during the poll paced at ${rate} req/s (about ${percent(PACED_CPU_SHARE)} of a core by the ` +
         `calibration; half the saturated poll's req/s would be ${halfSaturated})…`,

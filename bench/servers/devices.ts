@@ -42,8 +42,14 @@ async function insertFleet(app: Parameters<NonNullable<Parameters<typeof serveKe
   );
   sqlite.transaction(() => {
     for (const index of indexes) sqlite.exec(`drop index "${index.name}"`);
-    for (let p = 1; p < properties; p += 1)
+    // Each with the terminal business (the device API serves no other property's devices).
+    const insertBusiness = sqlite.prepare(
+      "insert into property_businesses (pno, business, disabled, authorised_at) values (?, 'terminal', 0, ?)",
+    );
+    for (let p = 1; p < properties; p += 1) {
       insertProperty.run(benchPno(p), `压测物业 ${p}`, demo.owner_uid, base, base);
+      insertBusiness.run(benchPno(p), base);
+    }
     // Device i: property i / 10 000 (0 = the demo property), created one ms apart, reported attributes (so that a
     // poll is the plain "nothing to do"), each seen once before (a presence row per device, so that the runs with
     // last-seen recording update rows among a million, as in a fleet that has been running, not insert into an

@@ -100,6 +100,10 @@ async function main(argv: string[]) {
         'Demo fleet: 12 devices demo-dev-001…012 (3 bound); their credentials are in DATA_DIR/demo-fleet.json — ' +
           '`npm run sim:demo` brings them online against a running server',
       );
+      console.log(
+        'Demo firmware: KG-100 gateway versions 2.0.3, 2.1.0, 2.2.0 with a delta 2.1.0 → 2.2.0, a finished rollout ' +
+          'and a running one — `npm run sim:demo` carries the running one on (watch /fota/FotaMainPage)',
+      );
       return;
     case 'verify-audit': {
       const verdict = await withApp(async (app) => verifyAudit(app.keel.db));

@@ -364,6 +364,26 @@ export const messages = {
     'zh-cn': '该终端没有待确认的新密钥（可能已被其他管理员处理）',
     en: 'This device has no new key waiting (another administrator may have settled it)',
   },
+  pollOutsideBounds: {
+    status: Status.invalidInput,
+    'zh-cn': '轮询间隔须在 {min} 至 {max} 之间（平台设定的范围）',
+    en: 'The polling interval must be between {min} and {max} (the range the platform allows)',
+  },
+  rolloutPollOutsideBounds: {
+    status: Status.invalidInput,
+    'zh-cn': '升级期间的轮询间隔须在 {min} 至 {max} 之间（平台设定的范围）',
+    en: 'The polling interval during rollouts must be between {min} and {max} (the range the platform allows)',
+  },
+  rolloutPollLonger: {
+    status: Status.invalidInput,
+    'zh-cn': '升级期间的轮询间隔（{rollout}）不能长于常规轮询间隔（{poll}）',
+    en: 'The polling interval during rollouts ({rollout}) may not be longer than the usual one ({poll})',
+  },
+  pollBoundsOrder: {
+    status: Status.invalidInput,
+    'zh-cn': '最短轮询间隔（{min}）不能长于最长轮询间隔（{max}）',
+    en: 'The shortest polling interval ({min}) may not be longer than the longest ({max})',
+  },
   deviceBoundElsewhere: {
     status: Status.conflict,
     'zh-cn': '该终端已绑定其他用户，请先解绑',

@@ -11,6 +11,7 @@ import { type NewsType, notify } from '../platform/news/notify';
 import type { Services } from '../platform/services';
 import { propertyTenant } from '../platform/tenancy/tenant';
 import { seedDemoFleet } from './devices';
+import { seedDemoFirmware } from './firmware';
 import { seedMemberGroups } from './member-groups';
 import { ensureFirstOperator } from './operator';
 import { seedPermissionSets } from './permissions';
@@ -218,7 +219,10 @@ export async function seedFullDemo(s: Services): Promise<void> {
   const plainMember = await findUserByPhone(s.db, DEMO_MEMBER_PHONE);
   if (!plainMember) throw new Error('seedDemo: the demo member is missing');
   const spaces = await seedDemoSpaces(s, pno, owner);
-  await seedDemoFleet(s, pno, owner, [plainMember.uid, owner, people[3] as string], spaces.terminals);
+  const fleet = await seedDemoFleet(s, pno, owner, [plainMember.uid, owner, people[3] as string], spaces.terminals);
+  // The gateways' firmware (seed/firmware.ts): three versions, a delta, a finished rollout and a running one that
+  // `npm run sim:demo` carries on.
+  await seedDemoFirmware(s, pno, DEMO_OWNER_PHONE, spaces.files, fleet.modelIds['KG-100']);
 
   // The member-join flow and an open join request by someone who is not a member yet, going through it (the owner
   // has it to do: seed/workflow.ts).

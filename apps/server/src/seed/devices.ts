@@ -75,7 +75,7 @@ export async function seedDemoFleet(
   ownerUid: string,
   bindTo: readonly string[],
   space?: DemoSpace,
-): Promise<{ file: string; issued: number }> {
+): Promise<{ file: string; issued: number; modelIds: Record<(typeof MODELS)[number]['short'], string> }> {
   const tenant = propertyTenant(pno);
   const platformId = await ensureEntry(s, 'device_platforms', tenant, ownerUid, { name: PLATFORM, osType: 'linux' });
   const modelIds: string[] = [];
@@ -144,5 +144,6 @@ export async function seedDemoFleet(
     );
     renameSync(tmp, file);
   }
-  return { file, issued: issuedFor.length };
+  const [gateway, sensor, camera] = modelIds as [string, string, string];
+  return { file, issued: issuedFor.length, modelIds: { 'KG-100': gateway, 'KS-20': sensor, 'KC-300': camera } };
 }

@@ -131,6 +131,40 @@ const listFilters = {
   online: optionalFlag(),
 };
 
+/**
+ * The polling interval devices are told (hawkBit DDI `config.polling.sleep`), in seconds: what a property sets must lie
+ * within the operator's bounds, and the bounds within these limits (DDI writes it as `HH:MM:SS`).
+ */
+export const POLL_SECONDS_LIMIT = { min: 1, max: 86_400 } as const;
+/** The operator's bounds until they set their own. */
+export const POLL_BOUNDS_DEFAULT = { minSeconds: 10, maxSeconds: 86_400 } as const;
+const pollSeconds = () => z.number().int().min(POLL_SECONDS_LIMIT.min).max(POLL_SECONDS_LIMIT.max);
+
+/** The operator's bounds on the intervals properties set. */
+export const pollBounds = z.object({
+  minSeconds: z.number().int(),
+  maxSeconds: z.number().int(),
+  /** The interval devices are told where a property set none (`DEVICE_POLL_SLEEP`), in seconds. */
+  defaultPollSeconds: z.number().int(),
+  /** When the operator last saved them; null: never (the defaults). */
+  updateTime: z.number().int().nullable(),
+});
+
+/** A property's polling intervals: what it set (null: the default), what devices are told, and the bounds. */
+export const pollSettings = z.object({
+  /** Set by the property, in seconds; null: the platform's default. */
+  pollSeconds: z.number().int().nullable(),
+  /** While a rollout targets the device (it is offered a deployment); null: the same as `pollSeconds`. */
+  rolloutPollSeconds: z.number().int().nullable(),
+  /** What devices are told: the values set, brought within the current bounds, or the defaults. */
+  effectivePollSeconds: z.number().int(),
+  effectiveRolloutPollSeconds: z.number().int(),
+  defaultPollSeconds: z.number().int(),
+  minSeconds: z.number().int(),
+  maxSeconds: z.number().int(),
+  updateTime: z.number().int().nullable(),
+});
+
 export const deviceEndpoints = group(
   defineEndpoint({
     method: 'GET',
@@ -287,6 +321,45 @@ export const deviceEndpoints = group(
       /** The polling interval devices are told ("HH:MM:SS"). */
       pollSleep: z.string(),
     }),
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: 'di/getPollSettings',
+    ours: true,
+    summary:
+      "The property's device polling intervals (the usual one and the shorter one while a rollout targets a device), what devices are told, and the operator's bounds",
+    access: { kind: 'property', permission: [P.list, P.edit], business: DEVICE_BUSINESS },
+    input: z.object({}),
+    output: pollSettings,
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'di/savePollSettings',
+    ours: true,
+    summary:
+      "Set the property's device polling intervals in seconds (null: the default), within the operator's bounds; the rollout interval may not be longer than the usual one. Devices are told at their next poll",
+    access: { kind: 'property', permission: P.edit, business: DEVICE_BUSINESS },
+    input: z.object({ pollSeconds: pollSeconds().nullable(), rolloutPollSeconds: pollSeconds().nullable() }),
+    output: pollSettings,
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: 'di/getPollBounds',
+    ours: true,
+    summary: 'The shortest and longest device polling interval a property may set (operators)',
+    access: { kind: 'platform', permission: 'back.terminals' },
+    input: z.object({}),
+    output: pollBounds,
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'di/savePollBounds',
+    ours: true,
+    summary:
+      "Set the shortest and longest device polling interval a property may set, in seconds; properties' intervals outside them are brought within at once",
+    access: { kind: 'platform', permission: 'back.terminals' },
+    input: z.object({ minSeconds: pollSeconds(), maxSeconds: pollSeconds() }),
+    output: pollBounds,
   }),
   defineEndpoint({
     method: 'POST',

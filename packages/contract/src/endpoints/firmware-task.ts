@@ -143,6 +143,31 @@ export const EXCLUDE_REASON_NAMES: Record<ExcludeReason, { 'zh-cn': string; en: 
   inOtherTask: { 'zh-cn': '在其他任务中', en: 'In another task' },
 };
 
+/**
+ * When a device's update counts as succeeded (README "Success rules" of modules/firmware-task): `versionReport` — the
+ * device must report the new version after its client reported success (within `confirmMinutes`); `clientReport` —
+ * the client's success report is trusted at once, as hawkBit does. Chosen per task; a task that does not name one
+ * takes the property's default (`task/getTaskSettings`). Under `versionReport` a device that never reported any
+ * version is trusted too: a stock SWUpdate reports none unless its configuration has an `identify` section.
+ */
+export const SUCCESS_RULES = ['versionReport', 'clientReport'] as const;
+export type SuccessRule = (typeof SUCCESS_RULES)[number];
+
+/**
+ * What decided a device's success: it reported the new version (`version`), a Mender device reported the artifact
+ * name Keel offered (`artifactName`), the task trusts the client (`clientReport`), or the device never reported a
+ * version, so the client was trusted (`noVersion`).
+ */
+export const SUCCESS_BASES = ['version', 'artifactName', 'clientReport', 'noVersion'] as const;
+export type SuccessBasis = (typeof SUCCESS_BASES)[number];
+
+/** The property's task settings: the success rule of tasks that do not name one. */
+export const taskSettings = z.object({
+  successRule: z.enum(SUCCESS_RULES),
+  /** When it was last saved; null: never (the built-in default, `versionReport`). */
+  updateTime: z.number().int().nullable(),
+});
+
 /** How a device joined a task. */
 export const JOIN_SOURCES = ['list', 'group', 'model', 'rule'] as const;
 
@@ -251,6 +276,7 @@ export const taskItem = z.object({
   disabledFrom: z.enum(TASK_STATES).nullable(),
   mode: z.enum(TASK_MODES),
   execution: taskExecution,
+  successRule: z.enum(SUCCESS_RULES),
   /** Devices in the task (excluded ones not counted). */
   deviceTotal: z.number().int(),
   /** Devices per delivery state (every state present, excluded included). */
@@ -329,6 +355,8 @@ export const assignedDevice = z.object({
   excludeReason: z.enum(EXCLUDE_REASONS).nullable(),
   attempts: z.number().int(),
   errorCode: z.string(),
+  /** What decided its success (`SUCCESS_BASES`); null until it succeeded. */
+  successBy: z.enum(SUCCESS_BASES).nullable(),
   updateTime: z.number().int(),
 });
 
@@ -421,6 +449,8 @@ const taskFields = {
   name: z.string().trim().min(1).max(TASK_NAME_MAX),
   remark: z.string().trim().max(TASK_REMARK_MAX).default(''),
   execution: taskExecution.default(taskExecution.parse({})),
+  /** Omitted: the property's default when the task is made, the task's own when it is edited. */
+  successRule: z.enum(SUCCESS_RULES).optional(),
 };
 
 const P = FIRMWARE_TASK_PERMISSIONS;
@@ -624,6 +654,25 @@ export const firmwareTaskEndpoints = group(
     access: { kind: 'property', permission: P.taskEdit },
     input: z.object({ id: ref('firmwareTask'), name: z.string().trim().min(1).max(TASK_NAME_MAX), filter: ruleFilter }),
     output: ruleItem.extend({ added: z.number().int() }),
+  }),
+  defineEndpoint({
+    method: 'GET',
+    path: 'task/getTaskSettings',
+    ours: true,
+    summary: "The property's task settings: the success rule of tasks that do not name one (added: not in the spec)",
+    access: { kind: 'property', permission: P.task },
+    input: z.object({}),
+    output: taskSettings,
+  }),
+  defineEndpoint({
+    method: 'POST',
+    path: 'task/saveTaskSettings',
+    ours: true,
+    summary:
+      "Save the property's task settings: the success rule new tasks take when they do not name one (added: not in the spec)",
+    access: { kind: 'property', permission: P.taskEdit },
+    input: z.object({ successRule: z.enum(SUCCESS_RULES) }),
+    output: taskSettings,
   }),
   defineEndpoint({
     method: 'GET',

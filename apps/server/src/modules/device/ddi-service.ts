@@ -13,6 +13,7 @@ import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { hhmmss } from './enrolment';
 import { type DdiExtensionAnswer, type DdiExtensionRoute, pollLinks } from './extensions';
+import { type PollIntervals, pollIntervals } from './poll-intervals';
 import * as repo from './repo';
 import { recordReport } from './report';
 import { type DeviceRuntime, type DeviceState, runtimeOf } from './runtime';
@@ -147,12 +148,22 @@ const audit = (s: Services, req: DdiRequest, endpoint: string) =>
     request_id: req.requestId,
   }).catch((err) => s.log.error({ err, reqId: req.requestId }, 'audit write failed'));
 
-/** Counts a call against the device's allowance; a 429 answer with Retry-After when over it. */
-function overLimit(s: Services, req: DdiRequest, bucket: string): DdiAnswer | null {
+/** The property's polling intervals, from memory (poll-intervals.ts) once read. */
+async function intervalsOf(s: Services, pno: string): Promise<PollIntervals> {
+  const cache = pollIntervals(s);
+  return cache.known(pno) ?? (await cache.of(pno));
+}
+
+/**
+ * Counts a call against the device's allowance (POLLS_PER_INTERVAL per interval); a 429 answer with Retry-After when
+ * over it. The interval counted is the shortest the device may be told (its property's rollout interval), and never
+ * longer than the server's default, so that a property's long interval does not starve a device's reports.
+ */
+function overLimit(s: Services, req: DdiRequest, bucket: string, intervals: PollIntervals): DdiAnswer | null {
   try {
     s.limiter.hit(`ddi:${bucket}:${req.tenant}:${req.controllerId}`, {
       limit: POLLS_PER_INTERVAL,
-      windowMs: s.config.devicePollSeconds * 1000,
+      windowMs: Math.min(intervals.rollout, s.config.devicePollSeconds) * 1000,
     });
     return null;
   } catch (e) {
@@ -169,18 +180,19 @@ const base = (req: DdiRequest) =>
 
 /**
  * `GET /{tenant}/controller/v1/{controllerId}`: the polling interval and, while the server has none of the device's
- * attributes, the configData link. Writes nothing but the sighting (batched, runtime.ts).
+ * attributes, the configData link. The interval is the property's (README.md "Polling interval"), its shorter rollout
+ * interval while the answer offers a deployment or tells of a cancel. Writes nothing but the sighting (batched,
+ * runtime.ts).
  */
 export async function poll(s: Services, req: DdiRequest): Promise<DdiAnswer> {
   const rt = runtimeOf(s);
   const who = await caller(s, rt, req);
   if ('answer' in who) return who.answer;
-  const limited = overLimit(s, req, 'poll');
+  const intervals = await intervalsOf(s, req.tenant);
+  const limited = overLimit(s, req, 'poll', intervals);
   if (limited) return limited;
   rt.saw(req.tenant, req.controllerId, s.now(), req.ip);
-  const body: DdiControllerBase = { config: pollConfig(s.config.devicePollSeconds) };
   const url = base(req);
-  if (!who.state.reported) body._links = { configData: { href: `${url}/configData` } };
   // Keel's extension point (extensions.ts): links other modules add, e.g. `deploymentBase` (modules/device-action).
   const extra = await pollLinks(s, {
     pno: req.tenant,
@@ -188,6 +200,9 @@ export async function poll(s: Services, req: DdiRequest): Promise<DdiAnswer> {
     base: url,
     businesses: who.businesses,
   });
+  const rollout = extra !== null && (extra.deploymentBase !== undefined || extra.cancelAction !== undefined);
+  const body: DdiControllerBase = { config: pollConfig(rollout ? intervals.rollout : intervals.poll) };
+  if (!who.state.reported) body._links = { configData: { href: `${url}/configData` } };
   if (extra) body._links = { ...body._links, ...extra };
   return { status: 200, body };
 }
@@ -211,7 +226,7 @@ export async function putConfigData(s: Services, req: DdiRequest, payload: unkno
   const rt = runtimeOf(s);
   const who = await caller(s, rt, req);
   if ('answer' in who) return who.answer;
-  const limited = overLimit(s, req, 'config');
+  const limited = overLimit(s, req, 'config', await intervalsOf(s, req.tenant));
   if (limited) return limited;
   const parsed = ddiConfigData.safeParse(payload);
   if (!parsed.success) {
@@ -249,7 +264,7 @@ export async function extensionCall(
   const rt = runtimeOf(s);
   const who = await caller(s, rt, req);
   if ('answer' in who) return who.answer;
-  const limited = overLimit(s, req, route.bucket);
+  const limited = overLimit(s, req, route.bucket, await intervalsOf(s, req.tenant));
   if (limited) return limited;
   // Work of a business the property does not have is not served; reports on work already given are taken.
   if (!route.report && route.business && !hasBusiness(who.businesses, route.business))

@@ -3,6 +3,7 @@ import { newToken, sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { tenantOf } from '../../platform/tenancy/tenant';
 import { deleteKey, findKeyInfo, saveKey } from './enrolment-repo';
+import { pollIntervals } from './poll-intervals';
 import { runtimeOf } from './runtime';
 
 /**
@@ -22,7 +23,7 @@ export async function keyInfo(s: Services, ctx: RequestContext) {
     enabled: row ? (1 as const) : (0 as const),
     hint: row?.hint ?? null,
     createTime: row?.created_at ?? null,
-    pollSleep: hhmmss(s.config.devicePollSeconds),
+    pollSleep: hhmmss((await pollIntervals(s).of(tenantOf(ctx).pno)).poll),
   };
 }
 

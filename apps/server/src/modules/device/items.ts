@@ -2,11 +2,22 @@ import type { Business } from '@keel/contract/constants';
 import type { DeviceDetail, DeviceItem } from '@keel/contract/endpoints/device';
 import type { Admission, OsType } from '@keel/contract/endpoints/device-common';
 import type { Services } from '../../platform/services';
+import { pollIntervals } from './poll-intervals';
 import type { DeviceRow } from './repo';
 import { FLUSH_MS } from './runtime';
 
 /** How long after its last poll a device still counts as online: two polling intervals and one flush. */
 export const onlineWindowMs = (s: Services) => 2 * s.config.devicePollSeconds * 1000 + FLUSH_MS;
+
+/**
+ * The online window of a property's devices: two of its usual polling intervals (poll-intervals.ts) and one flush,
+ * never shorter than the server's (Mender clients keep their own interval). Null: across properties, the server's.
+ */
+export async function propertyOnlineWindowMs(s: Services, pno: string | null): Promise<number> {
+  if (pno === null) return onlineWindowMs(s);
+  const { poll } = await pollIntervals(s).of(pno);
+  return 2 * Math.max(poll, s.config.devicePollSeconds) * 1000 + FLUSH_MS;
+}
 
 /** The reported attributes of a row (a JSON object of texts; anything else reads as none). */
 export function attributesOf(json: string): Record<string, string> {

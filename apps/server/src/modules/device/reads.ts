@@ -1,7 +1,9 @@
 import type { Db } from '../../platform/db/connect';
+import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import * as catalogue from './catalogue-repo';
-import { onlineWindowMs } from './items';
+import { onlineWindowMs, propertyOnlineWindowMs } from './items';
+import { pollIntervals } from './poll-intervals';
 import { findDeviceHeads, pageDevices } from './repo';
 import * as taskSelection from './task-selection-repo';
 
@@ -72,3 +74,8 @@ export async function devicePlacements(db: Db, tenant: Tenant, ids: readonly str
 
 /** How long after its last poll a device still counts as online (ms): `listedDevices`' `last_seen_at` against it. */
 export const deviceOnlineWindowMs = onlineWindowMs;
+/** The same for the devices of one property, whose polling interval may be its own (poll-intervals.ts). */
+export const propertyDeviceOnlineWindowMs = propertyOnlineWindowMs;
+
+/** The polling intervals a property's devices are told, in seconds (`poll`, and `rollout` while offered a deployment). */
+export const devicePollIntervalsOf = (s: Services, pno: string) => pollIntervals(s).of(pno);

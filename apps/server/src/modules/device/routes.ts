@@ -6,6 +6,7 @@ import { groupItemCounters } from '../space/service';
 import * as catalogue from './catalogue';
 import * as enrolment from './enrolment';
 import { devicesOfLeaver } from './leave';
+import * as polling from './poll-settings';
 import * as devices from './service';
 
 /** Devices: the registry, admission, binding and the catalogue (README.md). The device API: ddi-routes.ts. */
@@ -28,6 +29,10 @@ export const deviceModule = defineModule(
       'di/getEnrolmentKeyInfo': async (_input, ctx) => enrolment.keyInfo(s, ctx),
       'di/resetEnrolmentKey': async (_input, ctx) => enrolment.resetKey(s, ctx),
       'di/disableEnrolmentKey': async (_input, ctx) => enrolment.disableKey(s, ctx),
+      'di/getPollSettings': async (_input, ctx) => polling.settings(s, ctx),
+      'di/savePollSettings': async (input, ctx) => polling.saveSettings(s, ctx, input),
+      'di/getPollBounds': async () => polling.bounds(s),
+      'di/savePollBounds': async (input, ctx) => polling.saveBoundsOf(s, ctx, input),
       'db/bindDevice': async (input, ctx) => devices.bindDevices(s, ctx, input.bindList),
       'db/unbindDevice': async (input, ctx) => devices.unbindDevices(s, ctx, input.deviceIdList),
       'dm/getDeviceModelList': async (input, ctx) => catalogue.listModels(s, ctx, input),

@@ -3,6 +3,7 @@ import { sha256 } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { propertyTenant } from '../../platform/tenancy/tenant';
 import { keyMatches } from './enrolment-repo';
+import { pollIntervals } from './poll-intervals';
 import { bySightingKey, recordSightings, type Sighting } from './presence-repo';
 import { deviceState } from './repo';
 
@@ -90,6 +91,7 @@ function createRuntime(s: Services): DeviceRuntime {
   /** When each device's last sighting was queued, and from where (a new address is written at once). */
   const written = new Map<string, { at: number; address: string }>();
   const resolution = Math.min(SIGHTING_RESOLUTION_MS, (s.config.devicePollSeconds * 1000) / 2);
+  const intervals = pollIntervals(s);
   const stateTtl = deviceCacheTtlMs(s.config.devicePollSeconds);
   const keys = new Map<string, { hash: string | null; at: number }>();
   let stateEpoch = 0;
@@ -195,7 +197,10 @@ function createRuntime(s: Services): DeviceRuntime {
       if (!rt.recordSightings) return;
       const k = stateKey(pno, deviceId);
       const last = written.get(k);
-      if (last && at - last.at < resolution && at >= last.at && last.address === address) return;
+      // At most half the shortest interval the property's devices are told (poll-intervals.ts), when it is known.
+      const shortest = intervals.known(pno)?.rollout;
+      const every = shortest === undefined ? resolution : Math.min(resolution, shortest * 500);
+      if (last && at - last.at < every && at >= last.at && last.address === address) return;
       if (!last && written.size >= MAX_WRITTEN) {
         const oldest = written.keys().next();
         if (!oldest.done) written.delete(oldest.value);

@@ -27,7 +27,7 @@ import {
 import * as org from '../org/service';
 import { assertPlacement, type Placement } from '../space/reads';
 import { findModel, modelOptions } from './catalogue-repo';
-import { onlineWindowMs, toDetail, toItem } from './items';
+import { onlineWindowMs, propertyOnlineWindowMs, toDetail, toItem } from './items';
 import { menderKeyOf, revokeDeviceTokens, settleNewKey } from './mender-service';
 import * as repo from './repo';
 import { runtimeOf } from './runtime';
@@ -81,13 +81,14 @@ export interface ListInput {
 
 export async function listDevices(s: Services, ctx: RequestContext, input: ListInput) {
   const now = s.now();
-  const window = onlineWindowMs(s);
   const { pageNum, pageSize, online, filterPno, ...filters } = input;
+  const scope = scopeOf(ctx, filterPno);
+  const window = await propertyOnlineWindowMs(s, scope.pno);
   const sidIn = spacesInScope(ctx, DEVICE_READERS);
   if (sidIn?.length === 0) return { list: [], total: 0, pageNum, pageSize };
   const { rows, total } = await repo.pageDevices(
     s.db,
-    scopeOf(ctx, filterPno),
+    scope,
     {
       ...filters,
       ...(sidIn ? { sidIn } : {}),
@@ -115,13 +116,15 @@ export async function deviceInfo(s: Services, ctx: RequestContext, deviceId: str
   const row = await repo.findDevice(s.db, scopeOf(ctx), deviceId);
   if (!row) throw notFound('deviceId');
   assertInSpaceScope(ctx, DEVICE_READERS, [row]);
-  return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, propertyTenant(row.pno), deviceId));
+  const window = await propertyOnlineWindowMs(s, row.pno);
+  return toDetail(row, s.now(), window, await menderKeyOf(s, propertyTenant(row.pno), deviceId));
 }
 
 export async function myDeviceInfo(s: Services, ctx: RequestContext, deviceId: string) {
   const row = await repo.findUserDevice(s.db, requireUser(ctx).uid, deviceId);
   if (!row) throw notFound('deviceId');
-  return toDetail(row, s.now(), onlineWindowMs(s), await menderKeyOf(s, propertyTenant(row.pno), deviceId));
+  const window = await propertyOnlineWindowMs(s, row.pno);
+  return toDetail(row, s.now(), window, await menderKeyOf(s, propertyTenant(row.pno), deviceId));
 }
 
 export const osTypeList = (ctx: RequestContext) =>
@@ -449,9 +452,11 @@ export const devicesPerGroup = (s: Services, tenant: Tenant, sid: string) => rep
 export async function firmwareVersionCounts(s: Services, ctx: RequestContext, model?: string) {
   const sidIn = spacesInScope(ctx, [...DEVICE_READERS, FIRMWARE_PERMISSIONS.overview]);
   if (sidIn?.length === 0) return [];
-  return repo.countByFirmwareVersion(s.db, tenantOf(ctx), {
+  const tenant = tenantOf(ctx);
+  const window = await propertyOnlineWindowMs(s, tenant.pno);
+  return repo.countByFirmwareVersion(s.db, tenant, {
     model,
     ...(sidIn ? { sidIn } : {}),
-    cutoff: s.now() - onlineWindowMs(s),
+    cutoff: s.now() - window,
   });
 }

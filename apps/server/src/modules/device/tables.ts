@@ -9,6 +9,8 @@ export interface DeviceTables {
   device_presence: DevicePresenceTable;
   device_enrolment_keys: DeviceEnrolmentKeysTable;
   mender_identities: MenderIdentitiesTable;
+  device_poll_settings: DevicePollSettingsTable;
+  device_poll_bounds: DevicePollBoundsTable;
 }
 
 /** A device type, platform or model of a property's device catalogue (migration 0013, modules/device). */
@@ -103,5 +105,24 @@ export interface MenderIdentitiesTable {
   pending_pubkey: string | null;
   pending_at: number | null;
   created_at: number;
+  updated_at: number;
+}
+
+/** A property's polling intervals (migration 0057); null: the default (poll-settings.ts). */
+export interface DevicePollSettingsTable {
+  pno: string;
+  poll_seconds: number | null;
+  /** Used while the device is offered a deployment or told of a cancel (a rollout targets it). */
+  rollout_poll_seconds: number | null;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+/** The platform's bounds on the intervals a property may set (migration 0057): one row, `id` 'platform'. */
+export interface DevicePollBoundsTable {
+  id: string;
+  min_seconds: number;
+  max_seconds: number;
+  updated_by: string | null;
   updated_at: number;
 }

@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../platform/http/errors';
 import { scopeRoots } from '../../platform/http/scope';
 import type { Services } from '../../platform/services';
 import type { Tenant } from '../../platform/tenancy/tenant';
-import { onlineWindowMs } from './items';
+import { propertyOnlineWindowMs } from './items';
 import * as repo from './targets-repo';
 
 /**
@@ -44,7 +44,7 @@ export async function propertyDevices(
     if (rows.some((r) => r.sid === null || !allowed.has(r.sid))) throw forbidden();
   }
   const now = s.now();
-  const window = onlineWindowMs(s);
+  const window = await propertyOnlineWindowMs(s, tenant.pno);
   return unique.map((id) => {
     const r = byId.get(id) as (typeof rows)[number];
     return {
@@ -63,7 +63,7 @@ export async function propertyDevices(
 export async function deviceSummaries(s: Services, tenant: Tenant, ids: readonly string[]) {
   const rows = await repo.deviceSummaries(s.db, tenant, [...new Set(ids)]);
   const now = s.now();
-  const window = onlineWindowMs(s);
+  const window = await propertyOnlineWindowMs(s, tenant.pno);
   return new Map<string, DeviceSummary>(
     rows.map((r) => [
       r.device_id,

@@ -1,3 +1,4 @@
+import type { SuccessBasis } from '@keel/contract/endpoints/firmware-task';
 import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import * as actions from '../device-action/service';
@@ -12,7 +13,7 @@ import { executionOf } from './items';
 import { packageOwner } from './package-owner';
 import { findTask } from './repo';
 import { inWindow } from './rollout';
-import { isVersion, reportedVersion } from './selection';
+import { offeredOnce, ruleOf, successBasis } from './success-rule';
 
 /**
  * The device side of tasks, for any protocol (README "Delivery"): what a task's action (a device action of kind
@@ -194,7 +195,7 @@ export async function report(
   const detached = row.state === 'cancelled';
   const exec = executionOf(task);
   const progress = r.progress === undefined ? {} : { progress: Math.max(0, Math.min(100, Math.round(r.progress))) };
-  let next: { state: string; errorCode?: string; nextAt?: number | null } | null = null;
+  let next: Next | null = null;
   const forward = (state: string) => (ORDER.indexOf(state) > ORDER.indexOf(row.state) ? state : row.state);
   switch (r.kind) {
     case 'progress':
@@ -208,10 +209,12 @@ export async function report(
       next = exec.mode === 'downloadOnly' ? { state: 'succeeded' } : { state: forward('downloaded') };
       break;
     case 'success': {
+      // The task's success rule (success-rule.ts): succeeded now, or verifying until the device reports its version.
       const [dev] = await candidates(s.db, tenant, { ids: [deviceId] });
-      const confirmed = dev ? isVersion(reportedVersion(dev, task.sw_type), task.sw_version) : false;
-      next =
-        confirmed || detached
+      const basis = await successBasis(ruleOf(task), dev, task, offeredOnce(s, task));
+      next = basis
+        ? { state: 'succeeded', successBy: basis }
+        : detached
           ? { state: 'succeeded' }
           : { state: 'verifying', nextAt: now + exec.confirmMinutes * 60_000 };
       break;
@@ -227,6 +230,14 @@ export async function report(
   }
   await applyOutcome(s, tenant, task, row, attempt, next, { now, detail, progress, protocol: r.protocol, detached });
   return 'recorded';
+}
+
+/** A delivery's new state, with what decided a success (`success_by`). */
+export interface Next {
+  state: string;
+  errorCode?: string;
+  nextAt?: number | null;
+  successBy?: SuccessBasis;
 }
 
 /** After a failure: a retry when attempts remain and the code is one the policy retries, else failed. */
@@ -253,7 +264,7 @@ export async function applyOutcome(
   task: { id: string; sw_id: string; pno: string; sw_pno?: string | null },
   row: { device_id: string; state: string },
   attempt: Attempt,
-  next: { state: string; errorCode?: string; nextAt?: number | null } | null,
+  next: Next | null,
   o: { now: number; detail: string; progress: { progress?: number }; protocol: string; detached?: boolean },
 ) {
   if (!next) return;
@@ -282,6 +293,7 @@ export async function applyOutcome(
         state: next.state,
         ...(next.errorCode !== undefined ? { error_code: next.errorCode } : {}),
         ...(next.nextAt !== undefined ? { next_at: next.nextAt } : {}),
+        ...(next.successBy ? { success_by: next.successBy } : {}),
         updated_at: o.now,
       });
     await updateAttempt(trx, tenant, attempt.action_id, {

@@ -16,6 +16,7 @@ import {
 } from './delivery';
 import { installed } from './installed';
 import { inWindow } from './rollout';
+import { offeredArtifactName } from './success-rule';
 
 /**
  * What a task's action is to the device-action delivery (README.md "Device side"): its deployment — handling from
@@ -69,7 +70,7 @@ function menderOf(a: DeviceAction): Deployment['mender'] {
     sha256: f.sha256,
     size: f.size,
     contentType: OCTETS,
-    artifactName: typeof info.name === 'string' && info.name ? info.name : f.name,
+    artifactName: offeredArtifactName(f),
     deviceTypes: Array.isArray(info.deviceTypes) ? info.deviceTypes.map(String) : [],
   };
 }

@@ -2,15 +2,15 @@ import type { Services } from '../../platform/services';
 import { propertyTenant, type Tenant } from '../../platform/tenancy/tenant';
 import { applyRule } from './assign';
 import { attemptByAction } from './attempt-repo';
-import { applyOutcome, failureNext } from './delivery';
+import { applyOutcome, failureNext, type Next } from './delivery';
 import { candidates, releaseClaims, requeueDueRetries, taskDevicesIn, updateInStates } from './device-repo';
 import { actionsChanged, announce } from './events';
 import { type Counts, countsOf, emptyCounts, executionOf, finalOf, totalOf } from './items';
 import * as repo from './repo';
 import { closeFinishedStages, closeStage, offerDue, openStage } from './rollout';
 import { scheduleTick, tickMs } from './schedule';
-import { isVersion, reportedVersion } from './selection';
 import { packageFit } from './service';
+import { offeredOnce, ruleOf, successBasis } from './success-rule';
 import { startPatch } from './transitions';
 
 /**
@@ -102,8 +102,8 @@ async function tickTask(s: Services, tenant: Tenant, row: repo.TaskRow) {
 }
 
 /**
- * Devices waiting for their new version: succeeded when they report it, failed (or retried) when time is up.
- * Answers whether any of them moved.
+ * Devices waiting for their new version: succeeded when they report it (or, over Mender, the artifact name Keel
+ * offered: success-rule.ts), failed (or retried) when time is up. Answers whether any of them moved.
  */
 async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, now: number) {
   const waiting = await taskDevicesIn(s.db, tenant, row.id, ['verifying']);
@@ -113,11 +113,12 @@ async function confirmVersions(s: Services, tenant: Tenant, row: repo.TaskRow, n
     (await candidates(s.db, tenant, { ids: waiting.map((d) => d.device_id) })).map((d) => [d.device_id, d]),
   );
   let moved = false;
+  const rule = ruleOf(row);
+  const offered = offeredOnce(s, row);
   for (const d of waiting) {
-    const dev = devices.get(d.device_id);
-    const confirmed = dev ? isVersion(reportedVersion(dev, row.sw_type), row.sw_version) : false;
-    const next = confirmed
-      ? { state: 'succeeded' }
+    const basis = await successBasis(rule, devices.get(d.device_id), row, offered);
+    const next: Next | null = basis
+      ? { state: 'succeeded', successBy: basis }
       : d.next_at !== null && Number(d.next_at) <= now
         ? failureNext(exec, Number(d.attempts), 'versionNotConfirmed', now)
         : null;

@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db/connect';
 import type { Tenant } from '../../platform/tenancy/tenant';
 import { stateCounts } from './device-repo';
 import type { TaskRow } from './repo';
+import { ruleOf } from './success-rule';
 
 /** Tasks as the console shows them: their per-state and per-group counts. No SQL of its own. */
 
@@ -60,6 +61,7 @@ export function taskItemOf(row: TaskRow, counts: Counts, ruleCount: number): Tas
     disabledFrom: (row.disabled_from as TaskState | null) ?? null,
     mode: row.mode as TaskItem['mode'],
     execution: executionOf(row),
+    successRule: ruleOf(row),
     deviceTotal: total,
     counts,
     progress: total === 0 ? 0 : Math.floor((finalOf(counts) * 100) / total),

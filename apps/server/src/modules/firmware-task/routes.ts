@@ -10,6 +10,7 @@ import * as history from './history';
 import { preview } from './preview';
 import { TICK_JOB } from './schedule';
 import * as service from './service';
+import * as settings from './settings';
 import * as transitions from './transitions';
 
 /** Firmware update tasks and their rollouts (`task/` of the firmware service). Model: README.md. */
@@ -74,6 +75,8 @@ export const firmwareTaskModule = defineModule(
         ctx.audit.target = input.id;
         return assign.addRule(s, ctx, input);
       },
+      'task/getTaskSettings': async (_input, ctx) => settings.getSettings(s, ctx),
+      'task/saveTaskSettings': async (input, ctx) => settings.saveSettings(s, ctx, input),
       'task/getRuleList': async (input, ctx) => assign.rules(s, ctx, input.id),
       'task/delRule': async (input, ctx) => {
         ctx.audit.target = input.ruleId;

@@ -100,7 +100,8 @@ export async function ruleDevices(
     .map((d) => ({ ...d, source: 'rule' as const, ruleId }));
 }
 
-const attributesOf = (d: Pick<CandidateRow, 'attributes'>): Record<string, string> => {
+/** The attributes a device reports, parsed ({} when they cannot be read). */
+export const attributesOf = (d: Pick<CandidateRow, 'attributes'>): Record<string, string> => {
   try {
     const parsed = JSON.parse(d.attributes) as unknown;
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};

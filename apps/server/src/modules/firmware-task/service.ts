@@ -1,6 +1,8 @@
 import {
   EXCLUDE_REASONS,
   type ExcludeReason,
+  type SuccessBasis,
+  type SuccessRule,
   TASK_FINAL_STATES,
   TASK_MODE_NAMES,
   TASK_MODES,
@@ -23,6 +25,7 @@ import { actionsOf, assertAllows } from './machine';
 import { packageOwner } from './package-owner';
 import * as repo from './repo';
 import { type Candidate, type PackageFit, reportedVersion, type Selection, selectDevices } from './selection';
+import { successRuleFor } from './settings';
 
 /** Firmware tasks: reading them, making and editing drafts (README.md). Transitions: transitions.ts. */
 
@@ -208,12 +211,19 @@ export async function joinDevices(
 export async function add(
   s: Services,
   ctx: RequestContext,
-  input: { swId: string; name: string; remark: string; execution: TaskExecution } & Selection,
+  input: {
+    swId: string;
+    name: string;
+    remark: string;
+    execution: TaskExecution;
+    successRule?: SuccessRule;
+  } & Selection,
 ) {
   const tenant = tenantOf(ctx);
   const now = s.now();
   checkExecution(input.execution, now);
   const pkg = await publishedPackage(s, ctx, input.swId);
+  const successRule = await successRuleFor(s.db, tenant, input.successRule);
   const found = await selectDevices(s.db, tenant, input);
   if (found.length > TASK_SELECT_MAX) throw new AppError('taskAssignLimit', { max: TASK_SELECT_MAX });
   const id = newId();
@@ -230,6 +240,7 @@ export async function add(
       state: 'draft',
       mode: input.execution.mode,
       execution: JSON.stringify(input.execution),
+      success_rule: successRule,
       created_by: ctx.user?.uid ?? null,
       created_at: now,
       updated_at: now,
@@ -243,7 +254,14 @@ export async function add(
 export async function edit(
   s: Services,
   ctx: RequestContext,
-  input: { id: string; swId: string; name: string; remark: string; execution: TaskExecution },
+  input: {
+    id: string;
+    swId: string;
+    name: string;
+    remark: string;
+    execution: TaskExecution;
+    successRule?: SuccessRule;
+  },
 ) {
   const tenant = tenantOf(ctx);
   const now = s.now();
@@ -256,6 +274,7 @@ export async function edit(
     remark: input.remark,
     mode: input.execution.mode,
     execution: JSON.stringify(input.execution),
+    ...(input.successRule ? { success_rule: input.successRule } : {}),
     ...(pkg
       ? { sw_id: pkg.id, sw_pno: pkg.owner.pno, sw_type: pkg.sw_type, sw_name: pkg.name, sw_version: pkg.version }
       : {}),
@@ -302,6 +321,7 @@ export async function assigned(
       excludeReason: (r.exclude_reason as ExcludeReason | null) ?? null,
       attempts: Number(r.attempts),
       errorCode: r.error_code,
+      successBy: (r.success_by as SuccessBasis | null) ?? null,
       updateTime: Number(r.updated_at),
     })),
     total,

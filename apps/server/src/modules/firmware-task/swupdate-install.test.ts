@@ -57,7 +57,7 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
   const deviceRow = (taskId: string, deviceId: string) =>
     env()
       .app.keel.db.selectFrom('fw_task_devices')
-      .select(['state', 'error_code', 'action_id'])
+      .select(['state', 'error_code', 'action_id', 'success_by'])
       .where('pno', '=', fx.demo)
       .where('task_id', '=', taskId)
       .where('device_id', '=', deviceId)
@@ -73,13 +73,18 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
       .where('a.action_id', '=', actionId)
       .executeTakeFirstOrThrow();
 
-  /** Runs swupdate for a device, reporting `version` in identify; its output is collected in `out.text`. */
-  const run = (device: { deviceId: string; credential: string }, version: string, confirm?: '2') => {
+  /**
+   * Runs swupdate for a device, reporting `version` in identify (none with `identify` false: a stock configuration
+   * without an `identify` section, which reports no version); its output is collected in `out.text`.
+   */
+  const run = (device: { deviceId: string; credential: string }, version: string, confirm?: '2', identify = true) => {
     const cfg = join(dir, `${device.deviceId}-${version}.cfg`);
     writeFileSync(
       cfg,
       'globals : { verbose = true; loglevel = 5; };\n' +
-        `identify : ( { name = "swVersion"; value = "${version}"; }, { name = "board"; value = "keel-board"; } );\n`,
+        (identify
+          ? `identify : ( { name = "swVersion"; value = "${version}"; }, { name = "board"; value = "keel-board"; } );\n`
+          : ''),
     );
     const own = mkdtempSync(join(dir, 'run-'));
     const args = ['-f', cfg, '-k', join(dir, 'vendor.pem'), '-H', 'board:rev1', '-l', '5', '-v'];
@@ -185,6 +190,40 @@ describeEachDb('real client: swupdate installs a task’s update', (env) => {
     expect(await attempt(actionId)).toMatchObject({ state: 'succeeded' });
     const info = (await fx.call('di/getAnyDeviceInfo', { deviceId: device.deviceId }, fx.owner)).data;
     expect(info.firmwareVersion).toBe('2.0.0');
+    await stop(second.child);
+  }, 180_000);
+
+  it('without an identify section (no version reported) succeeds on its success report under a clientReport task', async () => {
+    if (!ready) return;
+    recordRealToolRun('swupdate: succeeds without identify under clientReport', tools);
+    const device = await register();
+    const payload = Buffer.from(`keel firmware 2.0.5 for ${device.deviceId}\n`.repeat(40));
+    const target = join(dir, `${device.deviceId}.bin`);
+    const pkg = await publish('2.0.5', image('2.0.5', payload, target));
+    const task = await fx.ok('task/addTask', {
+      swId: pkg,
+      name: 'SWUpdate trusted',
+      deviceIdList: [device.deviceId],
+      successRule: 'clientReport',
+      execution: { mode: 'forced' },
+    });
+    await fx.ok('task/releaseTask', { id: task.id });
+    await tick(env().app.keel);
+    const actionId = Number((await deviceRow(task.id, device.deviceId)).action_id);
+    const first = run(device, '1.0.0', undefined, false);
+    await written(target, payload, first);
+    await stop(first.child);
+    // Restarted as after a reboot, still without identify: closed/success, and no version ever reported.
+    const second = run(device, '2.0.5', '2', false);
+    const done = await until(
+      () => deviceRow(task.id, device.deviceId),
+      (r) => r.state === 'succeeded' || r.state === 'failed' || r.state === 'verifying',
+      second,
+    );
+    expect(done, second.text).toMatchObject({ state: 'succeeded', success_by: 'clientReport' });
+    expect(await attempt(actionId)).toMatchObject({ state: 'succeeded' });
+    const info = (await fx.call('di/getAnyDeviceInfo', { deviceId: device.deviceId }, fx.owner)).data;
+    expect(info.firmwareVersion).toBe('1.0.0');
     await stop(second.child);
   }, 180_000);
 

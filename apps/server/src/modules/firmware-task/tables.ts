@@ -8,6 +8,7 @@ export interface FirmwareTaskTables {
   fw_task_attempts: FwTaskAttemptsTable;
   fw_task_rules: FwTaskRulesTable;
   fw_task_samples: FwTaskSamplesTable;
+  fw_task_settings: FwTaskSettingsTable;
 }
 
 /** A firmware update task (migration 0024, modules/firmware-task). */
@@ -40,6 +41,8 @@ export interface FwTasksTable {
   finished_at: number | null;
   /** Its rows in fw_task_devices, every state (migration 0035). */
   device_rows: Generated<number>;
+  /** When a device counts as succeeded: versionReport | clientReport (migration 0056). */
+  success_rule: Generated<string>;
 }
 
 /** A device in a task (migration 0024). */
@@ -59,6 +62,8 @@ export interface FwTaskDevicesTable {
   next_at: number | null;
   created_at: number;
   updated_at: number;
+  /** What decided its success: version | artifactName | clientReport | noVersion; null until then (migration 0056). */
+  success_by: string | null;
 }
 
 /** The active task holding a device for a software type (migration 0024). */
@@ -113,4 +118,12 @@ export interface FwTaskSamplesTable {
   pno: string;
   at: number;
   counts: string;
+}
+
+/** A property's task settings (migration 0056): the success rule of tasks that do not name one. */
+export interface FwTaskSettingsTable {
+  pno: string;
+  success_rule: string;
+  updated_by: string | null;
+  updated_at: number;
 }

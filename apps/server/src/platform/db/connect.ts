@@ -37,12 +37,19 @@ export function connect(database: Config['database']): { db: Db; dialect: Dialec
       sqlite.pragma('wal_autocheckpoint = 0');
       side = startSideThread(database.file, (message) => console.error(`SQLite side thread: ${message}`));
     }
-    const statements = withStatementCache(sqlite, () => side?.stop());
+    let writes = 0;
+    const statements = withStatementCache(
+      sqlite,
+      () => side?.stop(),
+      () => {
+        writes += 1;
+      },
+    );
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: statements }),
       plugins: tenantGuardPlugins(),
     });
-    registerDirect(db, sqlite, statements, side);
+    registerDirect(db, sqlite, statements, side, () => writes);
     return { db, dialect: 'sqlite' };
   }
   const pool = new pg.Pool({
@@ -66,13 +73,21 @@ const STATEMENT_CACHE_MAX = 500;
  * switches a statement's mode (`raw`, `pluck`, `expand`, `safeIntegers`), so reusing one is safe, and SQLite
  * re-plans a statement by itself after a schema change.
  */
-export function withStatementCache(sqlite: SQLite.Database, beforeClose?: () => void): SqliteDatabase {
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  beforeClose?: () => void,
+  onWrite?: () => void,
+): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     prepare(sql: string): SqliteStatement {
       const cached = statements.get(sql);
-      if (cached && !cached.busy) return cached;
+      if (cached && !cached.busy) {
+        if (!cached.readonly) onWrite?.();
+        return cached;
+      }
       const statement = sqlite.prepare(sql);
+      if (!statement.readonly) onWrite?.();
       if (!cached) {
         if (statements.size >= STATEMENT_CACHE_MAX) {
           const oldest = statements.keys().next();
@@ -102,9 +117,31 @@ interface DirectSqlite {
 /** The SQLite connection behind each Kysely instance `connect` opened, for `precompile`'s direct reads. */
 const sqliteOf = new WeakMap<Db, DirectSqlite>();
 
-function registerDirect(db: Db, sqlite: SQLite.Database, statements: SqliteDatabase, side?: SideThread): void {
+/**
+ * `writes()` counts the statements that may write (not `readonly`: inserts, updates, deletes, `begin`, `commit`…)
+ * handed out by the statement cache, every one of which runs at once, synchronously, where it was handed out (Kysely's
+ * driver and `precompile`). So `total_changes()` (a statement of its own, about 2.5 µs) is read again only after
+ * one of them: between two, it cannot have moved.
+ */
+function registerDirect(
+  db: Db,
+  sqlite: SQLite.Database,
+  statements: SqliteDatabase,
+  side: SideThread | undefined,
+  writes: () => number,
+): void {
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
-  sqliteOf.set(db, { sqlite, statements, changes: () => totalChanges.get() as number, side });
+  let seen = -1;
+  let last = 0;
+  const changes = () => {
+    const now = writes();
+    if (now !== seen) {
+      last = totalChanges.get() as number;
+      seen = now;
+    }
+    return last;
+  };
+  sqliteOf.set(db, { sqlite, statements, changes, side });
 }
 
 /** Where a read may run beside the requests: the SQLite side thread, when no transaction is open on `db`. */

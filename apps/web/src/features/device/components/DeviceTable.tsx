@@ -1,6 +1,7 @@
 import ApiOutlined from '@ant-design/icons/ApiOutlined';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
+import FieldTimeOutlined from '@ant-design/icons/FieldTimeOutlined';
 import LinkOutlined from '@ant-design/icons/LinkOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import UsergroupAddOutlined from '@ant-design/icons/UsergroupAddOutlined';
@@ -25,6 +26,8 @@ import { BatchBindDialog } from '../dialogs/BatchBindDialog';
 import { BindDialog } from '../dialogs/BindDialog';
 import { DeviceFormDialog } from '../dialogs/DeviceFormDialog';
 import { EnrolmentKeyDialog } from '../dialogs/EnrolmentKeyDialog';
+import { PollBoundsDialog } from '../dialogs/PollBoundsDialog';
+import { PollSettingsDialog } from '../dialogs/PollSettingsDialog';
 import { SecretDialog } from '../dialogs/SecretDialog';
 import { AdmissionTag, OnlineBadge } from './DeviceStatus';
 
@@ -37,6 +40,7 @@ type Dialog =
   | { kind: 'bind'; device: DeviceItem }
   | { kind: 'batch' }
   | { kind: 'enrolment' }
+  | { kind: 'poll' }
   | null;
 
 const text = (v?: string) => (v ? v : undefined);
@@ -347,6 +351,15 @@ export function DeviceTable({ mode }: { mode: DeviceListMode }) {
               {t('device.enrolment.title')}
             </Button>
           )}
+          {(canEdit || mode === 'platform') && (
+            <Button
+              icon={<FieldTimeOutlined />}
+              onClick={() => setDialog({ kind: 'poll' })}
+              data-testid="open-poll-settings"
+            >
+              {mode === 'platform' ? t('device.poll.boundsTitle') : t('device.poll.title')}
+            </Button>
+          )}
           {canBind && (
             <Button
               icon={<UsergroupAddOutlined />}
@@ -406,6 +419,8 @@ export function DeviceTable({ mode }: { mode: DeviceListMode }) {
       />
       <BatchBindDialog open={dialog?.kind === 'batch'} scope={scope} onClose={() => setDialog(null)} />
       {canAdmit && <EnrolmentKeyDialog open={dialog?.kind === 'enrolment'} onClose={() => setDialog(null)} />}
+      {canEdit && <PollSettingsDialog open={dialog?.kind === 'poll'} onClose={() => setDialog(null)} />}
+      {mode === 'platform' && <PollBoundsDialog open={dialog?.kind === 'poll'} onClose={() => setDialog(null)} />}
       <CredentialDialog issued={issued} onClose={() => setIssued(null)} />
     </div>
   );

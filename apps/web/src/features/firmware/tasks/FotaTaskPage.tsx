@@ -6,6 +6,7 @@ import {
   type TaskItem,
 } from '@keel/contract/endpoints/firmware-task';
 import { Link } from '@tanstack/react-router';
+import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { ResourcePage } from '../../../shared/admin-kit/ResourcePage';
@@ -13,6 +14,7 @@ import { defineResource } from '../../../shared/admin-kit/resource';
 import { formatTime } from '../../../shared/format/time';
 import { useCan } from '../api';
 import { NEW_TASK_DIALOG, TASK_READS, VIEW_TASK_DIALOG } from './routes';
+import { SuccessRuleSettings } from './SuccessRule';
 import { TaskProgress, TaskStateTag } from './TaskBits';
 import { useTaskListPushes } from './use-task-pushes';
 
@@ -33,7 +35,12 @@ export function FotaTaskPage() {
     tableTestId: 'task-table',
     card: { title: t('firmware.task.title'), testId: 'fota-task-page' },
     noProperty: t('firmware.noProperty'),
-    toolbar: <Typography.Text type="secondary">{t('firmware.task.help')}</Typography.Text>,
+    toolbar: (
+      <Space wrap>
+        <Typography.Text type="secondary">{t('firmware.task.help')}</Typography.Text>
+        {canEdit && <SuccessRuleSettings />}
+      </Space>
+    ),
     create: canEdit ? { label: t('firmware.task.create'), icon: <PlusOutlined />, testId: 'task-create' } : undefined,
     dialogRoute: { to: NEW_TASK_DIALOG },
     list: { path: 'task/getTaskList', schema: LIST },

@@ -16,6 +16,7 @@ import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { formatTime } from '../../../shared/format/time';
 import { OnlineState } from '../components/UpgradeBits';
 import { HISTORY_DIALOG, LIVE_MS, TASK_READS } from './routes';
+import { SuccessBy, SuccessByTitle } from './SuccessRule';
 import { DeliveryStateTag } from './TaskBits';
 
 const PAGE = 10;
@@ -79,7 +80,7 @@ export function TaskDevices({ id, live, canRemove }: { id: string; live: boolean
         rowKey="deviceId"
         loading={q.isLoading}
         dataSource={q.data?.list ?? []}
-        scroll={{ x: 820 }}
+        scroll={{ x: 990 }}
         locale={{
           emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('firmware.task.noDevices')} />,
         }}
@@ -123,6 +124,12 @@ export function TaskDevices({ id, live, canRemove }: { id: string; live: boolean
                 {d.excludeReason ? t(`firmware.task.exclude.${d.excludeReason}`) : ''}
               </span>
             ),
+          },
+          {
+            key: 'successBy',
+            title: <SuccessByTitle />,
+            width: 170,
+            render: (_: unknown, d) => <SuccessBy by={d.successBy} testId={`task-device-success-by-${d.deviceId}`} />,
           },
           { key: 'attempts', title: t('firmware.task.attempts'), width: 80, dataIndex: 'attempts' },
           {

@@ -1,5 +1,6 @@
 import {
   firmwareTaskEndpoints,
+  type SuccessRule,
   TASK_NAME_MAX,
   TASK_REMARK_MAX,
   type TaskItem,
@@ -21,6 +22,7 @@ import { useApiMutation } from '../../../shared/api/use-api-mutation';
 import { ExecutionFields } from './ExecutionFields';
 import { defaultExecution, type ExecutionValues, toExecution, toValues } from './execution';
 import { TASK_READS, VIEW_TASK_DIALOG } from './routes';
+import { SuccessRuleField, usePropertySuccessRule } from './SuccessRule';
 
 const SEARCH = firmwareTaskEndpoints['task/getTaskInfo'].input.partial();
 
@@ -30,12 +32,26 @@ interface Values extends ExecutionValues {
   remark?: string;
   deviceIdList?: string[];
   modelIdList?: string[];
+  successRule: SuccessRule;
 }
 
 /** `new`: a task; `edit`: a draft's name, package and settings; `execute`: a draft's execution settings alone. */
 export type TaskFormKind = 'new' | 'edit' | 'execute';
 
-function TaskForm({ kind, task, onClose }: { kind: TaskFormKind; task?: TaskItem; onClose: () => void }) {
+function TaskForm({
+  kind,
+  task,
+  fallback,
+  fallbackFailed,
+  onClose,
+}: {
+  kind: TaskFormKind;
+  task?: TaskItem;
+  /** The property's default success rule, preselected for a new task. */
+  fallback: SuccessRule;
+  fallbackFailed: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
@@ -67,6 +83,7 @@ function TaskForm({ kind, task, onClose }: { kind: TaskFormKind; task?: TaskItem
         name: v.name,
         remark: v.remark ?? '',
         execution,
+        successRule: v.successRule,
         deviceIdList: v.deviceIdList ?? [],
         modelIdList: v.modelIdList ?? [],
         groupIdList: [],
@@ -79,6 +96,7 @@ function TaskForm({ kind, task, onClose }: { kind: TaskFormKind; task?: TaskItem
         name: kind === 'edit' ? v.name : base.name,
         remark: kind === 'edit' ? (v.remark ?? '') : base.remark,
         execution,
+        ...(kind === 'edit' ? { successRule: v.successRule } : {}),
       });
     }
     setSaving(false);
@@ -113,6 +131,7 @@ function TaskForm({ kind, task, onClose }: { kind: TaskFormKind; task?: TaskItem
             name: task?.name,
             swId: task?.swId,
             remark: task?.remark,
+            successRule: task?.successRule ?? fallback,
           }}
         >
           {kind !== 'execute' && (
@@ -145,6 +164,15 @@ function TaskForm({ kind, task, onClose }: { kind: TaskFormKind; task?: TaskItem
               <Form.Item name="remark" label={t('firmware.task.remark')}>
                 <Input.TextArea rows={2} maxLength={TASK_REMARK_MAX} data-testid="task-remark" />
               </Form.Item>
+              {fallbackFailed && kind === 'new' && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  message={t('firmware.successRule.loadFailed')}
+                  style={{ marginBottom: 16 }}
+                />
+              )}
+              <SuccessRuleField fallback={kind === 'new' ? fallback : undefined} />
             </>
           )}
           {kind === 'new' && (
@@ -193,11 +221,21 @@ export function TaskFormDialog({ kind, onClose }: { kind: TaskFormKind; onClose:
   const named = effective !== 'new';
   const query = useQuery({ ...apiQuery('task/getTaskInfo', { id: id ?? '' }), enabled: named, retry: false });
   const task = useRouteObject(query, named, t('firmware.task.notFound'), onClose);
-  if (named && !task)
+  // A new task starts from the property's default rule: read before the form is made (its initial values).
+  const settings = usePropertySuccessRule(!named);
+  if ((named && !task) || settings.loading)
     return (
       <Modal open footer={null} onCancel={onClose} title={t('firmware.task.loading')}>
         <Skeleton active />
       </Modal>
     );
-  return <TaskForm kind={effective} task={task} onClose={onClose} />;
+  return (
+    <TaskForm
+      kind={effective}
+      task={task}
+      fallback={settings.rule}
+      fallbackFailed={settings.failed}
+      onClose={onClose}
+    />
+  );
 }

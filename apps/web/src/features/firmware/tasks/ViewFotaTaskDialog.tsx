@@ -227,6 +227,9 @@ function Summary({ task }: { task: Info }) {
               sizes: e.stages.sizes.join(' / '),
             })}
       </Descriptions.Item>
+      <Descriptions.Item label={t('firmware.successRule.label')}>
+        <span data-testid="task-summary-success-rule">{t(`firmware.successRule.rules.${task.successRule}`)}</span>
+      </Descriptions.Item>
       <Descriptions.Item label={t('firmware.task.thresholds')}>
         {t('firmware.task.thresholdsText', { success: e.successThreshold, error: e.errorThreshold })}
       </Descriptions.Item>
