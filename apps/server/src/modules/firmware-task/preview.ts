@@ -2,6 +2,7 @@ import { EXCLUDE_REASONS, type ExcludeReason, type TaskPreview } from '@keel/con
 import type { RequestContext } from '../../platform/http/context';
 import type { Services } from '../../platform/services';
 import { tenantOf } from '../../platform/tenancy/tenant';
+import { devicePollIntervalsOf } from '../device/reads';
 import { bestDelta, packageOf } from '../firmware/service';
 import { deltaTakers } from './delta-takers';
 import { candidates, claimsOf, taskDevices } from './device-repo';
@@ -77,8 +78,9 @@ export async function preview(s: Services, ctx: RequestContext, id: string): Pro
     at += size;
     return { index, size, sample };
   });
-  // Each group: offered at the next poll, downloaded and installed by the one after, confirmed by the third.
-  const pollSeconds = s.config.devicePollSeconds;
+  // Each group: offered at the next poll (the property's interval), downloaded and installed by the one after and
+  // confirmed by the third (its devices then poll at the property's rollout interval).
+  const { poll: pollSeconds, rollout } = await devicePollIntervalsOf(s, tenant.pno);
   const start = exec.startMode === 'at' && exec.startAt !== null ? Math.max(now, exec.startAt) : now;
   return {
     matched: keep.length,
@@ -91,6 +93,6 @@ export async function preview(s: Services, ctx: RequestContext, id: string): Pro
     deltaBytes,
     deltaDevices,
     pollSeconds,
-    expectedFinish: keep.length === 0 ? null : start + groups.length * 3 * pollSeconds * 1000,
+    expectedFinish: keep.length === 0 ? null : start + groups.length * (pollSeconds + 2 * rollout) * 1000,
   };
 }

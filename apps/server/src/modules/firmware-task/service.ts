@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { Services } from '../../platform/services';
 import { type Tenant, tenantOf } from '../../platform/tenancy/tenant';
+import { propertyDeviceOnlineWindowMs } from '../device/reads';
 import { packageOf, usablePackage } from '../firmware/service';
 import { claimsOf, errorCodes, insertTaskDevices, maxStage, pageAssigned } from './device-repo';
 import { countsOf, emptyCounts, executionOf, stageOfPosition, stageSizes, taskItemOf } from './items';
@@ -298,7 +299,8 @@ export async function assigned(
 ) {
   const tenant = tenantOf(ctx);
   const row = await loadTask(s.db, tenant, input.id);
-  const onlineMs = s.config.devicePollSeconds * 2000 + 2000;
+  // Online as the device list says it: two of the property's polling intervals (device/reads.ts).
+  const onlineMs = await propertyDeviceOnlineWindowMs(s, tenant.pno);
   const now = s.now();
   const { rows, total } = await pageAssigned(s.db, tenant, row, input, input.pageNum, input.pageSize);
   return {
