@@ -1,6 +1,7 @@
 import { type FleetSummary, runFleet, type SimDevice } from '@keel/device-sim/fleet';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO_OWNER, DEMO_PROPERTY } from '../support/env';
+import { publishedFirmware } from '../support/firmware';
 import { expect as baseExpect, expectToast, restoreSession, test, userPages } from '../support/fixtures';
 import { shot } from '../support/pages';
 import { apiCall, loginByApi, markNoReload, selectOption, stillNoReload } from '../support/tenancy';
@@ -39,28 +40,14 @@ async function scene(request: APIRequestContext) {
   const pno = session.propertyList.find((p) => p.name === DEMO_PROPERTY)?.pno as string;
   const headers = { token: session.token, pno };
   const { modelId } = await apiCall(request, 'GET', 'dm/addDeviceModel', { name: MODEL }, headers);
-  const { sid } = await apiCall(
-    request,
-    'POST',
-    'space/addSpace',
-    { name: `Live ${stamp}`, business: 'firmware', category: 'file', quota: 10_000_000 },
-    headers,
-  );
-  const upload = await request.post(`/api/fis/fi/uploadFile?sid=${sid}`, {
-    headers,
-    multipart: {
-      file: { name: `lv-${VERSION}.bin`, mimeType: 'application/octet-stream', buffer: Buffer.alloc(8192, 5) },
-    },
+  await publishedFirmware(request, headers, {
+    spaceName: `Live ${stamp}`,
+    name: 'Live',
+    version: VERSION,
+    fileName: `lv-${VERSION}.bin`,
+    size: 8192,
+    modelIdList: [modelId],
   });
-  const { fid } = (await upload.json()).data;
-  const { id } = await apiCall(
-    request,
-    'POST',
-    'sw/addSw',
-    { sid, swType: 'firmware', name: 'Live', version: VERSION, modelIdList: [modelId], fidList: [fid] },
-    headers,
-  );
-  await apiCall(request, 'POST', 'sw/setSwPublished', { id, published: 1 }, headers);
   return { pno, headers, modelId };
 }
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_OWNER } from '../support/env';
+import { publishedFirmware } from '../support/firmware';
 import { expect as baseExpect, expectToast, test, userPages } from '../support/fixtures';
 import { localized, openSignIn, shot, signInWithPassword } from '../support/pages';
 import { apiCall, loginByApi, selectOption } from '../support/tenancy';
@@ -25,31 +26,13 @@ async function scene(request: APIRequestContext) {
 }
 
 /** A published firmware version `version` (name Gateway) in a new space; its id. */
-async function publishedVersion(request: APIRequestContext, headers: Record<string, string>, version: string) {
-  const { sid } = await apiCall(
-    request,
-    'POST',
-    'space/addSpace',
-    { name: `Success ${version}`, business: 'firmware', category: 'file', quota: 10_000_000 },
-    headers,
-  );
-  const upload = await request.post(`/api/fis/fi/uploadFile?sid=${sid}`, {
-    headers,
-    multipart: {
-      file: { name: `gw-${version}.bin`, mimeType: 'application/octet-stream', buffer: Buffer.alloc(4096, 3) },
-    },
+const publishedVersion = (request: APIRequestContext, headers: Record<string, string>, version: string) =>
+  publishedFirmware(request, headers, {
+    spaceName: `Success ${version}`,
+    name: 'Gateway',
+    version,
+    fileName: `gw-${version}.bin`,
   });
-  const { fid } = (await upload.json()).data;
-  const { id } = await apiCall(
-    request,
-    'POST',
-    'sw/addSw',
-    { sid, swType: 'firmware', name: 'Gateway', version, fidList: [fid] },
-    headers,
-  );
-  await apiCall(request, 'POST', 'sw/setSwPublished', { id, published: 1 }, headers);
-  return id as string;
-}
 
 /** A registered device (reporting `version` over DDI configData, or nothing); its DDI authorization. */
 async function device(

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_OWNER } from '../support/env';
+import { publishedFirmware } from '../support/firmware';
 import { expect as baseExpect, expectToast, test, userPages } from '../support/fixtures';
 import { localized, openSignIn, shot, signInWithPassword } from '../support/pages';
 import { apiCall, loginByApi, selectOption } from '../support/tenancy';
@@ -28,37 +29,13 @@ async function scene(request: APIRequestContext) {
   return { pno, headers, mounted: probe.status() === 200 };
 }
 
-/** A published firmware version in a new space, from a small uploaded image. */
-async function publishedVersion(
+/** A published firmware version (name Gateway) in a new space. */
+const publishedVersion = (
   request: APIRequestContext,
   headers: Record<string, string>,
   version: string,
   spaceName = `Tasks ${stamp}`,
-) {
-  const { sid } = await apiCall(
-    request,
-    'POST',
-    'space/addSpace',
-    { name: spaceName, business: 'firmware', category: 'file', quota: 10_000_000 },
-    headers,
-  );
-  const upload = await request.post(`/api/fis/fi/uploadFile?sid=${sid}`, {
-    headers,
-    multipart: {
-      file: { name: `gw-${version}.bin`, mimeType: 'application/octet-stream', buffer: Buffer.alloc(4096, 7) },
-    },
-  });
-  const { fid } = (await upload.json()).data;
-  const { id } = await apiCall(
-    request,
-    'POST',
-    'sw/addSw',
-    { sid, swType: 'firmware', name: 'Gateway', version, fidList: [fid] },
-    headers,
-  );
-  await apiCall(request, 'POST', 'sw/setSwPublished', { id, published: 1 }, headers);
-  return id as string;
-}
+) => publishedFirmware(request, headers, { spaceName, name: 'Gateway', version, fileName: `gw-${version}.bin` });
 
 test('stages a task with a preview, releases, pauses and continues it, and opens a device history', async ({
   browser,

@@ -1,15 +1,12 @@
 import type { PickerDeviceItem } from '@keel/contract/endpoints/app-group';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Button from 'antd/es/button';
 import Input from 'antd/es/input';
-import Result from 'antd/es/result';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccessibleTableScroll } from '../../../shared/admin-kit/table-a11y';
 import { apiQuery } from '../../../shared/api/query';
+import { PickTable } from '../../../shared/pickers/PickTable';
 import { SearchSelect } from '../../../shared/pickers/SearchSelect';
 import { useDebounced } from '../../../shared/pickers/use-debounced';
 
@@ -34,7 +31,6 @@ export function DevicePicker({
   const str = useDebounced(text.trim(), 300);
   const [modelId, setModelId] = useState<string | undefined>();
   const [pageNum, setPageNum] = useState(1);
-  const frame = useAccessibleTableScroll(t('kit.tableRegion'));
   const devices = useQuery({
     ...apiQuery('device/getDeviceInfoList', {
       pageNum,
@@ -80,83 +76,61 @@ export function DevicePicker({
       <Typography.Text type="secondary" data-testid="grp-device-count">
         {t('app-group.devices.picked', { count: value.length })}
       </Typography.Text>
-      {devices.isError ? (
-        <Result
-          status="error"
-          title={t('kit.loadFailed')}
-          subTitle={devices.error.message}
-          extra={<Button onClick={() => void devices.refetch()}>{t('kit.retry')}</Button>}
-        />
-      ) : (
-        <div ref={frame}>
-          <Table<PickerDeviceItem>
-            size="small"
-            rowKey="deviceId"
-            dataSource={devices.data?.list ?? []}
-            loading={devices.isLoading || (devices.isFetching && devices.isPlaceholderData)}
-            tableLayout="fixed"
-            scroll={{ x: 480 }}
-            locale={{ emptyText: str || modelId ? t('app-group.devices.noMatch') : t('app-group.devices.none') }}
-            rowSelection={{
-              selectedRowKeys: value,
-              preserveSelectedRowKeys: true,
-              onChange: (keys) => onChange?.(keys.map(String)),
-              getCheckboxProps: (d) => ({
-                disabled: elsewhere(d),
-                'aria-label': t('app-group.devices.pick', { name: d.name || d.deviceId }),
-                'data-testid': `grp-device-pick-${d.deviceId}`,
-              }),
-            }}
-            pagination={{
-              current: pageNum,
-              pageSize: PAGE_SIZE,
-              total: devices.data?.total ?? 0,
-              showSizeChanger: false,
-              size: 'small',
-              onChange: setPageNum,
-            }}
-            columns={[
-              {
-                key: 'device',
-                title: t('app-group.devices.device'),
-                width: 200,
-                render: (_: unknown, d) => (
-                  <div className="k-grp-name" data-testid={`grp-device-${d.deviceId}`}>
-                    <span translate="no">{d.name || d.deviceId}</span>
-                    <Typography.Text type="secondary" translate="no" style={{ fontSize: 12 }}>
-                      {d.deviceId}
-                    </Typography.Text>
-                  </div>
-                ),
-              },
-              {
-                key: 'model',
-                title: t('app-group.devices.model'),
-                width: 120,
-                ellipsis: true,
-                render: (_: unknown, d) => <span translate="no">{d.modelName || '—'}</span>,
-              },
-              {
-                key: 'group',
-                title: t('app-group.devices.group'),
-                width: 140,
-                render: (_: unknown, d) =>
-                  d.appGroupId === '' ? (
-                    <Typography.Text type="secondary">{t('app-group.devices.wholeStore')}</Typography.Text>
-                  ) : (
-                    <Tag
-                      color={elsewhere(d) ? 'orange' : 'blue'}
-                      title={elsewhere(d) ? t('app-group.devices.elsewhere') : undefined}
-                      style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
-                    >
-                      <span translate="no">{d.appGroupName}</span>
-                    </Tag>
-                  ),
-              },
-            ]}
-          />
-        </div>
-      )}
+      <PickTable<PickerDeviceItem>
+        query={devices}
+        rowKey="deviceId"
+        scrollX={480}
+        emptyText={str || modelId ? t('app-group.devices.noMatch') : t('app-group.devices.none')}
+        value={value}
+        onChange={onChange}
+        checkbox={(d) => ({
+          disabled: elsewhere(d),
+          'aria-label': t('app-group.devices.pick', { name: d.name || d.deviceId }),
+          'data-testid': `grp-device-pick-${d.deviceId}`,
+        })}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNum}
+        columns={[
+          {
+            key: 'device',
+            title: t('app-group.devices.device'),
+            width: 200,
+            render: (_: unknown, d) => (
+              <div className="k-grp-name" data-testid={`grp-device-${d.deviceId}`}>
+                <span translate="no">{d.name || d.deviceId}</span>
+                <Typography.Text type="secondary" translate="no" style={{ fontSize: 12 }}>
+                  {d.deviceId}
+                </Typography.Text>
+              </div>
+            ),
+          },
+          {
+            key: 'model',
+            title: t('app-group.devices.model'),
+            width: 120,
+            ellipsis: true,
+            render: (_: unknown, d) => <span translate="no">{d.modelName || '—'}</span>,
+          },
+          {
+            key: 'group',
+            title: t('app-group.devices.group'),
+            width: 140,
+            render: (_: unknown, d) =>
+              d.appGroupId === '' ? (
+                <Typography.Text type="secondary">{t('app-group.devices.wholeStore')}</Typography.Text>
+              ) : (
+                <Tag
+                  color={elsewhere(d) ? 'orange' : 'blue'}
+                  title={elsewhere(d) ? t('app-group.devices.elsewhere') : undefined}
+                  style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                >
+                  <span translate="no">{d.appGroupName}</span>
+                </Tag>
+              ),
+          },
+        ]}
+      />
     </div>
   );
 }

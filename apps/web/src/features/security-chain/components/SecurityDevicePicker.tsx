@@ -1,13 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Button from 'antd/es/button';
 import Input from 'antd/es/input';
-import Result from 'antd/es/result';
-import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccessibleTableScroll } from '../../../shared/admin-kit/table-a11y';
 import { apiQuery } from '../../../shared/api/query';
+import { PickTable } from '../../../shared/pickers/PickTable';
 import { useDebounced } from '../../../shared/pickers/use-debounced';
 
 const PAGE_SIZE = 8;
@@ -52,7 +49,6 @@ export function SecurityDevicePicker({
   const [text, setText] = useState('');
   const str = useDebounced(text.trim(), 300);
   const [pageNum, setPageNum] = useState(1);
-  const frame = useAccessibleTableScroll(t('kit.tableRegion'));
   const devices = useQuery({
     ...(pageOf(source, { pageNum, pageSize: PAGE_SIZE, ...(str ? { str } : {}) }) as ReturnType<
       typeof apiQuery<'da/getAuthDevicePickList'>
@@ -78,82 +74,58 @@ export function SecurityDevicePicker({
       <Typography.Text type="secondary" data-testid={`${testId}-device-count`}>
         {t('security-chain.deviceAuth.devicesPicked', { count: value.length, max })}
       </Typography.Text>
-      {devices.isError ? (
-        <Result
-          status="error"
-          title={t('kit.loadFailed')}
-          subTitle={devices.error.message}
-          extra={<Button onClick={() => void devices.refetch()}>{t('kit.retry')}</Button>}
-        />
-      ) : (
-        <div ref={frame}>
-          <Table<PickDevice>
-            size="small"
-            rowKey="deviceId"
-            dataSource={devices.data?.list ?? []}
-            loading={devices.isLoading || (devices.isFetching && devices.isPlaceholderData)}
-            tableLayout="fixed"
-            scroll={{ x: withSpace ? 420 : 320 }}
-            locale={{
-              emptyText: str ? t('security-chain.deviceAuth.noDeviceMatch') : t('security-chain.deviceAuth.noDevices'),
-            }}
-            rowSelection={{
-              selectedRowKeys: value,
-              preserveSelectedRowKeys: true,
-              hideSelectAll: true,
-              onChange: (keys) => onChange?.(keys.map(String)),
-              getCheckboxProps: (d) => ({
-                disabled: !picked.has(d.deviceId) && value.length >= max,
-                'aria-label': t('security-chain.deviceAuth.pickDevice', { name: d.name || d.deviceId }),
-                'data-testid': `${testId}-device-pick-${d.deviceId}`,
-              }),
-            }}
-            pagination={{
-              current: pageNum,
-              pageSize: PAGE_SIZE,
-              total: devices.data?.total ?? 0,
-              showSizeChanger: false,
-              size: 'small',
-              onChange: setPageNum,
-            }}
-            columns={[
-              {
-                key: 'device',
-                title: t('security-chain.deviceAuth.targets.device'),
-                width: 200,
-                render: (_: unknown, d) => (
-                  <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-                    <span translate="no" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                      {d.name || d.deviceId}
-                    </span>
-                    <Typography.Text type="secondary" translate="no" style={{ fontSize: 12 }} ellipsis>
-                      {d.deviceId}
-                    </Typography.Text>
-                  </div>
-                ),
-              },
-              {
-                key: 'model',
-                title: t('security-chain.deviceAuth.model'),
-                width: 110,
-                ellipsis: true,
-                render: (_: unknown, d) => <span translate="no">{d.modelName || '—'}</span>,
-              },
-              ...(withSpace
-                ? [
-                    {
-                      key: 'space',
-                      title: t('security-chain.deviceAuth.space'),
-                      width: 110,
-                      ellipsis: true,
-                      render: (_: unknown, d: PickDevice) => <span translate="no">{d.spaceName || '—'}</span>,
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </div>
-      )}
+      <PickTable<PickDevice>
+        query={devices}
+        rowKey="deviceId"
+        scrollX={withSpace ? 420 : 320}
+        emptyText={str ? t('security-chain.deviceAuth.noDeviceMatch') : t('security-chain.deviceAuth.noDevices')}
+        value={value}
+        onChange={onChange}
+        hideSelectAll
+        checkbox={(d) => ({
+          disabled: !picked.has(d.deviceId) && value.length >= max,
+          'aria-label': t('security-chain.deviceAuth.pickDevice', { name: d.name || d.deviceId }),
+          'data-testid': `${testId}-device-pick-${d.deviceId}`,
+        })}
+        pageNum={pageNum}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNum}
+        columns={[
+          {
+            key: 'device',
+            title: t('security-chain.deviceAuth.targets.device'),
+            width: 200,
+            render: (_: unknown, d) => (
+              <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+                <span translate="no" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {d.name || d.deviceId}
+                </span>
+                <Typography.Text type="secondary" translate="no" style={{ fontSize: 12 }} ellipsis>
+                  {d.deviceId}
+                </Typography.Text>
+              </div>
+            ),
+          },
+          {
+            key: 'model',
+            title: t('security-chain.deviceAuth.model'),
+            width: 110,
+            ellipsis: true,
+            render: (_: unknown, d) => <span translate="no">{d.modelName || '—'}</span>,
+          },
+          ...(withSpace
+            ? [
+                {
+                  key: 'space',
+                  title: t('security-chain.deviceAuth.space'),
+                  width: 110,
+                  ellipsis: true,
+                  render: (_: unknown, d: PickDevice) => <span translate="no">{d.spaceName || '—'}</span>,
+                },
+              ]
+            : []),
+        ]}
+      />
     </div>
   );
 }
