@@ -26,12 +26,6 @@ export async function ownerScene(request: APIRequestContext): Promise<OwnerScene
   return { pno, uid, headers: { token: session.token, pno } };
 }
 
-/** Whether the server answers the PC software calls (they may be built after these specs). */
-export async function pcSoftwareMounted(request: APIRequestContext, headers: Record<string, string>) {
-  const probe = await request.post('/api/soft/getCommonSpaceList', { data: {}, headers });
-  return probe.status() === 200;
-}
-
 /** A software space (business `pctools`) of the property; its sid. */
 export async function pcSpace(request: APIRequestContext, headers: Record<string, string>, name: string) {
   const { sid } = await apiCall(
